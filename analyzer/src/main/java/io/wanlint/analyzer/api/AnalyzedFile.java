@@ -1,0 +1,15 @@
+package io.wanlint.analyzer.api;
+
+import java.nio.file.Path;
+
+/**
+ * A file the analysis read.
+ *
+ * @param path     path relative to its input root, {@code /}-separated; archive members as
+ *                 {@code shop.ear!/web.war!/WEB-INF/web.xml}
+ * @param absolute where the bytes are on disk (for archive members, inside the bounded extraction folder)
+ * @param encoding the detected charset name of a text file, or null
+ */
+public record AnalyzedFile(String path, Path absolute, Kind kind, String encoding) {
+    public enum Kind { JAVA, JSP, DESCRIPTOR, CLASS, ARCHIVE, OTHER }
+}

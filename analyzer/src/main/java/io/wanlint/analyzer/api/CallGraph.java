@@ -1,0 +1,26 @@
+package io.wanlint.analyzer.api;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The read-only method-level call graph (SPEC §3). Built by a front end (source or bytecode);
+ * users only read it.
+ */
+public interface CallGraph {
+    Collection<MethodNode> nodes();
+
+    Optional<MethodNode> node(MethodRef method);
+
+    /** Every edge, in a deterministic order (by caller, then line). */
+    List<CallEdge> edges();
+
+    /** Calls made by {@code method}, in source order. */
+    List<CallEdge> outgoing(MethodRef method);
+
+    /** Calls that reach {@code method}. */
+    List<CallEdge> incoming(MethodRef method);
+
+    List<EntryPoint> entryPoints();
+}

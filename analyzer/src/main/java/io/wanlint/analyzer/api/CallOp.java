@@ -1,0 +1,28 @@
+package io.wanlint.analyzer.api;
+
+/**
+ * What a call does, finer than its {@link EdgeKind}: the cost model and the rules need to tell a
+ * home {@code create()} from an entity getter, or a statement execution from a result-set step.
+ */
+public enum CallOp {
+    /** An ordinary method call. */
+    INVOKE,
+    /** A business method of an EJB component or business interface. */
+    BUSINESS_METHOD,
+    /** A getter / setter on an entity bean's component interface. */
+    ENTITY_GET, ENTITY_SET,
+    /** Home interface operations. */
+    HOME_CREATE, HOME_FIND, HOME_REMOVE, HOME_METHOD,
+    /** {@code EJBObject.remove()} on a component interface. */
+    REMOVE,
+    /** JNDI {@code Context.lookup}. */
+    LOOKUP,
+    /** JDBC. */
+    JDBC_CONNECTION_POOL, JDBC_CONNECTION_DRIVER_MANAGER, JDBC_PREPARE, JDBC_EXECUTE, JDBC_RESULT_NEXT, JDBC_COMMIT, JDBC_ROLLBACK,
+    /** JPA / Hibernate. */
+    JPA_FIND, JPA_QUERY, JPA_PERSIST, JPA_MERGE, JPA_REMOVE, JPA_FLUSH,
+    /** Messaging, external services. */
+    JMS_SEND, HTTP_REQUEST, SOAP_CALL, SOCKET_IO, MAIL_SEND, RMI_CALL,
+    /** {@code UserTransaction} demarcation. */
+    TX_BEGIN, TX_COMMIT, TX_ROLLBACK
+}

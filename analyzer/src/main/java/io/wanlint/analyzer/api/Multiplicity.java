@@ -1,0 +1,13 @@
+package io.wanlint.analyzer.api;
+
+/** How often a call runs per execution of its method: once, or once per loop iteration. */
+public enum Multiplicity {
+    ONCE("once"), PER_ITERATION("perIteration");
+
+    private final String json;
+
+    Multiplicity(String json) { this.json = json; }
+
+    /** The spelling of SPEC §6's graph JSON. */
+    public String json() { return json; }
+}

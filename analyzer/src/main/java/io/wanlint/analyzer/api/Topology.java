@@ -1,0 +1,30 @@
+package io.wanlint.analyzer.api;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where every component, the database, the JMS broker and external services run (SPEC §4).
+ *
+ * @param placements       rules, first match wins
+ * @param defaultSite      site of components no rule places
+ * @param clientSite       where browsers and remote clients are
+ * @param oneWayLatencyMs  default one-way latency of a link between two different sites
+ * @param linkLatencyMs    per-link overrides, keyed {@code siteA<->siteB} with names sorted
+ */
+public record Topology(String name, List<Placement> placements, String defaultSite, String clientSite,
+                       String databaseSite, String brokerSite, String externalSite,
+                       double oneWayLatencyMs, Map<String, Double> linkLatencyMs, CostTable costs) {
+    public Topology {
+        placements = placements == null ? List.of() : List.copyOf(placements);
+        linkLatencyMs = linkLatencyMs == null ? Map.of() : Map.copyOf(linkLatencyMs);
+        if (costs == null) costs = CostTable.DEFAULTS;
+    }
+
+    /** One-way latency between two sites in milliseconds (0 on the same site). */
+    public double latencyMs(String a, String b) {
+        if (a.equals(b)) return 0;
+        String key = a.compareTo(b) < 0 ? a + "<->" + b : b + "<->" + a;
+        return linkLatencyMs.getOrDefault(key, oneWayLatencyMs);
+    }
+}

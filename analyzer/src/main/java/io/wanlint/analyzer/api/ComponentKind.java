@@ -5,7 +5,9 @@ public enum ComponentKind {
     SERVLET(Tier.WEB), JSP(Tier.WEB), FILTER(Tier.WEB), LISTENER(Tier.WEB), TAG_HANDLER(Tier.WEB),
     STATELESS_SESSION(Tier.EJB), STATEFUL_SESSION(Tier.EJB), SINGLETON_SESSION(Tier.EJB),
     MESSAGE_DRIVEN(Tier.EJB), ENTITY_BMP(Tier.EJB), ENTITY_CMP(Tier.EJB), JPA_ENTITY(Tier.DATA),
-    DAO(Tier.EJB), PLAIN(Tier.WEB), EXTERNAL(Tier.EXTERNAL);
+    DAO(Tier.EJB), PLAIN(Tier.WEB), EXTERNAL(Tier.EXTERNAL),
+    /** A JAX-RS resource class ({@code @Path}); added after SPEC §3's list. */
+    JAX_RS_RESOURCE(Tier.WEB);
 
     private final Tier defaultTier;
 

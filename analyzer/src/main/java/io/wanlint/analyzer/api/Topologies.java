@@ -1,0 +1,23 @@
+package io.wanlint.analyzer.api;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/** The topology presets of SPEC §4 and the loader of topology files. */
+public final class Topologies {
+    private Topologies() {}
+
+    public static final List<String> PRESETS = List.of("edge", "centralized", "edge-db");
+
+    /** A preset by name ({@code edge}, {@code centralized}, {@code edge-db}). */
+    public static Topology preset(String name) { return io.wanlint.analyzer.cost.TopologyPresets.preset(name); }
+
+    /**
+     * A preset name or a YAML/JSON topology file.
+     *
+     * @throws ConfigurationException naming the file, the key and the line of what is wrong
+     */
+    public static Topology resolve(String presetOrFile) { return io.wanlint.analyzer.cost.TopologyPresets.resolve(presetOrFile); }
+
+    public static Topology load(Path file) { return io.wanlint.analyzer.cost.TopologyFiles.load(file); }
+}

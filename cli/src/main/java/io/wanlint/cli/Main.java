@@ -1,10 +1,75 @@
 package io.wanlint.cli;
 
-/** Placeholder entry point until the picocli commands land. */
-public final class Main {
-    private Main() {}
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Callable;
+
+/**
+ * wanlint's entry point. {@link #main} is the only place that calls {@code System.exit};
+ * {@link #mainWithoutExit} and {@link #run} let tests drive the whole command line.
+ */
+@Command(name = "wanlint", mixinStandardHelpOptions = true, versionProvider = VersionInfo.class,
+        description = "Predicts the WAN round trips of J2EE / Java EE / Jakarta EE applications and proposes the patches that cut them.",
+        footer = ExitCode.HELP_FOOTER)
+public final class Main implements Callable<Integer> {
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.out.println("wanlint 0.1.0-SNAPSHOT");
+        System.exit(mainWithoutExit(args, System.out, System.err));
+    }
+
+    public static int mainWithoutExit(String[] args, PrintStream out, PrintStream err) {
+        return run(args, out, err, Wiring.defaults());
+    }
+
+    /** Runs the command line with the given services: what tests inject, and what the lead wires. */
+    public static int run(String[] args, PrintStream out, PrintStream err, Wiring wiring) {
+        PrintWriter outWriter = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true);
+        PrintWriter errWriter = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true);
+        CommandLine cl = commandLine(wiring);
+        cl.setOut(outWriter);
+        cl.setErr(errWriter);
+        try {
+            return cl.execute(args);
+        } finally {
+            outWriter.flush();
+            errWriter.flush();
+        }
+    }
+
+    static CommandLine commandLine(Wiring wiring) {
+        CommandLine cl = new CommandLine(new Main());
+        cl.addSubcommand(new CheckCommand(wiring));
+        cl.addSubcommand(new FixCommand(wiring));
+        cl.addSubcommand(new GraphCommand(wiring));
+        cl.addSubcommand(new PredictCommand(wiring));
+        cl.addSubcommand(new RulesCommand(wiring));
+        cl.addSubcommand(new ExplainCommand(wiring));
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            boolean debug = commandLine.getCommand() instanceof AnalysisCommand c && c.debug();
+            reportInternalError("internal error", ex, debug, commandLine.getErr());
+            return ExitCode.USAGE.code();
+        });
+        return cl;
+    }
+
+    /** One line on stderr; the stack trace only with {@code --debug}. */
+    static void reportInternalError(String what, Throwable e, boolean debug, PrintWriter err) {
+        String message = e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getSimpleName() : e.getMessage();
+        err.println("error: " + what + ": " + message + (debug ? "" : " (run with --debug for details)"));
+        if (debug) e.printStackTrace(err);
+        err.flush();
+    }
+
+    /** {@code wanlint} alone: show the usage, as a usage error. */
+    @Override public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return ExitCode.USAGE.code();
     }
 }

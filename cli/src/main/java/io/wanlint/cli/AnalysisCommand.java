@@ -1,0 +1,152 @@
+package io.wanlint.cli;
+
+import io.wanlint.analyzer.api.AnalysisRequest;
+import io.wanlint.analyzer.api.AnalysisResult;
+import io.wanlint.analyzer.api.Component;
+import io.wanlint.analyzer.api.ConfigurationException;
+import io.wanlint.analyzer.api.Diagnostic;
+import io.wanlint.analyzer.api.PhaseTiming;
+import io.wanlint.analyzer.api.Topology;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/**
+ * The base of every command that analyses an application: checks the paths, resolves the
+ * topology, runs the analysis, prints diagnostics (and timings) to stderr, then hands the result to
+ * {@link #execute}. Results go to stdout or {@code -o FILE}.
+ */
+abstract class AnalysisCommand implements Callable<Integer> {
+    /** Beyond this many diagnostics, stderr gets the first ones and a count. */
+    static final int MAX_DIAGNOSTICS_SHOWN = 20;
+
+    @Spec CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "PATH",
+            description = "Source trees, WAR/EAR/EJB-JAR/JAR archives or class folders to analyse.")
+    List<Path> paths;
+
+    @Option(names = "--topology", paramLabel = "edge|centralized|edge-db|FILE", defaultValue = "edge",
+            description = "Where components run: a preset or a YAML/JSON topology file (default: ${DEFAULT-VALUE}).")
+    String topology;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the result to FILE instead of stdout.")
+    Path output;
+
+    @Option(names = "--exclude", paramLabel = "GLOB", arity = "1..*",
+            description = "Skip files matching these path globs (relative, '/'-separated).")
+    List<String> excludes = List.of();
+
+    @Option(names = "--timings", description = "Print how long each analysis phase took (stderr).")
+    boolean timings;
+
+    @Option(names = "--debug", description = "Show stack traces of internal errors.")
+    boolean debug;
+
+    @Option(names = "--no-color", description = "Never colour the output (NO_COLOR is honoured too).")
+    boolean noColor;
+
+    protected final Wiring wiring;
+
+    AnalysisCommand(Wiring wiring) { this.wiring = wiring; }
+
+    boolean debug() { return debug; }
+
+    /** Why this command cannot run yet (its service is not wired), checked before any analysis. */
+    protected Optional<String> unavailable() { return Optional.empty(); }
+
+    protected abstract ExitCode execute(Analysis analysis) throws IOException;
+
+    @Override public final Integer call() throws IOException {
+        PrintWriter err = err();
+        Optional<String> missing = unavailable();
+        if (missing.isPresent()) {
+            err.println("error: " + missing.get());
+            return ExitCode.USAGE.code();
+        }
+        for (Path p : paths) {
+            if (!Files.exists(p)) {
+                err.println("error: no such file or directory: " + p);
+                return ExitCode.USAGE.code();
+            }
+        }
+        Topology topo;
+        try {
+            topo = wiring.workbench().topology(topology);
+        } catch (ConfigurationException e) {
+            err.println("error: " + e.getMessage());
+            return ExitCode.USAGE.code();
+        }
+        AnalysisResult result;
+        try {
+            result = wiring.workbench().analyze(new AnalysisRequest(paths, excludes, AnalysisRequest.FrontEnd.AUTO));
+        } catch (ConfigurationException e) {
+            err.println("error: " + e.getMessage());
+            return ExitCode.USAGE.code();
+        } catch (RuntimeException e) {
+            Main.reportInternalError("analysis failed", e, debug, err);
+            return ExitCode.NOTHING_ANALYSED.code();
+        }
+        printDiagnostics(result.diagnostics(), err);
+        if (timings) printTimings(result.timings(), err);
+        if (!result.analysedAnything()) {
+            err.println("error: nothing could be analysed in " + String.join(", ", paths.stream().map(Path::toString).toList()));
+            return ExitCode.NOTHING_ANALYSED.code();
+        }
+        return execute(new Analysis(result, topo, wiring.workbench().costs(result, topo))).code();
+    }
+
+    /** Sends a result to {@code -o FILE} (atomically) or stdout. */
+    protected void emit(String content) throws IOException {
+        if (output != null) {
+            OutputFile.write(output, content);
+        } else {
+            PrintWriter out = spec.commandLine().getOut();
+            out.print(content);
+            out.flush();
+        }
+    }
+
+    protected PrintWriter err() { return spec.commandLine().getErr(); }
+
+    /** Colour only on a terminal, without NO_COLOR or --no-color, and never into a file. */
+    protected boolean colour() { return output == null && wiring.terminal().colour(noColor); }
+
+    /** The site of every component under the chosen topology, by component name. */
+    protected static Map<String, String> sites(Analysis analysis) {
+        Map<String, String> sites = new LinkedHashMap<>();
+        for (Component c : analysis.result().model().components()) {
+            String site = analysis.costs().siteOf(c);
+            if (site != null) sites.put(c.name(), site);
+        }
+        return sites;
+    }
+
+    static void printDiagnostics(List<Diagnostic> diagnostics, PrintWriter err) {
+        int shown = Math.min(diagnostics.size(), MAX_DIAGNOSTICS_SHOWN);
+        for (int i = 0; i < shown; i++) err.println(diagnostics.get(i));
+        if (diagnostics.size() > shown) {
+            err.println("… " + (diagnostics.size() - shown) + " more diagnostics (all of them are in --format json)");
+        }
+    }
+
+    static void printTimings(List<PhaseTiming> timings, PrintWriter err) {
+        long total = 0;
+        for (PhaseTiming t : timings) {
+            err.printf("timing: %-20s %6d ms%n", t.phase(), t.millis());
+            total += t.millis();
+        }
+        err.printf("timing: %-20s %6d ms%n", "total", total);
+    }
+}

@@ -1,0 +1,30 @@
+package io.wanlint.cli;
+
+import io.wanlint.analyzer.api.AnalysisRequest;
+import io.wanlint.analyzer.api.AnalysisResult;
+import io.wanlint.analyzer.api.Analyzer;
+import io.wanlint.analyzer.api.Component;
+import io.wanlint.analyzer.api.EntryPointCost;
+import io.wanlint.analyzer.api.Topologies;
+import io.wanlint.analyzer.api.Topology;
+import io.wanlint.analyzer.api.WanCostModel;
+
+import java.util.List;
+
+/** The real {@link Workbench}: the analyzer facade and {@link WanCostModel}. */
+public final class AnalyzerWorkbench implements Workbench {
+    @Override public Topology topology(String presetOrFile) { return Topologies.resolve(presetOrFile); }
+
+    @Override public AnalysisResult analyze(AnalysisRequest request) { return Analyzer.analyze(request); }
+
+    @Override public CostView costs(AnalysisResult result, Topology topology) {
+        WanCostModel model = WanCostModel.of(result.model(), result.callGraph(), topology);
+        return new CostView() {
+            @Override public String siteOf(Component component) { return model.siteOf(component); }
+
+            @Override public List<EntryPointCost> estimateAll() { return model.estimateAll(); }
+
+            @Override public double latencyMs(EntryPointCost cost) { return model.latencyMs(cost); }
+        };
+    }
+}

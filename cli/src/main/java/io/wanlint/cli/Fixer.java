@@ -1,0 +1,20 @@
+package io.wanlint.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+
+/** {@code wanlint fix}: patches per finding, a combined patch, {@code --apply}. Wired by the refactorings module. */
+public interface Fixer {
+    /**
+     * @param outDir  where to write the patches, or null for stdout only
+     * @param ruleIds only findings of these rules; empty for all
+     * @param apply   write the changes into a clean git work tree
+     */
+    record FixRequest(Path outDir, List<String> ruleIds, boolean apply) {
+        public FixRequest { ruleIds = List.copyOf(ruleIds); }
+    }
+
+    /** @return the exit code */
+    ExitCode fix(Analysis analysis, FixRequest request, PrintWriter out, PrintWriter err);
+}

@@ -1,0 +1,23 @@
+package io.wanlint.cli;
+
+import io.wanlint.analyzer.api.AnalysisRequest;
+import io.wanlint.analyzer.api.AnalysisResult;
+import io.wanlint.analyzer.api.Topology;
+
+/**
+ * The analysis steps every command needs. {@link AnalyzerWorkbench} calls the real analyzer and
+ * cost model; tests hand the CLI a fake so that commands are tested apart from the analysis.
+ */
+public interface Workbench {
+    /**
+     * A preset name or a topology file.
+     *
+     * @throws io.wanlint.analyzer.api.ConfigurationException when the file is wrong (exit code 2)
+     */
+    Topology topology(String presetOrFile);
+
+    AnalysisResult analyze(AnalysisRequest request);
+
+    /** The round-trip view of an analysed application under a topology. */
+    CostView costs(AnalysisResult result, Topology topology);
+}

@@ -1,0 +1,317 @@
+package io.wanlint.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.FindingLocation;
+import io.wanlint.analyzer.api.RoundTrips;
+import io.wanlint.analyzer.api.RuleDescriptor;
+import io.wanlint.analyzer.api.Severity;
+import io.wanlint.report.api.Graphviz;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class MainTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir Path app;
+
+    private record Run(int exit, String out, String err) {}
+
+    private static Run run(Wiring wiring, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        int exit = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), wiring);
+        return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private static Wiring wiring(FakeWorkbench workbench) {
+        return new Wiring(workbench, Graphviz.absent(), Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty(), new Terminal(false, false));
+    }
+
+    private Run graph(FakeWorkbench wb, String... more) {
+        String[] args = new String[more.length + 2];
+        args[0] = "graph";
+        args[1] = app.toString();
+        System.arraycopy(more, 0, args, 2, more.length);
+        return run(wiring(wb), args);
+    }
+
+    @Test
+    void topLevelHelpListsTheExitCodes() {
+        Run r = run(wiring(new FakeWorkbench()), "--help");
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).contains("Exit codes:").contains("1  findings at or above --fail-on")
+                .contains("2  usage or configuration error").contains("3  nothing could be analysed")
+                .contains("graph").contains("check").contains("explain");
+    }
+
+    @Test
+    void everySubcommandHelpListsTheExitCodes() {
+        for (String cmd : List.of("check", "fix", "graph", "predict", "rules", "explain")) {
+            Run r = run(wiring(new FakeWorkbench()), cmd, "--help");
+            assertThat(r.exit()).as(cmd).isZero();
+            assertThat(r.out()).as(cmd).contains("Exit codes:").contains("3  nothing could be analysed");
+        }
+    }
+
+    @Test
+    void versionIsPrinted() {
+        Run r = run(wiring(new FakeWorkbench()), "--version");
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).startsWith("wanlint ").doesNotContain("${");
+    }
+
+    @Test
+    void unknownOptionIsAUsageError() {
+        Run r = graph(new FakeWorkbench(), "--bogus");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("Unknown option: '--bogus'");
+    }
+
+    @Test
+    void missingPathIsAUsageError() {
+        Run r = run(wiring(new FakeWorkbench()), "graph");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("PATH");
+    }
+
+    @Test
+    void noSubcommandShowsUsageAsAUsageError() {
+        Run r = run(wiring(new FakeWorkbench()));
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("Usage: wanlint");
+    }
+
+    @Test
+    void nonexistentPathIsAUsageErrorNamingThePath() {
+        FakeWorkbench wb = new FakeWorkbench();
+        Path missing = app.resolve("no-such-app.ear");
+        Run r = run(wiring(wb), "graph", missing.toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("no such file or directory: " + missing);
+        assertThat(wb.lastRequest).as("nothing analysed").isNull();
+    }
+
+    @Test
+    void badTopologyIsAConfigurationErrorWithItsMessage() {
+        Run r = graph(new FakeWorkbench(), "--topology", "moon");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo("error: unknown topology 'moon'\n");
+    }
+
+    @Test
+    void componentGraphAsJsonIsValidJsonWithSites() throws Exception {
+        Run r = graph(new FakeWorkbench(), "--kind", "components", "--format", "json");
+        assertThat(r.exit()).isZero();
+        JsonNode json = JSON.readTree(r.out());
+        assertThat(json.get("schemaVersion").asText()).isEqualTo("1");
+        assertThat(json.get("components")).hasSize(2);
+        assertThat(json.get("components").get(0).get("site").asText()).isEqualTo("edge");
+        assertThat(json.get("components").get(1).get("kind").asText()).isEqualTo("STATELESS_SESSION");
+    }
+
+    @Test
+    void callGraphAsJsonFollowsTheTopologyAndFrom() throws Exception {
+        Run all = graph(new FakeWorkbench(), "--kind", "calls", "--format", "json", "--topology", "centralized");
+        assertThat(all.exit()).isZero();
+        JsonNode json = JSON.readTree(all.out());
+        assertThat(json.get("nodes")).hasSize(4);
+        assertThat(json.get("nodes").findValuesAsText("site")).containsOnly("main");
+        Run from = graph(new FakeWorkbench(), "--kind", "calls", "--format", "json", "--from", "com.shop.ejb.CatalogBean#listProducts");
+        assertThat(JSON.readTree(from.out()).get("edges")).hasSize(1);
+        Run unknown = graph(new FakeWorkbench(), "--kind", "calls", "--from", "com.shop.Nope#x");
+        assertThat(unknown.exit()).isEqualTo(2);
+        assertThat(unknown.err()).contains("no method com.shop.Nope#x");
+    }
+
+    @Test
+    void excludesReachTheAnalysisRequest() {
+        FakeWorkbench wb = new FakeWorkbench();
+        graph(wb, "--exclude", "**/test/**", "legacy/**");
+        assertThat(wb.lastRequest.excludes()).containsExactly("**/test/**", "legacy/**");
+        assertThat(wb.lastRequest.inputs()).containsExactly(app);
+    }
+
+    @Test
+    void dotIsTheDefaultFormat() {
+        Run r = graph(new FakeWorkbench());
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).startsWith("digraph \"components\" {").contains("REMOTE_EJB · 1 RT");
+    }
+
+    @Test
+    void svgWithoutGraphvizUsesTheBuiltInLayoutAndSaysHowToGetDot() {
+        Run r = graph(new FakeWorkbench(), "--format", "svg");
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).startsWith("<svg xmlns=\"http://www.w3.org/2000/svg\"").contains("Catalog servlet");
+        assertThat(r.err()).contains("apt-get install graphviz");
+    }
+
+    @Test
+    void svgWithGraphvizComesFromDot(@TempDir Path bin) throws Exception {
+        Path dot = script(bin.resolve("dot"), "#!/bin/sh\ngrep -c -- '->' \"$4\" | sed 's/.*/<svg>&<\\/svg>/' > \"$3\"\n");
+        Run r = run(wiring(new FakeWorkbench()).withGraphviz(new Graphviz(dot, Duration.ofSeconds(10))),
+                "graph", app.toString(), "--format", "svg");
+        assertThat(r.exit()).isZero();
+        assertThat(r.out().strip()).isEqualTo("<svg>1</svg>");
+        assertThat(r.err()).isEmpty();
+    }
+
+    @Test
+    void svgFallsBackWhenDotFails(@TempDir Path bin) throws Exception {
+        Path dot = script(bin.resolve("dot"), "#!/bin/sh\necho 'dot: out of memory' >&2\nexit 2\n");
+        Run r = run(wiring(new FakeWorkbench()).withGraphviz(new Graphviz(dot, Duration.ofSeconds(10))),
+                "graph", app.toString(), "--format", "svg");
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).startsWith("<svg");
+        assertThat(r.err()).contains("dot: out of memory").contains("built-in layout");
+    }
+
+    @Test
+    void outputOptionWritesTheFileAndNothingToStdout(@TempDir Path out) throws Exception {
+        Path file = out.resolve("reports/graph.json");
+        Run r = graph(new FakeWorkbench(), "--format", "json", "-o", file.toString());
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).isEmpty();
+        assertThat(JSON.readTree(Files.readString(file)).get("components")).hasSize(2);
+        try (var files = Files.list(file.getParent())) {
+            assertThat(files.toList()).as("no temporary file left").containsExactly(file);
+        }
+    }
+
+    @Test
+    void analysisCrashIsOneLineWithoutStackTraceUnlessDebug() {
+        FakeWorkbench wb = new FakeWorkbench().failingAnalysis(new IllegalStateException("boom"));
+        Run r = graph(wb);
+        assertThat(r.exit()).isEqualTo(3);
+        assertThat(r.err()).isEqualTo("error: analysis failed: boom (run with --debug for details)\n");
+        Run debug = graph(new FakeWorkbench().failingAnalysis(new IllegalStateException("boom")), "--debug");
+        assertThat(debug.err()).contains("java.lang.IllegalStateException: boom").contains("\tat ");
+    }
+
+    @Test
+    void unexpectedExceptionElsewhereIsAUsageExitWithoutStackTrace() {
+        FakeWorkbench wb = new FakeWorkbench().failingTopology(new UnsupportedOperationException("not implemented yet"));
+        Run r = graph(wb);
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo("error: internal error: not implemented yet (run with --debug for details)\n");
+    }
+
+    @Test
+    void nothingAnalysedExitsWith3() {
+        Run r = graph(new FakeWorkbench().analysingNothing());
+        assertThat(r.exit()).isEqualTo(3);
+        assertThat(r.err()).contains("nothing could be analysed in " + app);
+    }
+
+    @Test
+    void diagnosticsGoToStderrOneLineEachAndAreSummarisedBeyondTwenty() {
+        Run few = graph(new FakeWorkbench().withDiagnostics(2), "--format", "json");
+        assertThat(few.err()).isEqualTo("warning: src/Broken1.java:1: ';' expected\nwarning: src/Broken2.java:2: ';' expected\n");
+        Run many = graph(new FakeWorkbench().withDiagnostics(25));
+        List<String> lines = many.err().lines().toList();
+        assertThat(lines).hasSize(21);
+        assertThat(lines.get(19)).isEqualTo("warning: src/Broken20.java:20: ';' expected");
+        assertThat(lines.get(20)).contains("5 more diagnostics");
+        assertThat(many.exit()).isZero();
+    }
+
+    @Test
+    void timingsGoToStderr() {
+        Run r = graph(new FakeWorkbench(), "--timings", "--format", "json");
+        assertThat(r.err()).contains("timing: ingest").contains("timing: total").contains("12 ms");
+        assertThat(r.out()).doesNotContain("timing");
+    }
+
+    @Test
+    void commandsWhoseServicesAreNotWiredSaySoAndExitWith2() {
+        for (String cmd : List.of("check", "predict", "fix")) {
+            Run r = run(wiring(new FakeWorkbench()), cmd, app.toString());
+            assertThat(r.exit()).as(cmd).isEqualTo(2);
+            assertThat(r.err()).as(cmd).contains("not available yet");
+            assertThat(r.out()).as(cmd).isEmpty();
+        }
+        assertThat(run(wiring(new FakeWorkbench()), "rules").err()).contains("not available yet");
+        assertThat(run(wiring(new FakeWorkbench()), "explain", "WAN003").exit()).isEqualTo(2);
+    }
+
+    private static Checker checkerFinding(Severity severity) {
+        Finding f = new Finding("WAN001", severity, "2 remote calls on Catalog; a façade makes it 1",
+                new FindingLocation("src/com/shop/web/CatalogServlet.java", 20, "com.shop.web.CatalogServlet", "doGet"),
+                List.of("/catalog"), List.of(), RoundTrips.of(2), RoundTrips.of(1), null);
+        RuleDescriptor rule = new RuleDescriptor("WAN001", "remote-fine-grained-call", Severity.WARNING, "summary", "0.1",
+                List.of(), "# WAN001");
+        return analysis -> new Checker.CheckRun(List.of(f), List.of(rule), Map.of("/catalog", RoundTrips.of(0)));
+    }
+
+    @Test
+    void checkFailsAtOrAboveFailOn() {
+        Wiring w = wiring(new FakeWorkbench()).withChecker(checkerFinding(Severity.WARNING));
+        assertThat(run(w, "check", app.toString()).exit()).as("default error").isZero();
+        assertThat(run(w, "check", app.toString(), "--fail-on", "warning").exit()).isEqualTo(1);
+        assertThat(run(w, "check", app.toString(), "--fail-on", "note").exit()).isEqualTo(1);
+        assertThat(run(w, "check", app.toString(), "--fail-on", "never").exit()).isZero();
+        Wiring errors = wiring(new FakeWorkbench()).withChecker(checkerFinding(Severity.ERROR));
+        assertThat(run(errors, "check", app.toString()).exit()).isEqualTo(1);
+        assertThat(run(errors, "check", app.toString(), "--fail-on", "sometimes").exit()).isEqualTo(2);
+    }
+
+    @Test
+    void checkPrintsTextOrJsonReports() throws Exception {
+        Wiring w = wiring(new FakeWorkbench()).withChecker(checkerFinding(Severity.WARNING));
+        Run text = run(w, "check", app.toString());
+        assertThat(text.out()).contains("WAN001 remote-fine-grained-call (1 finding)")
+                .endsWith("1 finding (0 errors, 1 warning, 0 notes); 1 WAN round trip now, 0 after patches\n")
+                .doesNotContain("\u001b[");
+        Run coloured = run(w.withTerminal(new Terminal(true, false)), "check", app.toString());
+        assertThat(coloured.out()).contains("\u001b[");
+        assertThat(run(w.withTerminal(new Terminal(true, true)), "check", app.toString()).out()).doesNotContain("\u001b[");
+        assertThat(run(w.withTerminal(new Terminal(true, false)), "check", app.toString(), "--no-color").out())
+                .doesNotContain("\u001b[");
+        JsonNode json = JSON.readTree(run(w, "check", app.toString(), "--format", "json").out());
+        assertThat(json.get("findings").get(0).get("ruleId").asText()).isEqualTo("WAN001");
+        assertThat(json.get("entryPoints").get(0).get("latencyMs").asDouble()).isEqualTo(200.0);
+        assertThat(json.get("topology").asText()).isEqualTo("edge");
+    }
+
+    @Test
+    void rulesAndExplainReadTheCatalog() {
+        RuleCatalog catalog = new RuleCatalog() {
+            @Override public List<RuleDescriptor> rules() {
+                return List.of(new RuleDescriptor("WAN003", "web-tier-jdbc", Severity.ERROR, "JDBC from the web tier",
+                        "0.1", List.of(), "# WAN003 web-tier-jdbc\n"));
+            }
+
+            @Override public Optional<String> explain(String topic) {
+                return topic.equals("WAN003") ? Optional.of(rules().get(0).explanation()) : Optional.empty();
+            }
+        };
+        Wiring w = wiring(new FakeWorkbench()).withRules(catalog);
+        assertThat(run(w, "rules").out()).contains("WAN003").contains("web-tier-jdbc").contains("error");
+        assertThat(run(w, "explain", "WAN003").out()).isEqualTo("# WAN003 web-tier-jdbc\n");
+        Run unknown = run(w, "explain", "WAN999");
+        assertThat(unknown.exit()).isEqualTo(2);
+        assertThat(unknown.err()).contains("WAN999");
+    }
+
+    private static Path script(Path p, String body) throws Exception {
+        Files.writeString(p, body);
+        Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return p;
+    }
+}

@@ -1,0 +1,34 @@
+package io.wanlint.report.api;
+
+import io.wanlint.report.text.Ansi;
+import io.wanlint.report.text.FindingsText;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.Writer;
+
+/**
+ * The check report for people and CI logs: findings grouped by rule, each with its location,
+ * message, entry points, evidence chain and round trips before → after, then a summary line.
+ * ANSI colour only when the caller enables it (a terminal, {@code NO_COLOR} unset, no {@code --no-color}).
+ */
+public final class TextReport {
+    private final boolean color;
+
+    public TextReport(boolean color) { this.color = color; }
+
+    public void write(ReportData data, Writer out) {
+        PrintWriter pw = out instanceof PrintWriter p ? p : new PrintWriter(out);
+        new FindingsText(new Ansi(color)).write(data, pw);
+        pw.flush();
+    }
+
+    public String render(ReportData data) {
+        StringWriter out = new StringWriter();
+        write(data, out);
+        return out.toString();
+    }
+
+    /** The last line of the text report, e.g. for a {@code predict} or {@code fix} summary. */
+    public static String summaryLine(ReportSummary summary) { return FindingsText.summaryLine(summary); }
+}

@@ -1,0 +1,82 @@
+package io.wanlint.report.text;
+
+import io.wanlint.analyzer.api.EvidenceStep;
+import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.RoundTrips;
+import io.wanlint.analyzer.api.RuleDescriptor;
+import io.wanlint.report.api.ReportData;
+import io.wanlint.report.api.ReportSummary;
+import io.wanlint.report.json.CheckReportWriter;
+
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Lays out the human-readable check report: findings grouped by rule, then a summary line. */
+public final class FindingsText {
+    private final Ansi ansi;
+
+    public FindingsText(Ansi ansi) { this.ansi = ansi; }
+
+    public void write(ReportData data, PrintWriter out) {
+        Map<String, List<Finding>> byRule = new LinkedHashMap<>();
+        for (Finding f : data.findings().stream().sorted(CheckReportWriter.FINDING_ORDER).toList()) {
+            byRule.computeIfAbsent(f.ruleId(), k -> new java.util.ArrayList<>()).add(f);
+        }
+        for (Map.Entry<String, List<Finding>> group : byRule.entrySet()) {
+            String name = data.rule(group.getKey()).map(RuleDescriptor::name).orElse(null);
+            int n = group.getValue().size();
+            out.print(ansi.bold(group.getKey() + (name == null ? "" : " " + name)));
+            out.print(" (" + plural(n, "finding") + ")\n");
+            for (Finding f : group.getValue()) writeFinding(f, out);
+            out.print("\n");
+        }
+        if (byRule.isEmpty()) out.print("No findings.\n");
+        out.print(summaryLine(data.summary()) + "\n");
+        out.flush();
+    }
+
+    private void writeFinding(Finding f, PrintWriter out) {
+        var loc = f.location();
+        String where = loc.file() == null || loc.file().isEmpty() ? loc.className()
+                : loc.line() > 0 ? loc.file() + ":" + loc.line() : loc.file();
+        String member = loc.method() == null ? loc.className() : loc.className() + "#" + loc.method();
+        out.print("  " + ansi.severity(f.severity(), pad(f.severity().label(), 7)) + " " + where + "  "
+                + ansi.dim(member) + "\n");
+        out.print("      " + f.message() + "\n");
+        if (!f.entryPoints().isEmpty()) {
+            out.print("      entry points: " + String.join(", ", f.entryPoints()) + "\n");
+        }
+        for (EvidenceStep s : f.evidence()) {
+            StringBuilder line = new StringBuilder("        ").append(ansi.dim("→")).append(' ')
+                    .append(simple(s.className())).append('.').append(s.method());
+            if (s.line() > 0) line.append(':').append(s.line());
+            if (s.description() != null && !s.description().isEmpty()) line.append("  ").append(s.description());
+            out.print(line + "\n");
+        }
+        out.print("      round trips: " + roundTrips(f.before()) + " → " + ansi.green(roundTrips(f.after())) + "\n");
+    }
+
+    /** {@code N findings (E errors, W warnings, K notes); R WAN round trips now, A after patches}. */
+    public static String summaryLine(ReportSummary s) {
+        return plural(s.findings(), "finding") + " (" + plural(s.errors(), "error") + ", "
+                + plural(s.warnings(), "warning") + ", " + plural(s.notes(), "note") + "); "
+                + s.roundTripsNow() + " WAN round trip" + (s.roundTripsNow() == 1 ? "" : "s") + " now, "
+                + s.roundTripsAfter() + " after patches";
+    }
+
+    private static String roundTrips(RoundTrips r) {
+        return r.degree() > 0 ? r.value() + " (" + r.formula() + ")" : Long.toString(r.value());
+    }
+
+    private static String plural(long n, String word) { return n + " " + word + (n == 1 ? "" : "s"); }
+
+    private static String pad(String s, int width) { return s.length() >= width ? s : s + " ".repeat(width - s.length()); }
+
+    private static String simple(String className) {
+        if (className == null) return "";
+        int i = className.lastIndexOf('.');
+        return i < 0 ? className : className.substring(i + 1);
+    }
+}

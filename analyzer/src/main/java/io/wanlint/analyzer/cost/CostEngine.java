@@ -42,9 +42,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * path and the crossing list stays one line per call site. The whole estimate is cached per entry
  * point when no {@link CostAdjustment} is given.
  *
- * <p>Recursion. A call back into a (method, site) that is already on the walk's stack is treated
- * as not taken: it and the re-entered body contribute 0. Each walk starts at its own entry point
- * and visits calls in source order, so the result does not depend on what was estimated before.
+ * <p>Recursion. A call that closes a cycle — it re-enters a (method, site) that is on the
+ * depth-first walk's stack when the walk meets it — is treated as not taken: it and the
+ * re-entered body contribute 0, on every path through its caller (counts are per (method, site),
+ * not per path, which is what keeps them linear). Each walk starts at its own entry point and
+ * visits calls in source order, so the result does not depend on what was estimated before.
  *
  * <p>Thread safety: the caches are concurrent; estimates may be requested from several threads.
  */

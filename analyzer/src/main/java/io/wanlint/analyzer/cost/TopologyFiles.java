@@ -80,7 +80,7 @@ public final class TopologyFiles {
             JsonLocation at = e.getLocation();
             int line = at == null ? 0 : at.getLineNr();
             throw new ConfigurationException(fileName + ":" + line + ": malformed " + (lower.endsWith(".json") ? "JSON" : "YAML")
-                    + ": " + firstLine(e.getOriginalMessage()));
+                    + ": " + summary(e.getOriginalMessage()));
         } catch (IOException e) {
             throw new ConfigurationException(fileName + ": cannot read the topology file: " + e.getMessage());
         }
@@ -93,10 +93,14 @@ public final class TopologyFiles {
         return dot > 0 ? n.substring(0, dot) : n;
     }
 
-    private static String firstLine(String s) {
-        if (s == null) return "syntax error";
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
+    /** The parser's explanation without its indented excerpt lines (the line number is reported separately). */
+    private static String summary(String message) {
+        if (message == null || message.isBlank()) return "syntax error";
+        List<String> parts = new ArrayList<>();
+        for (String line : message.split("\\R")) {
+            if (!line.isBlank() && !Character.isWhitespace(line.charAt(0))) parts.add(line.trim());
+        }
+        return parts.isEmpty() ? message.trim() : String.join("; ", parts);
     }
 
     // ---- a parsed document that remembers lines ----
@@ -188,13 +192,13 @@ public final class TopologyFiles {
             Field sites = byKey.get("sites");
             if (sites != null) {
                 sitesDeclared = true;
-                addSitesOf(base);
                 Arr list = array(sites.value(), "sites");
                 for (Node n : list.items()) {
                     String s = string(n, "sites");
                     if (s.isBlank()) throw error(n.line(), "sites", "a site name is empty");
                     knownSites.add(s);
                 }
+                addSitesOf(base);
             }
 
             String name = byKey.containsKey("name") ? string(byKey.get("name").value(), "name") : fallbackName;

@@ -408,6 +408,27 @@ class CostEngineTest {
     }
 
     @Test
+    void sharedCalleesAreCountedPerPathWithoutEnumeratingPaths() {
+        // 40 diamonds in a row: 2^40 paths reach the last method, which makes one remote call.
+        TestCallGraph.Builder b = TestCallGraph.builder()
+                .entry("/deep", EntryPoint.Kind.SERVLET, "com.acme.web.D0#run", "A");
+        for (int i = 0; i < 40; i++) {
+            b.local("com.acme.web.D" + i + "#run", "com.acme.web.L" + i + "#run")
+                    .local("com.acme.web.D" + i + "#run", "com.acme.web.R" + i + "#run")
+                    .local("com.acme.web.L" + i + "#run", "com.acme.web.D" + (i + 1) + "#run")
+                    .local("com.acme.web.R" + i + "#run", "com.acme.web.D" + (i + 1) + "#run");
+        }
+        // and a 20,000-call chain behind it, which must not overflow the stack
+        b.local("com.acme.web.D40#run", "com.acme.web.C0#run");
+        for (int i = 0; i < 20_000; i++) b.local("com.acme.web.C" + i + "#run", "com.acme.web.C" + (i + 1) + "#run");
+        b.call("com.acme.web.C20000#run", "com.acme.ejb.Item#getName", REMOTE_EJB, ENTITY_GET, "Item");
+        TestCallGraph graph = b.build();
+        EntryPointCost cost = estimate(SHARED_APP, graph, "edge", "/deep");
+        assertThat(cost.roundTrips().value()).isEqualTo(1L << 40);
+        assertThat(cost.crossings()).singleElement();
+    }
+
+    @Test
     void everyCountEqualsTheSumOfItsCrossingContributions() {
         for (TestCallGraph graph : List.of(FACADE_GRAPH, ENTITY_GRAPH, TRADE_GRAPH, SHARED_GRAPH)) {
             for (String topology : List.of("edge", "centralized", "edge-db")) {
@@ -430,6 +451,20 @@ class CostEngineTest {
                 .build();
         assertThat(estimate(ENTITY_APP, graph, "edge-db", "/item").crossings()).isEmpty();
         assertThat(estimate(ENTITY_APP, graph, "edge", "/item").crossings()).extracting(c -> c.edge().op()).containsExactly(ENTITY_GET);
+    }
+
+    @Test
+    void aHelperCalledOncePerInstanceIsNotChargedPerRequest() {
+        TestCallGraph graph = TestCallGraph.builder()
+                .entry("/item", EntryPoint.Kind.SERVLET, "com.rubis.web.ItemServlet#doGet", "ItemServlet")
+                .call("com.rubis.web.ItemServlet#doGet", "com.rubis.web.ServiceLocator#itemHome", EdgeKind.LOCAL, CallOp.INVOKE,
+                        null, 0, true)
+                .call("com.rubis.web.ServiceLocator#itemHome", "javax.naming.Context#lookup", JNDI_LOOKUP, LOOKUP, "Item")
+                .call("com.rubis.web.ItemServlet#doGet", "com.rubis.ejb.Item#getName", REMOTE_EJB, ENTITY_GET, "Item")
+                .build();
+        EntryPointCost cost = estimate(ENTITY_APP, graph, "edge", "/item");
+        assertThat(cost.roundTrips()).isEqualTo(RoundTrips.of(1));
+        assertThat(cost.crossings()).extracting(c -> c.edge().op()).containsExactly(ENTITY_GET);
     }
 
     @Test

@@ -13,19 +13,25 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * A hand-built call graph for cost-model tests (the real builder lives elsewhere): nodes, edges
  * and entry points, with a fluent builder that numbers call sites by line.
  */
-record TestCallGraph(List<MethodNode> nodes, List<CallEdge> edges, List<EntryPoint> entryPoints) implements CallGraph {
+record TestCallGraph(List<MethodNode> nodes, List<CallEdge> edges, List<EntryPoint> entryPoints,
+                     Map<MethodRef, List<CallEdge>> outgoingByCaller) implements CallGraph {
+
+    TestCallGraph(List<MethodNode> nodes, List<CallEdge> edges, List<EntryPoint> entryPoints) {
+        this(nodes, edges, entryPoints, edges.stream().collect(Collectors.groupingBy(CallEdge::from)));
+    }
 
     @Override public Optional<MethodNode> node(MethodRef method) {
         return nodes.stream().filter(n -> n.ref().equals(method)).findFirst();
     }
 
     @Override public List<CallEdge> outgoing(MethodRef method) {
-        return edges.stream().filter(e -> e.from().equals(method)).toList();
+        return outgoingByCaller.getOrDefault(method, List.of());
     }
 
     @Override public List<CallEdge> incoming(MethodRef method) {

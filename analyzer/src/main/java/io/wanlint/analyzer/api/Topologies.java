@@ -13,11 +13,17 @@ public final class Topologies {
     public static Topology preset(String name) { return io.wanlint.analyzer.cost.TopologyPresets.preset(name); }
 
     /**
-     * A preset name or a YAML/JSON topology file.
+     * A preset name (case-insensitive; null or blank is {@code edge}), else a {@code .yaml},
+     * {@code .yml} or {@code .json} topology file.
      *
      * @throws ConfigurationException naming the file, the key and the line of what is wrong
      */
     public static Topology resolve(String presetOrFile) { return io.wanlint.analyzer.cost.TopologyPresets.resolve(presetOrFile); }
 
+    /**
+     * A YAML or JSON topology file (format of {@code wanlint explain cost-model}).
+     *
+     * @throws ConfigurationException naming the file, the key and the line of what is wrong
+     */
     public static Topology load(Path file) { return io.wanlint.analyzer.cost.TopologyFiles.load(file); }
 }

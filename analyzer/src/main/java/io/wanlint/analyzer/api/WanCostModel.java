@@ -1,11 +1,16 @@
 package io.wanlint.analyzer.api;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
  * Predicts the WAN round trips of every entry point under a topology (SPEC §4): the sum, over
  * the calls reachable from the entry point, of the cost of each call that crosses sites, times its
- * multiplicity. Each count comes with the crossing calls that make it up.
+ * multiplicity. Each count comes with the crossing calls that make it up. {@link #explanation()}
+ * documents the model ({@code wanlint explain cost-model}).
  */
 public final class WanCostModel {
     private final io.wanlint.analyzer.cost.CostEngine engine;
@@ -21,8 +26,21 @@ public final class WanCostModel {
     /** The site a component runs on under this topology. */
     public String siteOf(Component component) { return engine.siteOf(component); }
 
+    /** The site an entry point's component runs on under this topology. */
+    public String siteOf(EntryPoint entryPoint) { return engine.siteOf(entryPoint); }
+
+    /**
+     * The standard prediction for one entry point; computed once and cached.
+     * Crossings with a zero contribution (cached calls, pooled connections, further result-set
+     * batches, JPA writes deferred to the flush) are listed to explain why they cost nothing.
+     */
     public EntryPointCost estimate(EntryPoint entryPoint) { return engine.estimate(entryPoint, CostAdjustment.NONE); }
 
+    /**
+     * The prediction after a patch: {@code adjustment} maps the standard unit cost of every crossing
+     * call to the patched one. The browser request that reaches a page is never adjusted (its edge
+     * would be null and no patch changes it).
+     */
     public EntryPointCost estimate(EntryPoint entryPoint, CostAdjustment adjustment) {
         return engine.estimate(entryPoint, adjustment);
     }
@@ -34,4 +52,14 @@ public final class WanCostModel {
 
     /** The round-trip latency of a count, in milliseconds: 2 × one-way latency per round trip on each link. */
     public double latencyMs(EntryPointCost cost) { return engine.latencyMs(cost); }
+
+    /** The Markdown text of {@code wanlint explain cost-model}: the cost table, the rules of the walk, the overrides. */
+    public static String explanation() {
+        try (InputStream in = WanCostModel.class.getResourceAsStream("/io/wanlint/analyzer/cost-model.md")) {
+            if (in == null) throw new IllegalStateException("cost-model.md is missing from the analyzer jar");
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 }

@@ -1,34 +1,271 @@
 package io.wanlint.analyzer.cost;
 
+import io.wanlint.analyzer.api.CallEdge;
 import io.wanlint.analyzer.api.CallGraph;
+import io.wanlint.analyzer.api.CallOp;
 import io.wanlint.analyzer.api.Component;
+import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.ComponentModel;
 import io.wanlint.analyzer.api.CostAdjustment;
+import io.wanlint.analyzer.api.CrossingCall;
+import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.EntryPointCost;
+import io.wanlint.analyzer.api.MethodNode;
+import io.wanlint.analyzer.api.MethodRef;
+import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.api.Topology;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
-/** Implementation of {@link io.wanlint.analyzer.api.WanCostModel}; owned by the cost-model work. */
+/**
+ * Implementation of {@link io.wanlint.analyzer.api.WanCostModel}: the SPEC §4 round-trip model.
+ *
+ * <p>How a count is made. The path from an entry point carries a <em>current site</em>: it starts
+ * at the entry component's site; an EJB call (remote or local view) moves it to the callee's site
+ * for the callee's body; any other call keeps it, because a helper runs in its caller's JVM even
+ * when it belongs to another component. Each call is charged by {@link CallCharges} from the
+ * current site. A call inside loops is multiplied by {@code n} per enclosing loop, summed along
+ * the path, so a getter in a loop of a method called in a loop costs {@code n^2}.
+ *
+ * <p>Speed. The charges of a method body depend only on (method, current site), so they are
+ * computed once per pair and shared by every entry point. Per entry point, one depth-first walk
+ * of the reachable (method, site) pairs finds the execution count of each pair as a polynomial in
+ * {@code n} (dynamic programming in topological order), so shared callees are not re-walked per
+ * path and the crossing list stays one line per call site. The whole estimate is cached per entry
+ * point when no {@link CostAdjustment} is given.
+ *
+ * <p>Recursion. A call that closes a cycle — it re-enters a (method, site) that is on the
+ * depth-first walk's stack when the walk meets it — is treated as not taken: it and the
+ * re-entered body contribute 0, on every path through its caller (counts are per (method, site),
+ * not per path, which is what keeps them linear). Each walk starts at its own entry point and
+ * visits calls in source order, so the result does not depend on what was estimated before.
+ *
+ * <p>Thread safety: the caches are concurrent; estimates may be requested from several threads.
+ */
 public final class CostEngine {
     private final ComponentModel model;
     private final CallGraph graph;
     private final Topology topology;
+    private final PlacementRules rules;
+    private final CallCharges charges;
+    private final Map<String, String> siteByComponent = new ConcurrentHashMap<>();
+    private final Map<State, List<Step>> bodies = new ConcurrentHashMap<>();
+    private final Map<EntryPoint, EntryPointCost> standardEstimates = new ConcurrentHashMap<>();
 
     public CostEngine(ComponentModel model, CallGraph graph, Topology topology) {
-        this.model = model;
+        this.model = model == null ? ComponentModel.EMPTY : model;
         this.graph = graph;
         this.topology = topology;
+        this.rules = PlacementRules.compile(topology.placements());
+        this.charges = new CallCharges(topology, this);
     }
 
     public Topology topology() { return topology; }
 
     public CallGraph graph() { return graph; }
 
-    public String siteOf(Component component) { throw new UnsupportedOperationException("cost model not implemented yet"); }
-
-    public EntryPointCost estimate(EntryPoint entryPoint, CostAdjustment adjustment) {
-        throw new UnsupportedOperationException("cost model not implemented yet");
+    /** The site of the first placement rule matching the component, else the topology's default site. */
+    public String siteOf(Component component) {
+        return siteByComponent.computeIfAbsent(component.kind().name() + '|' + component.name() + '|' + component.className(),
+                k -> rules.explicitSite(component).orElse(topology.defaultSite()));
     }
 
-    public double latencyMs(EntryPointCost cost) { throw new UnsupportedOperationException("cost model not implemented yet"); }
+    /** The site a placement rule gives, without falling back to the default site. */
+    Optional<String> explicitSiteOf(Component component) { return rules.explicitSite(component); }
+
+    /** The component a call reaches: its declared target, else the callee's component, else the type's owner. */
+    Optional<Component> targetOf(CallEdge edge) {
+        if (edge.targetComponent() != null) {
+            Optional<Component> named = model.byName(edge.targetComponent());
+            if (named.isPresent()) return named;
+        }
+        return componentOfMethod(edge.to());
+    }
+
+    private Optional<Component> componentOfMethod(MethodRef method) {
+        if (method == null) return Optional.empty();
+        Optional<Component> viaNode = graph.node(method).map(MethodNode::component).flatMap(model::byName);
+        return viaNode.isPresent() ? viaNode : model.owning(method.className());
+    }
+
+    /** The site the entry point's component runs on (a component of the entry's kind when the model lacks it). */
+    public String siteOf(EntryPoint entryPoint) {
+        Optional<Component> c = Optional.ofNullable(entryPoint.component()).flatMap(model::byName)
+                .or(() -> componentOfMethod(entryPoint.method()));
+        if (c.isPresent()) return siteOf(c.get());
+        Component stand = Component.simple(entryPoint.id(), kindOf(entryPoint.kind()), entryPoint.method().className(),
+                List.of(), List.of());
+        return siteOf(stand);
+    }
+
+    private static ComponentKind kindOf(EntryPoint.Kind kind) {
+        return switch (kind) {
+            case SERVLET -> ComponentKind.SERVLET;
+            case JSP -> ComponentKind.JSP;
+            case FILTER -> ComponentKind.FILTER;
+            case LISTENER -> ComponentKind.LISTENER;
+            case JAX_RS -> ComponentKind.JAX_RS_RESOURCE;
+            case MESSAGE_DRIVEN -> ComponentKind.MESSAGE_DRIVEN;
+            case TIMER, REMOTE_FACADE -> ComponentKind.STATELESS_SESSION;
+        };
+    }
+
+    /**
+     * The predicted round trips of an entry point, with its crossing calls: the browser request
+     * first (when the page is served from another site than the browsers'), then the calls in the
+     * order the walk meets them, then the JPA flush at commit if one is charged. Crossings with a
+     * zero contribution (cached lookups, pooled connections, further result-set batches, JPA
+     * writes deferred to the flush) are listed to explain why they cost nothing.
+     *
+     * @param adjustment applied to the unit cost of every crossing call except the browser request
+     *                   (no patch changes how a browser reaches the page)
+     */
+    public EntryPointCost estimate(EntryPoint entryPoint, CostAdjustment adjustment) {
+        if (adjustment == null || adjustment == CostAdjustment.NONE) {
+            return standardEstimates.computeIfAbsent(entryPoint, ep -> walk(ep, CostAdjustment.NONE));
+        }
+        return walk(entryPoint, adjustment);
+    }
+
+    /** Σ over crossings of round trips at {@code n = 1} × 2 × the one-way latency of the crossed link. */
+    public double latencyMs(EntryPointCost cost) {
+        double total = 0;
+        for (CrossingCall c : cost.crossings()) {
+            total += c.contribution().value() * 2 * topology.latencyMs(c.fromSite(), c.toSite());
+        }
+        return total;
+    }
+
+    // ---- the walk ----
+
+    /** A method body executed with the current site {@code site}. */
+    record State(MethodRef method, String site) {}
+
+    /**
+     * One call of a body as seen from a current site: what it costs when it crosses (null when it
+     * does not) and which body it runs next (null when the walk does not follow it).
+     */
+    record Step(CallEdge edge, CallCharges.Charge charge, State next) {}
+
+    private List<Step> body(State state) {
+        return bodies.computeIfAbsent(state, s -> {
+            List<CallEdge> out = graph.outgoing(s.method());
+            List<Step> steps = new ArrayList<>(out.size());
+            for (CallEdge e : out) steps.add(charges.step(e, s.site()));
+            return List.copyOf(steps);
+        });
+    }
+
+    /** Per-walk bookkeeping for one reachable (method, site). */
+    private static final class Visit {
+        final State state;
+        final List<Step> steps;
+        final BitSet backSteps = new BitSet();
+        RoundTrips executions = RoundTrips.ZERO;
+        int nextStep;
+        boolean onStack = true;
+
+        Visit(State state, List<Step> steps) {
+            this.state = state;
+            this.steps = steps;
+        }
+    }
+
+    private EntryPointCost walk(EntryPoint ep, CostAdjustment adjustment) {
+        String entrySite = siteOf(ep);
+        List<CrossingCall> crossings = new ArrayList<>();
+        if (isWebRequest(ep.kind()) && !entrySite.equals(topology.clientSite())) {
+            int unit = topology.costs().browserRequest();
+            crossings.add(new CrossingCall(null, topology.clientSite(), entrySite, unit, RoundTrips.of(unit),
+                    "HTTP request from a remote browser, no keep-alive"));
+        }
+
+        // Iterative depth-first walk: deep call chains in large applications must not overflow the stack.
+        Map<State, Visit> visits = new HashMap<>();
+        List<Visit> preorder = new ArrayList<>();
+        List<Visit> postorder = new ArrayList<>();
+        Deque<Visit> stack = new ArrayDeque<>();
+        Visit root = new Visit(new State(ep.method(), entrySite), body(new State(ep.method(), entrySite)));
+        visits.put(root.state, root);
+        preorder.add(root);
+        stack.push(root);
+        while (!stack.isEmpty()) {
+            Visit v = stack.peek();
+            if (v.nextStep == v.steps.size()) {
+                v.onStack = false;
+                postorder.add(v);
+                stack.pop();
+                continue;
+            }
+            int i = v.nextStep++;
+            State next = v.steps.get(i).next();
+            if (next == null) continue;
+            Visit w = visits.get(next);
+            if (w == null) {
+                w = new Visit(next, body(next));
+                visits.put(next, w);
+                preorder.add(w);
+                stack.push(w);
+            } else if (w.onStack) {
+                v.backSteps.set(i);
+            }
+        }
+
+        // Reverse postorder is a topological order once back steps are dropped.
+        root.executions = RoundTrips.of(1);
+        for (int k = postorder.size() - 1; k >= 0; k--) {
+            Visit v = postorder.get(k);
+            for (int i = 0; i < v.steps.size(); i++) {
+                Step s = v.steps.get(i);
+                if (s.next() == null || v.backSteps.get(i)) continue;
+                Visit w = visits.get(s.next());
+                w.executions = w.executions.plus(v.executions.timesN(s.edge().loopDepth()));
+            }
+        }
+
+        CrossingCall firstDeferredWrite = null;
+        boolean explicitFlush = false;
+        for (Visit v : preorder) {
+            for (int i = 0; i < v.steps.size(); i++) {
+                Step s = v.steps.get(i);
+                CallCharges.Charge c = s.charge();
+                if (c == null || v.backSteps.get(i)) continue;
+                int unit = adjustment.unitCost(ep, s.edge(), c.unitCost());
+                RoundTrips contribution = switch (c.counting()) {
+                    case PER_EXECUTION -> v.executions.timesN(s.edge().loopDepth()).times(unit);
+                    case EXPLAINED_ONLY, DEFERRED_TO_FLUSH -> RoundTrips.ZERO;
+                };
+                CrossingCall crossing = new CrossingCall(s.edge(), v.state.site(), c.toSite(), unit, contribution, c.reason());
+                crossings.add(crossing);
+                if (c.counting() == CallCharges.Counting.DEFERRED_TO_FLUSH && firstDeferredWrite == null) {
+                    firstDeferredWrite = crossing;
+                }
+                if (s.edge().op() == CallOp.JPA_FLUSH && c.counting() == CallCharges.Counting.PER_EXECUTION) explicitFlush = true;
+            }
+        }
+        if (firstDeferredWrite != null && !explicitFlush) {
+            // Writes are sent when the persistence context is flushed at commit: one round trip per
+            // entry point however many entities were written (the statements travel as one batch).
+            int unit = adjustment.unitCost(ep, firstDeferredWrite.edge(), topology.costs().jpaOperation());
+            crossings.add(new CrossingCall(firstDeferredWrite.edge(), firstDeferredWrite.fromSite(),
+                    firstDeferredWrite.toSite(), unit, RoundTrips.of(unit), "JPA flush at commit of the deferred writes"));
+        }
+
+        RoundTrips total = RoundTrips.ZERO;
+        for (CrossingCall c : crossings) total = total.plus(c.contribution());
+        return new EntryPointCost(ep, entrySite, total, crossings);
+    }
+
+    private static boolean isWebRequest(EntryPoint.Kind kind) {
+        return kind == EntryPoint.Kind.SERVLET || kind == EntryPoint.Kind.JSP || kind == EntryPoint.Kind.FILTER
+                || kind == EntryPoint.Kind.JAX_RS;
+    }
 }

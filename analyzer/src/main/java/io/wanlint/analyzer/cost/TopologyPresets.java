@@ -1,12 +1,105 @@
 package io.wanlint.analyzer.cost;
 
+import io.wanlint.analyzer.api.ComponentKind;
+import io.wanlint.analyzer.api.ConfigurationException;
+import io.wanlint.analyzer.api.CostTable;
+import io.wanlint.analyzer.api.Placement;
+import io.wanlint.analyzer.api.Topologies;
 import io.wanlint.analyzer.api.Topology;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
-/** Presets of SPEC §4; owned by the cost-model work. */
+/**
+ * The topology presets of SPEC §4, expressed as ordinary {@code kind:} placement rules so that a
+ * topology file extending a preset can put its own rules in front of them.
+ */
 public final class TopologyPresets {
     private TopologyPresets() {}
 
-    public static Topology preset(String name) { throw new UnsupportedOperationException("not implemented yet"); }
+    /** Site names the presets use. */
+    public static final String EDGE = "edge", MAIN = "main", EXTERNAL = "external", CLIENT = "client";
 
-    public static Topology resolve(String presetOrFile) { throw new UnsupportedOperationException("not implemented yet"); }
+    /** One-way latency of every preset link: the 100 ms of the Pet Store / RUBiS experiments. */
+    public static final double DEFAULT_LATENCY_MS = 100;
+
+    private static final List<ComponentKind> WEB_KINDS = List.of(ComponentKind.SERVLET, ComponentKind.JSP,
+            ComponentKind.FILTER, ComponentKind.LISTENER, ComponentKind.TAG_HANDLER, ComponentKind.JAX_RS_RESOURCE);
+
+    private static final List<ComponentKind> BACK_END_KINDS = List.of(ComponentKind.STATELESS_SESSION,
+            ComponentKind.SINGLETON_SESSION, ComponentKind.ENTITY_BMP, ComponentKind.ENTITY_CMP,
+            ComponentKind.MESSAGE_DRIVEN, ComponentKind.JPA_ENTITY, ComponentKind.DAO);
+
+    /**
+     * A preset by name (case-insensitive).
+     *
+     * @throws ConfigurationException listing the presets when the name is not one
+     */
+    public static Topology preset(String name) {
+        String key = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
+        return switch (key) {
+            case "edge" -> edge();
+            case "centralized" -> centralized();
+            case "edge-db" -> edgeDb();
+            default -> throw new ConfigurationException("unknown topology preset '" + name + "' (presets: "
+                    + String.join(", ", Topologies.PRESETS) + ")");
+        };
+    }
+
+    /**
+     * A preset name, else a {@code .yaml}/{@code .yml}/{@code .json} topology file; null or blank
+     * means the default {@code edge}.
+     */
+    public static Topology resolve(String presetOrFile) {
+        if (presetOrFile == null || presetOrFile.isBlank()) return edge();
+        String trimmed = presetOrFile.trim();
+        if (Topologies.PRESETS.contains(trimmed.toLowerCase(Locale.ROOT))) return preset(trimmed);
+        String lower = trimmed.toLowerCase(Locale.ROOT);
+        if (lower.endsWith(".yaml") || lower.endsWith(".yml") || lower.endsWith(".json")) {
+            Path file;
+            try {
+                file = Path.of(trimmed);
+            } catch (InvalidPathException e) {
+                throw new ConfigurationException("invalid topology file name '" + trimmed + "'");
+            }
+            if (!Files.isRegularFile(file)) throw new ConfigurationException("topology file not found: " + trimmed);
+            return TopologyFiles.load(file);
+        }
+        throw new ConfigurationException("unknown topology '" + trimmed + "': expected a preset ("
+                + String.join(", ", Topologies.PRESETS) + ") or a .yaml, .yml or .json topology file");
+    }
+
+    /** Web components and stateful session beans at the edge; the rest of the application, database and broker at main. */
+    static Topology edge() {
+        List<Placement> rules = new ArrayList<>();
+        for (ComponentKind k : WEB_KINDS) rules.add(kind(k, EDGE));
+        rules.add(kind(ComponentKind.STATEFUL_SESSION, EDGE));
+        for (ComponentKind k : BACK_END_KINDS) rules.add(kind(k, MAIN));
+        rules.add(kind(ComponentKind.EXTERNAL, EXTERNAL));
+        return new Topology("edge", rules, MAIN, EDGE, MAIN, MAIN, EXTERNAL, DEFAULT_LATENCY_MS, Map.of(),
+                CostTable.DEFAULTS);
+    }
+
+    /**
+     * Everything at main and the browsers remote. External services stay at their own site: a
+     * supplier's HTTP endpoint is not inside the data centre just because the application is.
+     */
+    static Topology centralized() {
+        List<Placement> rules = List.of(kind(ComponentKind.EXTERNAL, EXTERNAL));
+        return new Topology("centralized", rules, MAIN, CLIENT, MAIN, MAIN, EXTERNAL, DEFAULT_LATENCY_MS, Map.of(),
+                CostTable.DEFAULTS);
+    }
+
+    /** Trade2's ES/RDB: the whole application server (and its broker) at the edge, only the database at main. */
+    static Topology edgeDb() {
+        List<Placement> rules = List.of(kind(ComponentKind.EXTERNAL, EXTERNAL));
+        return new Topology("edge-db", rules, EDGE, EDGE, MAIN, EDGE, EXTERNAL, DEFAULT_LATENCY_MS, Map.of(),
+                CostTable.DEFAULTS);
+    }
+
+    private static Placement kind(ComponentKind k, String site) { return new Placement("kind:" + k.name(), site); }
 }

@@ -1,0 +1,161 @@
+package io.wanlint.analyzer.cost;
+
+import io.wanlint.analyzer.api.CallEdge;
+import io.wanlint.analyzer.api.CallOp;
+import io.wanlint.analyzer.api.Component;
+import io.wanlint.analyzer.api.CostTable;
+import io.wanlint.analyzer.api.Topology;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The SPEC §4 table applied to one call made from a current site: whether it crosses sites, what
+ * one execution costs, and where the walk goes next. Pure function of (edge, current site), which
+ * is what lets {@link CostEngine} compute each method body once per site.
+ */
+final class CallCharges {
+    /** How a crossing call enters the count. */
+    enum Counting {
+        /** unit cost × the number of times the call runs per request. */
+        PER_EXECUTION,
+        /** listed to explain the count, contributes 0 (cached call, further result-set batches). */
+        EXPLAINED_ONLY,
+        /** a JPA write, sent at the flush at commit: contributes 0 itself and makes that flush count once. */
+        DEFERRED_TO_FLUSH
+    }
+
+    /** What a crossing call costs per execution, and why. */
+    record Charge(String toSite, int unitCost, String reason, Counting counting) {
+        Charge cached() {
+            return new Charge(toSite, unitCost, reason + "; cached, runs once per component instance (0 per request)",
+                    Counting.EXPLAINED_ONLY);
+        }
+    }
+
+    private final Topology topology;
+    private final CostTable costs;
+    private final CostEngine engine;
+
+    CallCharges(Topology topology, CostEngine engine) {
+        this.topology = topology;
+        this.costs = topology.costs();
+        this.engine = engine;
+    }
+
+    /** The call as a step of the walk from {@code current}. */
+    CostEngine.Step step(CallEdge e, String current) {
+        Charge charge = charge(e, current);
+        if (e.cachedOnce()) {
+            // Runs once per component instance (initialiser, null-checked field): nothing per request,
+            // including whatever the callee does, so the walk does not follow it either.
+            return new CostEngine.Step(e, charge == null ? null : charge.cached(), null);
+        }
+        CostEngine.State next = null;
+        if (e.to() != null) {
+            switch (e.kind()) {
+                case LOCAL -> next = new CostEngine.State(e.to(), current);
+                case REMOTE_EJB, LOCAL_EJB -> next = new CostEngine.State(e.to(), ejbSite(e));
+                default -> { /* API calls: the database, broker or external service does the work */ }
+            }
+        }
+        return new CostEngine.Step(e, charge, next);
+    }
+
+    private Charge charge(CallEdge e, String current) {
+        return switch (e.kind()) {
+            case REMOTE_EJB, LOCAL_EJB -> ejbCall(e, current);
+            case JNDI_LOOKUP -> lookup(e, current);
+            case JDBC -> jdbc(e.op(), current);
+            case JPA -> jpa(e.op(), current);
+            case JMS_SEND -> crossing(current, topology.brokerSite(), costs.jmsSend(),
+                    "JMS send to the broker (the consumer's work is off the path)");
+            case HTTP_EXTERNAL -> isTls(e)
+                    ? crossing(current, externalSite(e), costs.outboundHttps(), "outbound HTTPS / SOAP call")
+                    : crossing(current, externalSite(e), costs.outboundHttp(), "outbound HTTP / SOAP call");
+            case SOCKET -> crossing(current, externalSite(e), costs.externalRequest(), "request to an external socket peer");
+            case MAIL -> crossing(current, externalSite(e), costs.externalRequest(), "request to a mail server");
+            case RMI -> crossing(current, externalSite(e), costs.externalRequest(), "RMI call to an external server");
+            case LOCAL -> transactionEnd(e.op(), current);
+        };
+    }
+
+    private Charge ejbCall(CallEdge e, String current) {
+        String target = ejbSite(e);
+        return switch (e.op()) {
+            case HOME_CREATE -> crossing(current, target, costs.homeOperation(), "create() on a remote home");
+            case HOME_FIND -> crossing(current, target, costs.homeOperation(), "finder on a remote home");
+            case HOME_REMOVE -> crossing(current, target, costs.homeOperation(), "remove() on a remote home");
+            case HOME_METHOD -> crossing(current, target, costs.homeOperation(), "home method on a remote home");
+            case ENTITY_GET -> crossing(current, target, costs.remoteEjbCall(), "getter on a remote entity bean");
+            case ENTITY_SET -> crossing(current, target, costs.remoteEjbCall(), "setter on a remote entity bean");
+            case REMOVE -> crossing(current, target, costs.remoteEjbCall(), "remove() on a remote EJB");
+            default -> crossing(current, target, costs.remoteEjbCall(), "remote EJB business method");
+        };
+    }
+
+    /** The callee's site; an EJB the model does not know is assumed on the default site. */
+    private String ejbSite(CallEdge e) {
+        return engine.targetOf(e).map(engine::siteOf).orElse(topology.defaultSite());
+    }
+
+    /** Lookups of resources (DataSources, queues) and unknown names are answered locally: 0. */
+    private Charge lookup(CallEdge e, String current) {
+        Optional<Component> target = engine.targetOf(e);
+        if (target.isEmpty()) return null;
+        return crossing(current, engine.siteOf(target.get()), costs.jndiLookup(), "JNDI lookup of a remote home, uncached");
+    }
+
+    private Charge jdbc(CallOp op, String current) {
+        String db = topology.databaseSite();
+        return switch (op) {
+            case JDBC_CONNECTION_POOL -> crossing(current, db, costs.jdbcPooledConnection(), "JDBC connection from a pool");
+            case JDBC_CONNECTION_DRIVER_MANAGER -> crossing(current, db, costs.jdbcDriverManagerConnection(),
+                    "JDBC connection from DriverManager");
+            case JDBC_EXECUTE -> crossing(current, db, costs.jdbcStatement(), "JDBC statement execution");
+            case JDBC_COMMIT -> crossing(current, db, costs.jdbcCommit(), "JDBC commit");
+            case JDBC_ROLLBACK -> crossing(current, db, costs.jdbcCommit(), "JDBC rollback");
+            case JDBC_PREPARE -> crossing(current, db, 0, "JDBC statement preparation (travels with its execution)");
+            case JDBC_RESULT_NEXT -> current.equals(db) ? null : new Charge(db, costs.jdbcResultSetBatch(),
+                    "JDBC result-set iteration: the first batch comes with the execution; 1 per further batch of "
+                            + costs.jdbcFetchSize() + " rows", Counting.EXPLAINED_ONLY);
+            default -> null;
+        };
+    }
+
+    private Charge jpa(CallOp op, String current) {
+        String db = topology.databaseSite();
+        return switch (op) {
+            case JPA_FIND -> crossing(current, db, costs.jpaOperation(), "JPA find");
+            case JPA_QUERY -> crossing(current, db, costs.jpaOperation(), "JPA query execution");
+            case JPA_FLUSH -> crossing(current, db, costs.jpaOperation(), "JPA flush");
+            case JPA_PERSIST, JPA_MERGE, JPA_REMOVE -> current.equals(db) ? null : new Charge(db, costs.jpaOperation(),
+                    "JPA " + op.name().substring(4).toLowerCase(Locale.ROOT) + ", deferred to the flush at commit",
+                    Counting.DEFERRED_TO_FLUSH);
+            default -> null;
+        };
+    }
+
+    /** A {@code UserTransaction} commit from a site other than the database's still reaches it. */
+    private Charge transactionEnd(CallOp op, String current) {
+        return switch (op) {
+            case TX_COMMIT -> crossing(current, topology.databaseSite(), costs.jdbcCommit(), "transaction commit");
+            case TX_ROLLBACK -> crossing(current, topology.databaseSite(), costs.jdbcCommit(), "transaction rollback");
+            default -> null;
+        };
+    }
+
+    /** An external endpoint a topology rule places explicitly, else the topology's external site. */
+    private String externalSite(CallEdge e) {
+        return engine.targetOf(e).flatMap(engine::explicitSiteOf).orElse(topology.externalSite());
+    }
+
+    private static boolean isTls(CallEdge e) {
+        String target = e.targetComponent() == null ? "" : e.targetComponent().toLowerCase(Locale.ROOT);
+        String callee = e.to() == null ? "" : e.to().className();
+        return target.startsWith("https:") || callee.contains("Https");
+    }
+
+    private static Charge crossing(String from, String to, int unitCost, String reason) {
+        return from.equals(to) ? null : new Charge(to, unitCost, reason, Counting.PER_EXECUTION);
+    }
+}

@@ -1,0 +1,104 @@
+package io.wanlint.analyzer.cost;
+
+import io.wanlint.analyzer.api.Component;
+import io.wanlint.analyzer.api.ComponentKind;
+import io.wanlint.analyzer.api.Placement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The placement rules of a topology compiled once, so that placing thousands of components does
+ * not re-parse globs. A rule matches by {@code kind:XXX}, by exact component name or class name,
+ * or by a glob over the class name (or the name) where {@code *} stays inside one package segment
+ * and {@code **} crosses segments; {@code com.acme.web.*} is the classes of that package,
+ * {@code com.acme.**} everything below {@code com.acme}. First match wins.
+ */
+final class PlacementRules {
+    private static final String KIND_PREFIX = "kind:";
+
+    private final List<Rule> rules;
+
+    private PlacementRules(List<Rule> rules) { this.rules = rules; }
+
+    static PlacementRules compile(List<Placement> placements) {
+        List<Rule> out = new ArrayList<>(placements.size());
+        for (Placement p : placements) out.add(Rule.of(p));
+        return new PlacementRules(List.copyOf(out));
+    }
+
+    /** The site the first matching rule gives, or empty when no rule matches. */
+    Optional<String> explicitSite(Component component) {
+        for (Rule r : rules) if (r.matches(component)) return Optional.of(r.site());
+        return Optional.empty();
+    }
+
+    /**
+     * Why {@code match} can never be a valid rule, or empty when it is well formed. Used by the
+     * topology file loader to report a bad {@code kind:} with its line instead of silently never matching.
+     */
+    static Optional<String> problemWith(String match) {
+        if (match == null || match.isBlank()) return Optional.of("is empty");
+        if (match.regionMatches(true, 0, KIND_PREFIX, 0, KIND_PREFIX.length())) {
+            String kind = match.substring(KIND_PREFIX.length()).trim();
+            if (kindNamed(kind).isEmpty()) {
+                return Optional.of("unknown component kind '" + kind + "' (expected one of: "
+                        + String.join(", ", Arrays.stream(ComponentKind.values()).map(Enum::name).toList()) + ")");
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<ComponentKind> kindNamed(String name) {
+        for (ComponentKind k : ComponentKind.values()) if (k.name().equalsIgnoreCase(name)) return Optional.of(k);
+        return Optional.empty();
+    }
+
+    private sealed interface Rule permits ByKind, ByName, ByGlob {
+        String site();
+
+        boolean matches(Component c);
+
+        static Rule of(Placement p) {
+            String m = p.match().trim();
+            if (m.regionMatches(true, 0, KIND_PREFIX, 0, KIND_PREFIX.length())) {
+                // A kind that does not exist matches nothing; files are validated before they get here.
+                return new ByKind(kindNamed(m.substring(KIND_PREFIX.length()).trim()).orElse(null), p.site());
+            }
+            if (m.indexOf('*') >= 0) return new ByGlob(globPattern(m), p.site());
+            return new ByName(m, p.site());
+        }
+    }
+
+    private record ByKind(ComponentKind kind, String site) implements Rule {
+        @Override public boolean matches(Component c) { return c.kind() == kind; }
+    }
+
+    private record ByName(String name, String site) implements Rule {
+        @Override public boolean matches(Component c) { return name.equals(c.name()) || name.equals(c.className()); }
+    }
+
+    private record ByGlob(Pattern pattern, String site) implements Rule {
+        @Override public boolean matches(Component c) {
+            return pattern.matcher(c.className()).matches() || pattern.matcher(c.name()).matches();
+        }
+    }
+
+    /** {@code **} → any characters, {@code *} → any characters but '.', everything else literal. */
+    static Pattern globPattern(String glob) {
+        StringBuilder re = new StringBuilder();
+        StringBuilder literal = new StringBuilder();
+        for (int i = 0; i < glob.length(); i++) {
+            char ch = glob.charAt(i);
+            if (ch != '*') { literal.append(ch); continue; }
+            if (!literal.isEmpty()) { re.append(Pattern.quote(literal.toString())); literal.setLength(0); }
+            boolean deep = i + 1 < glob.length() && glob.charAt(i + 1) == '*';
+            if (deep) i++;
+            re.append(deep ? ".*" : "[^.]*");
+        }
+        if (!literal.isEmpty()) re.append(Pattern.quote(literal.toString()));
+        return Pattern.compile(re.toString());
+    }
+}

@@ -5,8 +5,10 @@ import io.wanlint.analyzer.api.AnalysisResult;
 import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.ConfigurationException;
 import io.wanlint.analyzer.api.Diagnostic;
+import io.wanlint.analyzer.api.EntryPointCost;
 import io.wanlint.analyzer.api.PhaseTiming;
 import io.wanlint.analyzer.api.Topology;
+import io.wanlint.report.api.ReportData;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -131,6 +133,15 @@ abstract class AnalysisCommand implements Callable<Integer> {
             if (site != null) sites.put(c.name(), site);
         }
         return sites;
+    }
+
+    /** What the reporters need: the analysis, every entry point's cost and latency, and the check's findings. */
+    protected static ReportData reportData(Analysis analysis, Checker.CheckRun run) {
+        List<EntryPointCost> costs = analysis.costs().estimateAll();
+        Map<String, Double> latency = new LinkedHashMap<>();
+        for (EntryPointCost c : costs) latency.put(c.entryPoint().id(), analysis.costs().latencyMs(c));
+        return new ReportData(analysis.result(), analysis.topology().name(), sites(analysis), costs,
+                run.afterPatchesByEntryPoint(), run.findings(), run.rules(), VersionInfo.version(), latency);
     }
 
     static void printDiagnostics(List<Diagnostic> diagnostics, PrintWriter err) {

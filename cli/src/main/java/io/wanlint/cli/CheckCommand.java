@@ -1,6 +1,5 @@
 package io.wanlint.cli;
 
-import io.wanlint.analyzer.api.EntryPointCost;
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.Severity;
 import io.wanlint.report.api.JsonReport;
@@ -10,9 +9,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /** {@code wanlint check}: run the rules, report the findings, fail the build at {@code --fail-on}. */
@@ -54,11 +51,7 @@ final class CheckCommand extends AnalysisCommand {
 
     @Override protected ExitCode execute(Analysis analysis) throws IOException {
         Checker.CheckRun run = wiring.checker().orElseThrow().check(analysis);
-        List<EntryPointCost> costs = analysis.costs().estimateAll();
-        Map<String, Double> latency = new HashMap<>();
-        for (EntryPointCost c : costs) latency.put(c.entryPoint().id(), analysis.costs().latencyMs(c));
-        ReportData data = new ReportData(analysis.result(), analysis.topology().name(), sites(analysis), costs,
-                run.afterPatchesByEntryPoint(), run.findings(), run.rules(), VersionInfo.version(), latency);
+        ReportData data = reportData(analysis, run);
         emit(format == Format.json ? JsonReport.render(data) : new TextReport(colour()).render(data));
         return failOn.fails(run.findings()) ? ExitCode.FINDINGS : ExitCode.OK;
     }

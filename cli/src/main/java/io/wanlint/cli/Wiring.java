@@ -9,32 +9,28 @@ import java.util.Optional;
  * a command whose service is absent says it is not available yet and exits with 2.
  */
 public record Wiring(Workbench workbench, Graphviz graphviz, Optional<RuleCatalog> rules, Optional<Checker> checker,
-                     Optional<Predictor> predictor, Optional<Fixer> fixer, Terminal terminal) {
-    /** The real analyzer and Graphviz from {@code PATH}; no rules, prediction or fixes yet. */
+                     Optional<Fixer> fixer, Terminal terminal) {
+    /** The real analyzer and Graphviz from {@code PATH}; no rules or fixes yet. */
     public static Wiring defaults() {
         return new Wiring(new AnalyzerWorkbench(), Graphviz.onPath(), Optional.empty(), Optional.empty(),
-                Optional.empty(), Optional.empty(), Terminal.current());
+                Optional.empty(), Terminal.current());
     }
 
-    public Wiring withWorkbench(Workbench w) { return new Wiring(w, graphviz, rules, checker, predictor, fixer, terminal); }
+    public Wiring withWorkbench(Workbench w) { return new Wiring(w, graphviz, rules, checker, fixer, terminal); }
 
-    public Wiring withGraphviz(Graphviz g) { return new Wiring(workbench, g, rules, checker, predictor, fixer, terminal); }
+    public Wiring withGraphviz(Graphviz g) { return new Wiring(workbench, g, rules, checker, fixer, terminal); }
 
     public Wiring withRules(RuleCatalog r) {
-        return new Wiring(workbench, graphviz, Optional.of(r), checker, predictor, fixer, terminal);
+        return new Wiring(workbench, graphviz, Optional.of(r), checker, fixer, terminal);
     }
 
     public Wiring withChecker(Checker c) {
-        return new Wiring(workbench, graphviz, rules, Optional.of(c), predictor, fixer, terminal);
-    }
-
-    public Wiring withPredictor(Predictor p) {
-        return new Wiring(workbench, graphviz, rules, checker, Optional.of(p), fixer, terminal);
+        return new Wiring(workbench, graphviz, rules, Optional.of(c), fixer, terminal);
     }
 
     public Wiring withFixer(Fixer f) {
-        return new Wiring(workbench, graphviz, rules, checker, predictor, Optional.of(f), terminal);
+        return new Wiring(workbench, graphviz, rules, checker, Optional.of(f), terminal);
     }
 
-    public Wiring withTerminal(Terminal t) { return new Wiring(workbench, graphviz, rules, checker, predictor, fixer, t); }
+    public Wiring withTerminal(Terminal t) { return new Wiring(workbench, graphviz, rules, checker, fixer, t); }
 }

@@ -40,7 +40,7 @@ class MainTest {
 
     private static Wiring wiring(FakeWorkbench workbench) {
         return new Wiring(workbench, Graphviz.absent(), Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty(), new Terminal(false, false));
+                new Terminal(false, false));
     }
 
     private Run graph(FakeWorkbench wb, String... more) {
@@ -240,7 +240,7 @@ class MainTest {
 
     @Test
     void commandsWhoseServicesAreNotWiredSaySoAndExitWith2() {
-        for (String cmd : List.of("check", "predict", "fix")) {
+        for (String cmd : List.of("check", "fix")) {
             Run r = run(wiring(new FakeWorkbench()), cmd, app.toString());
             assertThat(r.exit()).as(cmd).isEqualTo(2);
             assertThat(r.err()).as(cmd).contains("not available yet");
@@ -248,6 +248,31 @@ class MainTest {
         }
         assertThat(run(wiring(new FakeWorkbench()), "rules").err()).contains("not available yet");
         assertThat(run(wiring(new FakeWorkbench()), "explain", "WAN003").exit()).isEqualTo(2);
+    }
+
+    @Test
+    void predictPrintsATableOfEntryPointsWithLatency() {
+        Run r = run(wiring(new FakeWorkbench()), "predict", app.toString());
+        assertThat(r.exit()).isZero();
+        List<String> lines = r.out().lines().toList();
+        assertThat(lines.get(0)).startsWith("entry point").contains("round trips").contains("latency").contains("after patches");
+        assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("/catalog").contains("SERVLET"));
+        assertThat(lines.get(lines.size() - 1)).contains("under topology edge");
+    }
+
+    @Test
+    void predictJsonGivesTheEntryPointsArrayOfTheReport() throws Exception {
+        Run r = run(wiring(new FakeWorkbench()).withChecker(checkerFinding(Severity.WARNING)),
+                "predict", app.toString(), "--format", "json");
+        assertThat(r.exit()).isZero();
+        var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(r.out());
+        assertThat(json.get("schemaVersion").asText()).isEqualTo("1");
+        var ep = json.get("entryPoints").get(0);
+        assertThat(ep.get("id").asText()).isEqualTo("/catalog");
+        assertThat(ep.has("wanRoundTrips")).isTrue();
+        assertThat(ep.get("formula").asText()).isNotEmpty();
+        assertThat(ep.get("afterPatches").asLong()).as("from the checker's patches").isZero();
+        assertThat(ep.get("latencyMs").asDouble()).isEqualTo(ep.get("wanRoundTrips").asLong() * 200.0);
     }
 
     private static Checker checkerFinding(Severity severity) {

@@ -84,6 +84,24 @@ public final class CheckReportWriter {
         }
     }
 
+    /** The {@code wanlint predict --format json} document: the report's header and its {@code entryPoints} array. */
+    public static void writePrediction(ReportData data, String schemaVersion, Writer out) throws IOException {
+        try (JsonGenerator gen = JsonOutput.open(out)) {
+            gen.writeStartObject();
+            gen.writeStringField("schemaVersion", schemaVersion);
+            gen.writeObjectFieldStart("tool");
+            gen.writeStringField("name", "wanlint");
+            gen.writeStringField("version", data.toolVersion());
+            gen.writeEndObject();
+            gen.writeStringField("topology", data.topologyName());
+            gen.writeArrayFieldStart("entryPoints");
+            for (EntryPointCost cost : data.costs()) writeEntryPoint(gen, data, cost);
+            gen.writeEndArray();
+            gen.writeEndObject();
+            gen.writeRaw('\n');
+        }
+    }
+
     private static void writeSummary(JsonGenerator gen, ReportSummary s) throws IOException {
         gen.writeObjectFieldStart("summary");
         gen.writeNumberField("findings", s.findings());

@@ -1,0 +1,62 @@
+package io.wanlint.report.api;
+
+import io.wanlint.analyzer.api.EntryPointCost;
+import io.wanlint.analyzer.api.RoundTrips;
+import io.wanlint.report.json.CheckReportWriter;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code wanlint predict}: the WAN round trips of every entry point under a topology, now and after
+ * the patches, with the latency they cost at the topology's link latency.
+ */
+public final class PredictionReport {
+    private PredictionReport() {}
+
+    /** The {@code entryPoints} array of SPEC §6, with the report's header fields. */
+    public static String renderJson(ReportData data) {
+        StringWriter out = new StringWriter();
+        try {
+            CheckReportWriter.writePrediction(data, JsonReport.SCHEMA_VERSION, out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringWriter does not fail
+        }
+        return out.toString();
+    }
+
+    /** A fixed-width table, one row per entry point, then the totals. */
+    public static String renderText(ReportData data) {
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"entry point", "kind", "site", "round trips", "formula", "latency", "after patches"});
+        long now = 0;
+        long after = 0;
+        for (EntryPointCost c : data.costs()) {
+            RoundTrips a = data.afterPatches(c);
+            Double latency = data.latencyMsByEntryPoint().get(c.entryPoint().id());
+            rows.add(new String[] {c.entryPoint().id(), c.entryPoint().kind().name(), c.site() == null ? "" : c.site(),
+                    Long.toString(c.roundTrips().value()), c.roundTrips().formula(),
+                    latency == null ? "" : String.format(Locale.ROOT, "%.0f ms", latency), Long.toString(a.value())});
+            now += c.roundTrips().value();
+            after += a.value();
+        }
+        int[] widths = new int[rows.get(0).length];
+        for (String[] r : rows) for (int i = 0; i < r.length; i++) widths[i] = Math.max(widths[i], r[i].length());
+        StringBuilder out = new StringBuilder();
+        for (String[] r : rows) {
+            for (int i = 0; i < r.length; i++) {
+                boolean numeric = i == 3 || i == 5 || i == 6;
+                String cell = numeric ? " ".repeat(widths[i] - r[i].length()) + r[i] : r[i] + " ".repeat(widths[i] - r[i].length());
+                out.append(cell).append(i + 1 < r.length ? "  " : "");
+            }
+            out.append('\n');
+        }
+        out.append(String.format(Locale.ROOT, "%d entry points under topology %s: %d WAN round trips now, %d after patches (n = 1)\n",
+                data.costs().size(), data.topologyName(), now, after));
+        return out.toString().stripTrailing() + "\n";
+    }
+}

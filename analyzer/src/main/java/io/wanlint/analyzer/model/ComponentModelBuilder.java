@@ -253,7 +253,9 @@ public final class ComponentModelBuilder {
                 }
             });
 
+            // Keyed by ejb-name: an EJB 3 descriptor may carry only the assembly descriptor of annotated beans.
             Map<String, List<MethodTransaction>> descriptorTransactions = new HashMap<>();
+            Map<String, SourceLocation> transactionSites = new TreeMap<>();
             for (EjbJarDescriptor d : ejbJars) {
                 Set<String> declaredHere = new HashSet<>();
                 d.beans().forEach(b -> declaredHere.add(b.ejbName()));
@@ -264,14 +266,11 @@ public final class ComponentModelBuilder {
                         continue;
                     }
                     for (EjbJarDescriptor.Method m : ct.methods()) {
-                        KeptBean k = m.ejbName() == null ? null : kept.get(m.ejbName());
-                        if (k == null) {
-                            diagnostics.add(Diagnostic.warning(d.file(), m.location().line(),
-                                    "container-transaction names unknown bean " + m.ejbName()));
-                            continue;
-                        }
+                        if (m.ejbName() == null) continue;
+                        KeptBean k = kept.get(m.ejbName());
                         // An alternative variant's assembly descriptor must not leak into the kept bean.
-                        if (k.descriptor() != d && declaredHere.contains(m.ejbName())) continue;
+                        if (k != null && k.descriptor() != d && declaredHere.contains(m.ejbName())) continue;
+                        transactionSites.putIfAbsent(m.ejbName(), m.location());
                         descriptorTransactions.computeIfAbsent(m.ejbName(), x -> new ArrayList<>()).add(
                                 new MethodTransaction(m.methodName() == null ? "*" : m.methodName(), m.methodParams(),
                                         m.methodIntf(), ct.attribute(), MethodTransaction.Source.DESCRIPTOR));
@@ -356,9 +355,15 @@ public final class ComponentModelBuilder {
                 d.localBusiness.addAll(ann.localBusiness());
                 d.noInterfaceView = ann.noInterfaceView();
                 d.transactionType = ann.transactionType() != null ? ann.transactionType() : TransactionType.CONTAINER;
+                d.transactions.addAll(descriptorTransactions.getOrDefault(d.name, List.of()));
                 d.transactions.addAll(ann.transactions());
                 if (ann.kind() != ComponentKind.MESSAGE_DRIVEN) d.jndiName = ann.mappedName();
             }
+            transactionSites.forEach((name, at) -> {
+                if (!ejbByName.containsKey(name)) {
+                    diagnostics.add(Diagnostic.warning(at.file(), at.line(), "container-transaction names unknown bean " + name));
+                }
+            });
         }
 
         private ComponentKind descriptorKind(EjbJarDescriptor.Bean b, AnnotatedBean ann) {

@@ -495,6 +495,61 @@ class ComponentModelBuilderTest {
     }
 
     @Test
+    void jakartaDescriptorMergesWithTheAnnotatedClassByEjbClass() {
+        java("src/j/ShopBean.java", """
+                package j;
+                import jakarta.ejb.*;
+                @Stateless(name = "AnnotatedShop")
+                @TransactionAttribute(TransactionAttributeType.MANDATORY)
+                public class ShopBean implements Shop { public void buy() {} }
+                """);
+        java("src/j/Shop.java", "package j; public interface Shop { void buy(); }");
+        xml("shop.jar!/META-INF/ejb-jar.xml", """
+                <ejb-jar xmlns="https://jakarta.ee/xml/ns/jakartaee" version="4.0">
+                  <enterprise-beans>
+                    <session>
+                      <ejb-name>Shop</ejb-name>
+                      <business-remote>j.Shop</business-remote>
+                      <ejb-class>j.ShopBean</ejb-class>
+                    </session>
+                  </enterprise-beans>
+                </ejb-jar>
+                """);
+
+        ModelOutcome o = build();
+
+        assertThat(o.model().components()).filteredOn(c -> c.kind().isEjb()).singleElement().satisfies(c -> {
+            assertThat(c.name()).isEqualTo("Shop");
+            assertThat(c.kind()).isEqualTo(ComponentKind.STATELESS_SESSION);
+            assertThat(c.interfaces().remoteBusiness()).containsExactly("j.Shop");
+            // The undesignated-interface default (local) does not apply when the descriptor names the views.
+            assertThat(c.interfaces().localBusiness()).isEmpty();
+            assertThat(c.transactionAttribute("buy")).contains(TransactionAttribute.MANDATORY);
+        });
+    }
+
+    @Test
+    void metadataCompleteDescriptorIgnoresTheBeanAnnotations() {
+        java("src/m/Ledger.java", """
+                package m;
+                import javax.ejb.*;
+                @Stateless @TransactionAttribute(TransactionAttributeType.NEVER)
+                public class Ledger { public void post() {} }
+                """);
+        xml("ejb-jar.xml", """
+                <ejb-jar xmlns="http://java.sun.com/xml/ns/javaee" version="3.1" metadata-complete="true">
+                  <enterprise-beans><session><ejb-name>Ledger</ejb-name><ejb-class>m.Ledger</ejb-class>
+                    <session-type>Stateful</session-type></session></enterprise-beans>
+                </ejb-jar>
+                """);
+
+        Component ledger = component(build(), "Ledger");
+
+        assertThat(ledger.kind()).isEqualTo(ComponentKind.STATEFUL_SESSION);
+        assertThat(ledger.transactionAttribute("post")).contains(TransactionAttribute.REQUIRED);
+    }
+
+    @Test
     void beanManagedTransactionsHaveNoAttribute() {
         java("src/b/Manual.java", """
                 package b;

@@ -1,0 +1,813 @@
+package io.wanlint.analyzer.model;
+
+import com.github.javaparser.ast.CompilationUnit;
+import com.github.javaparser.ast.Modifier;
+import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
+import com.github.javaparser.ast.body.EnumDeclaration;
+import com.github.javaparser.ast.body.RecordDeclaration;
+import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.expr.AnnotationExpr;
+import com.github.javaparser.ast.type.ClassOrInterfaceType;
+import io.wanlint.analyzer.api.Component;
+import io.wanlint.analyzer.api.ComponentKind;
+import io.wanlint.analyzer.api.ComponentModel;
+import io.wanlint.analyzer.api.Diagnostic;
+import io.wanlint.analyzer.api.EjbReference;
+import io.wanlint.analyzer.api.MethodTransaction;
+import io.wanlint.analyzer.api.PersistenceType;
+import io.wanlint.analyzer.api.ResourceReference;
+import io.wanlint.analyzer.api.SourceLocation;
+import io.wanlint.analyzer.api.TransactionType;
+import io.wanlint.analyzer.descriptor.Descriptor;
+import io.wanlint.analyzer.descriptor.DescriptorReader;
+import io.wanlint.analyzer.descriptor.EjbJarDescriptor;
+import io.wanlint.analyzer.descriptor.EjbRefDeclaration;
+import io.wanlint.analyzer.descriptor.JbossCmpDescriptor;
+import io.wanlint.analyzer.descriptor.JbossDescriptor;
+import io.wanlint.analyzer.descriptor.JndiBinding;
+import io.wanlint.analyzer.descriptor.ResourceRefDeclaration;
+import io.wanlint.analyzer.descriptor.TagLibraryDescriptor;
+import io.wanlint.analyzer.descriptor.WebAppDescriptor;
+import io.wanlint.analyzer.descriptor.WeblogicEjbJarDescriptor;
+import io.wanlint.analyzer.ingest.JavaUnit;
+import io.wanlint.analyzer.ingest.JspUnit;
+import io.wanlint.analyzer.ingest.TextFile;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Builds the {@link ComponentModel} (SPEC §3) from parsed sources, JSPs and descriptor files.
+ *
+ * <p>Descriptor entries override annotations as the EJB specification says; a class becomes one
+ * component (except a servlet class declared under several servlet names); every class that is
+ * not a component of a Java EE kind becomes a DAO or PLAIN helper so the call graph can place it.
+ * Stateless and reusable: each {@link #build} call works on its own state.
+ */
+public final class ComponentModelBuilder {
+    private final DescriptorReader descriptorReader = new DescriptorReader();
+
+    /**
+     * @param units    parsed Java sources of the application
+     * @param jsps     translated JSP pages
+     * @param xmlFiles XML files that may be descriptors (recognised by their root element)
+     */
+    public ModelOutcome build(List<JavaUnit> units, List<JspUnit> jsps, List<TextFile> xmlFiles) {
+        return new Assembly(units, jsps, xmlFiles).run();
+    }
+
+    private static final List<String> SERVLET_PACKAGES = List.of("javax.servlet", "jakarta.servlet");
+    private static final List<String> HTTP_PACKAGES = List.of("javax.servlet.http", "jakarta.servlet.http");
+    private static final List<String> TAG_PACKAGES = List.of("javax.servlet.jsp.tagext", "jakarta.servlet.jsp.tagext");
+
+    /** An API supertype recognised by simple name in either namespace. */
+    private record ApiType(String simpleName, List<String> packages) {
+        boolean matches(String resolved) {
+            if (resolved.equals(simpleName)) return true; // reached through a wildcard import
+            for (String p : packages) if (resolved.equals(p + "." + simpleName)) return true;
+            return false;
+        }
+    }
+
+    private static final List<ApiType> SERVLET_TYPES = List.of(new ApiType("HttpServlet", HTTP_PACKAGES),
+            new ApiType("GenericServlet", SERVLET_PACKAGES), new ApiType("Servlet", SERVLET_PACKAGES));
+    private static final List<ApiType> FILTER_TYPES = List.of(new ApiType("Filter", SERVLET_PACKAGES));
+    private static final List<ApiType> LISTENER_TYPES = List.of(
+            new ApiType("ServletContextListener", SERVLET_PACKAGES),
+            new ApiType("ServletContextAttributeListener", SERVLET_PACKAGES),
+            new ApiType("ServletRequestListener", SERVLET_PACKAGES),
+            new ApiType("ServletRequestAttributeListener", SERVLET_PACKAGES),
+            new ApiType("HttpSessionListener", HTTP_PACKAGES),
+            new ApiType("HttpSessionAttributeListener", HTTP_PACKAGES),
+            new ApiType("HttpSessionIdListener", HTTP_PACKAGES));
+    private static final List<ApiType> TAG_TYPES = List.of(new ApiType("TagSupport", TAG_PACKAGES),
+            new ApiType("BodyTagSupport", TAG_PACKAGES), new ApiType("SimpleTagSupport", TAG_PACKAGES),
+            new ApiType("Tag", TAG_PACKAGES), new ApiType("BodyTag", TAG_PACKAGES),
+            new ApiType("IterationTag", TAG_PACKAGES), new ApiType("SimpleTag", TAG_PACKAGES));
+
+    /** The state of one build. */
+    private final class Assembly {
+        private final List<JavaUnit> units;
+        private final List<JspUnit> jsps;
+        private final List<TextFile> xmlFiles;
+        private final List<Diagnostic> diagnostics = new ArrayList<>();
+        private final List<Descriptor> descriptors = new ArrayList<>();
+        private final Map<String, SourceType> types = new TreeMap<>();
+        private final List<Draft> drafts = new ArrayList<>();
+        private final Map<String, List<Draft>> byClass = new HashMap<>();
+        private final Map<String, Draft> ejbByName = new HashMap<>();
+        private final Map<String, Draft> jspByPath = new TreeMap<>();
+        private final Map<String, Set<String>> externalSupertypes = new HashMap<>();
+        private TagLibraries tagLibraries = TagLibraries.EMPTY;
+        private AnnotationReader annotations;
+
+        Assembly(List<JavaUnit> units, List<JspUnit> jsps, List<TextFile> xmlFiles) {
+            this.units = units.stream().sorted(Comparator.comparing(u -> u.source().path())).toList();
+            this.jsps = jsps.stream().sorted(Comparator.comparing(JspUnit::pagePath)).toList();
+            this.xmlFiles = xmlFiles.stream().sorted(Comparator.comparing(TextFile::path)).toList();
+        }
+
+        ModelOutcome run() {
+            for (TextFile f : xmlFiles) descriptorReader.read(f, diagnostics::add).ifPresent(descriptors::add);
+            indexSources();
+            annotations = new AnnotationReader(types);
+            buildEjbs();
+            applyVendorDescriptors();
+            buildWebModules();
+            buildTagLibraries();
+            classifyRemainingTypes();
+            attachSourceReferences();
+            attachWebModuleReferences();
+            disambiguateNames();
+            List<Component> components = resolveAndFreeze();
+            return new ModelOutcome(new ComponentModel(components), diagnostics, tagLibraries, descriptors);
+        }
+
+        private <T extends Descriptor> List<T> descriptorsOf(Class<T> type) {
+            return descriptors.stream().filter(type::isInstance).map(type::cast).toList();
+        }
+
+        // ---- sources -------------------------------------------------------------------------
+
+        private void indexSources() {
+            Set<String> names = new HashSet<>();
+            for (JavaUnit u : units) {
+                String pkg = u.unit().getPackageDeclaration().map(p -> p.getNameAsString()).orElse("");
+                for (TypeDeclaration<?> t : u.unit().getTypes()) names.add(qualified(pkg, t.getNameAsString()));
+            }
+            Set<String> appTypes = Set.copyOf(names);
+            for (JavaUnit u : units) {
+                CompilationUnit cu = u.unit();
+                TypeScope scope = new TypeScope(cu, appTypes);
+                for (TypeDeclaration<?> t : cu.getTypes()) {
+                    String fqn = scope.qualify(t.getNameAsString());
+                    int line = t.getName().getBegin().map(p -> p.line).orElse(0);
+                    SourceLocation at = new SourceLocation(u.source().path(), line);
+                    SourceType existing = types.get(fqn);
+                    if (existing != null) {
+                        diagnostics.add(Diagnostic.warning(at.file(), line, "class " + fqn + " is also defined in "
+                                + existing.location().file() + "; using that one"));
+                        continue;
+                    }
+                    String superclass = null;
+                    List<String> interfaces = new ArrayList<>();
+                    if (t instanceof ClassOrInterfaceDeclaration c) {
+                        if (c.isInterface()) {
+                            for (ClassOrInterfaceType x : c.getExtendedTypes()) interfaces.add(scope.resolve(x.getNameWithScope()));
+                        } else {
+                            superclass = c.getExtendedTypes().stream().findFirst()
+                                    .map(x -> scope.resolve(x.getNameWithScope())).orElse(null);
+                            for (ClassOrInterfaceType x : c.getImplementedTypes()) interfaces.add(scope.resolve(x.getNameWithScope()));
+                        }
+                    } else if (t instanceof EnumDeclaration e) {
+                        for (ClassOrInterfaceType x : e.getImplementedTypes()) interfaces.add(scope.resolve(x.getNameWithScope()));
+                    } else if (t instanceof RecordDeclaration r) {
+                        for (ClassOrInterfaceType x : r.getImplementedTypes()) interfaces.add(scope.resolve(x.getNameWithScope()));
+                    }
+                    types.put(fqn, new SourceType(fqn, t.getNameAsString(), t, u, scope, superclass, interfaces, at));
+                }
+            }
+        }
+
+        /** Names of the non-application supertypes of a type, through its application supertypes. */
+        private Set<String> externalSupertypes(String fqn) {
+            Set<String> cached = externalSupertypes.get(fqn);
+            if (cached != null) return cached;
+            externalSupertypes.put(fqn, Set.of()); // breaks cycles in broken code
+            Set<String> out = new LinkedHashSet<>();
+            SourceType t = types.get(fqn);
+            if (t != null) {
+                List<String> supers = new ArrayList<>(t.interfaces());
+                if (t.superclass() != null) supers.add(t.superclass());
+                for (String s : supers) {
+                    if (types.containsKey(s)) out.addAll(externalSupertypes(s));
+                    else out.add(s);
+                }
+            }
+            Set<String> result = Set.copyOf(out);
+            externalSupertypes.put(fqn, result);
+            return result;
+        }
+
+        private boolean isA(SourceType t, List<ApiType> apiTypes) {
+            for (String s : externalSupertypes(t.qualifiedName())) {
+                for (ApiType a : apiTypes) if (a.matches(s)) return true;
+            }
+            return false;
+        }
+
+        private Draft draft(String name, boolean nameFromClass, ComponentKind kind, String className) {
+            Draft d = new Draft(name, nameFromClass, kind, className);
+            SourceType source = className == null ? null : types.get(className);
+            if (source != null) {
+                d.source = source;
+                d.path = source.location().file();
+            }
+            drafts.add(d);
+            if (className != null && !kind.equals(ComponentKind.JSP)) byClass.computeIfAbsent(className, k -> new ArrayList<>()).add(d);
+            return d;
+        }
+
+        private void addSourceLocation(Draft d) {
+            if (d.source != null) d.declaredAt(d.source.location());
+        }
+
+        // ---- EJBs ----------------------------------------------------------------------------
+
+        private record KeptBean(EjbJarDescriptor.Bean bean, EjbJarDescriptor descriptor) {}
+
+        private void buildEjbs() {
+            List<EjbJarDescriptor> ejbJars = descriptorsOf(EjbJarDescriptor.class);
+            Map<String, List<KeptBean>> declared = new TreeMap<>();
+            for (EjbJarDescriptor d : ejbJars) {
+                for (EjbJarDescriptor.Bean b : d.beans()) {
+                    if (b.ejbName() == null) {
+                        diagnostics.add(Diagnostic.warning(b.location().file(), b.location().line(),
+                                "bean without <ejb-name> ignored"));
+                        continue;
+                    }
+                    declared.computeIfAbsent(b.ejbName(), k -> new ArrayList<>()).add(new KeptBean(b, d));
+                }
+            }
+            Map<String, KeptBean> kept = new TreeMap<>();
+            declared.forEach((name, candidates) -> {
+                List<KeptBean> sorted = candidates.stream().sorted(Comparator
+                        .comparing((KeptBean k) -> !fileName(k.descriptor().file()).equals("ejb-jar.xml"))
+                        .thenComparing(k -> k.descriptor().file())
+                        .thenComparingInt(k -> k.bean().location().line())).toList();
+                KeptBean winner = sorted.get(0);
+                kept.put(name, winner);
+                if (sorted.size() > 1) {
+                    List<String> ignored = sorted.subList(1, sorted.size()).stream().map(k -> k.bean().location().toString()).toList();
+                    diagnostics.add(Diagnostic.warning(winner.bean().location().file(), winner.bean().location().line(),
+                            "bean " + name + " is declared " + sorted.size() + " times; keeping "
+                                    + winner.bean().location() + ", ignoring " + String.join(", ", ignored)));
+                }
+            });
+
+            // Keyed by ejb-name: an EJB 3 descriptor may carry only the assembly descriptor of annotated beans.
+            Map<String, List<MethodTransaction>> descriptorTransactions = new HashMap<>();
+            Map<String, SourceLocation> transactionSites = new TreeMap<>();
+            for (EjbJarDescriptor d : ejbJars) {
+                Set<String> declaredHere = new HashSet<>();
+                d.beans().forEach(b -> declaredHere.add(b.ejbName()));
+                for (EjbJarDescriptor.ContainerTransaction ct : d.containerTransactions()) {
+                    if (ct.attribute() == null) {
+                        diagnostics.add(Diagnostic.warning(d.file(), ct.location().line(),
+                                "unknown trans-attribute '" + ct.attributeText() + "' ignored"));
+                        continue;
+                    }
+                    for (EjbJarDescriptor.Method m : ct.methods()) {
+                        if (m.ejbName() == null) continue;
+                        KeptBean k = kept.get(m.ejbName());
+                        // An alternative variant's assembly descriptor must not leak into the kept bean.
+                        if (k != null && k.descriptor() != d && declaredHere.contains(m.ejbName())) continue;
+                        transactionSites.putIfAbsent(m.ejbName(), m.location());
+                        descriptorTransactions.computeIfAbsent(m.ejbName(), x -> new ArrayList<>()).add(
+                                new MethodTransaction(m.methodName() == null ? "*" : m.methodName(), m.methodParams(),
+                                        m.methodIntf(), ct.attribute(), MethodTransaction.Source.DESCRIPTOR));
+                    }
+                }
+            }
+
+            Map<String, AnnotatedBean> annotatedByName = new LinkedHashMap<>();
+            Map<String, AnnotatedBean> annotatedByClass = new LinkedHashMap<>();
+            for (SourceType t : types.values()) {
+                annotations.bean(t).ifPresent(b -> {
+                    annotatedByName.putIfAbsent(b.name(), b);
+                    annotatedByClass.put(t.qualifiedName(), b);
+                });
+            }
+            Set<String> consumed = new HashSet<>();
+            for (KeptBean k : kept.values()) {
+                EjbJarDescriptor.Bean b = k.bean();
+                AnnotatedBean ann = annotatedByName.get(b.ejbName());
+                if (ann == null && b.ejbClass() != null) ann = annotatedByClass.get(b.ejbClass());
+                if (ann != null) consumed.add(ann.type().qualifiedName());
+                if (k.descriptor().metadataComplete()) ann = null;
+                String className = b.ejbClass() != null ? b.ejbClass() : ann != null ? ann.type().qualifiedName() : null;
+                if (className == null) {
+                    diagnostics.add(Diagnostic.warning(b.location().file(), b.location().line(),
+                            "bean " + b.ejbName() + " has no <ejb-class> and no annotated class; ignored"));
+                    continue;
+                }
+                ComponentKind kind = descriptorKind(b, ann);
+                Draft d = draft(b.ejbName(), false, kind, className);
+                ejbByName.put(d.name, d);
+                d.declaredAt(b.location());
+                addSourceLocation(d);
+                if (d.source == null) {
+                    diagnostics.add(Diagnostic.info(b.location().file(), b.location().line(),
+                            "no source for " + className + " (ejb-class of " + b.ejbName() + "); kept from the descriptor"));
+                }
+                d.home = b.home();
+                d.remote = b.remote();
+                d.localHome = b.localHome();
+                d.local = b.local();
+                d.remoteBusiness.addAll(b.businessRemote());
+                d.localBusiness.addAll(b.businessLocal());
+                d.noInterfaceView = b.localBean();
+                boolean descriptorViews = b.home() != null || b.remote() != null || b.localHome() != null
+                        || b.local() != null || !b.businessLocal().isEmpty() || !b.businessRemote().isEmpty() || b.localBean();
+                if (ann != null && (ann.explicitViews() || !descriptorViews) && kind.isSession()) {
+                    d.remoteBusiness.addAll(ann.remoteBusiness());
+                    d.localBusiness.addAll(ann.localBusiness());
+                    if (!descriptorViews) d.noInterfaceView |= ann.noInterfaceView();
+                }
+                if (kind.isEntity()) {
+                    d.persistence = kind == ComponentKind.ENTITY_BMP ? PersistenceType.BEAN : PersistenceType.CONTAINER;
+                    d.transactionType = TransactionType.CONTAINER;
+                } else {
+                    d.transactionType = b.transactionType() != null ? b.transactionType()
+                            : ann != null && ann.transactionType() != null ? ann.transactionType() : TransactionType.CONTAINER;
+                }
+                d.primaryKeyClass = b.primaryKeyClass();
+                d.cmpFields = b.cmpFields();
+                d.queries = b.queries();
+                d.transactions.addAll(descriptorTransactions.getOrDefault(b.ejbName(), List.of()));
+                if (ann != null) d.transactions.addAll(ann.transactions());
+                if (kind != ComponentKind.MESSAGE_DRIVEN) {
+                    d.jndiName = b.mappedName() != null ? b.mappedName() : ann != null ? ann.mappedName() : null;
+                }
+                for (EjbRefDeclaration r : b.ejbRefs()) d.ejbRefs.add(refRequest(r));
+                for (ResourceRefDeclaration r : b.resourceRefs()) d.resourceRefs.add(resourceReference(r));
+            }
+            for (AnnotatedBean ann : annotatedByClass.values()) {
+                if (consumed.contains(ann.type().qualifiedName())) continue;
+                if (ejbByName.containsKey(ann.name())) {
+                    diagnostics.add(Diagnostic.warning(ann.type().location().file(), ann.type().location().line(),
+                            "bean name " + ann.name() + " is used by another bean; " + ann.type().qualifiedName()
+                                    + " is listed under its class name"));
+                }
+                Draft d = draft(ejbByName.containsKey(ann.name()) ? ann.type().qualifiedName() : ann.name(), false,
+                        ann.kind(), ann.type().qualifiedName());
+                ejbByName.putIfAbsent(d.name, d);
+                addSourceLocation(d);
+                d.remoteBusiness.addAll(ann.remoteBusiness());
+                d.localBusiness.addAll(ann.localBusiness());
+                d.noInterfaceView = ann.noInterfaceView();
+                d.transactionType = ann.transactionType() != null ? ann.transactionType() : TransactionType.CONTAINER;
+                d.transactions.addAll(descriptorTransactions.getOrDefault(d.name, List.of()));
+                d.transactions.addAll(ann.transactions());
+                if (ann.kind() != ComponentKind.MESSAGE_DRIVEN) d.jndiName = ann.mappedName();
+            }
+            transactionSites.forEach((name, at) -> {
+                if (!ejbByName.containsKey(name)) {
+                    diagnostics.add(Diagnostic.warning(at.file(), at.line(), "container-transaction names unknown bean " + name));
+                }
+            });
+        }
+
+        private ComponentKind descriptorKind(EjbJarDescriptor.Bean b, AnnotatedBean ann) {
+            return switch (b.type()) {
+                case ENTITY -> b.persistenceType() == PersistenceType.BEAN ? ComponentKind.ENTITY_BMP : ComponentKind.ENTITY_CMP;
+                case MESSAGE_DRIVEN -> ComponentKind.MESSAGE_DRIVEN;
+                case SESSION -> {
+                    if (b.sessionType() != null) {
+                        yield switch (b.sessionType()) {
+                            case STATELESS -> ComponentKind.STATELESS_SESSION;
+                            case STATEFUL -> ComponentKind.STATEFUL_SESSION;
+                            case SINGLETON -> ComponentKind.SINGLETON_SESSION;
+                        };
+                    }
+                    if (ann != null && ann.kind().isSession()) yield ann.kind();
+                    diagnostics.add(Diagnostic.info(b.location().file(), b.location().line(),
+                            "session bean " + b.ejbName() + " has no <session-type>; assuming Stateless"));
+                    yield ComponentKind.STATELESS_SESSION;
+                }
+            };
+        }
+
+        private RefRequest refRequest(EjbRefDeclaration r) {
+            String field = r.injectionTargets().isEmpty() ? null : r.injectionTargets().get(0).name();
+            return new RefRequest(new EjbReference(r.name(), r.local(), r.home(), r.component(), r.ejbLink(), field, null),
+                    r.jndiName(), false);
+        }
+
+        private ResourceReference resourceReference(ResourceRefDeclaration r) {
+            String field = r.injectionTargets().isEmpty() ? null : r.injectionTargets().get(0).name();
+            return new ResourceReference(r.name(), r.type(), r.jndiName(), field);
+        }
+
+        private void applyVendorDescriptors() {
+            for (JbossDescriptor j : descriptorsOf(JbossDescriptor.class)) {
+                for (JbossDescriptor.Bean b : j.beans()) {
+                    Draft d = ejbByName.get(b.ejbName());
+                    if (d == null) continue;
+                    d.declaredAt(b.location());
+                    bindJndi(d, b.jndiName(), b.localJndiName());
+                    d.readOnly |= b.readOnly();
+                    for (JndiBinding r : b.ejbRefs()) d.refBindings.putIfAbsent(r.refName(), r.jndiName());
+                }
+            }
+            for (WeblogicEjbJarDescriptor w : descriptorsOf(WeblogicEjbJarDescriptor.class)) {
+                for (WeblogicEjbJarDescriptor.Bean b : w.beans()) {
+                    Draft d = ejbByName.get(b.ejbName());
+                    if (d == null) continue;
+                    d.declaredAt(b.location());
+                    bindJndi(d, b.jndiName(), b.localJndiName());
+                    d.readOnly |= b.readOnly();
+                    for (JndiBinding r : b.ejbRefs()) d.refBindings.putIfAbsent(r.refName(), r.jndiName());
+                }
+            }
+            for (JbossCmpDescriptor c : descriptorsOf(JbossCmpDescriptor.class)) {
+                for (JbossCmpDescriptor.Entity e : c.entities()) {
+                    Draft d = ejbByName.get(e.ejbName());
+                    if (d == null) continue;
+                    d.declaredAt(e.location());
+                    d.readOnly |= e.readOnly();
+                }
+            }
+        }
+
+        /** The first vendor descriptor (by path) that names a JNDI binding wins; it overrides {@code mappedName}. */
+        private void bindJndi(Draft d, String jndi, String localJndi) {
+            if (d.vendorJndi || (jndi == null && localJndi == null)) return;
+            d.vendorJndi = true;
+            if (jndi != null) d.jndiName = jndi;
+            if (localJndi != null) d.localJndiName = localJndi;
+        }
+
+        // ---- web modules ---------------------------------------------------------------------
+
+        private void buildWebModules() {
+            for (JspUnit j : jsps) {
+                Draft d = jspDraft(j.pagePath());
+                d.path = j.source().path();
+                d.declaredAt(new SourceLocation(j.source().path(), 1));
+            }
+            for (WebAppDescriptor w : descriptorsOf(WebAppDescriptor.class)) {
+                Map<String, Draft> servlets = new HashMap<>();
+                for (WebAppDescriptor.Servlet s : w.servlets()) {
+                    if (s.name() == null) continue;
+                    Draft d;
+                    if (s.jspFile() != null) {
+                        d = jspDraft(s.jspFile());
+                    } else if (s.servletClass() != null) {
+                        d = draft(s.name(), false, ComponentKind.SERVLET, s.servletClass());
+                        addSourceLocation(d);
+                    } else {
+                        diagnostics.add(Diagnostic.warning(w.file(), s.location().line(),
+                                "servlet " + s.name() + " has neither servlet-class nor jsp-file"));
+                        continue;
+                    }
+                    d.declaredAt(s.location());
+                    if (d.webModule == null) d.webModule = w;
+                    servlets.put(s.name(), d);
+                }
+                for (WebAppDescriptor.ServletMapping m : w.servletMappings()) {
+                    Draft d = servlets.get(m.servletName());
+                    if (d == null) {
+                        diagnostics.add(Diagnostic.warning(w.file(), m.location().line(),
+                                "servlet-mapping for undeclared servlet " + m.servletName()));
+                        continue;
+                    }
+                    d.urlPatterns.addAll(m.urlPatterns());
+                }
+                Map<String, Draft> filters = new HashMap<>();
+                for (WebAppDescriptor.Filter f : w.filters()) {
+                    if (f.name() == null || f.filterClass() == null) continue;
+                    Draft d = draft(f.name(), false, ComponentKind.FILTER, f.filterClass());
+                    d.declaredAt(f.location());
+                    addSourceLocation(d);
+                    d.webModule = w;
+                    filters.put(f.name(), d);
+                }
+                for (WebAppDescriptor.FilterMapping m : w.filterMappings()) {
+                    Draft d = filters.get(m.filterName());
+                    if (d == null) {
+                        diagnostics.add(Diagnostic.warning(w.file(), m.location().line(),
+                                "filter-mapping for undeclared filter " + m.filterName()));
+                        continue;
+                    }
+                    d.urlPatterns.addAll(m.urlPatterns());
+                    for (String servletName : m.servletNames()) {
+                        if (servletName.equals("*")) d.urlPatterns.add("/*");
+                        else if (servlets.containsKey(servletName)) d.urlPatterns.addAll(servlets.get(servletName).urlPatterns);
+                    }
+                }
+                for (WebAppDescriptor.Listener l : w.listeners()) {
+                    Draft d = claimed(l.listenerClass(), ComponentKind.LISTENER)
+                            .orElseGet(() -> draft(simpleName(l.listenerClass()), true, ComponentKind.LISTENER, l.listenerClass()));
+                    d.declaredAt(l.location());
+                    addSourceLocation(d);
+                    if (d.webModule == null) d.webModule = w;
+                }
+            }
+        }
+
+        private Optional<Draft> claimed(String className, ComponentKind kind) {
+            return byClass.getOrDefault(className, List.of()).stream().filter(d -> d.kind == kind).findFirst();
+        }
+
+        private Draft jspDraft(String page) {
+            String path = page.startsWith("/") ? page : "/" + page;
+            return jspByPath.computeIfAbsent(path, p -> {
+                Draft d = draft(p, false, ComponentKind.JSP, p);
+                d.urlPatterns.add(p);
+                return d;
+            });
+        }
+
+        private void buildTagLibraries() {
+            List<WebAppDescriptor> webApps = descriptorsOf(WebAppDescriptor.class);
+            Map<String, Map<String, String>> byUri = new TreeMap<>();
+            for (TagLibraryDescriptor tld : descriptorsOf(TagLibraryDescriptor.class)) {
+                Map<String, String> tags = new LinkedHashMap<>();
+                for (TagLibraryDescriptor.Tag t : tld.tags()) tags.putIfAbsent(t.name(), t.tagClass());
+                Set<String> uris = new LinkedHashSet<>();
+                if (tld.uri() != null) uris.add(tld.uri());
+                String modulePath = modulePath(tld.file());
+                if (modulePath != null) uris.add(modulePath);
+                for (WebAppDescriptor w : webApps) {
+                    for (WebAppDescriptor.Taglib t : w.taglibs()) {
+                        if (locates(t.location(), tld.file())) uris.add(t.uri());
+                    }
+                }
+                for (String uri : uris) byUri.computeIfAbsent(uri, u -> new LinkedHashMap<>()).putAll(tags);
+
+                boolean libraryTld = tld.file().contains(".jar!/");
+                for (TagLibraryDescriptor.Tag t : tld.tags()) {
+                    Optional<Draft> existing = claimed(t.tagClass(), ComponentKind.TAG_HANDLER);
+                    if (existing.isPresent()) {
+                        existing.get().declaredAt(t.location());
+                        continue;
+                    }
+                    // Handlers of third-party tag libraries shipped as jars are not application components.
+                    if (byClass.containsKey(t.tagClass()) || (libraryTld && !types.containsKey(t.tagClass()))) continue;
+                    Draft d = draft(simpleName(t.tagClass()), true, ComponentKind.TAG_HANDLER, t.tagClass());
+                    d.declaredAt(t.location());
+                    addSourceLocation(d);
+                }
+            }
+            tagLibraries = new TagLibraries(byUri);
+        }
+
+        // ---- everything else -------------------------------------------------------------------
+
+        private void classifyRemainingTypes() {
+            for (SourceType t : types.values()) {
+                if (t.isInterface() || t.isAnnotationType()) continue;
+                TypeDeclaration<?> decl = t.declaration();
+                TypeScope s = t.scope();
+                List<Draft> existing = byClass.getOrDefault(t.qualifiedName(), List.of());
+                Optional<AnnotationExpr> webServlet = JeeAnnotation.WEB_SERVLET.on(decl, s);
+                Optional<AnnotationExpr> webFilter = JeeAnnotation.WEB_FILTER.on(decl, s);
+                if (webServlet.isPresent()) {
+                    webComponent(t, webServlet.get(), "name", ComponentKind.SERVLET, existing);
+                } else if (webFilter.isPresent()) {
+                    webComponent(t, webFilter.get(), "filterName", ComponentKind.FILTER, existing);
+                } else if (JeeAnnotation.WEB_LISTENER.on(decl, s).isPresent()) {
+                    if (existing.isEmpty()) classDraft(t, ComponentKind.LISTENER);
+                }
+                if (!byClass.getOrDefault(t.qualifiedName(), List.of()).isEmpty()) continue;
+                boolean concrete = !(decl instanceof ClassOrInterfaceDeclaration c) || !c.hasModifier(Modifier.Keyword.ABSTRACT);
+                if (JeeAnnotation.ENTITY.on(decl, s).isPresent()) {
+                    classDraft(t, ComponentKind.JPA_ENTITY).persistence = PersistenceType.JPA;
+                } else if (JeeAnnotation.PATH.on(decl, s).isPresent()) {
+                    Draft d = classDraft(t, ComponentKind.JAX_RS_RESOURCE);
+                    String path = AnnotationAttributes.string(JeeAnnotation.PATH.on(decl, s).get(), "value");
+                    if (path != null) d.urlPatterns.add(path);
+                } else if (concrete && isA(t, SERVLET_TYPES)) {
+                    classDraft(t, ComponentKind.SERVLET);
+                } else if (concrete && isA(t, FILTER_TYPES)) {
+                    classDraft(t, ComponentKind.FILTER);
+                } else if (concrete && isA(t, LISTENER_TYPES)) {
+                    classDraft(t, ComponentKind.LISTENER);
+                } else if (concrete && isA(t, TAG_TYPES)) {
+                    classDraft(t, ComponentKind.TAG_HANDLER);
+                } else if (isDao(t)) {
+                    classDraft(t, ComponentKind.DAO);
+                } else {
+                    classDraft(t, ComponentKind.PLAIN);
+                }
+            }
+        }
+
+        private Draft classDraft(SourceType t, ComponentKind kind) {
+            Draft d = draft(t.simpleName(), true, kind, t.qualifiedName());
+            addSourceLocation(d);
+            return d;
+        }
+
+        /** {@code @WebServlet} / {@code @WebFilter}: merged into a web.xml declaration of the class, which wins. */
+        private void webComponent(SourceType t, AnnotationExpr a, String nameAttribute, ComponentKind kind,
+                                  List<Draft> existing) {
+            String name = AnnotationAttributes.string(a, nameAttribute);
+            List<String> patterns = new ArrayList<>(AnnotationAttributes.strings(a, "value"));
+            patterns.addAll(AnnotationAttributes.strings(a, "urlPatterns"));
+            List<Draft> sameKind = existing.stream().filter(d -> d.kind == kind).toList();
+            if (!sameKind.isEmpty()) {
+                Draft target = sameKind.stream().filter(d -> d.name.equals(name)).findFirst().orElse(sameKind.get(0));
+                // web.xml mappings replace the annotation's patterns (Servlet spec 8.2.3); only add when it has none.
+                if (target.urlPatterns.isEmpty()) target.urlPatterns.addAll(patterns);
+                return;
+            }
+            if (!existing.isEmpty()) return;
+            Draft d = draft(name != null ? name : t.simpleName(), name == null, kind, t.qualifiedName());
+            addSourceLocation(d);
+            d.urlPatterns.addAll(patterns);
+        }
+
+        private boolean isDao(SourceType t) {
+            if (endsWithDao(t.simpleName())) return true;
+            for (String i : t.interfaces()) if (endsWithDao(simpleName(i))) return true;
+            return t.importsDataAccess();
+        }
+
+        // ---- references ----------------------------------------------------------------------
+
+        private void attachSourceReferences() {
+            Map<String, List<RefRequest>> ejbRefCache = new HashMap<>();
+            for (Draft d : drafts) {
+                if (d.source == null) continue;
+                SourceType t = d.source;
+                d.ejbRefs.addAll(ejbRefCache.computeIfAbsent(t.qualifiedName(), k -> annotations.ejbRefs(t)));
+                d.resourceRefs.addAll(annotations.resourceRefs(t));
+                d.injectCandidates.addAll(annotations.injectCandidates(t));
+            }
+        }
+
+        private void attachWebModuleReferences() {
+            List<WebAppDescriptor> webApps = descriptorsOf(WebAppDescriptor.class).stream().filter(w -> !w.fragment()).toList();
+            Map<String, String> webBindings = new HashMap<>();
+            for (JbossDescriptor j : descriptorsOf(JbossDescriptor.class)) {
+                for (JndiBinding b : j.ejbRefs()) webBindings.putIfAbsent(b.refName(), b.jndiName());
+            }
+            if (webApps.isEmpty()) return;
+            for (Draft d : drafts) {
+                if (!d.kind.isWeb()) continue;
+                WebAppDescriptor w = d.webModule != null ? d.webModule : closestWebModule(d.path, webApps);
+                for (EjbRefDeclaration r : w.ejbRefs()) d.ejbRefs.add(refRequest(r));
+                for (ResourceRefDeclaration r : w.resourceRefs()) d.resourceRefs.add(resourceReference(r));
+                webBindings.forEach(d.refBindings::putIfAbsent);
+            }
+        }
+
+        /** The web.xml sharing the longest path prefix with {@code path}; ties go to the first by path. */
+        private WebAppDescriptor closestWebModule(String path, List<WebAppDescriptor> webApps) {
+            WebAppDescriptor best = webApps.get(0);
+            int bestLength = -1;
+            for (WebAppDescriptor w : webApps) {
+                int common = commonPrefix(path == null ? "" : path, w.file());
+                if (common > bestLength) {
+                    best = w;
+                    bestLength = common;
+                }
+            }
+            return best;
+        }
+
+        private void disambiguateNames() {
+            Map<String, List<Draft>> byName = new TreeMap<>();
+            for (Draft d : drafts) byName.computeIfAbsent(d.name, k -> new ArrayList<>()).add(d);
+            for (List<Draft> same : byName.values()) {
+                if (same.size() < 2) continue;
+                List<Draft> declared = new ArrayList<>();
+                for (Draft d : same) {
+                    if (d.nameFromClass) d.name = d.className;
+                    else declared.add(d);
+                }
+                // Declared names (ejb-name first, then servlet-name, filter-name) are what descriptors and
+                // ejb-links refer to: the bean keeps its name, the first other declaration by location keeps its.
+                declared.sort(Comparator.comparing((Draft d) -> !d.kind.isEjb())
+                        .thenComparing(d -> d.declaredIn.isEmpty() ? "" : d.declaredIn.get(0).toString()));
+                for (int i = 1; i < declared.size(); i++) {
+                    Draft d = declared.get(i);
+                    d.name = d.name + " (" + (d.declaredIn.isEmpty() ? d.className : d.declaredIn.get(0).file()) + ")";
+                }
+            }
+        }
+
+        private List<Component> resolveAndFreeze() {
+            Map<String, Draft> byJndi = new HashMap<>();
+            Map<String, List<Draft>> byType = new HashMap<>();
+            Map<String, List<Draft>> bySimpleType = new HashMap<>();
+            Map<String, Draft> ejbs = new HashMap<>();
+            for (Draft d : drafts) {
+                if (!d.kind.isEjb()) continue;
+                ejbs.putIfAbsent(d.name, d);
+                if (d.jndiName != null) byJndi.putIfAbsent(normalizeJndi(d.jndiName), d);
+                if (d.localJndiName != null) byJndi.putIfAbsent(normalizeJndi(d.localJndiName), d);
+                List<String> views = new ArrayList<>(d.interfaces().all());
+                if (d.noInterfaceView) views.add(d.className);
+                for (String v : new LinkedHashSet<>(views)) {
+                    byType.computeIfAbsent(v, k -> new ArrayList<>()).add(d);
+                    bySimpleType.computeIfAbsent(simpleName(v), k -> new ArrayList<>()).add(d);
+                }
+            }
+            List<Component> out = new ArrayList<>();
+            for (Draft d : drafts) {
+                Map<String, EjbReference> refs = new LinkedHashMap<>();
+                for (RefRequest r : d.ejbRefs) {
+                    EjbReference ref = r.reference();
+                    if (ref.name() == null || refs.containsKey(ref.name())) continue;
+                    Draft target = resolve(d, r, ejbs, byJndi, byType, bySimpleType);
+                    boolean local = ref.local();
+                    if (r.inferLocal() && target != null) {
+                        local = !target.interfaces().isRemoteType(ref.componentInterface());
+                    }
+                    refs.put(ref.name(), new EjbReference(ref.name(), local, ref.homeInterface(), ref.componentInterface(),
+                            ref.ejbLink(), ref.injectionField(), target == null ? null : target.name));
+                }
+                for (InjectCandidate c : d.injectCandidates) {
+                    List<Draft> targets = byType.getOrDefault(c.type(), List.of());
+                    if (targets.size() != 1 || refs.containsKey(c.refName())) continue;
+                    Draft target = targets.get(0);
+                    refs.put(c.refName(), new EjbReference(c.refName(), !target.interfaces().isRemoteType(c.type()), null,
+                            c.type(), null, c.field(), target.name));
+                }
+                Map<String, ResourceReference> resources = new LinkedHashMap<>();
+                for (ResourceReference r : d.resourceRefs) if (r.name() != null) resources.putIfAbsent(r.name(), r);
+                d.resourceRefs.clear();
+                d.resourceRefs.addAll(resources.values());
+                out.add(d.toComponent(List.copyOf(refs.values())));
+            }
+            out.sort(Comparator.comparing(Component::kind).thenComparing(Component::name).thenComparing(Component::className));
+            return out;
+        }
+
+        private Draft resolve(Draft owner, RefRequest r, Map<String, Draft> ejbs, Map<String, Draft> byJndi,
+                              Map<String, List<Draft>> byType, Map<String, List<Draft>> bySimpleType) {
+            EjbReference ref = r.reference();
+            if (ref.ejbLink() != null) {
+                String link = ref.ejbLink().substring(ref.ejbLink().lastIndexOf('#') + 1).trim();
+                Draft target = ejbs.get(link);
+                if (target != null) return target;
+                SourceLocation at = owner.declaredIn.isEmpty() ? SourceLocation.UNKNOWN : owner.declaredIn.get(0);
+                diagnostics.add(Diagnostic.warning(at.file(), at.line(), "reference " + ref.name() + " of " + owner.name
+                        + " links to unknown bean " + ref.ejbLink()));
+            }
+            String jndi = r.jndiName() != null ? r.jndiName() : owner.refBindings.get(ref.name());
+            if (jndi != null) {
+                Draft target = byJndi.get(normalizeJndi(jndi));
+                if (target != null) return target;
+            }
+            for (String type : new String[] {ref.homeInterface(), ref.componentInterface()}) {
+                if (type == null) continue;
+                List<Draft> candidates = byType.getOrDefault(type, List.of());
+                if (candidates.size() == 1) return candidates.get(0);
+                if (candidates.isEmpty()) {
+                    List<Draft> bySimple = bySimpleType.getOrDefault(simpleName(type), List.of());
+                    if (bySimple.size() == 1) return bySimple.get(0);
+                }
+            }
+            return null;
+        }
+    }
+
+    // ---- small helpers ---------------------------------------------------------------------------
+
+    private static String qualified(String pkg, String simple) {
+        return pkg.isEmpty() ? simple : pkg + "." + simple;
+    }
+
+    static String simpleName(String className) {
+        int i = className.lastIndexOf('.');
+        return i < 0 ? className : className.substring(i + 1);
+    }
+
+    private static boolean endsWithDao(String name) {
+        return name.endsWith("DAO") || name.endsWith("Dao");
+    }
+
+    private static String fileName(String path) {
+        int i = Math.max(path.lastIndexOf('/'), path.lastIndexOf('!'));
+        return path.substring(i + 1);
+    }
+
+    /** A TLD's path inside its module ({@code /WEB-INF/tlds/shop.tld}), as JSP taglib directives may name it. */
+    private static String modulePath(String file) {
+        int i = file.lastIndexOf("WEB-INF/");
+        if (i < 0) i = file.lastIndexOf("META-INF/");
+        return i < 0 ? null : "/" + file.substring(i);
+    }
+
+    /** Whether a web.xml taglib-location (a TLD path, or a jar holding the TLD) designates {@code file}. */
+    private static boolean locates(String location, String file) {
+        String l = location.startsWith("/") ? location.substring(1) : location;
+        return file.endsWith("/" + l) || file.equals(l) || file.contains(l + "!/");
+    }
+
+    private static int commonPrefix(String a, String b) {
+        int n = Math.min(a.length(), b.length());
+        int i = 0;
+        while (i < n && a.charAt(i) == b.charAt(i)) i++;
+        return i;
+    }
+
+    private static String normalizeJndi(String jndi) {
+        String j = jndi.trim();
+        if (j.startsWith("java:")) j = j.substring(5);
+        while (j.startsWith("/")) j = j.substring(1);
+        return j;
+    }
+}

@@ -54,10 +54,11 @@ class TopologyPresetsTest {
     }
 
     @Test
-    void centralizedPutsTheWholeApplicationAtMainAndTheBrowsersAway() {
+    void centralizedPutsTheWholeApplicationAndItsPartnersAtMainAndTheBrowsersAway() {
         Topology centralized = Topologies.preset("centralized");
         Map<ComponentKind, String> sites = sitesOfEveryKind(centralized);
-        sites.forEach((k, site) -> assertThat(site).as(k.name()).isEqualTo(k == ComponentKind.EXTERNAL ? "external" : "main"));
+        sites.forEach((k, site) -> assertThat(site).as(k.name()).isEqualTo("main"));
+        assertThat(centralized.externalSite()).isEqualTo("main");
         assertThat(centralized.clientSite()).isEqualTo("client");
         assertThat(centralized.databaseSite()).isEqualTo("main");
         assertThat(centralized.brokerSite()).isEqualTo("main");

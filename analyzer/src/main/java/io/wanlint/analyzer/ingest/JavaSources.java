@@ -21,7 +21,8 @@ import java.util.concurrent.Future;
  *
  * <p>Each file is parsed at Java 21 first; when that reports problems it is retried at Java 8
  * ({@code _} as an identifier), 1.4 ({@code enum} as an identifier) and 1.3 ({@code assert} as an
- * identifier), and the attempt with the fewest problems wins (the newest level on a tie). A syntax
+ * identifier; unqualified {@code assert(…)} calls via {@link LegacyAssertCalls}), and the attempt with
+ * the fewest problems wins (the newest level on a tie). A syntax
  * error yields the partial tree JavaParser recovers plus ERROR diagnostics. Comments are kept,
  * because later rewrites must preserve them; lexical preservation is left to the rewriting step.
  *
@@ -38,13 +39,21 @@ public final class JavaSources {
     public ParsedJava parse(TextFile file) {
         Attempt best = null;
         for (LanguageLevel level : LEVELS) {
-            Attempt attempt = attempt(file, level);
+            Attempt attempt = attempt(file.text(), level);
             if (attempt.failure().isPresent()) {
                 // A parser crash or stack overflow will not go away at an older language level.
                 return best != null ? best.toParsed(file) : attempt.toParsed(file);
             }
             if (best == null || attempt.problems().size() < best.problems().size()) best = attempt;
-            if (best.problems().isEmpty()) break;
+            if (best.problems().isEmpty()) return best.toParsed(file);
+        }
+        Optional<String> disguised = LegacyAssertCalls.disguise(file.text());
+        if (disguised.isPresent()) {
+            Attempt attempt = attempt(disguised.get(), LanguageLevel.JAVA_1_4);
+            if (attempt.failure().isEmpty() && attempt.problems().size() < best.problems().size()) {
+                attempt.unit().ifPresent(LegacyAssertCalls::restore);
+                best = attempt;
+            }
         }
         return best.toParsed(file);
     }
@@ -83,10 +92,10 @@ public final class JavaSources {
         return new ParsedJava(new JavaUnit(file, new CompilationUnit()), List.of(Diagnostic.error(file.path(), 0, why)));
     }
 
-    private static Attempt attempt(TextFile file, LanguageLevel level) {
+    private static Attempt attempt(String text, LanguageLevel level) {
         JavaParser parser = new JavaParser(new ParserConfiguration().setLanguageLevel(level));
         try {
-            ParseResult<CompilationUnit> result = parser.parse(file.text());
+            ParseResult<CompilationUnit> result = parser.parse(text);
             return new Attempt(result.getResult(), result.getProblems(), Optional.empty());
         } catch (StackOverflowError e) {
             return new Attempt(Optional.empty(), List.of(),

@@ -1,0 +1,134 @@
+package io.wanlint.analyzer.ingest;
+
+import com.github.javaparser.JavaParser;
+import com.github.javaparser.ParseResult;
+import com.github.javaparser.ParserConfiguration;
+import com.github.javaparser.ParserConfiguration.LanguageLevel;
+import com.github.javaparser.Problem;
+import com.github.javaparser.TokenRange;
+import com.github.javaparser.ast.CompilationUnit;
+import io.wanlint.analyzer.api.Diagnostic;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Parses Java sources of any age (1.3 to 21) with JavaParser, never throwing.
+ *
+ * <p>Each file is parsed at Java 21 first; when that reports problems it is retried at Java 8
+ * ({@code _} as an identifier), 1.4 ({@code enum} as an identifier) and 1.3 ({@code assert} as an
+ * identifier; unqualified {@code assert(…)} calls via {@link LegacyAssertCalls}), and the attempt with
+ * the fewest problems wins (the newest level on a tie). A syntax
+ * error yields the partial tree JavaParser recovers plus ERROR diagnostics. Comments are kept,
+ * because later rewrites must preserve them; lexical preservation is left to the rewriting step.
+ *
+ * <p>Stateless and thread-safe: every parse uses its own {@link JavaParser}.
+ */
+public final class JavaSources {
+    private static final List<LanguageLevel> LEVELS =
+            List.of(LanguageLevel.JAVA_21, LanguageLevel.JAVA_8, LanguageLevel.JAVA_1_4, LanguageLevel.JAVA_1_3);
+    private static final int REPORTED_PROBLEMS = 5;
+    /** Parser threads get a deep stack: generated code nests expressions thousands deep. */
+    private static final long PARSER_STACK_BYTES = 64L << 20;
+
+    /** Parses one file on the calling thread. */
+    public ParsedJava parse(TextFile file) {
+        Attempt best = null;
+        for (LanguageLevel level : LEVELS) {
+            Attempt attempt = attempt(file.text(), level);
+            if (attempt.failure().isPresent()) {
+                // A parser crash or stack overflow will not go away at an older language level.
+                return best != null ? best.toParsed(file) : attempt.toParsed(file);
+            }
+            if (best == null || attempt.problems().size() < best.problems().size()) best = attempt;
+            if (best.problems().isEmpty()) return best.toParsed(file);
+        }
+        Optional<String> disguised = LegacyAssertCalls.disguise(file.text());
+        if (disguised.isPresent()) {
+            Attempt attempt = attempt(disguised.get(), LanguageLevel.JAVA_1_4);
+            if (attempt.failure().isEmpty() && attempt.problems().size() < best.problems().size()) {
+                attempt.unit().ifPresent(LegacyAssertCalls::restore);
+                best = attempt;
+            }
+        }
+        return best.toParsed(file);
+    }
+
+    /** Parses files in parallel, on threads with deep stacks; results are in input order. */
+    public List<ParsedJava> parseAll(List<TextFile> files) {
+        if (files.isEmpty()) return List.of();
+        int threads = Math.max(1, Math.min(files.size(), Runtime.getRuntime().availableProcessors()));
+        ExecutorService pool = Executors.newFixedThreadPool(threads, task -> {
+            Thread thread = new Thread(null, task, "wanlint-java-parser", PARSER_STACK_BYTES);
+            thread.setDaemon(true);
+            return thread;
+        });
+        try {
+            List<Future<ParsedJava>> futures = files.stream().map(f -> pool.submit(() -> parse(f))).toList();
+            List<ParsedJava> results = new ArrayList<>(files.size());
+            for (int i = 0; i < files.size(); i++) results.add(await(futures.get(i), files.get(i)));
+            return results;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static ParsedJava await(Future<ParsedJava> future, TextFile file) {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return unparsed(file, "parsing interrupted");
+        } catch (ExecutionException e) {
+            return unparsed(file, "parser failed: " + e.getCause());
+        }
+    }
+
+    private static ParsedJava unparsed(TextFile file, String why) {
+        return new ParsedJava(new JavaUnit(file, new CompilationUnit()), List.of(Diagnostic.error(file.path(), 0, why)));
+    }
+
+    private static Attempt attempt(String text, LanguageLevel level) {
+        JavaParser parser = new JavaParser(new ParserConfiguration().setLanguageLevel(level));
+        try {
+            ParseResult<CompilationUnit> result = parser.parse(text);
+            return new Attempt(result.getResult(), result.getProblems(), Optional.empty());
+        } catch (StackOverflowError e) {
+            return new Attempt(Optional.empty(), List.of(),
+                    Optional.of("expressions or statements nested too deeply to parse"));
+        } catch (RuntimeException e) {
+            return new Attempt(Optional.empty(), List.of(), Optional.of("parser failed: " + e));
+        }
+    }
+
+    /** One parse at one language level. */
+    private record Attempt(Optional<CompilationUnit> unit, List<Problem> problems, Optional<String> failure) {
+        ParsedJava toParsed(TextFile file) {
+            List<Diagnostic> diagnostics = new ArrayList<>();
+            failure.ifPresent(f -> diagnostics.add(Diagnostic.error(file.path(), 0, f)));
+            for (int i = 0; i < problems.size() && i < REPORTED_PROBLEMS; i++) {
+                Problem problem = problems.get(i);
+                diagnostics.add(Diagnostic.error(file.path(), line(problem), "syntax error: " + message(problem)));
+            }
+            if (problems.size() > REPORTED_PROBLEMS) {
+                diagnostics.add(Diagnostic.error(file.path(), 0,
+                        (problems.size() - REPORTED_PROBLEMS) + " more syntax errors not shown"));
+            }
+            return new ParsedJava(new JavaUnit(file, unit.orElseGet(CompilationUnit::new)), diagnostics);
+        }
+
+        private static int line(Problem problem) {
+            return problem.getLocation().flatMap(TokenRange::toRange).map(r -> r.begin.line).orElse(0);
+        }
+
+        private static String message(Problem problem) {
+            String message = problem.getMessage().strip();
+            int newline = message.indexOf('\n');
+            return newline < 0 ? message : message.substring(0, newline).strip();
+        }
+    }
+}

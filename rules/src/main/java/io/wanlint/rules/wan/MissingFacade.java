@@ -8,6 +8,7 @@ import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.EvidenceStep;
+import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.api.RuleDescriptor;
 import io.wanlint.analyzer.api.Severity;
 import io.wanlint.analyzer.api.SourceLocation;
@@ -84,9 +85,8 @@ public final class MissingFacade implements Rule {
         }
         if (entities.isEmpty() && sessions.size() < 2) return;
         ReachedCall first = invocations.get(0);
-        PatchedCosts patch = FacadePatch.of(ctx, ep);
         var before = ctx.oracle().estimate(ep).roundTrips();
-        var after = ctx.oracle().estimate(ep, patch).roundTrips();
+        var after = FacadePatch.of(ctx, ep).after(ctx, ep);
         List<String> parts = new ArrayList<>();
         if (!entities.isEmpty()) parts.add((entities.size() == 1 ? "entity bean " : "entity beans ") + String.join(", ", entities));
         if (sessions.size() >= 2 || !entities.isEmpty() && !sessions.isEmpty()) {
@@ -102,7 +102,13 @@ public final class MissingFacade implements Rule {
     private Finding remoteView(RuleContext ctx, Component entity, List<EntryPoint> clients, ReachedCall firstCall) {
         SourceLocation declared = declaration(entity);
         FindingLocation at = new FindingLocation(declared.file(), declared.line(), entity.className(), null);
-        Estimates.BeforeAfter figures = Estimates.of(ctx, clients, ep -> FacadePatch.of(ctx, ep));
+        RoundTrips before = RoundTrips.ZERO;
+        RoundTrips after = RoundTrips.ZERO;
+        for (EntryPoint ep : clients) {
+            before = before.plus(ctx.oracle().estimate(ep).roundTrips());
+            after = after.plus(FacadePatch.of(ctx, ep).after(ctx, ep));
+        }
+        Estimates.BeforeAfter figures = new Estimates.BeforeAfter(before, after);
         String views = String.join(", ", remoteInterfaces(entity));
         String msg = "entity bean " + entity.name() + " exposes a remote view (" + views + ")"
                 + (clients.isEmpty() ? "" : "; " + clients.size() + (clients.size() == 1 ? " entry point calls" : " entry points call")

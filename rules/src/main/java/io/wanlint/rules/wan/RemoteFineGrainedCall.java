@@ -68,9 +68,8 @@ public final class RemoteFineGrainedCall implements Rule {
 
     private Finding finding(RuleContext ctx, EntryPoint ep, List<ReachedCall> offending, long inLoops, long accessors) {
         ReachedCall first = offending.get(0);
-        PatchedCosts patch = FacadePatch.of(ctx, ep);
         var before = ctx.oracle().estimate(ep).roundTrips();
-        var after = ctx.oracle().estimate(ep, patch).roundTrips();
+        var after = FacadePatch.of(ctx, ep).after(ctx, ep);
         StringBuilder msg = new StringBuilder()
                 .append(Estimates.roundTrips(before)).append(" through ").append(offending.size())
                 .append(offending.size() == 1 ? " remote call on " : " remote calls on ")

@@ -49,12 +49,15 @@ public final class CacheableReadMostlyEntity implements Rule {
 
     private enum Access { READ, WRITE }
 
+    /** A call as first reached, with the entry point that reached it. */
+    private record Seen(EntryPoint entryPoint, ReachedCall call) {}
+
     /** Accesses to one entity: each call with the entry points that reach it. */
     private static final class Usage {
         final Map<CallEdge, Set<EntryPoint>> reads = new LinkedHashMap<>();
         final Map<CallEdge, Set<EntryPoint>> writes = new LinkedHashMap<>();
         final Map<EntryPoint, List<ReachedCall>> readsByEntryPoint = new LinkedHashMap<>();
-        final Map<CallEdge, ReachedCall> firstRead = new LinkedHashMap<>();
+        final Map<CallEdge, Seen> firstRead = new LinkedHashMap<>();
 
         long weight(Map<CallEdge, Set<EntryPoint>> m) { return m.values().stream().mapToLong(Set::size).sum(); }
     }
@@ -73,7 +76,7 @@ public final class CacheableReadMostlyEntity implements Rule {
                 } else {
                     u.reads.computeIfAbsent(rc.edge(), e -> new LinkedHashSet<>()).add(ep);
                     u.readsByEntryPoint.computeIfAbsent(ep, e -> new ArrayList<>()).add(rc);
-                    u.firstRead.putIfAbsent(rc.edge(), rc);
+                    u.firstRead.putIfAbsent(rc.edge(), new Seen(ep, rc));
                 }
             }
         }
@@ -116,16 +119,19 @@ public final class CacheableReadMostlyEntity implements Rule {
             }
             return patch.build();
         });
-        Map.Entry<CallEdge, Set<EntryPoint>> hottest = u.reads.entrySet().stream()
-                .max(java.util.Comparator.comparingInt((Map.Entry<CallEdge, Set<EntryPoint>> en) -> en.getValue().size())
-                        .thenComparing(en -> -indexOf(u.reads, en.getKey())))
-                .orElseThrow();
-        ReachedCall hot = u.firstRead.get(hottest.getKey());
-        EntryPoint hotEp = hottest.getValue().iterator().next();
+        // The hottest read is the called method (a finder, a getter) that most entry points reach.
+        Map<io.wanlint.analyzer.api.MethodRef, Set<EntryPoint>> byTarget = new LinkedHashMap<>();
+        u.reads.forEach((edge, reachedBy) -> byTarget.computeIfAbsent(edge.to(), t -> new LinkedHashSet<>()).addAll(reachedBy));
+        var hottest = byTarget.entrySet().stream()
+                .reduce((a, b) -> b.getValue().size() > a.getValue().size() ? b : a).orElseThrow();
+        Seen hotSeen = u.firstRead.values().stream().filter(r -> r.call().edge().to().equals(hottest.getKey()))
+                .findFirst().orElseThrow();
+        ReachedCall hot = hotSeen.call();
+        EntryPoint hotEp = hotSeen.entryPoint();
         String ratio = writes == 0 ? "never written" : String.format(Locale.ROOT, "%.1f reads per write", (double) reads / writes);
         String msg = "entity " + entity.name() + " is read-mostly: " + reads + (reads == 1 ? " read" : " reads") + " and "
                 + writes + (writes == 1 ? " write" : " writes") + " reachable from entry points (weighted by entry point; "
-                + ratio + "), hottest " + Evidence.describe(hottest.getKey()) + " from " + hottest.getValue().size()
+                + ratio + "), hottest " + Evidence.describe(hot.edge()).replace(" (in a loop)", "") + " from " + hottest.getValue().size()
                 + (hottest.getValue().size() == 1 ? " entry point" : " entry points") + "; "
                 + strategy(ctx, entity, writes > 0) + ": " + Estimates.roundTrips(figures.before()) + " become "
                 + figures.after().formula();
@@ -134,12 +140,6 @@ public final class CacheableReadMostlyEntity implements Rule {
                 new FindingLocation(declared.file(), declared.line(), entity.className(), null),
                 eps.stream().map(EntryPoint::id).toList(), Evidence.chain(ctx, hotEp, hot),
                 figures.before(), figures.after(), "entity:" + entity.name());
-    }
-
-    private static int indexOf(Map<CallEdge, ?> m, CallEdge e) {
-        int i = 0;
-        for (CallEdge k : m.keySet()) { if (k.equals(e)) return i; i++; }
-        return i;
     }
 
     /** The caching that fits the persistence type and the vendor whose descriptors the application ships. */

@@ -75,7 +75,8 @@ public final class SourceSuppressions implements SuppressionIndex {
         String dottedName = dotted + type.getNameAsString();
         String binaryName = binary + type.getNameAsString();
         Scope scope = inherited.plus(scopeOf(type));
-        for (String name : Set.of(dottedName, binaryName)) {
+        List<String> names = dottedName.equals(binaryName) ? List.of(dottedName) : List.of(dottedName, binaryName);
+        for (String name : names) {
             if (scope != Scope.NONE) classes.merge(name, scope, Scope::plus);
         }
         for (BodyDeclaration<?> member : type.getMembers()) {
@@ -85,7 +86,7 @@ public final class SourceSuppressions implements SuppressionIndex {
                 Scope own = scopeOf(callable);
                 if (own == Scope.NONE) continue;
                 String method = callable instanceof ConstructorDeclaration ? "<init>" : callable.getNameAsString();
-                for (String name : Set.of(dottedName, binaryName)) methods.merge(name + "#" + method, own, Scope::plus);
+                for (String name : names) methods.merge(name + "#" + method, own, Scope::plus);
             }
         }
     }

@@ -40,25 +40,37 @@ public final class TestApp {
     private final Map<MethodRef, TransactionAttribute> attributes = new LinkedHashMap<>();
     private final List<AnalyzedFile> files = new ArrayList<>();
 
-    public static String fileOf(String className) {
+    private final String sourceRoot;
+
+    /** Sources under {@code src/}. */
+    public TestApp() { this("src/"); }
+
+    /** Sources under {@code sourceRoot} ({@code ""} for the analysed folder itself). */
+    public TestApp(String sourceRoot) { this.sourceRoot = sourceRoot; }
+
+    public static String fileOf(String className) { return fileOf("src/", className); }
+
+    private static String fileOf(String root, String className) {
         if (className.startsWith("jsp:")) return "web" + className.substring(4);
-        return "src/" + className.replace('.', '/') + ".java";
+        return root + className.replace('.', '/') + ".java";
     }
+
+    private String file(String className) { return fileOf(sourceRoot, className); }
 
     // ---- components
 
     public Component servlet(String name, String className) {
         return add(Component.simple(name, ComponentKind.SERVLET, className, List.of("/" + name),
-                List.of(new SourceLocation(fileOf(className), 1))));
+                List.of(new SourceLocation(file(className), 1))));
     }
 
     public Component jsp(String pagePath) {
         return add(Component.simple(pagePath, ComponentKind.JSP, "jsp:" + pagePath, List.of(pagePath),
-                List.of(new SourceLocation(fileOf("jsp:" + pagePath), 1))));
+                List.of(new SourceLocation(file("jsp:" + pagePath), 1))));
     }
 
     public Component plain(String name, ComponentKind kind, String className) {
-        return add(Component.simple(name, kind, className, List.of(), List.of(new SourceLocation(fileOf(className), 1))));
+        return add(Component.simple(name, kind, className, List.of(), List.of(new SourceLocation(file(className), 1))));
     }
 
     /** A session bean {@code pkg.NameBean} with views {@code pkg.NameHome}/{@code pkg.Name} (remote) or {@code pkg.NameLocalHome}/{@code pkg.NameLocal}. */
@@ -78,7 +90,7 @@ public final class TestApp {
 
     public Component jpaEntity(String name, String className) {
         return add(Component.simple(name, ComponentKind.JPA_ENTITY, className, List.of(),
-                List.of(new SourceLocation(fileOf(className), 3))));
+                List.of(new SourceLocation(file(className), 3))));
     }
 
     private static Component ejb(String name, ComponentKind kind, String pkg, boolean remote, PersistenceType p) {
@@ -107,7 +119,7 @@ public final class TestApp {
     /** Declares {@code className#name} in component {@code component} (null for a helper) at {@code line}. */
     public MethodRef method(String component, String className, String name, int line) {
         MethodRef m = MethodRef.of(className, name);
-        nodes.put(m, new MethodNode(m, component, new SourceLocation(fileOf(className), line)));
+        nodes.put(m, new MethodNode(m, component, new SourceLocation(file(className), line)));
         return m;
     }
 
@@ -187,7 +199,7 @@ public final class TestApp {
 
     private CallEdge add(MethodRef from, MethodRef to, EdgeKind kind, CallOp op, int line, String target, Opt... opts) {
         Set<Opt> o = opts.length == 0 ? EnumSet.noneOf(Opt.class) : EnumSet.copyOf(List.of(opts));
-        CallEdge e = new CallEdge(from, to, kind, op, new SourceLocation(fileOf(from.className()), line),
+        CallEdge e = new CallEdge(from, to, kind, op, new SourceLocation(file(from.className()), line),
                 o.contains(Opt.IN_LOOP) ? 1 : 0, target, o.contains(Opt.CACHED_ONCE), o.contains(Opt.IN_USER_TX));
         edges.add(e);
         return e;

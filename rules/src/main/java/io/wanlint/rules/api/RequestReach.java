@@ -1,0 +1,90 @@
+package io.wanlint.rules.api;
+
+import io.wanlint.analyzer.api.CallEdge;
+import io.wanlint.analyzer.api.CallGraph;
+import io.wanlint.analyzer.api.ComponentModel;
+import io.wanlint.analyzer.api.EdgeKind;
+import io.wanlint.analyzer.api.EntryPoint;
+import io.wanlint.analyzer.api.MethodNode;
+import io.wanlint.analyzer.api.MethodRef;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The calls one entry point reaches, each once, in execution order (depth first, source order),
+ * with the first path that reaches it. Built by {@link RuleContext#reach}; shared by all rules.
+ */
+public final class RequestReach {
+    private final EntryPoint entryPoint;
+    private final List<ReachedCall> calls;
+    private final Set<CallEdge> looped;
+
+    private RequestReach(EntryPoint entryPoint, List<ReachedCall> calls, Set<CallEdge> looped) {
+        this.entryPoint = entryPoint;
+        this.calls = List.copyOf(calls);
+        this.looped = Collections.unmodifiableSet(looped);
+    }
+
+    public EntryPoint entryPoint() { return entryPoint; }
+
+    /** Every reached call, once, in execution order. */
+    public List<ReachedCall> calls() { return calls; }
+
+    /** Whether some path from the entry point runs {@code edge} inside a loop. */
+    public boolean inLoop(CallEdge edge) { return looped.contains(edge); }
+
+    private record State(MethodRef method, String component, boolean inLoop) {}
+
+    private record Frame(State state, ReachedCall via, Iterator<CallEdge> next) {}
+
+    static RequestReach walk(EntryPoint ep, CallGraph graph, ComponentModel model, ReachScope scope) {
+        Map<CallEdge, ReachedCall> first = new LinkedHashMap<>();
+        Set<CallEdge> looped = new HashSet<>();
+        Set<State> seen = new HashSet<>();
+        Deque<Frame> stack = new ArrayDeque<>();
+        State start = new State(ep.method(), componentOf(graph, ep.method(), ep.component()), false);
+        seen.add(start);
+        stack.push(new Frame(start, null, graph.outgoing(ep.method()).iterator()));
+        // Iterative depth-first walk: deep helper chains must not overflow the stack, and source
+        // order keeps "the first call" the one that runs first.
+        while (!stack.isEmpty()) {
+            Frame top = stack.peek();
+            if (!top.next.hasNext()) { stack.pop(); continue; }
+            CallEdge edge = top.next.next();
+            State s = top.state;
+            boolean inLoop = s.inLoop || edge.loopDepth() > 0;
+            ReachedCall rc = new ReachedCall(edge, s.component, inLoop, top.via);
+            first.putIfAbsent(edge, rc);
+            if (inLoop) looped.add(edge);
+            if (!entersCallee(edge, scope)) continue;
+            String calleeComponent = edge.kind().isEjb()
+                    ? ejbTarget(edge, model, s.component)
+                    : componentOf(graph, edge.to(), s.component);
+            State next = new State(edge.to(), calleeComponent, inLoop);
+            if (seen.add(next)) stack.push(new Frame(next, rc, graph.outgoing(edge.to()).iterator()));
+        }
+        return new RequestReach(ep, new ArrayList<>(first.values()), looped);
+    }
+
+    private static boolean entersCallee(CallEdge edge, ReachScope scope) {
+        if (edge.kind() == EdgeKind.LOCAL) return true;
+        return edge.kind().isEjb() && scope == ReachScope.WHOLE_REQUEST;
+    }
+
+    private static String componentOf(CallGraph graph, MethodRef method, String inherited) {
+        return graph.node(method).map(MethodNode::component).orElse(inherited);
+    }
+
+    private static String ejbTarget(CallEdge edge, ComponentModel model, String inherited) {
+        if (edge.targetComponent() != null) return edge.targetComponent();
+        return model.owning(edge.to().className()).map(c -> c.name()).orElse(inherited);
+    }
+}

@@ -1,0 +1,20 @@
+package io.wanlint.rules.api;
+
+import io.wanlint.analyzer.api.Diagnostic;
+import io.wanlint.analyzer.api.Finding;
+import java.util.List;
+
+/**
+ * What a run of the rules produced.
+ *
+ * @param findings    reported findings, configured and ordered (rule id, file, line)
+ * @param suppressed  findings dropped by an in-code {@code @SuppressWarnings("wanlint…")}
+ * @param diagnostics rules that failed on this input (the other rules still ran)
+ */
+public record RuleRun(List<Finding> findings, List<Finding> suppressed, List<Diagnostic> diagnostics) {
+    public RuleRun {
+        findings = List.copyOf(findings);
+        suppressed = List.copyOf(suppressed);
+        diagnostics = List.copyOf(diagnostics);
+    }
+}

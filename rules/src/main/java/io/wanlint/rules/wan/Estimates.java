@@ -1,0 +1,33 @@
+package io.wanlint.rules.wan;
+
+import io.wanlint.analyzer.api.CostAdjustment;
+import io.wanlint.analyzer.api.EntryPoint;
+import io.wanlint.analyzer.api.RoundTrips;
+import io.wanlint.rules.api.RuleContext;
+import java.util.Collection;
+import java.util.function.Function;
+
+/**
+ * Before/after figures of a finding. A finding reached from several entry points reports the sum
+ * over them: the round trips all those requests pay because of it, and after its patch.
+ */
+final class Estimates {
+    private Estimates() {}
+
+    record BeforeAfter(RoundTrips before, RoundTrips after) {}
+
+    static BeforeAfter of(RuleContext ctx, Collection<EntryPoint> eps, Function<EntryPoint, CostAdjustment> patch) {
+        RoundTrips before = RoundTrips.ZERO;
+        RoundTrips after = RoundTrips.ZERO;
+        for (EntryPoint ep : eps) {
+            before = before.plus(ctx.oracle().estimate(ep).roundTrips());
+            after = after.plus(ctx.oracle().estimate(ep, patch.apply(ep)).roundTrips());
+        }
+        return new BeforeAfter(before, after);
+    }
+
+    /** {@code 5 round trips}, {@code 3 + 2n round trips}, {@code 1 round trip}. */
+    static String roundTrips(RoundTrips r) {
+        return r.formula() + (r.degree() == 0 && r.value() == 1 ? " round trip" : " round trips");
+    }
+}

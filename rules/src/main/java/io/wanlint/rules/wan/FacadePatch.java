@@ -1,0 +1,52 @@
+package io.wanlint.rules.wan;
+
+import io.wanlint.analyzer.api.CallOp;
+import io.wanlint.analyzer.api.CostAdjustment;
+import io.wanlint.analyzer.api.EdgeKind;
+import io.wanlint.analyzer.api.EntryPoint;
+import io.wanlint.analyzer.api.RoundTrips;
+import io.wanlint.rules.api.ReachScope;
+import io.wanlint.rules.api.ReachedCall;
+import io.wanlint.rules.api.RequestReach;
+import io.wanlint.rules.api.RuleContext;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The session-façade patch (WAN001, WAN002): the request's first cross-site EJB call becomes the
+ * one façade call, every other EJB call and home lookup it made across the WAN now runs next to
+ * the beans and costs nothing. When every such call sits in a loop, the façade is called once
+ * outside it: all of them cost 0 and the façade call is {@link #extra}.
+ *
+ * @param adjustment the cost adjustment
+ * @param extra      round trips to add to the adjusted estimate (the façade call when no existing
+ *                   call can stand for it)
+ */
+record FacadePatch(CostAdjustment adjustment, RoundTrips extra) {
+
+    static FacadePatch of(RuleContext ctx, EntryPoint ep) {
+        RequestReach reach = ctx.reach(ep, ReachScope.WHOLE_REQUEST);
+        Optional<String> epSite = ctx.siteOf(ep.component());
+        List<ReachedCall> crossing = reach.calls().stream()
+                .filter(rc -> rc.edge().kind().isEjb() || rc.edge().kind() == EdgeKind.JNDI_LOOKUP)
+                // Calls the beans make among themselves are the façade's own work, not the client's.
+                .filter(rc -> epSite.isEmpty() || epSite.equals(ctx.siteOf(rc.callerComponent())))
+                .filter(ctx::crossesSites)
+                .toList();
+        PatchedCosts.Builder patch = new PatchedCosts.Builder();
+        int facadeCall = ctx.oracle().costs().remoteEjbCall();
+        Optional<ReachedCall> standIn = crossing.stream()
+                .filter(rc -> rc.edge().kind().isEjb() && rc.edge().op() != CallOp.LOOKUP)
+                .filter(rc -> !reach.inLoop(rc.edge()) && !rc.edge().cachedOnce())
+                .findFirst();
+        standIn.ifPresent(rc -> patch.set(rc.edge(), facadeCall));
+        for (ReachedCall rc : crossing) patch.set(rc.edge(), 0);
+        RoundTrips extra = standIn.isEmpty() && !crossing.isEmpty() ? RoundTrips.of(facadeCall) : RoundTrips.ZERO;
+        return new FacadePatch(patch.build(), extra);
+    }
+
+    /** The entry point's round trips once the façade is in place. */
+    RoundTrips after(RuleContext ctx, EntryPoint ep) {
+        return ctx.oracle().estimate(ep, adjustment).roundTrips().plus(extra);
+    }
+}

@@ -1,0 +1,109 @@
+package io.wanlint.rules.wan;
+
+import io.wanlint.analyzer.api.CallEdge;
+import io.wanlint.analyzer.api.CallOp;
+import io.wanlint.analyzer.api.EdgeKind;
+import io.wanlint.analyzer.api.EntryPoint;
+import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.MethodRef;
+import io.wanlint.analyzer.api.RuleDescriptor;
+import io.wanlint.analyzer.api.Severity;
+import io.wanlint.rules.api.FindingSink;
+import io.wanlint.rules.api.ReachScope;
+import io.wanlint.rules.api.ReachedCall;
+import io.wanlint.rules.api.Rule;
+import io.wanlint.rules.api.RuleContext;
+import io.wanlint.rules.api.RuleDescriptors;
+import io.wanlint.rules.api.RuleInfo;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * WAN003: JDBC, JPA {@code EntityManager} or Hibernate {@code Session} operations run by web-tier
+ * code (servlets, JSP scriptlets and {@code <sql:*>} tags, filters, tags, helpers and DAOs they
+ * call directly). The walk from each web entry point follows only calls within the web tier and
+ * stops at EJB calls, so data access inside EJBs is never reported. One finding per method that
+ * contains the data access, listing the entry points that reach it.
+ */
+@RuleInfo(id = "WAN003", name = "web-tier-jdbc", severity = Severity.ERROR,
+        summary = "JDBC, JPA or Hibernate data access from web-tier code, outside EJBs",
+        since = "0.1.0", tags = {"performance", "wan", "jdbc", "jpa", "facade"})
+public final class WebTierJdbc implements Rule {
+    private static final RuleDescriptor DESCRIPTOR = RuleDescriptors.of(WebTierJdbc.class);
+
+    @Override public RuleDescriptor descriptor() { return DESCRIPTOR; }
+
+    /** The data access of one method, and who reaches it. */
+    private static final class Site {
+        final List<CallEdge> calls = new ArrayList<>();
+        final Map<EntryPoint, ReachedCall> firstByEntryPoint = new LinkedHashMap<>();
+        String callerComponent;
+    }
+
+    @Override public void check(RuleContext ctx, FindingSink sink) {
+        Map<MethodRef, Site> sites = new LinkedHashMap<>();
+        for (EntryPoint ep : ctx.entryPoints()) {
+            if (!ctx.isWebEntryPoint(ep)) continue;
+            for (ReachedCall rc : ctx.reach(ep, ReachScope.CALLER_TIER).calls()) {
+                CallEdge e = rc.edge();
+                if (e.kind() != EdgeKind.JDBC && e.kind() != EdgeKind.JPA) continue;
+                if (insideEjb(ctx, rc)) continue;
+                Site s = sites.computeIfAbsent(e.from(), m -> new Site());
+                if (!s.calls.contains(e)) s.calls.add(e);
+                s.firstByEntryPoint.putIfAbsent(ep, rc);
+                if (s.callerComponent == null) s.callerComponent = rc.callerComponent();
+            }
+        }
+        sites.forEach((method, site) -> sink.report(finding(ctx, method, site)));
+    }
+
+    /** Code of an EJB (or a helper the graph places in one) is the façade side, never the web tier. */
+    private static boolean insideEjb(RuleContext ctx, ReachedCall rc) {
+        return ctx.component(rc.callerComponent()).map(c -> c.kind().isEjb()).orElse(false)
+                || ctx.model().byClass(rc.edge().from().className()).map(c -> c.kind().isEjb()).orElse(false);
+    }
+
+    private Finding finding(RuleContext ctx, MethodRef method, Site site) {
+        List<CallEdge> calls = site.calls.stream().sorted(java.util.Comparator.comparingInt(CallEdge::line)).toList();
+        CallEdge first = calls.get(0);
+        PatchedCosts patch = facadeCall(ctx, site, calls);
+        List<EntryPoint> eps = List.copyOf(site.firstByEntryPoint.keySet());
+        Estimates.BeforeAfter figures = Estimates.of(ctx, eps, ep -> patch);
+        Set<String> apis = new LinkedHashSet<>();
+        for (CallEdge c : calls) apis.add(Evidence.displayClass(c.to().className()) + "." + c.to().name());
+        boolean jpa = calls.stream().allMatch(c -> c.kind() == EdgeKind.JPA);
+        String what = jpa ? "JPA/Hibernate" : calls.stream().anyMatch(c -> c.kind() == EdgeKind.JPA) ? "JDBC and JPA" : "JDBC";
+        String msg = Evidence.displayMethod(method) + " runs " + what + " from the web tier: " + calls.size()
+                + (calls.size() == 1 ? " call (" : " calls (") + String.join(", ", apis) + "), reached from "
+                + String.join(", ", eps.stream().map(EntryPoint::id).toList())
+                + "; " + Estimates.roundTrips(figures.before()) + " in all. Moved into a DAO behind a façade at the database's site: "
+                + figures.after().formula();
+        EntryPoint firstEp = eps.get(0);
+        return new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, ctx.locationOf(first),
+                eps.stream().map(EntryPoint::id).toList(),
+                Evidence.chain(ctx, firstEp, site.firstByEntryPoint.get(firstEp)), figures.before(), figures.after(),
+                method.toString());
+    }
+
+    /**
+     * The patch: the method's first statement-level data access becomes one façade call (charged
+     * only when the web tier and the database are on different sites), every other one costs 0.
+     */
+    private static PatchedCosts facadeCall(RuleContext ctx, Site site, List<CallEdge> calls) {
+        String dbSite = ctx.oracle().databaseSite();
+        boolean crosses = ctx.siteOf(site.callerComponent).map(s -> !s.equals(dbSite)).orElse(true);
+        int facadeCost = crosses ? ctx.oracle().costs().remoteEjbCall() : 0;
+        // A pooled getConnection() may cost 0 in the model; an execution always costs when it crosses.
+        CallEdge designated = calls.stream()
+                .filter(c -> c.loopDepth() == 0 && c.op() != CallOp.JDBC_CONNECTION_POOL
+                        && c.op() != CallOp.JDBC_CONNECTION_DRIVER_MANAGER)
+                .findFirst().orElse(calls.get(0));
+        PatchedCosts.Builder patch = new PatchedCosts.Builder().set(designated, facadeCost);
+        for (CallEdge c : calls) patch.set(c, 0);
+        return patch.build();
+    }
+}

@@ -1,0 +1,98 @@
+package io.wanlint.rules.api;
+
+import static io.wanlint.analyzer.api.CallOp.ENTITY_GET;
+import static io.wanlint.analyzer.api.CallOp.HOME_FIND;
+import static io.wanlint.analyzer.api.CallOp.JDBC_EXECUTE;
+import static io.wanlint.analyzer.api.ComponentKind.ENTITY_CMP;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.wanlint.analyzer.api.AnalysisResult;
+import io.wanlint.analyzer.api.EntryPoint;
+import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.MethodRef;
+import io.wanlint.analyzer.api.RuleDescriptor;
+import io.wanlint.analyzer.api.Severity;
+import io.wanlint.rules.config.Configuration;
+import io.wanlint.rules.config.ConfigurationFiles;
+import io.wanlint.rules.testing.FakeOracle;
+import io.wanlint.rules.testing.TestApp;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RuleEngineTest {
+    /** A servlet reading a remote entity and running JDBC: WAN001, WAN002 (twice), WAN003, WAN005. */
+    private static AnalysisResult app() {
+        TestApp app = new TestApp();
+        var servlet = app.servlet("ViewBook", "shop.web.ViewBookServlet");
+        app.entity("Book", ENTITY_CMP, "shop.ejb", true);
+        MethodRef doGet = app.method(servlet, "doGet", 20);
+        MethodRef dao = app.method(null, "shop.web.StockDao", "stock", 5);
+        app.entry(EntryPoint.Kind.SERVLET, "/viewBook", doGet);
+        app.remote(doGet, "Book", "findByPrimaryKey", HOME_FIND, 22);
+        app.remote(doGet, "Book", "getTitle", ENTITY_GET, 23);
+        app.call(doGet, dao, 24);
+        app.jdbc(dao, JDBC_EXECUTE, 7);
+        return app.build();
+    }
+
+    private static List<String> ids(List<Finding> fs) { return fs.stream().map(Finding::ruleId).toList(); }
+
+    @Test
+    void findingsComeOrderedByRuleFileAndLine() {
+        AnalysisResult a = app();
+        List<Finding> findings = RuleEngine.run(a, FakeOracle.edge(a), Configuration.DEFAULTS);
+
+        assertThat(ids(findings)).containsExactly("WAN001", "WAN002", "WAN002", "WAN003", "WAN005");
+        assertThat(findings.get(1).location().file()).isEqualTo("src/META-INF/ejb-jar.xml");
+        assertThat(findings.get(2).location().file()).isEqualTo("src/shop/web/ViewBookServlet.java");
+        assertThat(findings).isSortedAccordingTo(RuleEngine.ORDER);
+    }
+
+    @Test
+    void configurationDisablesRulesOverridesSeveritiesAndExcludesPaths() {
+        AnalysisResult a = app();
+        Configuration c = ConfigurationFiles.parse("""
+                exclude: ["src/META-INF/"]
+                rules:
+                  WAN005: off
+                  WAN001: error
+                """, "wanlint.yaml", false);
+
+        List<Finding> findings = RuleEngine.run(a, FakeOracle.edge(a), c);
+
+        assertThat(ids(findings)).containsExactly("WAN001", "WAN002", "WAN003");
+        assertThat(findings.get(0).severity()).isEqualTo(Severity.ERROR);
+        assertThat(findings.get(1).severity()).isEqualTo(Severity.WARNING);
+    }
+
+    @Test
+    void inCodeSuppressionMovesFindingsAside() {
+        AnalysisResult a = app();
+        SuppressionIndex index = (className, method, ruleId) ->
+                className.equals("shop.web.StockDao") && "stock".equals(method) && ruleId.equals("WAN003");
+
+        RuleRun run = RuleEngine.check(a, FakeOracle.edge(a), Configuration.DEFAULTS, index);
+
+        assertThat(ids(run.findings())).doesNotContain("WAN003");
+        assertThat(ids(run.suppressed())).containsExactly("WAN003");
+    }
+
+    @Test
+    void aFailingRuleBecomesADiagnosticAndTheOthersStillReport() {
+        AnalysisResult a = app();
+        Rule broken = new Rule() {
+            @Override public RuleDescriptor descriptor() {
+                return new RuleDescriptor("WAN900", "broken", Severity.ERROR, "fails", "0", List.of(), "");
+            }
+
+            @Override public void check(RuleContext ctx, FindingSink sink) { throw new IllegalStateException("boom"); }
+        };
+
+        RuleRun run = RuleEngine.check(a, FakeOracle.edge(a), Configuration.DEFAULTS, SuppressionIndex.NONE,
+                List.of(broken, Rules.find("WAN003").orElseThrow()));
+
+        assertThat(ids(run.findings())).containsExactly("WAN003");
+        assertThat(run.diagnostics()).singleElement()
+                .satisfies(d -> assertThat(d.message()).startsWith("rule WAN900 failed and was skipped"));
+    }
+}

@@ -1,0 +1,151 @@
+package io.wanlint.rules.wan;
+
+import static io.wanlint.analyzer.api.CallOp.ENTITY_GET;
+import static io.wanlint.analyzer.api.CallOp.ENTITY_SET;
+import static io.wanlint.analyzer.api.CallOp.HOME_CREATE;
+import static io.wanlint.analyzer.api.CallOp.HOME_FIND;
+import static io.wanlint.analyzer.api.CallOp.JPA_FIND;
+import static io.wanlint.analyzer.api.CallOp.JPA_PERSIST;
+import static io.wanlint.analyzer.api.ComponentKind.ENTITY_BMP;
+import static io.wanlint.analyzer.api.ComponentKind.ENTITY_CMP;
+import static io.wanlint.analyzer.api.ComponentKind.STATELESS_SESSION;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.wanlint.analyzer.api.EntryPoint;
+import io.wanlint.analyzer.api.FindingLocation;
+import io.wanlint.analyzer.api.MethodRef;
+import io.wanlint.analyzer.api.RoundTrips;
+import io.wanlint.analyzer.api.Severity;
+import io.wanlint.rules.api.RuleSettings;
+import io.wanlint.rules.config.Configuration;
+import io.wanlint.rules.testing.Checks;
+import io.wanlint.rules.testing.FakeOracle;
+import io.wanlint.rules.testing.TestApp;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class CacheableReadMostlyEntityTest {
+    private final CacheableReadMostlyEntity rule = new CacheableReadMostlyEntity();
+
+    /** {@code pages} servlets, each finding a Category and reading its name remotely. */
+    private static TestApp catalogPages(TestApp app, int pages) {
+        app.entity("Category", ENTITY_CMP, "shop.ejb", true);
+        for (int i = 1; i <= pages; i++) {
+            var servlet = app.servlet("Page" + i, "shop.web.Page" + i + "Servlet");
+            MethodRef doGet = app.method(servlet, "doGet", 10);
+            app.entry(EntryPoint.Kind.SERVLET, "/page" + i, doGet);
+            app.remote(doGet, "Category", "findByPrimaryKey", HOME_FIND, 11);
+            app.remote(doGet, "Category", "getName", ENTITY_GET, 12);
+        }
+        return app;
+    }
+
+    @Test
+    void entityReadByThreePagesAndNeverWrittenIsReportedWithBothVendorStrategies() {
+        assertThat(Checks.edge(rule, catalogPages(new TestApp(), 3).build())).singleElement().satisfies(f -> {
+            assertThat(f.severity()).isEqualTo(Severity.NOTE);
+            assertThat(f.location()).isEqualTo(new FindingLocation("src/shop/ejb/CategoryBean.java", 5, "shop.ejb.CategoryBean", null));
+            assertThat(f.entryPoints()).containsExactly("/page1", "/page2", "/page3");
+            assertThat(f.message()).startsWith("entity Category is read-mostly: 6 reads and 0 writes")
+                    .contains("never written").contains("hottest finder CategoryHome.findByPrimaryKey() from 3 entry points")
+                    .contains("JBoss <read-only>true</read-only>").contains("WebLogic <concurrency-strategy>ReadOnly")
+                    .doesNotContain("read-mostly pattern");
+            assertThat(f.before()).isEqualTo(RoundTrips.of(6));
+            assertThat(f.after()).isEqualTo(RoundTrips.ZERO);
+            assertThat(f.key()).isEqualTo("entity:Category");
+        });
+    }
+
+    @Test
+    void vendorDescriptorsDecideTheStrategy() {
+        TestApp app = catalogPages(new TestApp(), 1);
+        app.descriptorFile("src/META-INF/jboss.xml");
+
+        assertThat(Checks.edge(rule, app.build())).singleElement().satisfies(f ->
+                assertThat(f.message()).contains("JBoss <read-only>true</read-only> in jboss.xml (and jbosscmp-jdbc.xml)")
+                        .doesNotContain("WebLogic"));
+    }
+
+    @Test
+    void entityWrittenOnEveryOrderIsNotReported() {
+        TestApp app = new TestApp();
+        var servlet = app.servlet("Checkout", "shop.web.CheckoutServlet");
+        var facade = app.session("Orders", STATELESS_SESSION, "shop.ejb", true);
+        app.entity("Order", ENTITY_BMP, "shop.ejb", false);
+        MethodRef doPost = app.method(servlet, "doPost", 10);
+        MethodRef place = app.method(facade, "place", 20);
+        app.entry(EntryPoint.Kind.SERVLET, "/checkout", doPost);
+        app.remote(doPost, "Orders", "place", io.wanlint.analyzer.api.CallOp.BUSINESS_METHOD, 11);
+        app.local(place, "Order", "create", HOME_CREATE, 21);
+        app.local(place, "Order", "setStatus", ENTITY_SET, 22);
+        app.local(place, "Order", "getTotal", ENTITY_GET, 23);
+
+        assertThat(Checks.edge(rule, app.build())).isEmpty();
+    }
+
+    @Test
+    void readsAboveTheRatioAreReportedAsReadMostlyUnlessTheThresholdIsRaised() {
+        TestApp app = catalogPages(new TestApp(), 5);
+        var admin = app.servlet("Admin", "shop.web.AdminServlet");
+        MethodRef doPost = app.method(admin, "doPost", 10);
+        app.entry(EntryPoint.Kind.SERVLET, "/admin", doPost);
+        app.remote(doPost, "Category", "setName", ENTITY_SET, 12);
+        var analysis = app.build();
+
+        assertThat(Checks.edge(rule, analysis)).singleElement().satisfies(f ->
+                assertThat(f.message()).contains("10 reads and 1 write").contains("10.0 reads per write")
+                        .contains("read-mostly pattern"));
+        Configuration strict = new Configuration(Set.of(), Map.of(), RuleSettings.DEFAULTS.withReadWriteRatio(11), null,
+                List.of(), null);
+        assertThat(Checks.run(rule, analysis, FakeOracle.edge(analysis), strict)).isEmpty();
+    }
+
+    @Test
+    void writesFromTheEntitysOwnLifecycleMethodsDoNotCount() {
+        TestApp app = catalogPages(new TestApp(), 1);
+        MethodRef doGet = MethodRef.of("shop.web.Page1Servlet", "doGet");
+        MethodRef ejbStore = app.method("Category", "shop.ejb.CategoryBean", "ejbStore", 80);
+        app.local(doGet, "Category", "ejbStore", io.wanlint.analyzer.api.CallOp.INVOKE, 13);
+        app.remote(ejbStore, "Category", "setName", ENTITY_SET, 81);
+
+        assertThat(Checks.edge(rule, app.build())).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains("2 reads and 0 writes"));
+    }
+
+    @Test
+    void entityAlreadyDeclaredReadOnlyIsSkipped() {
+        TestApp app = new TestApp();
+        app.readOnlyEntity("Category", "shop.ejb");
+        var servlet = app.servlet("Page", "shop.web.PageServlet");
+        MethodRef doGet = app.method(servlet, "doGet", 10);
+        app.entry(EntryPoint.Kind.SERVLET, "/page", doGet);
+        app.local(doGet, "Category", "getName", ENTITY_GET, 12);
+
+        assertThat(Checks.edge(rule, app.build())).isEmpty();
+    }
+
+    @Test
+    void jpaEntityGetsTheSecondLevelCacheStrategy() {
+        TestApp app = new TestApp();
+        app.jpaEntity("Product", "shop.model.Product");
+        var facade = app.session("Catalog", STATELESS_SESSION, "shop.ejb", true);
+        MethodRef find = app.method(facade, "product", 20);
+        MethodRef add = app.method(facade, "add", 30);
+        app.entry(EntryPoint.Kind.REMOTE_FACADE, "shop.ejb.CatalogBean#product", find);
+        app.entry(EntryPoint.Kind.REMOTE_FACADE, "shop.ejb.CatalogBean#add", add);
+        app.jpa(find, JPA_FIND, "Product", 21);
+        app.jpa(add, JPA_PERSIST, "Product", 31);
+
+        var analysis = app.build();
+        Configuration ratioOne = new Configuration(Set.of(), Map.of(), RuleSettings.DEFAULTS.withReadWriteRatio(1), null,
+                List.of(), null);
+        assertThat(Checks.run(rule, analysis, FakeOracle.edge(analysis), ratioOne)).singleElement().satisfies(f -> {
+            assertThat(f.message()).contains("1 read and 1 write").contains("@Cacheable")
+                    .contains("@Cache(usage = NONSTRICT_READ_WRITE)");
+            assertThat(f.location()).isEqualTo(new FindingLocation("src/shop/model/Product.java", 3, "shop.model.Product", null));
+        });
+        assertThat(Checks.edge(rule, analysis)).isEmpty();
+    }
+}

@@ -8,6 +8,7 @@ import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import io.wanlint.analyzer.api.ComponentModel;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.Fingerprints;
 import io.wanlint.analyzer.api.FindingLocation;
 import org.junit.jupiter.api.Test;
 

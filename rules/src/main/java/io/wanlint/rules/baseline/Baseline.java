@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.wanlint.analyzer.api.ConfigurationException;
 import io.wanlint.analyzer.api.Finding;
-import io.wanlint.rules.api.Fingerprints;
+import io.wanlint.analyzer.api.Fingerprints;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -8,7 +8,7 @@ import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.api.Severity;
-import io.wanlint.rules.api.Fingerprints;
+import io.wanlint.analyzer.api.Fingerprints;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

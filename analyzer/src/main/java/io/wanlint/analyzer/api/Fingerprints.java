@@ -1,6 +1,5 @@
-package io.wanlint.rules.api;
+package io.wanlint.analyzer.api;
 
-import io.wanlint.analyzer.api.Finding;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

@@ -4,6 +4,7 @@ import io.wanlint.analyzer.api.AnalysisResult;
 import io.wanlint.analyzer.api.Diagnostic;
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.Severity;
+import io.wanlint.analyzer.api.Suppressions;
 import io.wanlint.rules.config.Configuration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -25,19 +26,20 @@ public final class RuleEngine {
             .thenComparing(Finding::message);
 
     public static List<Finding> run(AnalysisResult analysis, RoundTripOracle oracle, Configuration config) {
-        return check(analysis, oracle, config, SuppressionIndex.NONE, Rules.builtIn()).findings();
+        return check(analysis, oracle, config, Rules.builtIn()).findings();
     }
 
-    public static RuleRun check(AnalysisResult analysis, RoundTripOracle oracle, Configuration config,
-                                SuppressionIndex suppressions) {
-        return check(analysis, oracle, config, suppressions, Rules.builtIn());
+    public static RuleRun check(AnalysisResult analysis, RoundTripOracle oracle, Configuration config) {
+        return check(analysis, oracle, config, Rules.builtIn());
     }
 
-    /** Runs {@code rules} (tests pass one rule; the CLI passes {@link Rules#builtIn()}). */
-    public static RuleRun check(AnalysisResult analysis, RoundTripOracle oracle, Configuration config,
-                                SuppressionIndex suppressions, List<Rule> rules) {
+    /**
+     * Runs {@code rules} (tests pass one rule; the CLI passes {@link Rules#builtIn()}); findings the
+     * sources suppress ({@link AnalysisResult#suppressions()}) are returned apart.
+     */
+    public static RuleRun check(AnalysisResult analysis, RoundTripOracle oracle, Configuration config, List<Rule> rules) {
         Configuration cfg = config == null ? Configuration.DEFAULTS : config;
-        SuppressionIndex index = suppressions == null ? SuppressionIndex.NONE : suppressions;
+        Suppressions index = analysis.suppressions();
         RuleContext ctx = new RuleContext(analysis, oracle, cfg.settings());
         List<Finding> kept = new ArrayList<>();
         List<Finding> suppressed = new ArrayList<>();

@@ -7,6 +7,7 @@ import static io.wanlint.analyzer.api.ComponentKind.ENTITY_CMP;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.wanlint.analyzer.api.AnalysisResult;
+import io.wanlint.analyzer.api.Suppressions;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.MethodRef;
@@ -67,11 +68,13 @@ class RuleEngineTest {
 
     @Test
     void inCodeSuppressionMovesFindingsAside() {
-        AnalysisResult a = app();
-        SuppressionIndex index = (className, method, ruleId) ->
+        AnalysisResult plain = app();
+        Suppressions index = (className, method, ruleId) ->
                 className.equals("shop.web.StockDao") && "stock".equals(method) && ruleId.equals("WAN003");
+        AnalysisResult a = new AnalysisResult(plain.files(), plain.model(), plain.callGraph(), plain.transactions(),
+                plain.diagnostics(), plain.timings(), index);
 
-        RuleRun run = RuleEngine.check(a, FakeOracle.edge(a), Configuration.DEFAULTS, index);
+        RuleRun run = RuleEngine.check(a, FakeOracle.edge(a), Configuration.DEFAULTS);
 
         assertThat(ids(run.findings())).doesNotContain("WAN003");
         assertThat(ids(run.suppressed())).containsExactly("WAN003");
@@ -88,7 +91,7 @@ class RuleEngineTest {
             @Override public void check(RuleContext ctx, FindingSink sink) { throw new IllegalStateException("boom"); }
         };
 
-        RuleRun run = RuleEngine.check(a, FakeOracle.edge(a), Configuration.DEFAULTS, SuppressionIndex.NONE,
+        RuleRun run = RuleEngine.check(a, FakeOracle.edge(a), Configuration.DEFAULTS,
                 List.of(broken, Rules.find("WAN003").orElseThrow()));
 
         assertThat(ids(run.findings())).containsExactly("WAN003");

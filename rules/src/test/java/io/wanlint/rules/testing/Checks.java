@@ -5,7 +5,6 @@ import io.wanlint.analyzer.api.Finding;
 import io.wanlint.rules.api.Rule;
 import io.wanlint.rules.api.RuleEngine;
 import io.wanlint.rules.api.RuleRun;
-import io.wanlint.rules.api.SuppressionIndex;
 import io.wanlint.rules.config.Configuration;
 import java.util.List;
 
@@ -22,7 +21,7 @@ public final class Checks {
     }
 
     public static List<Finding> run(Rule rule, AnalysisResult analysis, FakeOracle oracle, Configuration config) {
-        RuleRun run = RuleEngine.check(analysis, oracle, config, SuppressionIndex.NONE, List.of(rule));
+        RuleRun run = RuleEngine.check(analysis, oracle, config, List.of(rule));
         if (!run.diagnostics().isEmpty()) throw new AssertionError("rule failed: " + run.diagnostics());
         return run.findings();
     }

@@ -11,7 +11,6 @@ import io.wanlint.rules.api.Rule;
 import io.wanlint.rules.api.RuleEngine;
 import io.wanlint.rules.api.RuleRun;
 import io.wanlint.rules.api.Rules;
-import io.wanlint.rules.api.SuppressionIndex;
 import io.wanlint.rules.config.Configuration;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -87,7 +86,7 @@ public final class RuleTestHarness {
             expected.addAll(markers(file, source));
         }
         AnalysisResult analysis = analyzer.apply(dir);
-        RuleRun run = RuleEngine.check(analysis, oracle.apply(analysis), Configuration.DEFAULTS, SuppressionIndex.NONE, rules);
+        RuleRun run = RuleEngine.check(analysis, oracle.apply(analysis), Configuration.DEFAULTS, rules);
         TreeSet<String> actual = new TreeSet<>();
         for (Finding f : run.findings()) actual.add(f.location().file() + ":" + f.location().line() + ": " + f.ruleId());
         if (!actual.equals(expected) || !run.diagnostics().isEmpty()) {

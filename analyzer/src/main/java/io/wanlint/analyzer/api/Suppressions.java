@@ -1,15 +1,13 @@
-package io.wanlint.rules.api;
-
-import io.wanlint.analyzer.api.Finding;
+package io.wanlint.analyzer.api;
 
 /**
  * In-code suppressions: {@code @SuppressWarnings("wanlint:WAN003")} (one rule) or
  * {@code @SuppressWarnings("wanlint")} (every rule) on a class or a method. A class-level
- * suppression covers its methods and nested classes. Built from the parsed sources by
- * {@code io.wanlint.rules.suppress.SourceSuppressions}.
+ * suppression covers its methods and nested classes. Collected by the analyzer from
+ * the parsed sources.
  */
 @FunctionalInterface
-public interface SuppressionIndex {
+public interface Suppressions {
     /**
      * @param className fully qualified class name as the call graph spells it
      * @param method    method name, or null for a class-level finding
@@ -20,5 +18,5 @@ public interface SuppressionIndex {
         return suppresses(finding.location().className(), finding.location().method(), finding.ruleId());
     }
 
-    SuppressionIndex NONE = (className, method, ruleId) -> false;
+    Suppressions NONE = (className, method, ruleId) -> false;
 }

@@ -1,4 +1,4 @@
-package io.wanlint.rules.suppress;
+package io.wanlint.analyzer.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

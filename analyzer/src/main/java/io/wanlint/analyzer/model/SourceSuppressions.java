@@ -1,4 +1,4 @@
-package io.wanlint.rules.suppress;
+package io.wanlint.analyzer.model;
 
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
@@ -15,7 +15,7 @@ import com.github.javaparser.ast.expr.SingleMemberAnnotationExpr;
 import com.github.javaparser.ast.expr.StringLiteralExpr;
 import com.github.javaparser.ast.nodeTypes.NodeWithAnnotations;
 import io.wanlint.analyzer.ingest.JavaUnit;
-import io.wanlint.rules.api.SuppressionIndex;
+import io.wanlint.analyzer.api.Suppressions;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -25,13 +25,13 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The {@link SuppressionIndex} of parsed Java sources: {@code @SuppressWarnings("wanlint")} and
+ * The {@link Suppressions} of parsed Java sources: {@code @SuppressWarnings("wanlint")} and
  * {@code @SuppressWarnings("wanlint:WAN003")} (also in arrays, {@code value = …}, any case) on
  * classes, interfaces, enums, records, methods and constructors ({@code <init>}). A class's
  * suppressions cover its members and nested classes, which are indexed under both
  * {@code a.Outer.Inner} and {@code a.Outer$Inner}.
  */
-public final class SourceSuppressions implements SuppressionIndex {
+public final class SourceSuppressions implements Suppressions {
     /** Rules suppressed at one place; {@code all} for a bare {@code "wanlint"}. */
     private record Scope(boolean all, Set<String> rules) {
         static final Scope NONE = new Scope(false, Set.of());

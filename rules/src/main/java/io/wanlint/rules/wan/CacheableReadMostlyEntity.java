@@ -85,7 +85,7 @@ public final class CacheableReadMostlyEntity implements Rule {
             long reads = u.weight(u.reads);
             long writes = u.weight(u.writes);
             if (reads > 0 && (writes == 0 || (double) reads / writes >= threshold)) {
-                sink.report(finding(ctx, ctx.component(name).orElseThrow(), u, reads, writes));
+                finding(ctx, ctx.component(name).orElseThrow(), u, reads, writes).to(sink);
             }
         });
     }
@@ -108,7 +108,7 @@ public final class CacheableReadMostlyEntity implements Rule {
         return e.from().className().equals(entity.className()) && LIFECYCLE.contains(e.from().name());
     }
 
-    private Finding finding(RuleContext ctx, Component entity, Usage u, long reads, long writes) {
+    private Estimates.Reported finding(RuleContext ctx, Component entity, Usage u, long reads, long writes) {
         List<EntryPoint> eps = List.copyOf(u.readsByEntryPoint.keySet());
         Optional<String> entitySite = Optional.of(ctx.oracle().siteOf(entity));
         Estimates.BeforeAfter figures = Estimates.of(ctx, eps, ep -> {
@@ -136,10 +136,10 @@ public final class CacheableReadMostlyEntity implements Rule {
                 + strategy(ctx, entity, writes > 0) + ": " + Estimates.roundTrips(figures.before()) + " become "
                 + figures.after().formula();
         SourceLocation declared = declaration(entity);
-        return new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg,
+        return new Estimates.Reported(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg,
                 new FindingLocation(declared.file(), declared.line(), entity.className(), null),
                 eps.stream().map(EntryPoint::id).toList(), Evidence.chain(ctx, hotEp, hot),
-                figures.before(), figures.after(), "entity:" + entity.name());
+                figures.before(), figures.after(), "entity:" + entity.name()), figures.patch());
     }
 
     /** The caching that fits the persistence type and the vendor whose descriptors the application ships. */

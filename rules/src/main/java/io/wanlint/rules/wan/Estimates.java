@@ -2,7 +2,10 @@ package io.wanlint.rules.wan;
 
 import io.wanlint.analyzer.api.CostAdjustment;
 import io.wanlint.analyzer.api.EntryPoint;
+import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.RoundTrips;
+import io.wanlint.rules.api.FindingSink;
+import io.wanlint.rules.api.PatchEffect;
 import io.wanlint.rules.api.RuleContext;
 import java.util.Collection;
 import java.util.function.Function;
@@ -14,7 +17,13 @@ import java.util.function.Function;
 final class Estimates {
     private Estimates() {}
 
-    record BeforeAfter(RoundTrips before, RoundTrips after) {}
+    /** The figures, and the patch's effect on each entry point (for the report's "after patches"). */
+    record BeforeAfter(RoundTrips before, RoundTrips after, Function<EntryPoint, PatchEffect> patch) {}
+
+    /** A finding with its patch's effect, ready for the sink. */
+    record Reported(Finding finding, Function<EntryPoint, PatchEffect> patch) {
+        void to(FindingSink sink) { sink.report(finding, patch); }
+    }
 
     static BeforeAfter of(RuleContext ctx, Collection<EntryPoint> eps, Function<EntryPoint, CostAdjustment> patch) {
         RoundTrips before = RoundTrips.ZERO;
@@ -23,7 +32,7 @@ final class Estimates {
             before = before.plus(ctx.oracle().estimate(ep).roundTrips());
             after = after.plus(ctx.oracle().estimate(ep, patch.apply(ep)).roundTrips());
         }
-        return new BeforeAfter(before, after);
+        return new BeforeAfter(before, after, ep -> PatchEffect.of(patch.apply(ep)));
     }
 
     /** {@code 5 round trips}, {@code 3 + 2n round trips}, {@code 1 round trip}. */

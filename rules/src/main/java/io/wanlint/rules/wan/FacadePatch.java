@@ -5,6 +5,7 @@ import io.wanlint.analyzer.api.CostAdjustment;
 import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.RoundTrips;
+import io.wanlint.rules.api.PatchEffect;
 import io.wanlint.rules.api.ReachScope;
 import io.wanlint.rules.api.ReachedCall;
 import io.wanlint.rules.api.RequestReach;
@@ -44,6 +45,9 @@ record FacadePatch(CostAdjustment adjustment, RoundTrips extra) {
         RoundTrips extra = standIn.isEmpty() && !crossing.isEmpty() ? RoundTrips.of(facadeCall) : RoundTrips.ZERO;
         return new FacadePatch(patch.build(), extra);
     }
+
+    /** The patch as the report's "after patches" composes it with the request's other patches. */
+    PatchEffect effect() { return new PatchEffect(adjustment, extra); }
 
     /** The entry point's round trips once the façade is in place. */
     RoundTrips after(RuleContext ctx, EntryPoint ep) {

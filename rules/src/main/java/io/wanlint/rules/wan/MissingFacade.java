@@ -59,7 +59,7 @@ public final class MissingFacade implements Rule {
         for (Component c : ctx.model().components()) {
             if (isEntityBean(c) && c.interfaces().hasRemoteView()) {
                 sink.report(remoteView(ctx, c, remoteEntityClients.getOrDefault(c.name(), List.of()),
-                        firstRemoteEntityCall.get(c.name())));
+                        firstRemoteEntityCall.get(c.name())), e -> FacadePatch.of(ctx, e).effect());
             }
         }
     }
@@ -96,7 +96,8 @@ public final class MissingFacade implements Rule {
                 + " (" + invocations.size() + (invocations.size() == 1 ? " call" : " calls") + ", "
                 + Estimates.roundTrips(before) + "); one call to a new session façade makes it " + after.formula();
         sink.report(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, ctx.locationOf(first.edge()),
-                List.of(ep.id()), Evidence.chain(ctx, ep, first, invocations), before, after, "use-case:" + ep.id()));
+                List.of(ep.id()), Evidence.chain(ctx, ep, first, invocations), before, after, "use-case:" + ep.id()),
+                e -> FacadePatch.of(ctx, e).effect());
     }
 
     private Finding remoteView(RuleContext ctx, Component entity, List<EntryPoint> clients, ReachedCall firstCall) {
@@ -108,7 +109,7 @@ public final class MissingFacade implements Rule {
             before = before.plus(ctx.oracle().estimate(ep).roundTrips());
             after = after.plus(FacadePatch.of(ctx, ep).after(ctx, ep));
         }
-        Estimates.BeforeAfter figures = new Estimates.BeforeAfter(before, after);
+        Estimates.BeforeAfter figures = new Estimates.BeforeAfter(before, after, e -> FacadePatch.of(ctx, e).effect());
         String views = String.join(", ", remoteInterfaces(entity));
         String msg = "entity bean " + entity.name() + " exposes a remote view (" + views + ")"
                 + (clients.isEmpty() ? "" : "; " + clients.size() + (clients.size() == 1 ? " entry point calls" : " entry points call")

@@ -53,7 +53,7 @@ public final class RemoteFineGrainedCall implements Rule {
             long accessors = offending.stream()
                     .filter(rc -> rc.edge().op() == CallOp.ENTITY_GET || rc.edge().op() == CallOp.ENTITY_SET).count();
             if (offending.size() < ctx.settings().minCrossSiteCalls() && inLoops == 0 && accessors == 0) continue;
-            sink.report(finding(ctx, ep, offending, inLoops, accessors));
+            sink.report(finding(ctx, ep, offending, inLoops, accessors), e -> FacadePatch.of(ctx, e).effect());
         }
     }
 

@@ -62,7 +62,7 @@ public final class SyncExternalCallInTransaction implements Rule {
                 }
             }
         }
-        scopes.forEach((method, scope) -> sink.report(finding(ctx, method, scope)));
+        scopes.forEach((method, scope) -> finding(ctx, method, scope).to(sink));
     }
 
     private static boolean isSynchronousWanCall(RuleContext ctx, ReachedCall rc) {
@@ -71,7 +71,7 @@ public final class SyncExternalCallInTransaction implements Rule {
         return e.kind() == EdgeKind.REMOTE_EJB && e.op() != CallOp.LOOKUP && ctx.crossesSites(rc);
     }
 
-    private Finding finding(RuleContext ctx, MethodRef txMethod, Scope scope) {
+    private Estimates.Reported finding(RuleContext ctx, MethodRef txMethod, Scope scope) {
         List<EntryPoint> eps = List.copyOf(scope.byEntryPoint.keySet());
         Estimates.BeforeAfter figures = Estimates.of(ctx, eps, ep -> asJmsSends(ctx, scope.byEntryPoint.get(ep)));
         ReachedCall first = scope.calls.get(0);
@@ -87,9 +87,9 @@ public final class SyncExternalCallInTransaction implements Rule {
                 + String.join("; ", calls) + " (" + Estimates.roundTrips(figures.before())
                 + " with locks held, and not undone on rollback); send a JMS message in the transaction and let a "
                 + "message-driven bean make the call after commit: " + figures.after().formula();
-        return new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, at, eps.stream().map(EntryPoint::id).toList(),
+        return new Estimates.Reported(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, at, eps.stream().map(EntryPoint::id).toList(),
                 Evidence.chain(ctx, eps.get(0), first, scope.byEntryPoint.get(eps.get(0))),
-                figures.before(), figures.after(), txMethod.toString());
+                figures.before(), figures.after(), txMethod.toString()), figures.patch());
     }
 
     /** The transactional method's declaration; failing that, its call on the path to the external call. */

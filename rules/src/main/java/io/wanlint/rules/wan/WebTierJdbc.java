@@ -58,7 +58,7 @@ public final class WebTierJdbc implements Rule {
                 if (s.callerComponent == null) s.callerComponent = rc.callerComponent();
             }
         }
-        sites.forEach((method, site) -> sink.report(finding(ctx, method, site)));
+        sites.forEach((method, site) -> finding(ctx, method, site).to(sink));
     }
 
     /** Code of an EJB (or a helper the graph places in one) is the façade side, never the web tier. */
@@ -67,7 +67,7 @@ public final class WebTierJdbc implements Rule {
                 || ctx.model().byClass(rc.edge().from().className()).map(c -> c.kind().isEjb()).orElse(false);
     }
 
-    private Finding finding(RuleContext ctx, MethodRef method, Site site) {
+    private Estimates.Reported finding(RuleContext ctx, MethodRef method, Site site) {
         List<CallEdge> calls = site.calls.stream().sorted(java.util.Comparator.comparingInt(CallEdge::line)).toList();
         CallEdge first = calls.get(0);
         PatchedCosts patch = facadeCall(ctx, site, calls);
@@ -83,10 +83,10 @@ public final class WebTierJdbc implements Rule {
                 + "; " + Estimates.roundTrips(figures.before()) + " in all. Moved into a DAO behind a façade at the database's site: "
                 + figures.after().formula();
         EntryPoint firstEp = eps.get(0);
-        return new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, ctx.locationOf(first),
+        return new Estimates.Reported(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, ctx.locationOf(first),
                 eps.stream().map(EntryPoint::id).toList(),
                 Evidence.chain(ctx, firstEp, site.firstByEntryPoint.get(firstEp)), figures.before(), figures.after(),
-                method.toString());
+                method.toString()), figures.patch());
     }
 
     /**

@@ -2,6 +2,7 @@ package io.wanlint.report.api;
 
 import io.wanlint.analyzer.api.Finding;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -22,7 +23,7 @@ public record PatchIndex(Map<String, FindingPatch> byFingerprint) {
 
     /** An index of patches given per finding (the fingerprint is computed here). */
     public static PatchIndex of(Map<Finding, FindingPatch> byFinding) {
-        java.util.HashMap<String, FindingPatch> m = new java.util.HashMap<>();
+        Map<String, FindingPatch> m = new HashMap<>();
         byFinding.forEach((f, p) -> m.put(Fingerprints.of(f), p));
         return new PatchIndex(m);
     }

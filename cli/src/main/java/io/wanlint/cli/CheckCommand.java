@@ -2,13 +2,18 @@ package io.wanlint.cli;
 
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.Severity;
+import io.wanlint.report.api.HtmlReport;
 import io.wanlint.report.api.JsonReport;
+import io.wanlint.report.api.PatchIndex;
 import io.wanlint.report.api.ReportData;
+import io.wanlint.report.api.SarifReport;
 import io.wanlint.report.api.TextReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
@@ -18,6 +23,15 @@ import java.util.Optional;
         footer = ExitCode.HELP_FOOTER)
 final class CheckCommand extends AnalysisCommand {
     enum Format { text, json, sarif, html }
+
+    /** The editor that the HTML report's location links open. */
+    enum Ide {
+        vscode(HtmlReport.Ide.VSCODE), idea(HtmlReport.Ide.IDEA), none(HtmlReport.Ide.NONE);
+
+        private final HtmlReport.Ide target;
+
+        Ide(HtmlReport.Ide target) { this.target = target; }
+    }
 
     /** The lowest severity that fails the run; {@code never} never fails. */
     enum FailOn {
@@ -39,20 +53,34 @@ final class CheckCommand extends AnalysisCommand {
             description = "Exit with 1 when a finding has at least this severity (default: ${DEFAULT-VALUE}).")
     FailOn failOn;
 
+    @Option(names = "--ide", defaultValue = "vscode", paramLabel = "vscode|idea|none",
+            description = "With --format html: the editor that location links open (default: ${DEFAULT-VALUE}).")
+    Ide ide;
+
     CheckCommand(Wiring wiring) { super(wiring); }
 
     @Override protected Optional<String> unavailable() {
         if (wiring.checker().isEmpty()) return Optional.of("wanlint check is not available yet (the rules are not wired in)");
-        if (format == Format.sarif || format == Format.html) {
-            return Optional.of("--format " + format + " is not available yet");
-        }
         return Optional.empty();
     }
 
     @Override protected ExitCode execute(Analysis analysis) throws IOException {
         Checker.CheckRun run = wiring.checker().orElseThrow().check(analysis);
         ReportData data = reportData(analysis, run);
-        emit(format == Format.json ? JsonReport.render(data) : new TextReport(colour()).render(data));
+        // Patches reach the reports once the refactorings hand them over; until then reports show none.
+        PatchIndex patches = PatchIndex.EMPTY;
+        emit(switch (format) {
+            case text -> new TextReport(colour()).render(data);
+            case json -> JsonReport.render(data);
+            case sarif -> SarifReport.render(data, patches, sourceRoot());
+            case html -> new HtmlReport(sourceRoot(), paths, ide.target, wiring.graphviz()).render(data, patches);
+        });
         return failOn.fails(run.findings()) ? ExitCode.FINDINGS : ExitCode.OK;
+    }
+
+    /** The folder report paths are relative to: the first analysed path when it is a folder (archives have no files to open). */
+    private Path sourceRoot() {
+        Path first = paths.get(0);
+        return Files.isDirectory(first) ? first.toAbsolutePath().normalize() : null;
     }
 }

@@ -315,6 +315,41 @@ class MainTest {
     }
 
     @Test
+    void checkWritesSarifWithVersionRulesAndResults() throws Exception {
+        Wiring w = wiring(new FakeWorkbench()).withChecker(checkerFinding(Severity.WARNING));
+        Run r = run(w, "check", app.toString(), "--format", "sarif", "--fail-on", "warning");
+        assertThat(r.exit()).as("--fail-on still decides the exit code").isEqualTo(1);
+        JsonNode sarif = JSON.readTree(r.out());
+        assertThat(sarif.get("version").asText()).isEqualTo("2.1.0");
+        JsonNode run = sarif.get("runs").get(0);
+        assertThat(run.at("/tool/driver/name").asText()).isEqualTo("wanlint");
+        assertThat(run.at("/tool/driver/rules/0/id").asText()).isEqualTo("WAN001");
+        assertThat(run.at("/results/0/ruleId").asText()).isEqualTo("WAN001");
+        assertThat(run.at("/results/0/locations/0/physicalLocation/artifactLocation/uri").asText())
+                .isEqualTo("src/com/shop/web/CatalogServlet.java");
+        assertThat(run.at("/originalUriBaseIds/%SRCROOT%/uri").asText())
+                .isEqualTo(app.toAbsolutePath().normalize().toUri().toString());
+    }
+
+    @Test
+    void checkWritesTheHtmlReportToTheOutputFileWithIdeLinks(@TempDir Path out) throws Exception {
+        Wiring w = wiring(new FakeWorkbench()).withChecker(checkerFinding(Severity.WARNING));
+        Path file = out.resolve("report.html");
+        Run r = run(w, "check", app.toString(), "--format", "html", "-o", file.toString());
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).isEmpty();
+        String html = Files.readString(file);
+        String abs = app.toAbsolutePath().normalize().toString();
+        assertThat(html).startsWith("<!DOCTYPE html>").contains("id=\"sum-findings\">1<")
+                .contains("href=\"vscode://file" + abs + "/src/com/shop/web/CatalogServlet.java:20\"");
+        run(w, "check", app.toString(), "--format", "html", "--ide", "idea", "-o", file.toString());
+        assertThat(Files.readString(file)).contains("idea://open?file=").doesNotContain("vscode://");
+        run(w, "check", app.toString(), "--format", "html", "--ide", "none", "-o", file.toString());
+        assertThat(Files.readString(file)).doesNotContain("idea://").doesNotContain("vscode://");
+        assertThat(run(w, "check", app.toString(), "--format", "html", "--ide", "emacs").exit()).isEqualTo(2);
+    }
+
+    @Test
     void rulesAndExplainReadTheCatalog() {
         RuleCatalog catalog = new RuleCatalog() {
             @Override public List<RuleDescriptor> rules() {

@@ -1,0 +1,52 @@
+package io.wanlint.report.api;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.wanlint.report.json.JsonOutput;
+import io.wanlint.report.sarif.SarifLogBuilder;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.Path;
+
+/**
+ * The check report as SARIF 2.1.0 for code-scanning tools (GitHub, GitLab, IDE viewers): rule
+ * metadata, one result per finding with its primary location first, the other evidence steps as
+ * related locations, the evidence chain as a code flow, the round trips in {@code properties},
+ * {@code partialFingerprints} from {@link Fingerprints}, and {@code fixes} from a {@link PatchIndex}.
+ * File paths are relative to {@code %SRCROOT%}. Output is deterministic: same data, same bytes.
+ */
+public final class SarifReport {
+    public static final String VERSION = "2.1.0";
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private SarifReport() {}
+
+    /**
+     * @param sourceRoot the analysed root, to resolve {@code %SRCROOT%} (made absolute); null leaves it
+     *                   unresolved, which keeps the file the same on every machine
+     */
+    public static void write(ReportData data, PatchIndex patches, Path sourceRoot, Writer out) throws IOException {
+        var log = SarifLogBuilder.build(data, patches == null ? PatchIndex.EMPTY : patches,
+                sourceRoot == null ? null : sourceRoot.toAbsolutePath().normalize().toUri());
+        try (JsonGenerator gen = JsonOutput.open(out)) {
+            MAPPER.writeValue(gen, log);
+            gen.writeRaw('\n');
+        }
+    }
+
+    public static String render(ReportData data, PatchIndex patches, Path sourceRoot) {
+        StringWriter out = new StringWriter();
+        try {
+            write(data, patches, sourceRoot, out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringWriter does not fail
+        }
+        return out.toString();
+    }
+
+    /** Without patches and with {@code %SRCROOT%} unresolved. */
+    public static String render(ReportData data) { return render(data, PatchIndex.EMPTY, null); }
+}

@@ -1,0 +1,202 @@
+package io.wanlint.report.sarif;
+
+import io.wanlint.analyzer.api.Diagnostic;
+import io.wanlint.analyzer.api.EvidenceStep;
+import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.FindingLocation;
+import io.wanlint.analyzer.api.RuleDescriptor;
+import io.wanlint.report.api.Fingerprints;
+import io.wanlint.report.api.PatchIndex;
+import io.wanlint.report.api.ReportData;
+import io.wanlint.report.json.CheckReportWriter;
+import io.wanlint.report.sarif.SarifModel.ArtifactChange;
+import io.wanlint.report.sarif.SarifModel.ArtifactContent;
+import io.wanlint.report.sarif.SarifModel.ArtifactLocation;
+import io.wanlint.report.sarif.SarifModel.CodeFlow;
+import io.wanlint.report.sarif.SarifModel.Fix;
+import io.wanlint.report.sarif.SarifModel.Invocation;
+import io.wanlint.report.sarif.SarifModel.Location;
+import io.wanlint.report.sarif.SarifModel.LogicalLocation;
+import io.wanlint.report.sarif.SarifModel.Message;
+import io.wanlint.report.sarif.SarifModel.MultiformatMessage;
+import io.wanlint.report.sarif.SarifModel.Notification;
+import io.wanlint.report.sarif.SarifModel.PhysicalLocation;
+import io.wanlint.report.sarif.SarifModel.Region;
+import io.wanlint.report.sarif.SarifModel.ReportingConfiguration;
+import io.wanlint.report.sarif.SarifModel.ReportingDescriptor;
+import io.wanlint.report.sarif.SarifModel.Result;
+import io.wanlint.report.sarif.SarifModel.ResultProperties;
+import io.wanlint.report.sarif.SarifModel.RuleProperties;
+import io.wanlint.report.sarif.SarifModel.ThreadFlow;
+import io.wanlint.report.sarif.SarifModel.ThreadFlowLocation;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Turns a check report into the SARIF object model: one run, rules sorted by id, results in report order. */
+public final class SarifLogBuilder {
+    public static final String SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
+    public static final String SRCROOT = "%SRCROOT%";
+    /** The key of wanlint's fingerprint in {@code partialFingerprints}; bump the suffix if its recipe changes. */
+    public static final String FINGERPRINT_KEY = "wanlint/v1";
+
+    /** Every rule is about WAN latency, which code-scanning tools file under this tag. */
+    private static final String PERFORMANCE_TAG = "performance";
+    /** Rules whose findings are also vulnerabilities: unprepared, concatenated SQL is an injection risk (SPEC §5). */
+    private static final Set<String> SECURITY_RULES = Set.of("WAN009");
+
+    private SarifLogBuilder() {}
+
+    /** @param sourceRoot the analysed root as an absolute directory URI, or null to leave {@code %SRCROOT%} unresolved */
+    public static SarifModel.Log build(ReportData data, PatchIndex patches, URI sourceRoot) {
+        List<RuleDescriptor> rules = data.rules().stream().sorted(Comparator.comparing(RuleDescriptor::id)).toList();
+        List<ReportingDescriptor> descriptors = rules.stream().map(SarifLogBuilder::descriptor).toList();
+        List<Result> results = new ArrayList<>();
+        for (Finding f : data.findings().stream().sorted(CheckReportWriter.FINDING_ORDER).toList()) {
+            results.add(result(f, indexOf(rules, f.ruleId()), patches));
+        }
+        List<Notification> notifications = data.result().diagnostics().stream().map(SarifLogBuilder::notification).toList();
+        ArtifactLocation root = sourceRoot == null
+                ? new ArtifactLocation(null, null, new Message("The root of the analysed application"))
+                : new ArtifactLocation(directoryUri(sourceRoot), null, new Message("The root of the analysed application"));
+        SarifModel.Run run = new SarifModel.Run(
+                new SarifModel.Tool(new SarifModel.ToolComponent("wanlint", emptyToNull(data.toolVersion()),
+                        semanticVersion(data.toolVersion()), null, descriptors)),
+                List.of(new Invocation(true, notifications.isEmpty() ? null : notifications)),
+                Map.of(SRCROOT, root), "utf16CodeUnits", results);
+        return new SarifModel.Log(SCHEMA_URI, "2.1.0", List.of(run));
+    }
+
+    private static Integer indexOf(List<RuleDescriptor> rules, String id) {
+        for (int i = 0; i < rules.size(); i++) if (rules.get(i).id().equals(id)) return i;
+        return null;
+    }
+
+    private static ReportingDescriptor descriptor(RuleDescriptor r) {
+        String summary = emptyToNull(r.summary());
+        String explanation = emptyToNull(r.explanation());
+        String firstParagraph = explanation == null ? null : firstParagraph(explanation);
+        String shortText = summary != null ? summary : r.name();
+        String fullText = firstParagraph != null ? firstParagraph : shortText;
+        Set<String> tags = new LinkedHashSet<>(r.tags());
+        tags.add(PERFORMANCE_TAG);
+        if (SECURITY_RULES.contains(r.id())) tags.add("security");
+        return new ReportingDescriptor(r.id(), r.name(), MultiformatMessage.plain(shortText),
+                MultiformatMessage.plain(fullText),
+                explanation == null ? null : new MultiformatMessage(explanation, explanation),
+                new ReportingConfiguration(r.defaultSeverity().label()),
+                new RuleProperties(tags.stream().sorted().toList()));
+    }
+
+    /** The first paragraph of Markdown prose: headings are titles, not descriptions. */
+    static String firstParagraph(String markdown) {
+        for (String block : markdown.strip().split("\\R\\s*\\R")) {
+            String b = block.strip();
+            if (b.isEmpty() || b.startsWith("#")) continue;
+            return String.join(" ", b.lines().map(String::strip).toList());
+        }
+        return null;
+    }
+
+    private static Result result(Finding f, Integer ruleIndex, PatchIndex patches) {
+        FindingLocation at = f.location();
+        Location primary = location(null, at.file(), at.line(), at.className(), at.method(), null);
+        List<Location> related = new ArrayList<>();
+        List<ThreadFlowLocation> flow = new ArrayList<>();
+        int id = 1;
+        for (int i = 0; i < f.evidence().size(); i++) {
+            EvidenceStep s = f.evidence().get(i);
+            Message m = emptyToNull(s.description()) == null ? null : new Message(s.description());
+            flow.add(new ThreadFlowLocation(location(null, s.file(), s.line(), s.className(), s.method(), m), i));
+            boolean isPrimary = s.line() == at.line() && nullToEmpty(s.file()).equals(nullToEmpty(at.file()));
+            if (!isPrimary) related.add(location(id++, s.file(), s.line(), s.className(), s.method(), m));
+        }
+        List<CodeFlow> codeFlows = flow.isEmpty() ? null
+                : List.of(new CodeFlow(new Message("From entry point to the offending call"), List.of(new ThreadFlow(flow))));
+        ResultProperties props = new ResultProperties(f.before().value(), f.after().value(), f.before().formula(),
+                f.after().formula(), f.entryPoints());
+        List<Fix> fixes = patches.of(f).filter(p -> !p.edits().isEmpty()).map(SarifLogBuilder::fix).map(List::of).orElse(null);
+        return new Result(f.ruleId(), ruleIndex, f.severity().label(), new Message(f.message()), List.of(primary),
+                related.isEmpty() ? null : related, codeFlows, Map.of(FINGERPRINT_KEY, Fingerprints.of(f)), props, fixes);
+    }
+
+    private static Fix fix(PatchIndex.FindingPatch patch) {
+        List<ArtifactChange> changes = new ArrayList<>();
+        for (PatchIndex.FileEdit edit : patch.edits()) {
+            if (edit.replacements().isEmpty()) continue;
+            List<SarifModel.Replacement> replacements = edit.replacements().stream().map(r -> new SarifModel.Replacement(
+                    new Region(r.startLine(), r.startColumn(), r.endLine(), r.endColumn()),
+                    new ArtifactContent(r.insertedText()))).toList();
+            changes.add(new ArtifactChange(artifact(edit.file()), replacements));
+        }
+        String description = patch.description().isEmpty() ? "Apply wanlint's patch" : patch.description();
+        return new Fix(new Message(description), changes);
+    }
+
+    private static Location location(Integer id, String file, int line, String className, String method, Message message) {
+        PhysicalLocation physical = nullToEmpty(file).isEmpty() ? null
+                : new PhysicalLocation(artifact(file), line > 0 ? Region.line(line) : null);
+        List<LogicalLocation> logical = null;
+        if (!nullToEmpty(className).isEmpty()) {
+            logical = List.of(method == null || method.isEmpty()
+                    ? new LogicalLocation(simpleName(className), className, "type")
+                    : new LogicalLocation(method, className + "." + method, "function"));
+        }
+        return new Location(id, physical, logical, message);
+    }
+
+    private static ArtifactLocation artifact(String file) { return new ArtifactLocation(uriReference(file), SRCROOT, null); }
+
+    private static Notification notification(Diagnostic d) {
+        String level = switch (d.level()) {
+            case ERROR -> "error";
+            case WARNING -> "warning";
+            case INFO -> "note";
+        };
+        List<Location> where = d.location().file().isEmpty() ? null
+                : List.of(location(null, d.location().file(), d.location().line(), null, null, null));
+        return new Notification(level, new Message(d.message().isEmpty() ? "(no message)" : d.message()), where);
+    }
+
+    /**
+     * A relative path as a URI reference: {@code /} separators kept, everything outside RFC 3986's
+     * path characters percent-encoded as UTF-8 (spaces, {@code #}, {@code %}, non-ASCII letters).
+     */
+    static String uriReference(String path) {
+        StringBuilder sb = new StringBuilder(path.length());
+        for (byte b : path.replace('\\', '/').getBytes(StandardCharsets.UTF_8)) {
+            char c = (char) (b & 0xff);
+            boolean plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+                    || "-._~!$&'()*+,;=:@/".indexOf(c) >= 0;
+            if (plain) sb.append(c);
+            else sb.append('%').append(Character.toUpperCase(Character.forDigit((b >> 4) & 0xf, 16)))
+                    .append(Character.toUpperCase(Character.forDigit(b & 0xf, 16)));
+        }
+        String s = sb.toString();
+        // A first segment with a colon would read as a scheme ("C:/x"); "./" keeps it relative.
+        int colon = s.indexOf(':'), slash = s.indexOf('/');
+        return colon >= 0 && (slash < 0 || colon < slash) ? "./" + s : s;
+    }
+
+    private static String directoryUri(URI uri) {
+        String s = uri.toString();
+        return s.endsWith("/") ? s : s + "/";
+    }
+
+    /** SARIF's semanticVersion must be SemVer; wanlint's Maven versions ({@code 0.1.0-SNAPSHOT}) are. */
+    private static String semanticVersion(String version) {
+        return version != null && version.matches("\\d+\\.\\d+\\.\\d+([-+][0-9A-Za-z.-]+)?") ? version : null;
+    }
+
+    private static String simpleName(String className) { return className.substring(className.lastIndexOf('.') + 1); }
+
+    private static String emptyToNull(String s) { return s == null || s.isBlank() ? null : s; }
+
+    private static String nullToEmpty(String s) { return s == null ? "" : s; }
+}

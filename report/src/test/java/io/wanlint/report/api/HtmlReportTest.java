@@ -1,0 +1,168 @@
+package io.wanlint.report.api;
+
+import io.wanlint.analyzer.api.AnalysisResult;
+import io.wanlint.analyzer.api.ComponentModel;
+import io.wanlint.analyzer.api.Finding;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class HtmlReportTest {
+    private static final Path ROOT = Path.of("/srv/rubis app");
+    /** Anything that would make a browser fetch: remote src/href, CSS imports, url() other than an in-page {@code #id}. */
+    private static final Pattern REMOTE = Pattern.compile(
+            "(?i)(?:src|href|xlink:href|action)\\s*=\\s*[\"']?\\s*(?:https?:)?//|@import|url\\s*\\(\\s*['\"]?\\s*(?!#)");
+
+    private static String render(ReportData data, HtmlReport.Ide ide) {
+        return new HtmlReport(ROOT, List.of(ROOT), ide, Graphviz.absent()).render(data, SamplePatches.index());
+    }
+
+    /** The sample report with the web-tier JDBC finding's message replaced by markup. */
+    static ReportData withHostileMessage() {
+        ReportData r = SampleApplication.report();
+        Finding f = r.findings().get(0);
+        Finding hostile = new Finding(f.ruleId(), f.severity(), "<script>alert('x')</script> & \"quoted\"", f.location(),
+                f.entryPoints(), f.evidence(), f.before(), f.after(), f.key());
+        return new ReportData(r.result(), r.topologyName(), r.siteByComponent(), r.costs(), r.afterPatchesByEntryPoint(),
+                List.of(hostile, r.findings().get(1)), r.rules(), r.toolVersion(), r.latencyMsByEntryPoint());
+    }
+
+    @Test
+    void pageIsSelfContainedWithoutRemoteReferences() {
+        String html = render(SampleApplication.report(), HtmlReport.Ide.VSCODE);
+        assertThat(REMOTE.matcher(html).find()).as("remote reference in %s", html).isFalse();
+        assertThat(html).startsWith("<!DOCTYPE html>").contains("<style>").contains("<script>")
+                .contains("Content-Security-Policy").contains("default-src &#39;none&#39;")
+                .doesNotContain("<link").doesNotContain("<img").doesNotContain("<iframe");
+    }
+
+    @Test
+    void theRemoteReferenceCheckItselfCatchesRemoteResources() {
+        assertThat(REMOTE.matcher("<img src=\"https://cdn.example/x.png\">").find()).isTrue();
+        assertThat(REMOTE.matcher("<script src=//cdn.example/x.js>").find()).isTrue();
+        assertThat(REMOTE.matcher("body { background: url(x.png) }").find()).isTrue();
+        assertThat(REMOTE.matcher("@import 'x.css';").find()).isTrue();
+        assertThat(REMOTE.matcher("marker-end=\"url(#arrow)\"").find()).as("an in-page marker").isFalse();
+    }
+
+    @Test
+    void findingMessagesAreEscapedNotInterpreted() {
+        String html = render(withHostileMessage(), HtmlReport.Ide.VSCODE);
+        assertThat(html).contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;quoted&quot;");
+        assertThat(html.split("<script", -1)).as("only wanlint's own script element").hasSize(2);
+    }
+
+    @Test
+    void summaryShowsTheSameNumbersAsReportSummary() {
+        ReportData data = SampleApplication.report();
+        ReportSummary s = data.summary();
+        String html = render(data, HtmlReport.Ide.NONE);
+        assertThat(html).contains("id=\"sum-findings\">" + s.findings() + "<")
+                .contains("id=\"sum-errors\">" + s.errors() + "<")
+                .contains("id=\"sum-warnings\">" + s.warnings() + "<")
+                .contains("id=\"sum-notes\">" + s.notes() + "<")
+                .contains("id=\"sum-round-trips-now\">5<")
+                .contains("id=\"sum-round-trips-after\">1<")
+                .contains("wanlint <span id=\"tool-version\">0.1.0-test</span>")
+                .contains("<strong id=\"topology\">edge</strong>")
+                .contains("<code>/srv/rubis app</code>");
+        assertThat(html).containsPattern("<td><a href=\"#rule-WAN003\">WAN003</a></td><td>web-tier-jdbc</td>"
+                + "<td class=\"num\">1</td><td class=\"num\">1</td><td class=\"num\">0</td><td class=\"num\">0</td>");
+    }
+
+    @Test
+    void entryPointRowHasRoundTripsFormulaAndLatencyBeforeAndAfter() {
+        String html = render(SampleApplication.report(), HtmlReport.Ide.NONE);
+        assertThat(html).contains("<table class=\"sortable\" id=\"entry-point-table\">")
+                .contains("<tr><td><code>/viewItem</code></td><td>SERVLET</td><td>edge</td><td class=\"num\">5</td>"
+                        + "<td class=\"num\">1</td><td><code>4 + n → 1</code></td>"
+                        + "<td class=\"num\" data-sort=\"1000\">1000</td><td class=\"num\" data-sort=\"200\">200</td></tr>");
+    }
+
+    @Test
+    void findingsAreGroupedByRuleWithEvidenceAndRoundTrips() {
+        String html = render(SampleApplication.report(), HtmlReport.Ide.NONE);
+        assertThat(html.indexOf("id=\"rule-WAN001\"")).isPositive().isLessThan(html.indexOf("<section class=\"rule\" id=\"rule-WAN003\""));
+        assertThat(html).contains("Round trips: <strong>2</strong> (<code>1 + n</code>) → <strong>0</strong> after the patch")
+                .contains("<li><code>ViewItemServlet.doGet</code> <code>src/edu/rubis/web/ViewItemServlet.java:35</code>"
+                        + " <span class=\"kind\">LOCAL</span> calls BidDao.bidsOf</li>")
+                .contains("Entry points: <code>/viewItem</code>");
+    }
+
+    @Test
+    void patchPreviewIsEscapedWithAddedAndRemovedLinesMarked() {
+        String html = render(SampleApplication.report(), HtmlReport.Ide.NONE);
+        assertThat(html).contains("Patch: Move the JDBC calls behind the SB_ViewItem façade")
+                .contains("<span class=\"file\">--- a/src/edu/rubis/web/BidDao.java</span>")
+                .contains("<span class=\"hunk\">@@ -40,5 +40,3 @@</span>")
+                .contains("<span class=\"add\">+    return facade.bidsOf(itemId);</span>")
+                .contains("<span class=\"del\">-    ResultSet rs = st.executeQuery(&quot;SELECT * FROM bids WHERE item=&quot; + itemId);</span>")
+                .contains("<span> public List&lt;Bid&gt; bidsOf(int itemId) throws SQLException {</span>");
+        assertThat(html.split("<pre class=\"diff\">", -1)).as("one preview: only WAN003 has a patch").hasSize(2);
+    }
+
+    @Test
+    void locationsLinkToTheChosenIde() {
+        assertThat(render(SampleApplication.report(), HtmlReport.Ide.VSCODE))
+                .contains("href=\"vscode://file/srv/rubis%20app/src/edu/rubis/web/BidDao.java:42\"");
+        assertThat(render(SampleApplication.report(), HtmlReport.Ide.IDEA))
+                .contains("href=\"idea://open?file=%2Fsrv%2Frubis%20app%2Fsrc%2Fedu%2Frubis%2Fweb%2FBidDao.java&amp;line=42\"");
+        String none = render(SampleApplication.report(), HtmlReport.Ide.NONE);
+        assertThat(none).doesNotContain("vscode://").doesNotContain("idea://").doesNotContain("class=\"ide\"");
+    }
+
+    @Test
+    void componentGraphIsInlineSvgFromTheBuiltInLayoutWithoutGraphviz() {
+        String html = render(SampleApplication.report(), HtmlReport.Ide.NONE);
+        String graph = html.substring(html.indexOf("<section id=\"graph\">"));
+        assertThat(graph).contains("<svg").contains("SB_ViewItem").doesNotContain("<?xml");
+    }
+
+    @Test
+    void graphvizPictureIsInlinedWithoutItsRemoteDoctype(@TempDir Path bin) throws Exception {
+        // A stand-in for dot that writes what dot writes: XML prolog, DOCTYPE naming a remote DTD, comments.
+        Path dot = bin.resolve("dot");
+        Files.writeString(dot, """
+                #!/bin/sh
+                out=""
+                while [ $# -gt 0 ]; do if [ "$1" = "-o" ]; then out="$2"; shift; fi; shift; done
+                cat > "$out" <<'SVG'
+                <?xml version="1.0" encoding="UTF-8" standalone="no"?>
+                <!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">
+                <!-- Generated by graphviz -->
+                <svg width="80pt" height="40pt" viewBox="0 0 80 40" xmlns="http://www.w3.org/2000/svg"><g id="graph0"><text>drawn by dot</text></g></svg>
+                SVG
+                """);
+        Files.setPosixFilePermissions(dot, PosixFilePermissions.fromString("rwxr-xr-x"));
+        String html = new HtmlReport(ROOT, List.of(ROOT), HtmlReport.Ide.NONE, new Graphviz(dot, Duration.ofSeconds(10)))
+                .render(SampleApplication.report(), PatchIndex.EMPTY);
+        assertThat(html).contains("drawn by dot").doesNotContain("<!DOCTYPE svg").doesNotContain("Generated by graphviz")
+                .doesNotContain("<?xml");
+        assertThat(REMOTE.matcher(html).find()).isFalse();
+    }
+
+    @Test
+    void emptyReportSaysThereIsNothingToShow() {
+        ReportData empty = new ReportData(new AnalysisResult(List.of(), ComponentModel.EMPTY, SampleApplication.callGraph(),
+                null, List.of(), List.of()), "centralized", Map.of(), List.of(), Map.of(), List.of(), List.of(), "0.1.0");
+        String html = new HtmlReport(null, List.of(), HtmlReport.Ide.VSCODE, Graphviz.absent()).render(empty, null);
+        assertThat(html).contains("id=\"sum-findings\">0<").contains("No findings.").contains("No entry points.")
+                .contains("No components.").contains("None: everything could be read.").endsWith("</html>\n");
+    }
+
+    @Test
+    void pageIsResponsiveAndPrintable() {
+        String html = render(SampleApplication.report(), HtmlReport.Ide.NONE);
+        assertThat(html).contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
+                .contains("@media print").contains("@media (max-width: 640px)").contains("<div class=\"scroll\">");
+    }
+}

@@ -1,0 +1,30 @@
+package io.wanlint.report.api;
+
+import java.util.List;
+import java.util.Map;
+
+/** Hand-made patches for the sample application, standing in for the refactorings' output. */
+final class SamplePatches {
+    static final String JDBC_DIFF = """
+            --- a/src/edu/rubis/web/BidDao.java
+            +++ b/src/edu/rubis/web/BidDao.java
+            @@ -40,5 +40,3 @@
+             public List<Bid> bidsOf(int itemId) throws SQLException {
+            -    Statement st = connection.createStatement();
+            -    ResultSet rs = st.executeQuery("SELECT * FROM bids WHERE item=" + itemId);
+            +    return facade.bidsOf(itemId);
+             }
+            """;
+
+    private SamplePatches() {}
+
+    static PatchIndex index() {
+        PatchIndex.FindingPatch jdbc = new PatchIndex.FindingPatch("Move the JDBC calls behind the SB_ViewItem façade",
+                List.of(new PatchIndex.FileEdit("src/edu/rubis/web/BidDao.java", List.of(
+                                new PatchIndex.Replacement(41, 5, 42, 80, "return facade.bidsOf(itemId);"))),
+                        new PatchIndex.FileEdit("src/edu/rubis/ejb/SB_ViewItem Bean.java", List.of(
+                                new PatchIndex.Replacement(25, 1, 25, 1, "    public List<Bid> bidsOf(int itemId) { … }\n")))),
+                JDBC_DIFF);
+        return PatchIndex.of(Map.of(SampleApplication.webTierJdbc(), jdbc));
+    }
+}

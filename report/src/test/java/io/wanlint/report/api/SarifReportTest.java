@@ -1,0 +1,167 @@
+package io.wanlint.report.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion;
+import io.wanlint.analyzer.api.AnalysisResult;
+import io.wanlint.analyzer.api.ComponentModel;
+import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.FindingLocation;
+import io.wanlint.analyzer.api.RoundTrips;
+import io.wanlint.analyzer.api.RuleDescriptor;
+import io.wanlint.analyzer.api.Severity;
+import org.junit.jupiter.api.Test;
+
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SarifReportTest {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final String SCHEMA_PATH = "shared/data/sarif-schema-2.1.0.json";
+
+    /**
+     * The official schema lives beside the repository ({@code <clone>/../shared/data}), never in it:
+     * walk up from the working directory to the first folder that has it.
+     */
+    private static JsonSchema officialSchema() throws Exception {
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            Path schema = dir.resolve(SCHEMA_PATH);
+            if (Files.isRegularFile(schema)) {
+                try (InputStream in = Files.newInputStream(schema)) {
+                    return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V4).getSchema(in);
+                }
+            }
+        }
+        throw new AssertionError("the official SARIF schema " + SCHEMA_PATH + " was not found above " + Path.of("").toAbsolutePath());
+    }
+
+    private static void assertValid(String sarif) throws Exception {
+        assertThat(officialSchema().validate(MAPPER.readTree(sarif))).isEmpty();
+    }
+
+    private static ReportData empty() {
+        return new ReportData(new AnalysisResult(List.of(), ComponentModel.EMPTY, SampleApplication.callGraph(), null,
+                List.of(), List.of()), "centralized", Map.of(), List.of(), Map.of(), List.of(), List.of(), "0.1.0");
+    }
+
+    @Test
+    void sampleReportMatchesTheGoldenFile() throws Exception {
+        Golden.assertMatches("report/sample-report.sarif",
+                SarifReport.render(SampleApplication.report(), SamplePatches.index(), null));
+    }
+
+    @Test
+    void reportsWithAndWithoutFixesAndEmptyOnesAreValidSarif() throws Exception {
+        assertValid(SarifReport.render(SampleApplication.report()));
+        assertValid(SarifReport.render(SampleApplication.report(), SamplePatches.index(), Path.of("/srv/rubis app")));
+        assertValid(SarifReport.render(empty()));
+    }
+
+    @Test
+    void theSchemaCatchesABrokenLog() throws Exception {
+        ObjectNode log = (ObjectNode) MAPPER.readTree(SarifReport.render(SampleApplication.report()));
+        ((ObjectNode) log.get("runs").get(0).get("results").get(0)).put("level", "fatal");
+        assertThat(officialSchema().validate(log)).isNotEmpty();
+    }
+
+    @Test
+    void rulesCarryDescriptionsHelpLevelAndTags() throws Exception {
+        RuleDescriptor unprepared = new RuleDescriptor("WAN009", "unprepared-sql", Severity.WARNING, "Concatenated SQL",
+                "0.2", List.of(), "# WAN009 unprepared-sql\n\nA `Statement` with concatenated SQL\nis parsed on every call.\n\nMore.\n");
+        ReportData r = SampleApplication.report();
+        ReportData data = new ReportData(r.result(), "edge", r.siteByComponent(), r.costs(), Map.of(), r.findings(),
+                List.of(unprepared, r.rules().get(1), r.rules().get(0)), "0.1.0");
+        JsonNode driver = MAPPER.readTree(SarifReport.render(data)).get("runs").get(0).get("tool").get("driver");
+        assertThat(driver.get("name").asText()).isEqualTo("wanlint");
+        JsonNode rules = driver.get("rules");
+        assertThat(rules).extracting(n -> n.get("id").asText()).containsExactly("WAN001", "WAN003", "WAN009");
+        JsonNode wan009 = rules.get(2);
+        assertThat(wan009.get("shortDescription").get("text").asText()).isEqualTo("Concatenated SQL");
+        assertThat(wan009.get("fullDescription").get("text").asText())
+                .isEqualTo("A `Statement` with concatenated SQL is parsed on every call.");
+        assertThat(wan009.get("help").get("markdown").asText()).isEqualTo(unprepared.explanation());
+        assertThat(wan009.get("defaultConfiguration").get("level").asText()).isEqualTo("warning");
+        assertThat(wan009.get("properties").get("tags")).extracting(JsonNode::asText).containsExactly("performance", "security");
+        assertThat(rules.get(0).get("properties").get("tags")).extracting(JsonNode::asText).containsExactly("performance", "wan");
+    }
+
+    @Test
+    void resultHasPrimaryLocationFirstEvidenceAsCodeFlowAndRoundTrips() throws Exception {
+        JsonNode run = MAPPER.readTree(SarifReport.render(SampleApplication.report())).get("runs").get(0);
+        JsonNode jdbc = run.get("results").get(1);
+        assertThat(jdbc.get("ruleId").asText()).isEqualTo("WAN003");
+        assertThat(jdbc.get("ruleIndex").asInt()).isEqualTo(1);
+        assertThat(jdbc.get("level").asText()).isEqualTo("error");
+        JsonNode primary = jdbc.get("locations").get(0);
+        assertThat(primary.at("/physicalLocation/artifactLocation/uri").asText()).isEqualTo("src/edu/rubis/web/BidDao.java");
+        assertThat(primary.at("/physicalLocation/artifactLocation/uriBaseId").asText()).isEqualTo("%SRCROOT%");
+        assertThat(primary.at("/physicalLocation/region/startLine").asInt()).isEqualTo(42);
+        assertThat(primary.at("/logicalLocations/0/fullyQualifiedName").asText()).isEqualTo("edu.rubis.web.BidDao.bidsOf");
+        assertThat(jdbc.get("relatedLocations")).hasSize(1);
+        assertThat(jdbc.at("/relatedLocations/0/physicalLocation/region/startLine").asInt()).isEqualTo(35);
+        JsonNode flow = jdbc.at("/codeFlows/0/threadFlows/0/locations");
+        assertThat(flow).hasSize(2);
+        assertThat(flow.get(0).at("/location/message/text").asText()).isEqualTo("calls BidDao.bidsOf");
+        assertThat(flow.get(1).get("nestingLevel").asInt()).isEqualTo(1);
+        assertThat(jdbc.at("/partialFingerprints/wanlint~1v1").asText()).isEqualTo(Fingerprints.of(SampleApplication.webTierJdbc()));
+        assertThat(jdbc.at("/properties/wanRoundTripsBefore").asLong()).isEqualTo(2);
+        assertThat(jdbc.at("/properties/beforeFormula").asText()).isEqualTo("1 + n");
+        assertThat(jdbc.at("/properties/wanRoundTripsAfter").asLong()).isZero();
+        assertThat(jdbc.at("/properties/entryPoints/0").asText()).isEqualTo("/viewItem");
+        assertThat(jdbc.has("fixes")).as("no patch index given").isFalse();
+        assertThat(run.at("/originalUriBaseIds/%SRCROOT%/description/text").asText()).isNotEmpty();
+        assertThat(run.at("/invocations/0/executionSuccessful").asBoolean()).isTrue();
+        JsonNode note = run.at("/invocations/0/toolExecutionNotifications/0");
+        assertThat(note.get("level").asText()).isEqualTo("warning");
+        assertThat(note.at("/message/text").asText()).isEqualTo("';' expected");
+        assertThat(note.at("/locations/0/physicalLocation/region/startLine").asInt()).isEqualTo(7);
+    }
+
+    @Test
+    void patchedFindingCarriesItsReplacementsAsAFix() throws Exception {
+        JsonNode run = MAPPER.readTree(SarifReport.render(SampleApplication.report(), SamplePatches.index(),
+                Path.of("/srv/rubis app"))).get("runs").get(0);
+        assertThat(run.at("/originalUriBaseIds/%SRCROOT%/uri").asText()).isEqualTo("file:///srv/rubis%20app/");
+        assertThat(run.at("/results/0/fixes").isMissingNode()).as("WAN001 has no patch").isTrue();
+        JsonNode fix = run.at("/results/1/fixes/0");
+        assertThat(fix.at("/description/text").asText()).isEqualTo("Move the JDBC calls behind the SB_ViewItem façade");
+        JsonNode changes = fix.get("artifactChanges");
+        assertThat(changes).hasSize(2);
+        assertThat(changes.at("/0/replacements/0/deletedRegion/startLine").asInt()).isEqualTo(41);
+        assertThat(changes.at("/0/replacements/0/deletedRegion/endColumn").asInt()).isEqualTo(80);
+        assertThat(changes.at("/0/replacements/0/insertedContent/text").asText()).isEqualTo("return facade.bidsOf(itemId);");
+        assertThat(changes.at("/1/artifactLocation/uri").asText()).isEqualTo("src/edu/rubis/ejb/SB_ViewItem%20Bean.java");
+    }
+
+    @Test
+    void outputIsDeterministicAndIndependentOfFindingOrder() {
+        ReportData a = SampleApplication.report();
+        ReportData b = new ReportData(a.result(), a.topologyName(), a.siteByComponent(), a.costs(),
+                a.afterPatchesByEntryPoint(), List.of(a.findings().get(1), a.findings().get(0)), a.rules(),
+                a.toolVersion(), a.latencyMsByEntryPoint());
+        assertThat(SarifReport.render(b, SamplePatches.index(), null))
+                .isEqualTo(SarifReport.render(a, SamplePatches.index(), null));
+    }
+
+    @Test
+    void findingOfAnUnknownRuleWithoutFileOrLineStillValidates() throws Exception {
+        Finding odd = new Finding("WAN042", Severity.NOTE, "class-level", new FindingLocation("", 0, "a.B", null),
+                List.of(), List.of(), RoundTrips.ZERO, RoundTrips.ZERO, "a.B");
+        ReportData r = SampleApplication.report();
+        ReportData data = new ReportData(r.result(), "edge", Map.of(), List.of(), Map.of(), List.of(odd), List.of(), "dev");
+        String sarif = SarifReport.render(data);
+        assertValid(sarif);
+        JsonNode result = MAPPER.readTree(sarif).at("/runs/0/results/0");
+        assertThat(result.has("ruleIndex")).isFalse();
+        assertThat(result.at("/locations/0/physicalLocation").isMissingNode()).isTrue();
+        assertThat(result.at("/locations/0/logicalLocations/0/kind").asText()).isEqualTo("type");
+    }
+}

@@ -1,5 +1,6 @@
 package io.wanlint.report.api;
 
+import io.wanlint.analyzer.api.Fingerprints;
 import io.wanlint.analyzer.api.Finding;
 
 import java.util.HashMap;

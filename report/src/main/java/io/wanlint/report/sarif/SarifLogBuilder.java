@@ -5,7 +5,7 @@ import io.wanlint.analyzer.api.EvidenceStep;
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.RuleDescriptor;
-import io.wanlint.report.api.Fingerprints;
+import io.wanlint.analyzer.api.Fingerprints;
 import io.wanlint.report.api.PatchIndex;
 import io.wanlint.report.api.ReportData;
 import io.wanlint.report.json.CheckReportWriter;

@@ -1,5 +1,6 @@
 package io.wanlint.report.api;
 
+import io.wanlint.analyzer.api.Fingerprints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -9,6 +9,8 @@ import io.wanlint.analyzer.api.EntryPointCost;
 import io.wanlint.analyzer.api.PhaseTiming;
 import io.wanlint.analyzer.api.Topology;
 import io.wanlint.report.api.ReportData;
+import io.wanlint.rules.config.Configuration;
+import io.wanlint.rules.config.ConfigurationFiles;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -18,6 +20,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,9 +42,14 @@ abstract class AnalysisCommand implements Callable<Integer> {
             description = "Source trees, WAR/EAR/EJB-JAR/JAR archives or class folders to analyse.")
     List<Path> paths;
 
-    @Option(names = "--topology", paramLabel = "edge|centralized|edge-db|FILE", defaultValue = "edge",
-            description = "Where components run: a preset or a YAML/JSON topology file (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--topology", paramLabel = "edge|centralized|edge-db|FILE",
+            description = "Where components run: a preset or a YAML/JSON topology file (default: the configuration's, else edge).")
     String topology;
+
+    @Option(names = "--config", paramLabel = "FILE",
+            description = "A wanlint.yaml/.json configuration (default: wanlint.yaml, .yml or .json in the current folder, "
+                    + "else in the first analysed folder).")
+    Path config;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the result to FILE instead of stdout.")
     Path output;
@@ -83,16 +91,21 @@ abstract class AnalysisCommand implements Callable<Integer> {
                 return ExitCode.USAGE.code();
             }
         }
+        Configuration configuration;
         Topology topo;
         try {
-            topo = wiring.workbench().topology(topology);
+            configuration = configuration();
+            String chosen = topology != null ? topology : configuration.topology() != null ? configuration.topology() : "edge";
+            topo = wiring.workbench().topology(chosen);
         } catch (ConfigurationException e) {
             err.println("error: " + e.getMessage());
             return ExitCode.USAGE.code();
         }
+        List<String> allExcludes = new ArrayList<>(excludes);
+        allExcludes.addAll(configuration.excludePatterns());
         AnalysisResult result;
         try {
-            result = wiring.workbench().analyze(new AnalysisRequest(paths, excludes, AnalysisRequest.FrontEnd.AUTO));
+            result = wiring.workbench().analyze(new AnalysisRequest(paths, allExcludes, AnalysisRequest.FrontEnd.AUTO));
         } catch (ConfigurationException e) {
             err.println("error: " + e.getMessage());
             return ExitCode.USAGE.code();
@@ -106,7 +119,18 @@ abstract class AnalysisCommand implements Callable<Integer> {
             err.println("error: nothing could be analysed in " + String.join(", ", paths.stream().map(Path::toString).toList()));
             return ExitCode.NOTHING_ANALYSED.code();
         }
-        return execute(new Analysis(result, topo, wiring.workbench().costs(result, topo))).code();
+        return execute(new Analysis(result, topo, wiring.workbench().costs(result, topo), configuration)).code();
+    }
+
+    /** {@code --config FILE}, else a configuration file in the current folder, else in the first analysed folder. */
+    private Configuration configuration() {
+        if (config != null) {
+            if (!Files.isRegularFile(config)) throw new ConfigurationException("no such configuration file: " + config);
+            return ConfigurationFiles.load(config);
+        }
+        Optional<Path> found = ConfigurationFiles.find(Path.of("").toAbsolutePath());
+        if (found.isEmpty() && Files.isDirectory(paths.get(0))) found = ConfigurationFiles.find(paths.get(0));
+        return found.map(ConfigurationFiles::load).orElse(Configuration.DEFAULTS);
     }
 
     /** Sends a result to {@code -o FILE} (atomically) or stdout. */

@@ -1,5 +1,6 @@
 package io.wanlint.cli;
 
+import io.wanlint.analyzer.api.ConfigurationException;
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.Severity;
 import io.wanlint.report.api.HtmlReport;
@@ -8,10 +9,14 @@ import io.wanlint.report.api.PatchIndex;
 import io.wanlint.report.api.ReportData;
 import io.wanlint.report.api.SarifReport;
 import io.wanlint.report.api.TextReport;
+import io.wanlint.rules.baseline.Baseline;
+import io.wanlint.rules.baseline.BaselineEntry;
+import io.wanlint.rules.baseline.BaselineResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -57,6 +62,14 @@ final class CheckCommand extends AnalysisCommand {
             description = "With --format html: the editor that location links open (default: ${DEFAULT-VALUE}).")
     Ide ide;
 
+    @Option(names = "--baseline", paramLabel = "FILE",
+            description = "Report only findings that are not in this baseline (made by wanlint baseline); stale entries are listed on stderr.")
+    Path baseline;
+
+    @Option(names = "--changed-since", paramLabel = "GIT_REF",
+            description = "Report only findings located in files changed since this git ref (committed, staged, unstaged or new).")
+    String changedSince;
+
     CheckCommand(Wiring wiring) { super(wiring); }
 
     @Override protected Optional<String> unavailable() {
@@ -66,6 +79,13 @@ final class CheckCommand extends AnalysisCommand {
 
     @Override protected ExitCode execute(Analysis analysis) throws IOException {
         Checker.CheckRun run = wiring.checker().orElseThrow().check(analysis);
+        run.diagnostics().forEach(d -> err().println(d));
+        try {
+            run = run.withFindings(gate(run.findings()));
+        } catch (ConfigurationException e) {
+            err().println("error: " + e.getMessage());
+            return ExitCode.USAGE;
+        }
         ReportData data = reportData(analysis, run);
         // Patches reach the reports once the refactorings hand them over; until then reports show none.
         PatchIndex patches = PatchIndex.EMPTY;
@@ -76,6 +96,30 @@ final class CheckCommand extends AnalysisCommand {
             case html -> new HtmlReport(sourceRoot(), paths, ide.target, wiring.graphviz()).render(data, patches);
         });
         return failOn.fails(run.findings()) ? ExitCode.FINDINGS : ExitCode.OK;
+    }
+
+    /** What the CI gate looks at: findings in changed files only, and not in the baseline. */
+    private List<Finding> gate(List<Finding> findings) {
+        List<Finding> kept = findings;
+        if (changedSince != null) {
+            Path root = sourceRoot();
+            if (root == null) throw new ConfigurationException("--changed-since needs a source folder, not an archive");
+            ChangedFiles changed = ChangedFiles.since(changedSince, root);
+            kept = kept.stream().filter(f -> changed.contains(root.resolve(f.location().file()))).toList();
+        }
+        if (baseline != null) {
+            BaselineResult filtered = Baseline.read(baseline).filter(kept);
+            PrintWriter err = err();
+            if (!filtered.suppressed().isEmpty()) {
+                err.println("baseline: " + filtered.suppressed().size() + " known finding(s) not reported");
+            }
+            for (BaselineEntry stale : filtered.staleEntries()) {
+                err.println("baseline: stale entry " + stale.ruleId() + " " + stale.key() + " in " + stale.file()
+                        + " (no longer found; regenerate the baseline)");
+            }
+            kept = filtered.newFindings();
+        }
+        return kept;
     }
 
     /** The folder report paths are relative to: the first analysed path when it is a folder (archives have no files to open). */

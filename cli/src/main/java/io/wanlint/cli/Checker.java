@@ -1,5 +1,6 @@
 package io.wanlint.cli;
 
+import io.wanlint.analyzer.api.Diagnostic;
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.api.RuleDescriptor;
@@ -17,11 +18,21 @@ public interface Checker {
     /**
      * @param afterPatchesByEntryPoint round trips of each entry point (by id) once every patch is applied
      */
-    record CheckRun(List<Finding> findings, List<RuleDescriptor> rules, Map<String, RoundTrips> afterPatchesByEntryPoint) {
+    record CheckRun(List<Finding> findings, List<RuleDescriptor> rules, Map<String, RoundTrips> afterPatchesByEntryPoint,
+                    List<Diagnostic> diagnostics) {
         public CheckRun {
             findings = List.copyOf(findings);
             rules = List.copyOf(rules);
             afterPatchesByEntryPoint = Map.copyOf(afterPatchesByEntryPoint);
+            diagnostics = List.copyOf(diagnostics);
+        }
+
+        public CheckRun(List<Finding> findings, List<RuleDescriptor> rules, Map<String, RoundTrips> afterPatchesByEntryPoint) {
+            this(findings, rules, afterPatchesByEntryPoint, List.of());
+        }
+
+        public CheckRun withFindings(List<Finding> kept) {
+            return new CheckRun(kept, rules, afterPatchesByEntryPoint, diagnostics);
         }
     }
 }

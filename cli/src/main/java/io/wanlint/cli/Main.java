@@ -48,6 +48,7 @@ public final class Main implements Callable<Integer> {
         cl.addSubcommand(new FixCommand(wiring));
         cl.addSubcommand(new GraphCommand(wiring));
         cl.addSubcommand(new PredictCommand(wiring));
+        cl.addSubcommand(new BaselineCommand(wiring));
         cl.addSubcommand(new RulesCommand(wiring));
         cl.addSubcommand(new ExplainCommand(wiring));
         cl.setCaseInsensitiveEnumValuesAllowed(true);

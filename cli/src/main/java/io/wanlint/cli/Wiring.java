@@ -10,10 +10,10 @@ import java.util.Optional;
  */
 public record Wiring(Workbench workbench, Graphviz graphviz, Optional<RuleCatalog> rules, Optional<Checker> checker,
                      Optional<Fixer> fixer, Terminal terminal) {
-    /** The real analyzer and Graphviz from {@code PATH}; no rules or fixes yet. */
+    /** The real analyzer, the built-in rules and Graphviz from {@code PATH}; no fixes yet. */
     public static Wiring defaults() {
-        return new Wiring(new AnalyzerWorkbench(), Graphviz.onPath(), Optional.empty(), Optional.empty(),
-                Optional.empty(), Terminal.current());
+        return new Wiring(new AnalyzerWorkbench(), Graphviz.onPath(), Optional.of(new BuiltInRules()),
+                Optional.of(new RuleChecker()), Optional.empty(), Terminal.current());
     }
 
     public Wiring withWorkbench(Workbench w) { return new Wiring(w, graphviz, rules, checker, fixer, terminal); }

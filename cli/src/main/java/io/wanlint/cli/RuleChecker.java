@@ -1,0 +1,17 @@
+package io.wanlint.cli;
+
+import io.wanlint.analyzer.api.WanCostModel;
+import io.wanlint.rules.api.RoundTripOracle;
+import io.wanlint.rules.api.RuleEngine;
+import io.wanlint.rules.api.RuleRun;
+import io.wanlint.rules.api.Rules;
+
+/** {@code wanlint check} over the built-in rules, configured by the run's {@code wanlint.yaml}. */
+final class RuleChecker implements Checker {
+    @Override public CheckRun check(Analysis analysis) {
+        var result = analysis.result();
+        RoundTripOracle oracle = RoundTripOracle.of(WanCostModel.of(result.model(), result.callGraph(), analysis.topology()));
+        RuleRun run = RuleEngine.check(result, oracle, analysis.configuration());
+        return new CheckRun(run.findings(), Rules.descriptors(), run.afterPatchesByEntryPoint(), run.diagnostics());
+    }
+}

@@ -48,6 +48,7 @@ final class EntryPointFinder {
     private final List<JspUnit> jsps;
     private final Map<String, Component> jspComponents;
     private final Set<String> usedIds = new HashSet<>();
+    private Set<MethodRef> calledThroughViews;
 
     EntryPointFinder(AppTypes types, ComponentModel model, List<JspUnit> jsps, Map<String, Component> jspComponents) {
         this.types = types;
@@ -116,8 +117,11 @@ final class EntryPointFinder {
 
     /** Remote business methods of a session bean that no application code invokes through a view. */
     private void remoteFacade(Component c, TypeInfo bean, MutableCallGraph graph) {
-        Set<MethodRef> called = new HashSet<>();
-        for (CallEdge e : graph.edges()) if (e.kind().isEjb()) called.add(e.to());
+        if (calledThroughViews == null) {
+            calledThroughViews = new HashSet<>();
+            for (CallEdge e : graph.edges()) if (e.kind().isEjb()) calledThroughViews.add(e.to());
+        }
+        Set<MethodRef> called = calledThroughViews;
         Set<String> remoteNames = new LinkedHashSet<>();
         List<String> views = new ArrayList<>(c.interfaces().remoteBusiness());
         if (c.interfaces().remote() != null) views.add(c.interfaces().remote());
@@ -131,7 +135,7 @@ final class EntryPointFinder {
         for (MethodInfo m : bean.methods) {
             if (m.decl == null || m.isAbstract || m.isStatic || !m.decl.isPublic() || LIFECYCLE.contains(m.ref.name())) continue;
             if (m.ref.name().startsWith("ejb")) continue;
-            if (viewsKnown ? !remoteNames.contains(m.ref.name()) : false) continue;
+            if (viewsKnown && !remoteNames.contains(m.ref.name())) continue;
             if (called.contains(m.ref)) continue;
             add(graph, shortId(c, m.ref.name()), EntryPoint.Kind.REMOTE_FACADE, m.ref, c);
         }

@@ -17,8 +17,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The immutable call graph. Nodes are sorted by method; edges by caller, then file, line, callee
- * and kind, so that two runs over the same input give the same order.
+ * The immutable call graph. Nodes are sorted by method; edges by caller, then file and line, and
+ * within a line in the order the builder added them (evaluation order), so that two runs over the
+ * same input give the same order.
  */
 public final class FrozenCallGraph implements CallGraph {
     private static final Comparator<MethodRef> BY_METHOD = Comparator.comparing(MethodRef::className)
@@ -26,10 +27,7 @@ public final class FrozenCallGraph implements CallGraph {
             .thenComparing(r -> String.join(",", r.parameterTypes()));
     private static final Comparator<CallEdge> BY_SITE = Comparator.comparing(CallEdge::from, BY_METHOD)
             .thenComparing(e -> e.location().file())
-            .thenComparingInt(CallEdge::line)
-            .thenComparing(CallEdge::to, BY_METHOD)
-            .thenComparing(CallEdge::kind)
-            .thenComparing(CallEdge::op);
+            .thenComparingInt(CallEdge::line);
 
     private final Map<MethodRef, MethodNode> nodes;
     private final List<CallEdge> edges;

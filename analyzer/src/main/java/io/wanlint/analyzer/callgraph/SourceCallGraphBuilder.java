@@ -164,9 +164,11 @@ public final class SourceCallGraphBuilder {
                 else return;
                 if (edges.isEmpty()) return;
                 boolean once = initialiser || CallSiteShape.behindCache(n, callable, owner.decl);
-                Position at = n.getBegin().orElse(Position.HOME);
+                // Evaluation order: a call's receiver and arguments end before the call does.
+                Position at = n.getEnd().orElse(Position.HOME);
                 for (CallEdge e : edges) pending.add(new Pending(once ? withFlags(e, true, false) : e, at));
             });
+            pending.sort(Comparator.comparing(Pending::at));
             for (CallEdge e : markUserTransactions(pending)) graph.addEdge(e);
         }
     }
@@ -186,8 +188,7 @@ public final class SourceCallGraphBuilder {
      */
     private static List<CallEdge> markUserTransactions(List<Pending> pending) {
         if (pending.stream().noneMatch(p -> p.edge().op() == CallOp.TX_BEGIN)) return pending.stream().map(Pending::edge).toList();
-        List<Pending> ordered = new ArrayList<>(pending);
-        ordered.sort(Comparator.comparing(Pending::at));
+        List<Pending> ordered = pending;
         List<CallEdge> out = new ArrayList<>();
         boolean open = false;
         for (Pending p : ordered) {

@@ -116,7 +116,9 @@ final class AppTypes {
     private final Map<String, List<MethodInfo>> methodsByName = new HashMap<>();
     private final Map<String, List<String>> ancestors = new ConcurrentHashMap<>();
     private final Map<String, Optional<Class<?>>> classpath = new ConcurrentHashMap<>();
-    private final Map<CompilationUnit, Map<String, Optional<String>>> resolvedNames = new ConcurrentHashMap<>();
+    // JavaParser nodes hash and compare structurally (deeply): tree-keyed maps must be identity maps.
+    private final Map<CompilationUnit, Map<String, Optional<String>>> resolvedNames =
+            java.util.Collections.synchronizedMap(new IdentityHashMap<>());
     private final ApiCallClassifier classifier = ApiCallClassifier.standard();
 
     /** Indexes the units; {@code graphNames} maps a synthetic class FQN to the name the graph uses. */

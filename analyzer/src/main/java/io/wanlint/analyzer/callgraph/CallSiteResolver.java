@@ -208,8 +208,14 @@ final class CallSiteResolver {
         return edge(site, call, apiRef(type, name, argc), c.kind(), c.op(), target);
     }
 
+    private final java.util.Map<String, MethodRef> apiRefs = new java.util.concurrent.ConcurrentHashMap<>();
+
     /** A method of a library type; parameter types from the classpath when the arity identifies one overload. */
     private MethodRef apiRef(String type, String name, int argc) {
+        return apiRefs.computeIfAbsent(type + '#' + name + '/' + argc, k -> reflectApiRef(type, name, argc));
+    }
+
+    private MethodRef reflectApiRef(String type, String name, int argc) {
         Optional<Class<?>> c = types.loadClass(type);
         List<String> params = List.of();
         if (c.isPresent()) {

@@ -88,8 +88,7 @@ final class CallSiteShape {
      * that field (lazy singleton / cached home), or in a method that reads and fills a cache map
      * ({@code cache.get}/{@code containsKey} and {@code cache.put}) with the call inside a condition.
      */
-    static boolean behindCache(Node call, Node callable, TypeDeclaration<?> owner) {
-        Set<String> maps = cacheMaps(callable);
+    static boolean behindCache(Node call, Node callable, TypeDeclaration<?> owner, Set<String> maps) {
         Node child = call;
         for (Node n = call.getParentNode().orElse(null); n != null && n != callable; child = n, n = n.getParentNode().orElse(null)) {
             if (!(n instanceof IfStmt ifs) || child == ifs.getCondition()) continue;
@@ -100,12 +99,15 @@ final class CallSiteShape {
         return false;
     }
 
-    private static Set<String> cacheMaps(Node callable) {
+    /** Receivers (by field or variable name) that the callable both reads and fills like a cache map. */
+    static Set<String> cacheMaps(Node callable) {
         Set<String> read = new HashSet<>();
         Set<String> written = new HashSet<>();
         for (MethodCallExpr m : callable.findAll(MethodCallExpr.class)) {
             if (m.getScope().isEmpty()) continue;
-            String scope = m.getScope().get().toString();
+            Optional<String> named = fieldName(m.getScope().get());
+            if (named.isEmpty()) continue;
+            String scope = named.get();
             switch (m.getNameAsString()) {
                 case "get", "containsKey" -> read.add(scope);
                 case "put", "putIfAbsent" -> written.add(scope);

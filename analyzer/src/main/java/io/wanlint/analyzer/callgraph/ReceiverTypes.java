@@ -47,12 +47,19 @@ final class ReceiverTypes {
     /** How the receiver was written: a value, a type name (static call), {@code this} or {@code super}. */
     enum Form { VALUE, STATIC, THIS, SUPER }
 
-    /** A receiver; {@code type} is a fully qualified name or empty when it could not be determined. */
-    record Receiver(Form form, Optional<String> type, String written) {}
+    /**
+     * A receiver; {@code type} is a fully qualified name or empty when it could not be determined;
+     * {@code expression} is null for an implicit {@code this}.
+     */
+    record Receiver(Form form, Optional<String> type, Expression expression) {
+        /** The receiver as written (pretty-printing is costly: only for diagnostics). */
+        String written() { return expression == null ? "this" : expression.toString(); }
+    }
 
     private final AppTypes types;
     private final JavaParserFacade solver;
     private final FileStats noStats = new FileStats("");
+    private final java.util.Map<String, Optional<String>> libraryReturns = new java.util.concurrent.ConcurrentHashMap<>();
 
     ReceiverTypes(AppTypes types, JavaParserFacade solver) {
         this.types = types;
@@ -82,10 +89,10 @@ final class ReceiverTypes {
     /** The receiver of {@code call}: its scope, or the enclosing class for an unqualified call. */
     Receiver receiverOf(MethodCallExpr call, FileStats stats) {
         if (call.getScope().isEmpty()) {
-            return new Receiver(Form.THIS, enclosingType(call), "this");
+            return new Receiver(Form.THIS, enclosingType(call), null);
         }
         Expression scope = call.getScope().get();
-        String written = scope.toString();
+        Expression written = scope;
         if (scope instanceof ThisExpr t) {
             return new Receiver(Form.THIS, t.getTypeName().isPresent()
                     ? types.resolveTypeName(t.getTypeName().get().asString(), call) : enclosingType(call), written);
@@ -111,22 +118,27 @@ final class ReceiverTypes {
         return false;
     }
 
-    /** The static type of an expression, or empty. */
+    /**
+     * The static type of an expression, or empty. Declared types and declared return types come
+     * first (exact for non-generic code, and some 100 times cheaper); the symbol solver handles
+     * what they cannot (generic returns, inherited fields, unusual expressions).
+     */
     Optional<String> typeOf(Expression e, FileStats stats) {
         if (stats == null) stats = noStats;
         Optional<String> direct = declaredType(e);
         if (direct.isPresent()) return direct;
+        Optional<String> walked = returnTypeWalk(e, stats);
+        if (walked.isPresent()) return walked;
         if (solver != null && !(e instanceof NameExpr)) {
             try {
                 ResolvedType t = solver.getType(e);
                 if (t.isReferenceType()) return Optional.of(t.asReferenceType().getQualifiedName());
-                if (t.isPrimitive() || t.isArray()) return Optional.empty();
             } catch (RuntimeException | StackOverflowError | LinkageError ex) {
-                // Missing library types, unsupported constructs: fall back to the declared-type walk.
+                // Missing library types, unsupported constructs: the caller falls back to names.
                 stats.solverFailures++;
             }
         }
-        return returnTypeWalk(e, stats);
+        return Optional.empty();
     }
 
     /** Types that can be read off the tree without inference. */
@@ -187,19 +199,28 @@ final class ReceiverTypes {
                     }
                 }
             } else {
-                Optional<Class<?>> c = types.loadClass(t);
-                if (c.isPresent()) {
-                    try {
-                        for (Method jm : c.get().getMethods()) {
-                            if (jm.getName().equals(name) && jm.getParameterCount() == argc && !jm.getReturnType().isPrimitive()) {
-                                return Optional.of(jm.getReturnType().getName().replace('$', '.'));
-                            }
-                        }
-                    } catch (LinkageError ignored) {
-                        return Optional.empty();
-                    }
+                Optional<String> lib = libraryReturns.computeIfAbsent(t + '#' + name + '/' + argc,
+                        k -> libraryReturnType(t, name, argc));
+                if (lib.isPresent()) return lib;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The declared return type of a library method, when it is not generic; empty otherwise. */
+    private Optional<String> libraryReturnType(String type, String name, int argc) {
+        Optional<Class<?>> c = types.loadClass(type);
+        if (c.isEmpty()) return Optional.empty();
+        try {
+            for (Method jm : c.get().getMethods()) {
+                if (jm.getName().equals(name) && jm.getParameterCount() == argc && !jm.getReturnType().isPrimitive()) {
+                    // A generic return (List.get) needs the solver's type arguments.
+                    if (!(jm.getGenericReturnType() instanceof Class<?>)) return Optional.empty();
+                    return Optional.of(jm.getReturnType().getName().replace('$', '.'));
                 }
             }
+        } catch (LinkageError ignored) {
+            // dependencies of the API class are missing: unknown
         }
         return Optional.empty();
     }

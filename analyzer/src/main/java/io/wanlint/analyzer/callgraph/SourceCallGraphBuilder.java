@@ -154,6 +154,7 @@ public final class SourceCallGraphBuilder {
         boolean initialiser = CallSiteShape.inInitialiser(callable)
                 && (component != null || callable instanceof InitializerDeclaration i && i.isStatic()
                     || callable instanceof FieldDeclaration f && f.isStatic());
+        Set<String> cacheMaps = CallSiteShape.cacheMaps(callable);
         for (MethodRef from : froms) {
             CallSiteResolver.Site site = new CallSiteResolver.Site(from, owner, callable, component, stats);
             List<Pending> pending = new ArrayList<>();
@@ -163,7 +164,7 @@ public final class SourceCallGraphBuilder {
                 else if (n instanceof ObjectCreationExpr creation) edges = safely(() -> resolver.resolve(creation, site));
                 else return;
                 if (edges.isEmpty()) return;
-                boolean once = initialiser || CallSiteShape.behindCache(n, callable, owner.decl);
+                boolean once = initialiser || CallSiteShape.behindCache(n, callable, owner.decl, cacheMaps);
                 // Evaluation order: a call's receiver and arguments end before the call does.
                 Position at = n.getEnd().orElse(Position.HOME);
                 for (CallEdge e : edges) pending.add(new Pending(once ? withFlags(e, true, false) : e, at));

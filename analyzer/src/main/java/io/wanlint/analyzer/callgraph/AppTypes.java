@@ -158,7 +158,8 @@ final class AppTypes {
         if (u.syntheticClass() != null && (fqn.equals(u.syntheticClass()) || t.getNameAsString().equals(u.syntheticClass()))
                 && outer == null) {
             graph = u.graphClass();
-        } else if (outer != null && !outer.graphName.equals(outer.fqn)) {
+        } else if (outer != null) {
+            // Binary names for nested types, as class files (and so the bytecode front end) spell them.
             graph = outer.graphName + "$" + t.getNameAsString();
         }
         TypeInfo info = new TypeInfo(fqn, graph, t, u.unit(), u.file());
@@ -202,9 +203,16 @@ final class AppTypes {
         if (type.isClassOrInterfaceType()) {
             String n = type.asClassOrInterfaceType().getNameWithScope();
             if (isTypeParameter(n, context)) return "java.lang.Object";
-            return resolveTypeName(n, context).orElse(n);
+            return resolveTypeName(n, context).map(this::binaryName).orElse(n);
         }
         return type.asString();
+    }
+
+    /** The class-file spelling of a type: {@code Outer$Inner} for nested types. */
+    String binaryName(String fqn) {
+        TypeInfo app = byFqn.get(fqn);
+        if (app != null) return app.graphName;
+        return loadClass(fqn).map(Class::getName).orElse(fqn);
     }
 
     private static boolean isTypeParameter(String name, Node context) {

@@ -2,7 +2,12 @@ package io.wanlint.analyzer.callgraph;
 
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
+import com.github.javaparser.ast.expr.ThisExpr;
+import com.github.javaparser.ast.expr.TypeExpr;
+import com.github.javaparser.ast.stmt.ExplicitConstructorInvocationStmt;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import io.wanlint.analyzer.api.CallEdge;
@@ -101,6 +106,49 @@ final class CallSiteResolver {
         return classifier.classifyAny(types.selfAndAncestors(type.get()), "<init>", argc)
                 .map(c -> List.of(edge(site, creation, apiRef(type.get(), "<init>", argc), c.kind(), c.op(), null)))
                 .orElse(List.of());
+    }
+
+    /** {@code super(…)} / {@code this(…)} in a constructor: a direct call of the other constructor. */
+    List<CallEdge> resolve(ExplicitConstructorInvocationStmt call, Site site) {
+        TypeInfo target = call.isThis() ? site.owner()
+                : site.owner().superclass == null ? null : types.type(site.owner().superclass).orElse(null);
+        if (target == null) return List.of();
+        return target.methods("<init>", call.getArguments().size()).stream().findFirst()
+                .map(m -> List.of(edge(site, call, m.ref, EdgeKind.LOCAL, CallOp.INVOKE, null))).orElse(List.of());
+    }
+
+    /**
+     * A method reference ({@code items.forEach(this::price)}): a call of every application method
+     * of that name on the referenced type, per element when handed to an iterating operation.
+     */
+    List<CallEdge> resolve(MethodReferenceExpr ref, Site site) {
+        String name = ref.getIdentifier();
+        if (name.equals("new") || !types.declaresMethodNamed(name)) return List.of();
+        Expression scope = ref.getScope();
+        Optional<String> type;
+        Form form = Form.VALUE;
+        if (scope instanceof ThisExpr) {
+            type = receivers.enclosingType(ref);
+            form = Form.THIS;
+        } else if (scope instanceof TypeExpr te) {
+            type = types.resolveTypeName(te.getType().asString(), ref);
+            form = Form.STATIC;
+        } else {
+            type = receivers.typeOf(scope, site.stats());
+        }
+        Optional<TypeInfo> ti = type.flatMap(types::type);
+        if (ti.isEmpty()) return List.of();
+        List<CallEdge> out = new ArrayList<>();
+        Set<Integer> arities = new java.util.TreeSet<>();
+        for (String t : types.selfAndAncestors(ti.get().fqn)) {
+            types.type(t).ifPresent(x -> x.methods.stream().filter(m -> m.ref.name().equals(name)).forEach(m -> arities.add(m.arity)));
+        }
+        for (int arity : arities) {
+            for (MethodInfo m : dispatch(ti.get(), name, arity, form)) {
+                out.add(edge(site, ref, m.ref, EdgeKind.LOCAL, CallOp.INVOKE, null));
+            }
+        }
+        return out;
     }
 
     // ---------------------------------------------------------------- EJB views
@@ -232,12 +280,12 @@ final class CallSiteResolver {
                 // A class whose dependencies are missing: keep the reference without parameter types.
             }
         }
-        return new MethodRef(type, name, params);
+        return new MethodRef(types.binaryName(type), name, params);
     }
 
     private static List<String> names(Class<?>[] classes) {
         List<String> out = new ArrayList<>();
-        for (Class<?> k : classes) out.add(k.getTypeName().replace('$', '.'));
+        for (Class<?> k : classes) out.add(k.getTypeName());
         return out;
     }
 

@@ -8,7 +8,9 @@ import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.InitializerDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.stmt.ExplicitConstructorInvocationStmt;
 import com.github.javaparser.symbolsolver.JavaSymbolSolver;
 import com.github.javaparser.symbolsolver.javaparsermodel.JavaParserFacade;
 import com.github.javaparser.symbolsolver.resolution.typesolvers.CombinedTypeSolver;
@@ -162,6 +164,8 @@ public final class SourceCallGraphBuilder {
                 List<CallEdge> edges;
                 if (n instanceof MethodCallExpr call) edges = safely(() -> resolver.resolve(call, site));
                 else if (n instanceof ObjectCreationExpr creation) edges = safely(() -> resolver.resolve(creation, site));
+                else if (n instanceof ExplicitConstructorInvocationStmt ctor) edges = safely(() -> resolver.resolve(ctor, site));
+                else if (n instanceof MethodReferenceExpr ref) edges = safely(() -> resolver.resolve(ref, site));
                 else return;
                 if (edges.isEmpty()) return;
                 boolean once = initialiser || CallSiteShape.behindCache(n, callable, owner.decl, cacheMaps);

@@ -464,4 +464,124 @@ class SourceCallGraphBuilderTest {
             assertThat(d.message()).contains("st.executeQuery");
         });
     }
+
+    @Test
+    void injectedBusinessInterfacesDispatchToTheBeanAsTheContainerWould() {
+        String remote = """
+                package shop.ejb;
+                @javax.ejb.Remote
+                public interface CatalogRemote { String find(String id); }
+                """;
+        String service = """
+                package shop.ejb;
+                @javax.ejb.Stateless
+                public class CatalogService implements CatalogRemote {
+                    public String find(String id) { return id; }
+                }
+                """;
+        String prices = """
+                package shop.ejb;
+                @javax.ejb.Stateless
+                public class PriceBean {
+                    public double price(String id) { return 1; }
+                }
+                """;
+        String servlet = """
+                package shop.web;
+                import javax.ejb.EJB;
+                import javax.servlet.http.*;
+                import shop.ejb.*;
+                public class ShopServlet extends HttpServlet {
+                    @EJB private CatalogRemote catalog;
+                    @EJB private PriceBean prices;
+                    protected void doGet(HttpServletRequest req, HttpServletResponse resp) {
+                        String item = catalog.find("x");
+                        prices.price(item);
+                    }
+                }
+                """;
+        CallGraph g = new GraphFixture().java("CatalogRemote.java", remote).java("CatalogService.java", service)
+                .java("PriceBean.java", prices).java("ShopServlet.java", servlet)
+                .component(servlet("ShopServlet", "shop.web.ShopServlet", "/shop"))
+                .component(ejb("Catalog", ComponentKind.STATELESS_SESSION, "shop.ejb.CatalogService",
+                        new io.wanlint.analyzer.api.EjbInterfaces(null, null, null, null, List.of("shop.ejb.CatalogRemote"),
+                                List.of(), false), TransactionType.CONTAINER, List.of()))
+                .component(ejb("PriceBean", ComponentKind.STATELESS_SESSION, "shop.ejb.PriceBean",
+                        new io.wanlint.analyzer.api.EjbInterfaces(null, null, null, null, List.of(), List.of(), true),
+                        TransactionType.CONTAINER, List.of()))
+                .build().graph();
+        assertThat(edgesFrom(g, "shop.web.ShopServlet", "doGet"))
+                .extracting(CallEdge::kind, CallEdge::op, e -> e.to().shortId(), CallEdge::targetComponent)
+                .containsExactly(
+                        tuple(EdgeKind.REMOTE_EJB, CallOp.BUSINESS_METHOD, "shop.ejb.CatalogService#find", "Catalog"),
+                        tuple(EdgeKind.LOCAL_EJB, CallOp.BUSINESS_METHOD, "shop.ejb.PriceBean#price", "PriceBean"));
+    }
+
+    @Test
+    void remoteStubsAreSoapForWebServicePortsAndRmiOtherwise() {
+        String quote = """
+                package shop.ws;
+                public interface StockQuote extends java.rmi.Remote {
+                    double quote(String symbol) throws java.rmi.RemoteException;
+                }
+                """;
+        String ledger = """
+                package shop.rmi;
+                public interface Ledger extends java.rmi.Remote {
+                    void post(String entry) throws java.rmi.RemoteException;
+                }
+                """;
+        String client = """
+                package shop.web;
+                import javax.xml.rpc.ServiceFactory;
+                public class QuoteClient {
+                    double price(shop.ws.StockQuote port) throws Exception { return port.quote("ACME"); }
+                }
+                """;
+        String rmiClient = """
+                package shop.batch;
+                import java.rmi.Naming;
+                import shop.rmi.Ledger;
+                public class Poster {
+                    void post() throws Exception {
+                        Ledger ledger = (Ledger) Naming.lookup("rmi://ledger/Ledger");
+                        ledger.post("x");
+                    }
+                }
+                """;
+        CallGraph g = new GraphFixture().java("StockQuote.java", quote).java("Ledger.java", ledger)
+                .java("QuoteClient.java", client).java("Poster.java", rmiClient).build().graph();
+        assertThat(edgesFrom(g, "shop.web.QuoteClient", "price")).extracting(CallEdge::kind, CallEdge::op)
+                .containsExactly(tuple(EdgeKind.HTTP_EXTERNAL, CallOp.SOAP_CALL));
+        assertThat(edgesFrom(g, "shop.batch.Poster", "post")).extracting(CallEdge::kind, CallEdge::op, e -> e.to().shortId())
+                .containsExactly(tuple(EdgeKind.RMI, CallOp.RMI_CALL, "java.rmi.Naming#lookup"),
+                        tuple(EdgeKind.RMI, CallOp.RMI_CALL, "shop.rmi.Ledger#post"));
+    }
+
+    @Test
+    void methodReferencesInStreamsAndSuperConstructorsAreCalls() {
+        String base = """
+                package shop.cmd;
+                public class Base {
+                    protected Base(String name) {}
+                }
+                """;
+        String pricing = """
+                package shop.cmd;
+                import java.util.List;
+                public class Pricing extends Base {
+                    public Pricing() { super("pricing"); }
+                    void all(List<String> ids) { ids.forEach(this::price); }
+                    void price(String id) {}
+                    static class Nested { void run() { new Pricing().all(null); } }
+                }
+                """;
+        CallGraph g = new GraphFixture().java("Base.java", base).java("Pricing.java", pricing).build().graph();
+        assertThat(edgesFrom(g, "shop.cmd.Pricing", "all")).extracting(e -> e.to().shortId(), CallEdge::loopDepth)
+                .containsExactly(tuple("shop.cmd.Pricing#price", 1));
+        assertThat(edgesFrom(g, "shop.cmd.Pricing", "<init>")).extracting(e -> e.to().toString())
+                .containsExactly("shop.cmd.Base#<init>(java.lang.String)");
+        assertThat(edgesFrom(g, "shop.cmd.Pricing$Nested", "run")).extracting(e -> e.to().shortId())
+                .containsExactly("shop.cmd.Pricing#<init>", "shop.cmd.Pricing#all");
+    }
 }

@@ -80,10 +80,18 @@ public final class SourceCallGraphBuilder {
             String component = componentOf(t, types, components, jspComponents).map(Component::name).orElse(null);
             for (MethodInfo m : t.methods) graph.addNode(new MethodNode(m.ref, component, m.location()));
         }
-        for (TypeInfo t : types.all()) {
-            Component component = componentOf(t, types, components, jspComponents).orElse(null);
-            ReceiverTypes.FileStats fileStats = stats.computeIfAbsent(t.file, ReceiverTypes.FileStats::new);
-            scanType(t, component, resolver, graph, fileStats);
+        // Each file is scanned on its own into a FileScan and merged afterwards, so that files can
+        // be scanned in parallel once the symbol solver's facade is confined per thread.
+        Map<String, List<TypeInfo>> byFile = new LinkedHashMap<>();
+        for (TypeInfo t : types.all()) byFile.computeIfAbsent(t.file, k -> new ArrayList<>()).add(t);
+        for (Map.Entry<String, List<TypeInfo>> file : byFile.entrySet()) {
+            FileScan scan = new FileScan(new ReceiverTypes.FileStats(file.getKey()));
+            for (TypeInfo t : file.getValue()) {
+                scanType(t, componentOf(t, types, components, jspComponents).orElse(null), resolver, scan);
+            }
+            scan.nodes.forEach(graph::addNode);
+            scan.edges.forEach(graph::addEdge);
+            stats.put(file.getKey(), scan.stats);
         }
         for (JspUnit j : jsps) addJspTags(j, types, handlers, graph);
 
@@ -114,33 +122,41 @@ public final class SourceCallGraphBuilder {
 
     // ---------------------------------------------------------------- scanning
 
+    /** What scanning one file produced. */
+    private static final class FileScan {
+        final List<MethodNode> nodes = new ArrayList<>();
+        final List<CallEdge> edges = new ArrayList<>();
+        final ReceiverTypes.FileStats stats;
+
+        FileScan(ReceiverTypes.FileStats stats) { this.stats = stats; }
+    }
+
     /** A resolved call with its position, for the {@code UserTransaction} span pass. */
     private record Pending(CallEdge edge, Position at) {}
 
-    private static void scanType(TypeInfo t, Component component, CallSiteResolver resolver, MutableCallGraph graph,
-                                 ReceiverTypes.FileStats stats) {
+    private static void scanType(TypeInfo t, Component component, CallSiteResolver resolver, FileScan scan) {
         List<MethodRef> constructors = t.methods.stream().filter(m -> m.ref.name().equals("<init>")).map(m -> m.ref).toList();
         MethodRef clinit = new MethodRef(t.graphName, "<clinit>", List.of());
         for (BodyDeclaration<?> member : t.decl.getMembers()) {
             if (member instanceof MethodDeclaration md) {
                 if (md.getBody().isEmpty()) continue;
                 MethodInfo mi = resolverMethod(t, md);
-                if (mi != null) scanCallable(md, List.of(mi.ref), t, component, resolver, graph, stats);
+                if (mi != null) scanCallable(md, List.of(mi.ref), t, component, resolver, scan);
             } else if (member instanceof ConstructorDeclaration cd) {
                 MethodInfo mi = resolverMethod(t, cd);
-                if (mi != null) scanCallable(cd, List.of(mi.ref), t, component, resolver, graph, stats);
+                if (mi != null) scanCallable(cd, List.of(mi.ref), t, component, resolver, scan);
             } else if (member instanceof InitializerDeclaration init) {
                 List<MethodRef> from = init.isStatic() ? List.of(clinit) : constructors;
-                if (init.isStatic()) graph.addNode(new MethodNode(clinit, component == null ? null : component.name(),
+                if (init.isStatic()) scan.nodes.add(new MethodNode(clinit, component == null ? null : component.name(),
                         new SourceLocation(t.file, init.getBegin().map(p -> p.line).orElse(0))));
-                scanCallable(init, from, t, component, resolver, graph, stats);
+                scanCallable(init, from, t, component, resolver, scan);
             } else if (member instanceof FieldDeclaration fd && fd.getVariables().stream().anyMatch(v -> v.getInitializer().isPresent())) {
                 List<MethodRef> from = fd.isStatic() ? List.of(clinit) : constructors;
                 if (fd.isStatic() && !fd.findAll(MethodCallExpr.class).isEmpty()) {
-                    graph.addNode(new MethodNode(clinit, component == null ? null : component.name(),
+                    scan.nodes.add(new MethodNode(clinit, component == null ? null : component.name(),
                             new SourceLocation(t.file, fd.getBegin().map(p -> p.line).orElse(0))));
                 }
-                scanCallable(fd, from, t, component, resolver, graph, stats);
+                scanCallable(fd, from, t, component, resolver, scan);
             }
         }
     }
@@ -151,14 +167,14 @@ public final class SourceCallGraphBuilder {
     }
 
     private static void scanCallable(Node callable, List<MethodRef> froms, TypeInfo owner, Component component,
-                                     CallSiteResolver resolver, MutableCallGraph graph, ReceiverTypes.FileStats stats) {
+                                     CallSiteResolver resolver, FileScan scan) {
         if (froms.isEmpty()) return;
         boolean initialiser = CallSiteShape.inInitialiser(callable)
                 && (component != null || callable instanceof InitializerDeclaration i && i.isStatic()
                     || callable instanceof FieldDeclaration f && f.isStatic());
         Set<String> cacheMaps = CallSiteShape.cacheMaps(callable);
         for (MethodRef from : froms) {
-            CallSiteResolver.Site site = new CallSiteResolver.Site(from, owner, callable, component, stats);
+            CallSiteResolver.Site site = new CallSiteResolver.Site(from, owner, callable, component, scan.stats);
             List<Pending> pending = new ArrayList<>();
             callable.walk(Node.TreeTraversal.PREORDER, n -> {
                 List<CallEdge> edges;
@@ -174,7 +190,7 @@ public final class SourceCallGraphBuilder {
                 for (CallEdge e : edges) pending.add(new Pending(once ? withFlags(e, true, false) : e, at));
             });
             pending.sort(Comparator.comparing(Pending::at));
-            for (CallEdge e : markUserTransactions(pending)) graph.addEdge(e);
+            scan.edges.addAll(markUserTransactions(pending));
         }
     }
 

@@ -241,4 +241,36 @@ class ContainerTransactionScopesTest {
         CallEdge http = ofKind(out.graph().edges(), EdgeKind.HTTP_EXTERNAL).get(0);
         assertThat(out.transactions().everInTransaction(http)).isFalse();
     }
+
+    @Test
+    void beanManagedSessionBeanDemarcatesWithTheUserTransactionOfItsContext() {
+        String bean = """
+                package shop.ejb;
+                import javax.ejb.*;
+                import javax.transaction.UserTransaction;
+                public class TransferBean implements SessionBean {
+                    private SessionContext ctx;
+                    public void setSessionContext(SessionContext c) { ctx = c; }
+                    public void transfer(String account) throws Exception {
+                        UserTransaction ut = ctx.getUserTransaction();
+                        ut.begin();
+                        new java.net.Socket("bank", 9000).close();
+                        ut.commit();
+                    }
+                    public void ejbRemove() {}
+                    public void ejbActivate() {}
+                    public void ejbPassivate() {}
+                }
+                """;
+        CallGraphOutcome out = new GraphFixture().java("TransferBean.java", bean)
+                .component(ejb("Transfer", ComponentKind.STATELESS_SESSION, "shop.ejb.TransferBean",
+                        remoteViews("shop.ejb.TransferHome", "shop.ejb.Transfer"), TransactionType.BEAN, List.of()))
+                .build();
+        EntryPoint facade = entry(out.graph(), "shop.ejb.TransferBean#transfer");
+        assertThat(facade.kind()).isEqualTo(EntryPoint.Kind.REMOTE_FACADE);
+        CallEdge socket = ofKind(out.graph().edges(), EdgeKind.SOCKET).get(0);
+        assertThat(socket.inUserTransaction()).isTrue();
+        assertThat(out.transactions().contextsOf(facade, socket))
+                .containsExactly(new TransactionContext(true, facade.method(), "UserTransaction"));
+    }
 }

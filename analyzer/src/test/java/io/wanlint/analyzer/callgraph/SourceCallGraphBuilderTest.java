@@ -584,4 +584,34 @@ class SourceCallGraphBuilderTest {
         assertThat(edgesFrom(g, "shop.cmd.Pricing$Nested", "run")).extracting(e -> e.to().shortId())
                 .containsExactly("shop.cmd.Pricing#<init>", "shop.cmd.Pricing#all");
     }
+
+    @Test
+    void serviceLocatorCacheMapMakesItsLookupCachedOnce() {
+        String locator = """
+                package shop.web;
+                import java.util.*;
+                import javax.naming.*;
+                public final class ServiceLocator {
+                    private static final ServiceLocator INSTANCE = new ServiceLocator();
+                    private final Map<String, Object> cache = Collections.synchronizedMap(new HashMap<>());
+                    private InitialContext ic;
+                    public static ServiceLocator getInstance() { return INSTANCE; }
+                    public Object getRemoteHome(String jndiName) throws NamingException {
+                        Object home = cache.get(jndiName);
+                        if (home == null) {
+                            home = ic.lookup(jndiName); // LOCATOR_LOOKUP
+                            cache.put(jndiName, home);
+                        }
+                        return home;
+                    }
+                }
+                """;
+        GraphFixture app = new GraphFixture().java("ServiceLocator.java", locator);
+        List<CallEdge> lookups = ofKind(edgesFrom(app.build().graph(), "shop.web.ServiceLocator", "getRemoteHome"),
+                EdgeKind.JNDI_LOOKUP);
+        assertThat(lookups).singleElement().satisfies(e -> {
+            assertThat(e.cachedOnce()).isTrue();
+            assertThat(e.line()).isEqualTo(app.line("ServiceLocator.java", "// LOCATOR_LOOKUP"));
+        });
+    }
 }

@@ -31,7 +31,7 @@ import java.util.Set;
  * session beans that no application code calls (so only outside clients can).
  *
  * <p>Ids: the first URL pattern for servlets, filters and JSPs ({@code Class#method} when
- * unmapped), with {@code " [POST]"} and the like for the other HTTP methods of the same servlet;
+ * unmapped), with {@code " [POST]"} and the like for the other HTTP methods of a servlet that has several;
  * the resource path for JAX-RS ({@code " [POST]"} for non-GET verbs); {@code Class#method} for
  * the rest. Ids are made unique with a numeric suffix.
  */
@@ -81,21 +81,26 @@ final class EntryPointFinder {
 
     private void servlet(Component c, TypeInfo t, MutableCallGraph graph) {
         Optional<String> pattern = pattern(c);
-        boolean bareTaken = false;
+        List<MethodInfo> handlers = new ArrayList<>();
         for (String method : SERVLET_METHODS) {
             Optional<MethodInfo> m = types.concreteInClassChain(t, method, 2);
-            if (m.isEmpty() || m.get().owner.fqn.startsWith("javax.") || !isHttpSignature(m.get())) continue;
+            if (m.isPresent() && !m.get().owner.fqn.startsWith("javax.") && isHttpSignature(m.get())) handlers.add(m.get());
+        }
+        // The verb only tells apart the handlers of one servlet: a servlet that only posts is its URL.
+        boolean bareTaken = false;
+        for (MethodInfo m : handlers) {
+            String method = m.ref.name();
             String id;
             if (pattern.isEmpty()) {
                 id = t.fqn + "#" + method;
-            } else if (!bareTaken && (method.equals("service") || method.equals("doGet"))) {
+            } else if (handlers.size() == 1 || (!bareTaken && (method.equals("service") || method.equals("doGet")))) {
                 id = pattern.get();
                 bareTaken = true;
             } else {
                 String verb = method.equals("service") ? "SERVICE" : method.substring(2).toUpperCase(Locale.ROOT);
                 id = pattern.get() + " [" + verb + "]";
             }
-            add(graph, id, EntryPoint.Kind.SERVLET, m.get().ref, c.name());
+            add(graph, id, EntryPoint.Kind.SERVLET, m.ref, c.name());
         }
     }
 

@@ -84,7 +84,7 @@ final class EntryPointFinder {
         boolean bareTaken = false;
         for (String method : SERVLET_METHODS) {
             Optional<MethodInfo> m = types.concreteInClassChain(t, method, 2);
-            if (m.isEmpty() || m.get().owner.fqn.startsWith("javax.") || !isHttpSignature(m.get())) continue;
+            if (m.isEmpty() || !isHttpSignature(m.get())) continue;
             String id;
             if (pattern.isEmpty()) {
                 id = t.fqn + "#" + method;

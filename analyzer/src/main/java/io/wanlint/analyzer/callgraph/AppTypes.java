@@ -19,7 +19,6 @@ import io.wanlint.analyzer.api.SourceLocation;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -121,7 +120,7 @@ final class AppTypes {
             java.util.Collections.synchronizedMap(new IdentityHashMap<>());
     private final ApiCallClassifier classifier = ApiCallClassifier.standard();
 
-    /** Indexes the units; {@code graphNames} maps a synthetic class FQN to the name the graph uses. */
+    /** Indexes the units (JSP synthetic classes under their {@code jsp:} graph names). */
     AppTypes(List<UnitSource> units) {
         for (UnitSource u : units) {
             String pkg = u.unit().getPackageDeclaration().map(p -> p.getNameAsString()).orElse("");

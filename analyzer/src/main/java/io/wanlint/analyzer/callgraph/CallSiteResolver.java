@@ -86,7 +86,7 @@ final class CallSiteResolver {
         if (api.isPresent()) return List.of(apiEdge(call, t, name, argc, api.get(), site));
 
         if (lineage.contains("java.rmi.Remote")) {
-            Classification stub = classifier.remoteStubCall(isWebServicePort(t, r, call, site));
+            Classification stub = classifier.remoteStubCall(isWebServicePort(t, call, site));
             return List.of(edge(site, call, interfaceMethod(t, name, argc), stub.kind(), stub.op(), null));
         }
         return appCall(call, t, name, argc, r.form(), site);
@@ -293,7 +293,7 @@ final class CallSiteResolver {
      * A JAX-RPC / JAX-WS port rather than an RMI stub: the interface or the calling unit uses the web
      * services APIs, or the receiver came from {@code getPort}/{@code getXxxPort()}.
      */
-    private boolean isWebServicePort(String type, Receiver r, MethodCallExpr call, Site site) {
+    private boolean isWebServicePort(String type, MethodCallExpr call, Site site) {
         Optional<TypeInfo> ti = types.type(type);
         if (ti.isPresent()) {
             if (ti.get().decl.getAnnotations().stream().anyMatch(a -> a.getNameAsString().endsWith("WebService"))) return true;

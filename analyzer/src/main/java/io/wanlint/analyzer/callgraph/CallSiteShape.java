@@ -1,7 +1,6 @@
 package io.wanlint.analyzer.callgraph;
 
 import com.github.javaparser.ast.Node;
-import com.github.javaparser.ast.body.CallableDeclaration;
 import com.github.javaparser.ast.body.ConstructorDeclaration;
 import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.InitializerDeclaration;
@@ -140,10 +139,5 @@ final class CallSiteShape {
     private static boolean assigns(Node branch, String field) {
         return branch.findAll(AssignExpr.class).stream()
                 .anyMatch(a -> fieldName(a.getTarget()).filter(field::equals).isPresent());
-    }
-
-    /** Whether {@code callable} is a method whose body can be analysed (not abstract/native). */
-    static boolean hasBody(CallableDeclaration<?> c) {
-        return !(c instanceof MethodDeclaration m) || m.getBody().isPresent();
     }
 }

@@ -84,7 +84,7 @@ final class EntryPointFinder {
         List<MethodInfo> handlers = new ArrayList<>();
         for (String method : SERVLET_METHODS) {
             Optional<MethodInfo> m = types.concreteInClassChain(t, method, 2);
-            if (m.isPresent() && !m.get().owner.fqn.startsWith("javax.") && isHttpSignature(m.get())) handlers.add(m.get());
+            if (m.isPresent() && isHttpSignature(m.get())) handlers.add(m.get());
         }
         // The verb only tells apart the handlers of one servlet: a servlet that only posts is its URL.
         boolean bareTaken = false;

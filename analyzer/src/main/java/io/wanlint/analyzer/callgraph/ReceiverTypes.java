@@ -3,6 +3,7 @@ package io.wanlint.analyzer.callgraph;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.CallableDeclaration;
 import com.github.javaparser.ast.body.FieldDeclaration;
+import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
@@ -193,7 +194,7 @@ final class ReceiverTypes {
             Optional<AppTypes.TypeInfo> app = types.type(t);
             if (app.isPresent()) {
                 for (AppTypes.MethodInfo mi : app.get().methods(name, argc)) {
-                    if (mi.decl instanceof com.github.javaparser.ast.body.MethodDeclaration md) {
+                    if (mi.decl instanceof MethodDeclaration md) {
                         return types.resolveTypeName(md.getType().asString(), md)
                                 .filter(x -> !x.equals("void"));
                     }

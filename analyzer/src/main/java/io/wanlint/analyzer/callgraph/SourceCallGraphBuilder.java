@@ -87,7 +87,7 @@ public final class SourceCallGraphBuilder {
         for (Map.Entry<String, List<TypeInfo>> file : byFile.entrySet()) {
             FileScan scan = new FileScan(new ReceiverTypes.FileStats(file.getKey()));
             for (TypeInfo t : file.getValue()) {
-                scanType(t, componentOf(t, types, components, jspComponents).orElse(null), resolver, scan);
+                scanType(t, componentOf(t, types, components, jspComponents).orElse(null), types, resolver, scan);
             }
             scan.nodes.forEach(graph::addNode);
             scan.edges.forEach(graph::addEdge);
@@ -134,16 +134,17 @@ public final class SourceCallGraphBuilder {
     /** A resolved call with its position, for the {@code UserTransaction} span pass. */
     private record Pending(CallEdge edge, Position at) {}
 
-    private static void scanType(TypeInfo t, Component component, CallSiteResolver resolver, FileScan scan) {
+    private static void scanType(TypeInfo t, Component component, AppTypes types, CallSiteResolver resolver,
+                                 FileScan scan) {
         List<MethodRef> constructors = t.methods.stream().filter(m -> m.ref.name().equals("<init>")).map(m -> m.ref).toList();
         MethodRef clinit = new MethodRef(t.graphName, "<clinit>", List.of());
         for (BodyDeclaration<?> member : t.decl.getMembers()) {
             if (member instanceof MethodDeclaration md) {
                 if (md.getBody().isEmpty()) continue;
-                MethodInfo mi = resolverMethod(t, md);
+                MethodInfo mi = types.methodOf(md).orElse(null);
                 if (mi != null) scanCallable(md, List.of(mi.ref), t, component, resolver, scan);
             } else if (member instanceof ConstructorDeclaration cd) {
-                MethodInfo mi = resolverMethod(t, cd);
+                MethodInfo mi = types.methodOf(cd).orElse(null);
                 if (mi != null) scanCallable(cd, List.of(mi.ref), t, component, resolver, scan);
             } else if (member instanceof InitializerDeclaration init) {
                 List<MethodRef> from = init.isStatic() ? List.of(clinit) : constructors;
@@ -161,10 +162,6 @@ public final class SourceCallGraphBuilder {
         }
     }
 
-    private static MethodInfo resolverMethod(TypeInfo t, com.github.javaparser.ast.body.CallableDeclaration<?> d) {
-        for (MethodInfo m : t.methods) if (m.decl == d) return m;
-        return null;
-    }
 
     private static void scanCallable(Node callable, List<MethodRef> froms, TypeInfo owner, Component component,
                                      CallSiteResolver resolver, FileScan scan) {

@@ -14,6 +14,7 @@ import io.wanlint.analyzer.api.EntryPointCost;
 import io.wanlint.analyzer.api.MethodNode;
 import io.wanlint.analyzer.api.MethodRef;
 import io.wanlint.analyzer.api.RoundTrips;
+import io.wanlint.analyzer.api.SourceLocation;
 import io.wanlint.analyzer.api.Topology;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -169,6 +170,11 @@ public final class CostEngine {
         final State state;
         final List<Step> steps;
         final BitSet backSteps = new BitSet();
+        /** Steps to the targets of a dispatch that another, costlier target stands for. */
+        final BitSet otherTargets = new BitSet();
+        final Map<Integer, RoundTrips> stepCost = new HashMap<>();
+        /** Round trips of one execution of this body and what it calls (dispatch alternatives at their costliest). */
+        RoundTrips subtree = RoundTrips.ZERO;
         RoundTrips executions = RoundTrips.ZERO;
         int nextStep;
         boolean onStack = true;
@@ -219,13 +225,15 @@ public final class CostEngine {
             }
         }
 
+        keepOneTargetPerDispatch(postorder, visits, ep, adjustment);
+
         // Reverse postorder is a topological order once back steps are dropped.
         root.executions = RoundTrips.of(1);
         for (int k = postorder.size() - 1; k >= 0; k--) {
             Visit v = postorder.get(k);
             for (int i = 0; i < v.steps.size(); i++) {
                 Step s = v.steps.get(i);
-                if (s.next() == null || v.backSteps.get(i)) continue;
+                if (s.next() == null || v.backSteps.get(i) || v.otherTargets.get(i)) continue;
                 Visit w = visits.get(s.next());
                 w.executions = w.executions.plus(v.executions.timesN(s.edge().loopDepth()));
             }
@@ -237,7 +245,7 @@ public final class CostEngine {
             for (int i = 0; i < v.steps.size(); i++) {
                 Step s = v.steps.get(i);
                 CallCharges.Charge c = s.charge();
-                if (c == null || v.backSteps.get(i)) continue;
+                if (c == null || v.backSteps.get(i) || v.otherTargets.get(i)) continue;
                 int unit = adjustment.unitCost(ep, s.edge(), c.unitCost());
                 RoundTrips contribution = switch (c.counting()) {
                     case PER_EXECUTION -> v.executions.timesN(s.edge().loopDepth()).times(unit);
@@ -262,6 +270,58 @@ public final class CostEngine {
         RoundTrips total = RoundTrips.ZERO;
         for (CrossingCall c : crossings) total = total.plus(c.contribution());
         return new EntryPointCost(ep, entrySite, total, crossings);
+    }
+
+    /**
+     * A call through an interface or an overridable method reaches every implementation the class
+     * hierarchy allows (CHA), yet each execution runs only one of them. The count takes the
+     * costliest target of each call site — an upper bound that does not add alternatives up — and
+     * treats the other targets as not run from there. Bodies are costed children first (postorder).
+     */
+    private void keepOneTargetPerDispatch(List<Visit> postorder, Map<State, Visit> visits, EntryPoint ep,
+                                          CostAdjustment adjustment) {
+        for (Visit v : postorder) {
+            Map<DispatchSite, Integer> costliest = new HashMap<>();
+            RoundTrips own = RoundTrips.ZERO;
+            for (int i = 0; i < v.steps.size(); i++) {
+                Step s = v.steps.get(i);
+                if (v.backSteps.get(i)) continue;
+                RoundTrips here = RoundTrips.ZERO;
+                CallCharges.Charge c = s.charge();
+                if (c != null && c.counting() == CallCharges.Counting.PER_EXECUTION) {
+                    here = RoundTrips.of(adjustment.unitCost(ep, s.edge(), c.unitCost()));
+                }
+                if (s.next() != null) here = here.plus(visits.get(s.next()).subtree);
+                here = here.timesN(s.edge().loopDepth());
+                DispatchSite site = DispatchSite.of(s.edge(), i);
+                Integer best = costliest.get(site);
+                if (best == null) {
+                    costliest.put(site, i);
+                    own = own.plus(here);
+                    v.stepCost.put(i, here);
+                } else if (here.compareTo(v.stepCost.get(best)) > 0) {
+                    own = own.plus(here.plus(v.stepCost.get(best).times(-1)));
+                    v.otherTargets.set(best);
+                    costliest.put(site, i);
+                    v.stepCost.put(i, here);
+                } else {
+                    v.otherTargets.set(i);
+                }
+            }
+            v.subtree = own;
+        }
+    }
+
+    /**
+     * The call site a step belongs to: alternatives share place, kind and callee signature. Only
+     * calls to application methods dispatch; API calls (and calls without a line) each stand alone.
+     */
+    private record DispatchSite(SourceLocation location, EdgeKind kind, String name, List<String> parameterTypes,
+                                int alone) {
+        static DispatchSite of(CallEdge e, int step) {
+            boolean dispatch = (e.kind() == EdgeKind.LOCAL || e.kind().isEjb()) && e.location().line() > 0;
+            return new DispatchSite(e.location(), e.kind(), e.to().name(), e.to().parameterTypes(), dispatch ? -1 : step);
+        }
     }
 
     private static boolean isWebRequest(EntryPoint.Kind kind) {

@@ -265,6 +265,25 @@ class CostEngineTest {
     // ---- messaging, JPA, external calls ----
 
     @Test
+    void aCallDispatchedToSeveralImplementationsCostsItsCostliestTargetNotTheirSum() {
+        ComponentModel model = new ComponentModel(List.of(
+                Apps.web("OrderServlet", ComponentKind.SERVLET, "com.acme.web.OrderServlet")));
+        TestCallGraph graph = TestCallGraph.builder()
+                .entry("/order", EntryPoint.Kind.SERVLET, "com.acme.web.OrderServlet#doPost", "OrderServlet")
+                .dispatch("com.acme.web.OrderServlet#doPost", "com.acme.cmd.HttpPost#send", "com.acme.cmd.XmlPost#send",
+                        "com.acme.cmd.Noop#send")
+                .call("com.acme.cmd.HttpPost#send", "java.net.URL#openConnection", EdgeKind.HTTP_EXTERNAL, CallOp.HTTP_REQUEST, null)
+                .call("com.acme.cmd.XmlPost#send", "java.net.URL#openConnection", EdgeKind.HTTP_EXTERNAL, CallOp.HTTP_REQUEST, null)
+                .call("com.acme.cmd.XmlPost#send", "javax.mail.Transport#send", EdgeKind.MAIL, CallOp.MAIL_SEND, null)
+                .build();
+        EntryPointCost cost = estimate(model, graph, "edge", "/order");
+        // Each execution runs one command; XmlPost (HTTP 2 + mail 1) is the costliest.
+        assertThat(cost.roundTrips()).isEqualTo(RoundTrips.of(3));
+        assertThat(counted(cost)).extracting(c -> c.edge().from().className())
+                .containsOnly("com.acme.cmd.XmlPost");
+    }
+
+    @Test
     void jmsSendIsChargedButTheMessageBeanIsNotTraversed() {
         ComponentModel model = new ComponentModel(List.of(
                 Apps.web("OrderServlet", ComponentKind.SERVLET, "com.acme.web.OrderServlet"),

@@ -79,6 +79,17 @@ record TestCallGraph(List<MethodNode> nodes, List<CallEdge> edges, List<EntryPoi
 
         Builder local(String from, String to) { return call(from, to, EdgeKind.LOCAL, CallOp.INVOKE, null); }
 
+        /** One call site dispatched by the class hierarchy to several implementations (one line, several edges). */
+        Builder dispatch(String from, String... implementations) {
+            MethodRef f = m(from);
+            nodes.putIfAbsent(f, new MethodNode(f, null, null));
+            SourceLocation at = new SourceLocation(f.className().replace('.', '/') + ".java", line++);
+            for (String to : implementations) {
+                edges.add(new CallEdge(f, m(to), EdgeKind.LOCAL, CallOp.INVOKE, at, 0, null, false, false));
+            }
+            return this;
+        }
+
         Builder localInLoop(String from, String to, int loopDepth) {
             return call(from, to, EdgeKind.LOCAL, CallOp.INVOKE, null, loopDepth, false);
         }

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Turns a JSP page or tag file into a {@link JspUnit}: its tags, and a synthetic Java class whose
@@ -58,7 +59,9 @@ public final class JspScanner {
     /**
      * The page's path in its web module, starting with {@code /}: relative to the nearest enclosing
      * folder that has a {@code WEB-INF} folder, else to the innermost archive (the WAR), else to the
-     * input root.
+     * innermost folder with a conventional web-root name ({@code docroot}, {@code web}, {@code webapp},
+     * {@code WebContent}, {@code WebRoot}, {@code public_html}: Ant-era trees keep their descriptors
+     * elsewhere and assemble the WAR at build time), else to the input root.
      */
     public static String pagePath(TextFile file) {
         String logical = file.path();
@@ -74,8 +77,17 @@ public final class JspScanner {
                 folder = folder.getParent();
             }
         }
+        if (bang < 0) {
+            for (int k = segments.length - 2; k >= 0; k--) {
+                if (WEB_ROOT_NAMES.contains(segments[k])) {
+                    return "/" + String.join("/", Arrays.copyOfRange(segments, k + 1, segments.length));
+                }
+            }
+        }
         return "/" + inner;
     }
+
+    private static final Set<String> WEB_ROOT_NAMES = Set.of("docroot", "web", "webapp", "WebContent", "WebRoot", "public_html");
 
     private static CompilationUnit emptyClass(String className, String ns) {
         CompilationUnit unit = new CompilationUnit(SyntheticServlet.PACKAGE);

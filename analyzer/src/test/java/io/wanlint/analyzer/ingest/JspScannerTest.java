@@ -216,6 +216,14 @@ class JspScannerTest {
     }
 
     @Test
+    void pagePathOfATreeWithoutWebInfIsRelativeToItsConventionalWebRoot() {
+        assertThat(JspScanner.pagePath(new TextFile("src/docroot/catalog/product.jsp", null, "<p/>", "ISO-8859-1")))
+                .isEqualTo("/catalog/product.jsp");
+        assertThat(JspScanner.pagePath(new TextFile("WebContent/index.jsp", null, "<p/>", "UTF-8"))).isEqualTo("/index.jsp");
+        assertThat(JspScanner.pagePath(new TextFile("pages/index.jsp", null, "<p/>", "UTF-8"))).isEqualTo("/pages/index.jsp");
+    }
+
+    @Test
     void pagePathIsRelativeToTheFolderHoldingWebInf(@TempDir Path temp) throws IOException {
         Path webapp = temp.resolve("src/main/webapp");
         Files.createDirectories(webapp.resolve("WEB-INF"));

@@ -15,7 +15,7 @@ import java.util.Set;
  */
 record DomainModule(String name, String area, String basePackage, Persistence persistence, List<Field> fields,
                     List<Field> referenceFields, Set<PlantedPattern> patterns, boolean stateful, boolean messageDriven,
-                    boolean notifyPartner, int helperJdbcMethods, DomainModule partner, int servletStyleSeed) {
+                    boolean notifyPartner, int helperJdbcMethods, DomainModule partner) {
 
     /** How the module's main entity is persisted; JPA modules also get an EJB 3 façade. */
     enum Persistence { BMP, CMP, JPA }

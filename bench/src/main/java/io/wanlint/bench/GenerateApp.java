@@ -47,8 +47,8 @@ public final class GenerateApp {
             System.err.println("error: --out DIR is required");
             return 2;
         }
-        if (lines < 1000) {
-            System.err.println("error: --lines must be at least 1000");
+        if (lines < SyntheticApplication.MIN_LINES) {
+            System.err.println("error: --lines must be at least " + SyntheticApplication.MIN_LINES);
             return 2;
         }
         try {

@@ -25,6 +25,8 @@ import java.util.Set;
 public final class SyntheticApplication {
     /** Tolerance of the generated Java line count around the request. */
     public static final double SIZE_TOLERANCE = 0.05;
+    /** Smallest size that holds one domain module and still meets the tolerance. */
+    public static final int MIN_LINES = 5_000;
 
     private static final String[] AREAS = {"sales", "billing", "inventory", "shipping", "crm", "hr", "finance",
         "procurement", "support", "manufacturing"};
@@ -55,7 +57,7 @@ public final class SyntheticApplication {
     }
 
     public static GeneratedApp generate(int javaLines, long seed, PatternRates rates) {
-        if (javaLines < 1000) throw new IllegalArgumentException("at least 1000 lines, not " + javaLines);
+        if (javaLines < MIN_LINES) throw new IllegalArgumentException("at least " + MIN_LINES + " lines, not " + javaLines);
         Random random = new Random(seed);
         int year = 1999 + random.nextInt(5);
         PlainLogic logic = new PlainLogic(random);
@@ -151,7 +153,7 @@ public final class SyntheticApplication {
         boolean notify = random.nextDouble() < rates.notSupportedNotify();
         String pkg = "com.acme.erp." + area + "." + name.toLowerCase(java.util.Locale.ROOT);
         return new DomainModule(name, area, pkg, persistence, fields, reference, patterns, stateful, mdb, notify,
-                helperMethods, partner, index);
+                helperMethods, partner);
     }
 
     static int javaLines(List<GeneratedFile> files) {

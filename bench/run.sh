@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# Benchmark of `wanlint check` on generated J2EE applications, side by side with PMD 7 (quickstart).
+#
+#   bench/run.sh [--sizes 50000,200000,500000] [--runs 3] [--seed 42] [--no-pmd] [--xmx 4g]
+#
+# For each size: generates the application once (bench/target/apps/app-SIZE, with expected.json),
+# runs `wanlint check APP --format json --timings --fail-on never` RUNS times under /usr/bin/time -v
+# with a heap cap (-Xmx, default 4g) and a GC log, runs PMD the same number of times, then prints a
+# table of medians and writes bench/target/results.json. With `--cache DIR` in `wanlint check
+# --help`, it also measures a cold cached run, an unchanged re-run and a re-run after one file changed.
+# Nothing here is part of `mvn verify`.
+set -uo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+target="$here/target"
+sizes="50000,200000,500000"
+runs=3
+seed=42
+pmd=1
+xmx=4g
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --sizes) sizes="$2"; shift 2 ;;
+    --runs) runs="$2"; shift 2 ;;
+    --seed) seed="$2"; shift 2 ;;
+    --no-pmd) pmd=0; shift ;;
+    --xmx) xmx="$2"; shift 2 ;;
+    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "run.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
+  esac
+done
+case "$runs" in ''|*[!0-9]*|0) echo "run.sh: --runs needs a positive number" >&2; exit 2 ;; esac
+
+log() { echo "bench: $*" >&2; }
+command -v python3 >/dev/null || { echo "run.sh: python3 is needed to compute medians" >&2; exit 2; }
+if [ ! -x /usr/bin/time ]; then
+  log "installing GNU time (Debian package 'time') for peak RSS and CPU time"
+  if command -v apt-get >/dev/null; then
+    (apt-get install -y -q time >/dev/null 2>&1 || { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q time >/dev/null 2>&1; }) \
+      || { echo "run.sh: cannot install /usr/bin/time" >&2; exit 2; }
+  else
+    echo "run.sh: /usr/bin/time (GNU time) is missing" >&2; exit 2
+  fi
+fi
+
+mkdir -p "$target/apps" "$target/runs"
+rm -rf "$target/runs"/*
+
+# 1. The wanlint jar (./wanlint builds it when stale) and the generator.
+log "building wanlint (./wanlint --version)"
+if ! version="$("$root/wanlint" --version 2>"$target/build.log")"; then
+  echo "run.sh: building wanlint failed; see $target/build.log" >&2; tail -20 "$target/build.log" >&2; exit 1
+fi
+log "$version"
+log "compiling the generator"
+(cd "$root" && { mvn -B -q -o -pl bench compile || mvn -B -q -pl bench compile; }) >"$target/generator-build.log" 2>&1 \
+  || { echo "run.sh: compiling bench failed; see $target/generator-build.log" >&2; exit 1; }
+
+# 2. PMD 7: not on Central as a binary zip, so resolve pmd-cli + pmd-java with Maven into target/pmd/lib.
+pmd_version="$(sed -n 's:.*<pmd.version>\(.*\)</pmd.version>.*:\1:p' "$here/pmd/pom.xml")"
+aux=""
+for jar in "$HOME/.m2/repository/javax/javaee-api/8.0.1/javaee-api-8.0.1.jar" \
+           "$HOME/.m2/repository/org/jboss/spec/javax/rmi/jboss-rmi-api_1.0_spec/1.0.6.Final/jboss-rmi-api_1.0_spec-1.0.6.Final.jar"; do
+  [ -f "$jar" ] && aux="${aux:+$aux:}$jar"
+done
+if [ "$pmd" = 1 ] && ! ls "$target/pmd/lib"/pmd-java-*.jar >/dev/null 2>&1; then
+  log "resolving PMD $pmd_version (pmd-cli + pmd-java) from Maven Central"
+  if ! mvn -B -q -f "$here/pmd/pom.xml" org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy-dependencies \
+        -DoutputDirectory="$target/pmd/lib" >"$target/pmd-resolve.log" 2>&1; then
+    log "cannot resolve PMD (see $target/pmd-resolve.log): the PMD comparison is skipped"
+    pmd=0
+  fi
+fi
+
+has_cache=0
+if "$root/wanlint" check --help 2>/dev/null | grep -q -- '--cache'; then has_cache=1; fi
+
+# Runs one measured command; $1 = run directory, rest = command. Keeps exit code, time -v, stdout, stderr.
+measure() {
+  local dir="$1"; shift
+  mkdir -p "$dir"
+  /usr/bin/time -v -o "$dir/time.txt" "$@" >"$dir/stdout.txt" 2>"$dir/stderr.txt"
+  echo $? >"$dir/exit"
+}
+
+wanlint_run() { # dir app [extra args]
+  local dir="$1" app="$2"; shift 2
+  mkdir -p "$dir"
+  WANLINT_JAVA_OPTS="-Xss8m -Xmx$xmx -Xlog:gc:file=$dir/gc.log" \
+    measure "$dir" "$root/wanlint" check "$app" --format json -o "$dir/report.json" --timings --fail-on never "$@"
+  local rc; rc="$(cat "$dir/exit")"
+  if [ "$rc" -ge 2 ]; then
+    log "  wanlint failed (exit $rc): $(grep -m1 -i 'error' "$dir/stderr.txt" || head -1 "$dir/stderr.txt")"
+  fi
+}
+
+IFS=',' read -r -a size_list <<<"$sizes"
+for size in "${size_list[@]}"; do
+  app="$target/apps/app-$size"
+  if [ ! -f "$app/expected.json" ] || ! grep -q "\"seed\": $seed," "$app/expected.json"; then
+    rm -rf "$app"
+    log "generating $size lines (seed $seed) into $app"
+    java -cp "$here/target/classes" io.wanlint.bench.GenerateApp --lines "$size" --seed "$seed" --out "$app" >&2 \
+      || { echo "run.sh: generating $size lines failed" >&2; exit 1; }
+  fi
+  for i in $(seq 1 "$runs"); do
+    log "size $size: wanlint run $i/$runs"
+    wanlint_run "$target/runs/$size/wanlint-$i" "$app"
+    if [ "$pmd" = 1 ]; then
+      log "size $size: PMD run $i/$runs"
+      measure "$target/runs/$size/pmd-$i" java -Xmx"$xmx" -cp "$target/pmd/lib/*" net.sourceforge.pmd.cli.PmdCli check \
+        -d "$app/src" -R rulesets/java/quickstart.xml -f text --no-cache --no-progress ${aux:+--aux-classpath "$aux"} \
+        -r "$target/runs/$size/pmd-$i/report.txt"
+    fi
+  done
+  if [ "$has_cache" = 1 ]; then
+    cache="$target/runs/$size/cache-dir"
+    rm -rf "$cache"
+    log "size $size: incremental (cold with --cache, unchanged re-run, one file changed)"
+    wanlint_run "$target/runs/$size/cache-cold" "$app" --cache "$cache"
+    wanlint_run "$target/runs/$size/cache-unchanged" "$app" --cache "$cache"
+    victim="$(find "$app/src/main/java" -name 'View*Servlet.java' | sort | head -1)"
+    cp "$victim" "$victim.orig"
+    printf '\n// touched by bench/run.sh to measure an incremental run\n' >>"$victim"
+    wanlint_run "$target/runs/$size/cache-one-changed" "$app" --cache "$cache"
+    mv "$victim.orig" "$victim"
+  fi
+done
+
+python3 "$here/summarize.py" --runs-dir "$target/runs" --apps-dir "$target/apps" --sizes "$sizes" \
+  --out "$target/results.json" --wanlint-version "$version" --pmd-version "$([ "$pmd" = 1 ] && echo "$pmd_version" || echo none)" \
+  --cache "$has_cache" --xmx "$xmx"

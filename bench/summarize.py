@@ -1,0 +1,246 @@
+#!/usr/bin/env python3
+"""Turns the measurements bench/run.sh leaves in target/runs into medians, a table and results.json."""
+import argparse
+import json
+import math
+import os
+import re
+import statistics
+
+TIMING = re.compile(r"^timing:\s+(.+?)\s+(\d+)\s+ms\s*$")
+GC = re.compile(r"(\d+)([KMG])->(\d+)([KMG])\((\d+)([KMG])\)")
+UNIT = {"K": 1 / 1024, "M": 1, "G": 1024}
+
+
+def read(path):
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def time_v(text):
+    """Wall, user+sys CPU seconds and max RSS (MB) from GNU time -v."""
+    out = {}
+    for line in (text or "").splitlines():
+        line = line.strip()
+        if line.startswith("Elapsed (wall clock)"):
+            parts = line.rsplit(" ", 1)[1].split(":")
+            secs = 0.0
+            for p in parts:
+                secs = secs * 60 + float(p)
+            out["wall"] = secs
+        elif line.startswith("User time"):
+            out["user"] = float(line.rsplit(" ", 1)[1])
+        elif line.startswith("System time"):
+            out["sys"] = float(line.rsplit(" ", 1)[1])
+        elif line.startswith("Maximum resident set size"):
+            out["rssMb"] = int(line.rsplit(" ", 1)[1]) / 1024
+    if "user" in out and "sys" in out:
+        out["cpu"] = out["user"] + out["sys"]
+    return out
+
+
+def peak_heap_mb(text):
+    """Largest heap occupancy the GC log shows (before a collection); None without any collection."""
+    peak = None
+    for m in GC.finditer(text or ""):
+        before = int(m.group(1)) * UNIT[m.group(2)]
+        after = int(m.group(3)) * UNIT[m.group(4)]
+        value = max(before, after)
+        peak = value if peak is None else max(peak, value)
+    return peak
+
+
+def wanlint_run(d):
+    rc = int((read(os.path.join(d, "exit")) or "99").strip() or 99)
+    stderr = read(os.path.join(d, "stderr.txt")) or ""
+    run = {"exit": rc, "ok": rc in (0, 1)}
+    run.update(time_v(read(os.path.join(d, "time.txt"))))
+    run["phasesMs"] = {m.group(1): int(m.group(2)) for m in map(TIMING.match, stderr.splitlines()) if m}
+    run["peakHeapMb"] = peak_heap_mb(read(os.path.join(d, "gc.log")))
+    if not run["ok"]:
+        errors = [l for l in stderr.splitlines() if "error" in l.lower()]
+        run["error"] = (errors or stderr.splitlines() or ["no output"])[0][:300]
+    report = read(os.path.join(d, "report.json"))
+    if run["ok"] and report:
+        try:
+            data = json.loads(report)
+            counts = {}
+            for f in data.get("findings", []):
+                counts[f.get("ruleId")] = counts.get(f.get("ruleId"), 0) + 1
+            run["findings"] = counts
+            run["entryPoints"] = len(data.get("entryPoints", []))
+        except ValueError as e:
+            run["ok"] = False
+            run["error"] = "report.json is not JSON: %s" % e
+    return run
+
+
+def pmd_run(d):
+    rc = int((read(os.path.join(d, "exit")) or "99").strip() or 99)
+    run = {"exit": rc, "ok": rc in (0, 4)}
+    run.update(time_v(read(os.path.join(d, "time.txt"))))
+    report = read(os.path.join(d, "report.txt")) or ""
+    run["violations"] = sum(1 for l in report.splitlines() if l.strip())
+    if not run["ok"]:
+        run["error"] = ((read(os.path.join(d, "stderr.txt")) or "").strip().splitlines() or ["no output"])[0][:300]
+    return run
+
+
+def median(runs, key):
+    values = [r[key] for r in runs if r.get("ok") and r.get(key) is not None]
+    return statistics.median(values) if values else None
+
+
+def median_phases(runs):
+    phases = {}
+    for r in runs:
+        if r.get("ok"):
+            for k, v in r.get("phasesMs", {}).items():
+                phases.setdefault(k, []).append(v)
+    return {k: statistics.median(v) for k, v in phases.items()}
+
+
+def median_findings(runs):
+    rules = {}
+    for r in runs:
+        if r.get("ok"):
+            for k, v in r.get("findings", {}).items():
+                rules.setdefault(k, []).append(v)
+    ok = sum(1 for r in runs if r.get("ok"))
+    return {k: statistics.median(v + [0] * (ok - len(v))) for k, v in sorted(rules.items())}
+
+
+def fmt(v, digits=1):
+    if v is None:
+        return "-"
+    if isinstance(v, float):
+        return ("%." + str(digits) + "f") % v
+    return str(v)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs-dir", required=True)
+    ap.add_argument("--apps-dir", required=True)
+    ap.add_argument("--sizes", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--wanlint-version", default="")
+    ap.add_argument("--pmd-version", default="none")
+    ap.add_argument("--cache", default="0")
+    ap.add_argument("--xmx", default="4g")
+    a = ap.parse_args()
+
+    results = {"wanlintVersion": a.wanlint_version, "pmdVersion": a.pmd_version, "heapCap": a.xmx,
+               "cpus": os.cpu_count(), "sizes": []}
+    for size in [s for s in a.sizes.split(",") if s]:
+        d = os.path.join(a.runs_dir, size)
+        expected = json.loads(read(os.path.join(a.apps_dir, "app-" + size, "expected.json")) or "{}")
+        names = sorted(os.listdir(d)) if os.path.isdir(d) else []
+        wl = [wanlint_run(os.path.join(d, n)) for n in names if re.fullmatch(r"wanlint-\d+", n)]
+        pm = [pmd_run(os.path.join(d, n)) for n in names if re.fullmatch(r"pmd-\d+", n)]
+        lines = expected.get("lines")
+        entry = {"size": int(size), "files": expected.get("files"), "javaFiles": expected.get("javaFiles"),
+                 "lines": lines, "expectedFindings": expected.get("expectedFindings", {}),
+                 "expectedEntryPoints": expected.get("entryPoints")}
+        w = {"runs": len(wl), "successfulRuns": sum(1 for r in wl if r["ok"]),
+             "wallSeconds": median(wl, "wall"), "cpuSeconds": median(wl, "cpu"), "maxRssMb": median(wl, "rssMb"),
+             "peakHeapMb": median(wl, "peakHeapMb"), "phasesMs": median_phases(wl),
+             "findings": median_findings(wl), "entryPoints": median(wl, "entryPoints"),
+             "errors": sorted({r["error"] for r in wl if r.get("error")})}
+        w["linesPerSecond"] = lines / w["wallSeconds"] if lines and w["wallSeconds"] else None
+        entry["wanlint"] = w
+        if pm:
+            p = {"runs": len(pm), "successfulRuns": sum(1 for r in pm if r["ok"]),
+                 "wallSeconds": median(pm, "wall"), "cpuSeconds": median(pm, "cpu"), "maxRssMb": median(pm, "rssMb"),
+                 "violations": median(pm, "violations"),
+                 "errors": sorted({r["error"] for r in pm if r.get("error")})}
+            p["linesPerSecond"] = lines / p["wallSeconds"] if lines and p["wallSeconds"] else None
+            entry["pmd"] = p
+            if w["wallSeconds"] and p["wallSeconds"]:
+                entry["wallRatioWanlintToPmd"] = w["wallSeconds"] / p["wallSeconds"]
+        if a.cache == "1":
+            inc = {}
+            for k in ("cache-cold", "cache-unchanged", "cache-one-changed"):
+                if os.path.isdir(os.path.join(d, k)):
+                    r = wanlint_run(os.path.join(d, k))
+                    inc[k] = {"ok": r["ok"], "wallSeconds": r.get("wall"), "error": r.get("error")}
+            cold = inc.get("cache-cold", {}).get("wallSeconds")
+            for k in ("cache-unchanged", "cache-one-changed"):
+                if cold and inc.get(k, {}).get("wallSeconds") is not None:
+                    inc[k]["fractionOfCold"] = inc[k]["wallSeconds"] / cold
+            entry["incremental"] = inc
+        results["sizes"].append(entry)
+
+    ok = [e for e in results["sizes"] if e["wanlint"]["wallSeconds"]]
+    growth = []
+    for x, y in zip(ok, ok[1:]):
+        factor = y["size"] / x["size"]
+        per_doubling = (y["wanlint"]["wallSeconds"] / x["wanlint"]["wallSeconds"]) ** (1 / math.log2(factor)) if factor > 1 else None
+        growth.append({"from": x["size"], "to": y["size"], "timeRatio": y["wanlint"]["wallSeconds"] / x["wanlint"]["wallSeconds"],
+                       "perDoubling": per_doubling})
+    results["growth"] = growth
+    if a.cache != "1":
+        results["incrementalNote"] = "skipped: `wanlint check --help` has no --cache option yet"
+
+    os.makedirs(os.path.dirname(a.out), exist_ok=True)
+    with open(a.out, "w", encoding="utf-8") as f:
+        json.dump(results, f, indent=2, sort_keys=False)
+        f.write("\n")
+
+    # The table.
+    print("wanlint benchmark  (%s; PMD %s; %s CPUs; heap cap %s; medians)" % (a.wanlint_version or "wanlint ?", a.pmd_version,
+                                                                            os.cpu_count(), a.xmx))
+    head = "%-8s %-8s %-6s %6s %8s %8s %8s %9s %9s %10s %9s" % ("size", "tool", "runs", "files", "lines", "wall s", "cpu s",
+                                                             "lines/s", "RSS MB", "heap MB", "findings")
+    print(head)
+    print("-" * len(head))
+    for e in results["sizes"]:
+        w = e["wanlint"]
+        total = sum(w["findings"].values()) if w["findings"] else None
+        print("%-8s %-8s %-6s %6s %8s %8s %8s %9s %9s %10s %9s" % (
+            e["size"], "wanlint", "%d/%d" % (w["successfulRuns"], w["runs"]), fmt(e["files"]), fmt(e["lines"]),
+            fmt(w["wallSeconds"], 2), fmt(w["cpuSeconds"], 2), fmt(w["linesPerSecond"], 0), fmt(w["maxRssMb"], 0),
+            fmt(w["peakHeapMb"], 0), fmt(total)))
+        if "pmd" in e:
+            p = e["pmd"]
+            print("%-8s %-8s %-6s %6s %8s %8s %8s %9s %9s %10s %9s" % (
+                "", "pmd", "%d/%d" % (p["successfulRuns"], p["runs"]), fmt(e["javaFiles"]), fmt(e["lines"]),
+                fmt(p["wallSeconds"], 2), fmt(p["cpuSeconds"], 2), fmt(p["linesPerSecond"], 0), fmt(p["maxRssMb"], 0),
+                "-", fmt(p["violations"])))
+    print()
+    for e in results["sizes"]:
+        w = e["wanlint"]
+        print("size %s:" % e["size"])
+        if w["errors"]:
+            print("  wanlint did not complete: %s" % "; ".join(w["errors"]))
+        if "wallRatioWanlintToPmd" in e:
+            print("  wall time wanlint / PMD: %.2f" % e["wallRatioWanlintToPmd"])
+        if e.get("pmd", {}).get("errors"):
+            print("  PMD did not complete: %s" % "; ".join(e["pmd"]["errors"]))
+        if w["phasesMs"]:
+            print("  phases (ms): " + ", ".join("%s %s" % (k, fmt(v, 0)) for k, v in w["phasesMs"].items()))
+        exp = e["expectedFindings"]
+        if w["successfulRuns"]:
+            rules = sorted(set(exp) | set(w["findings"]))
+            print("  findings vs expected: " + ", ".join(
+                "%s %s/%s%s" % (r, fmt(w["findings"].get(r, 0)), exp.get(r, 0),
+                                "" if w["findings"].get(r, 0) == exp.get(r, 0) else " (!)") for r in rules))
+            print("  entry points: %s (expected %s)" % (fmt(w["entryPoints"]), e["expectedEntryPoints"]))
+        else:
+            print("  expected findings: " + ", ".join("%s %s" % kv for kv in sorted(exp.items())))
+        for k, v in e.get("incremental", {}).items():
+            frac = v.get("fractionOfCold")
+            print("  %s: %s s%s%s" % (k, fmt(v.get("wallSeconds"), 2), " (%.0f%% of cold)" % (100 * frac) if frac is not None else "",
+                                        "" if v.get("ok") else " FAILED: %s" % v.get("error")))
+    for g in growth:
+        print("growth %s -> %s lines: time x%.2f (x%.2f per doubling)" % (g["from"], g["to"], g["timeRatio"], g["perDoubling"]))
+    if "incrementalNote" in results:
+        print("incremental runs: " + results["incrementalNote"])
+    print("results: " + a.out)
+
+
+if __name__ == "__main__":
+    main()

@@ -21,12 +21,10 @@ final class FileKinds {
 
     private static final Set<String> JSP = Set.of("jsp", "jspx", "jspf", "tag", "tagx");
     private static final Set<String> ARCHIVES = Set.of("war", "ear", "jar", "zip", "rar", "sar");
-    // Markup that is never a descriptor, and binary formats not worth opening.
-    private static final Set<String> IGNORED = Set.of(
-            "html", "htm", "xhtml", "shtml", "svg", "dtd", "xsd",
-            "png", "gif", "jpg", "jpeg", "ico", "bmp", "tif", "tiff", "pdf", "doc", "xls", "ppt",
-            "so", "dll", "exe", "bin", "dat", "ser", "gz", "tgz", "bz2", "xz", "7z", "tar",
-            "mp3", "mp4", "wav", "avi", "mov", "swf", "ttf", "otf", "woff", "woff2", "eot");
+    // Markup that is never a descriptor. Binary-looking extensions are NOT trusted: descriptors are
+    // found by content, and real applications keep variants such as supplier.xml.BMP (bean-managed
+    // persistence, not a bitmap); reading 512 bytes of an image to tell is cheap.
+    private static final Set<String> IGNORED = Set.of("html", "htm", "xhtml", "shtml", "svg", "dtd", "xsd");
 
     static Kind byName(String fileName) {
         String ext = extension(fileName);

@@ -216,6 +216,8 @@ class IngestorTest {
     @Test
     void descriptorsAreFoundByContentNotName() throws IOException {
         write("app/META-INF/supplier.xml.CMP", "\n  <?xml version=\"1.0\"?>\n<ejb-jar><enterprise-beans/></ejb-jar>");
+        write("app/META-INF/supplier.xml.BMP", "<?xml version=\"1.0\"?>\n<ejb-jar><enterprise-beans/></ejb-jar>");
+        write("app/web/logo.bmp", new byte[] {'B', 'M', 0x3a, 0, 0, 0, 0, 0, 0, 0, 0x36, 0, 0, 0});
         write("app/META-INF/estore_ejb.xml", WEB_XML);
         write("app/conf/tpcw.xml", "<!-- generated -->\n<jboss/>");
         write("app/conf/shop.properties", "name=<not xml>");
@@ -225,9 +227,10 @@ class IngestorTest {
 
         Workspace workspace = ingest(temp.resolve("app"));
 
+        // supplier.xml.BMP is a bean-managed-persistence variant, not a bitmap; logo.bmp is one.
         assertThat(paths(workspace.xmlFiles())).containsExactly(
-                "META-INF/estore_ejb.xml", "META-INF/supplier.xml.CMP", "conf/tpcw.xml");
-        assertThat(workspace.files()).filteredOn(f -> f.kind() == AnalyzedFile.Kind.DESCRIPTOR).hasSize(3);
+                "META-INF/estore_ejb.xml", "META-INF/supplier.xml.BMP", "META-INF/supplier.xml.CMP", "conf/tpcw.xml");
+        assertThat(workspace.files()).filteredOn(f -> f.kind() == AnalyzedFile.Kind.DESCRIPTOR).hasSize(4);
     }
 
     @Test

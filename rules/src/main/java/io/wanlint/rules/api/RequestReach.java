@@ -2,6 +2,7 @@ package io.wanlint.rules.api;
 
 import io.wanlint.analyzer.api.CallEdge;
 import io.wanlint.analyzer.api.CallGraph;
+import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.ComponentModel;
 import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.EntryPoint;
@@ -50,7 +51,7 @@ public final class RequestReach {
         Set<CallEdge> looped = new HashSet<>();
         Set<State> seen = new HashSet<>();
         Deque<Frame> stack = new ArrayDeque<>();
-        State start = new State(ep.method(), componentOf(graph, ep.method(), ep.component()), false);
+        State start = new State(ep.method(), componentOf(graph, model, ep.method(), ep.component()), false);
         seen.add(start);
         stack.push(new Frame(start, null, graph.outgoing(ep.method()).iterator()));
         // Iterative depth-first walk: deep helper chains must not overflow the stack, and source
@@ -67,7 +68,7 @@ public final class RequestReach {
             if (!entersCallee(edge, scope)) continue;
             String calleeComponent = edge.kind().isEjb()
                     ? ejbTarget(edge, model, s.component)
-                    : componentOf(graph, edge.to(), s.component);
+                    : componentOf(graph, model, edge.to(), s.component);
             State next = new State(edge.to(), calleeComponent, inLoop);
             if (seen.add(next)) stack.push(new Frame(next, rc, graph.outgoing(edge.to()).iterator()));
         }
@@ -79,8 +80,16 @@ public final class RequestReach {
         return edge.kind().isEjb() && scope == ReachScope.WHOLE_REQUEST;
     }
 
-    private static String componentOf(CallGraph graph, MethodRef method, String inherited) {
-        return graph.node(method).map(MethodNode::component).orElse(inherited);
+    /**
+     * The component whose code runs a plainly called method. Helpers (DAO and PLAIN classes) run in
+     * their caller's JVM, so they inherit its component (and with it its site), as the cost model does.
+     */
+    private static String componentOf(CallGraph graph, ComponentModel model, MethodRef method, String inherited) {
+        String own = graph.node(method).map(MethodNode::component).orElse(null);
+        if (own == null) return inherited;
+        boolean helper = model.byName(own).map(c -> c.kind() == ComponentKind.DAO || c.kind() == ComponentKind.PLAIN)
+                .orElse(false);
+        return helper && inherited != null ? inherited : own;
     }
 
     private static String ejbTarget(CallEdge edge, ComponentModel model, String inherited) {

@@ -6,6 +6,7 @@ import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.MethodRef;
 import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.EvidenceStep;
 import io.wanlint.analyzer.api.RoundTrips;
@@ -45,23 +46,67 @@ public final class MissingFacade implements Rule {
     @Override public void check(RuleContext ctx, FindingSink sink) {
         Map<String, List<EntryPoint>> remoteEntityClients = new LinkedHashMap<>();
         Map<String, ReachedCall> firstRemoteEntityCall = new LinkedHashMap<>();
+        Map<MethodRef, SessionClient> sessionClients = new LinkedHashMap<>();
         for (EntryPoint ep : ctx.entryPoints()) {
             if (ctx.isWebEntryPoint(ep)) useCase(ctx, ep, sink);
             for (ReachedCall rc : ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls()) {
-                if (rc.edge().kind() != EdgeKind.REMOTE_EJB || rc.edge().op() == CallOp.LOOKUP) continue;
+                if (!rc.edge().kind().isEjb() || rc.edge().op() == CallOp.LOOKUP) continue;
                 Optional<Component> target = ctx.targetOf(rc.edge());
                 if (target.isEmpty() || !isEntityBean(target.get()) || !ctx.crossesSites(rc)) continue;
+                if (ctx.component(rc.callerComponent()).map(c -> c.kind().isSession()).orElse(false)) {
+                    sessionClients.computeIfAbsent(rc.edge().from(), m -> new SessionClient()).add(ep, rc, target.get());
+                }
+                if (rc.edge().kind() != EdgeKind.REMOTE_EJB) continue;
                 List<EntryPoint> eps = remoteEntityClients.computeIfAbsent(target.get().name(), n -> new ArrayList<>());
                 if (!eps.contains(ep)) eps.add(ep);
                 firstRemoteEntityCall.putIfAbsent(target.get().name(), rc);
             }
         }
+        sessionClients.forEach((method, client) -> sessionClient(ctx, method, client, sink));
         for (Component c : ctx.model().components()) {
             if (isEntityBean(c) && c.interfaces().hasRemoteView()) {
                 sink.report(remoteView(ctx, c, remoteEntityClients.getOrDefault(c.name(), List.of()),
                         firstRemoteEntityCall.get(c.name())), e -> FacadePatch.of(ctx, e).effect());
             }
         }
+    }
+
+    /** The entity calls one session-bean method makes across the WAN, by entry point. */
+    private static final class SessionClient {
+        final Map<EntryPoint, ReachedCall> firstByEntryPoint = new LinkedHashMap<>();
+        final List<ReachedCall> calls = new ArrayList<>();
+        final Set<String> entities = new LinkedHashSet<>();
+
+        void add(EntryPoint ep, ReachedCall rc, Component entity) {
+            firstByEntryPoint.putIfAbsent(ep, rc);
+            if (calls.stream().noneMatch(c -> c.edge().equals(rc.edge()))) calls.add(rc);
+            entities.add(entity.name());
+        }
+    }
+
+    /**
+     * A session bean placed away from the entity beans it uses (a stateful controller at the edge)
+     * is as much a remote client as the web tier: its use case belongs in a façade next to the data.
+     */
+    private void sessionClient(RuleContext ctx, MethodRef method, SessionClient client, FindingSink sink) {
+        List<EntryPoint> eps = List.copyOf(client.firstByEntryPoint.keySet());
+        EntryPoint firstEp = eps.get(0);
+        ReachedCall first = client.firstByEntryPoint.get(firstEp);
+        RoundTrips before = RoundTrips.ZERO;
+        RoundTrips after = RoundTrips.ZERO;
+        for (EntryPoint ep : eps) {
+            before = before.plus(ctx.oracle().estimate(ep).roundTrips());
+            after = after.plus(FacadePatch.of(ctx, ep).after(ctx, ep));
+        }
+        String msg = Evidence.displayMethod(method) + " runs at " + ctx.siteOf(first.callerComponent()).orElse("?")
+                + " and uses " + (client.entities.size() == 1 ? "entity bean " : "entity beans ")
+                + String.join(", ", client.entities) + " across the WAN (" + client.calls.size()
+                + (client.calls.size() == 1 ? " call, " : " calls, ") + Estimates.roundTrips(before)
+                + "); move the use case into a session façade next to the entities: " + after.formula();
+        sink.report(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, ctx.locationOf(first.edge()),
+                eps.stream().map(EntryPoint::id).toList(),
+                Evidence.chain(ctx, firstEp, first, client.calls),
+                before, after, "remote-client:" + method.shortId()), e -> FacadePatch.of(ctx, e).effect());
     }
 
     private static boolean isEntityBean(Component c) {

@@ -21,6 +21,8 @@ public enum CallOp {
     JDBC_CONNECTION_POOL, JDBC_CONNECTION_DRIVER_MANAGER, JDBC_PREPARE, JDBC_EXECUTE, JDBC_RESULT_NEXT, JDBC_COMMIT, JDBC_ROLLBACK,
     /** JPA / Hibernate. */
     JPA_FIND, JPA_QUERY, JPA_PERSIST, JPA_MERGE, JPA_REMOVE, JPA_FLUSH,
+    /** A bulk {@code UPDATE}/{@code DELETE} query ({@code executeUpdate}): one round trip, and a write. */
+    JPA_BULK_UPDATE,
     /** Messaging, external services. */
     JMS_SEND, HTTP_REQUEST, SOAP_CALL, SOCKET_IO, MAIL_SEND, RMI_CALL,
     /** {@code UserTransaction} demarcation. */

@@ -64,7 +64,8 @@ public final class ApiCallClassifier {
             on(em, EdgeKind.JPA, CallOp.JPA_FLUSH, "flush");
             for (String q : new String[] {"persistence.Query", "persistence.TypedQuery", "persistence.StoredProcedureQuery"}) {
                 on(ee + q, EdgeKind.JPA, CallOp.JPA_QUERY, "getResultList", "getSingleResult", "getResultStream",
-                        "executeUpdate", "getSingleResultOrNull");
+                        "getSingleResultOrNull");
+                on(ee + q, EdgeKind.JPA, CallOp.JPA_BULK_UPDATE, "executeUpdate");
             }
         }
         for (String s : new String[] {"org.hibernate.Session", "org.hibernate.classic.Session"}) {
@@ -76,8 +77,9 @@ public final class ApiCallClassifier {
         }
         for (String q : new String[] {"org.hibernate.Query", "org.hibernate.query.Query", "org.hibernate.Criteria",
                 "org.hibernate.SQLQuery", "org.hibernate.query.NativeQuery"}) {
-            on(q, EdgeKind.JPA, CallOp.JPA_QUERY, "list", "uniqueResult", "executeUpdate", "scroll", "iterate",
+            on(q, EdgeKind.JPA, CallOp.JPA_QUERY, "list", "uniqueResult", "scroll", "iterate",
                     "getResultList", "getSingleResult", "stream");
+            on(q, EdgeKind.JPA, CallOp.JPA_BULK_UPDATE, "executeUpdate");
         }
         // JMS
         for (String ee : EE) {

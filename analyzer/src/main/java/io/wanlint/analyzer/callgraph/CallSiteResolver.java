@@ -49,6 +49,7 @@ final class CallSiteResolver {
 
     private final AppTypes types;
     private final ReceiverTypes receivers;
+    private final JpaEntities jpa;
     private final ComponentModel model;
     private final JndiNames jndi;
     private final ApiCallClassifier classifier = ApiCallClassifier.standard();
@@ -59,6 +60,7 @@ final class CallSiteResolver {
         this.receivers = receivers;
         this.model = model;
         this.jndi = new JndiNames(types, model);
+        this.jpa = new JpaEntities(types, receivers, model);
         this.ejbViewsOutsideSources = model.components().stream()
                 .flatMap(c -> c.interfaces().all().stream()).anyMatch(i -> types.type(i).isEmpty());
     }
@@ -252,6 +254,8 @@ final class CallSiteResolver {
             target = jndi.constantValue(call.getArgument(0))
                     .flatMap(n -> jndi.resolve(n, site.component()))
                     .map(Component::name).orElse(null);
+        } else if (c.kind() == EdgeKind.JPA) {
+            target = jpa.entityOf(call, c.op(), site.stats()).orElse(null);
         }
         return edge(site, call, apiRef(type, name, argc), c.kind(), c.op(), target);
     }

@@ -127,6 +127,7 @@ final class CallCharges {
         return switch (op) {
             case JPA_FIND -> crossing(current, db, costs.jpaOperation(), "JPA find");
             case JPA_QUERY -> crossing(current, db, costs.jpaOperation(), "JPA query execution");
+            case JPA_BULK_UPDATE -> crossing(current, db, costs.jpaOperation(), "JPA bulk update");
             case JPA_FLUSH -> crossing(current, db, costs.jpaOperation(), "JPA flush");
             case JPA_PERSIST, JPA_MERGE, JPA_REMOVE -> current.equals(db) ? null : new Charge(db, costs.jpaOperation(),
                     "JPA " + op.name().substring(4).toLowerCase(Locale.ROOT) + ", deferred to the flush at commit",

@@ -54,7 +54,7 @@ class ApiCallClassifierTest {
             assertThat(c(ee + ".persistence.EntityManager", "remove", 1)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_REMOVE));
             assertThat(c(ee + ".persistence.EntityManager", "flush", 0)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_FLUSH));
             assertThat(c(ee + ".persistence.TypedQuery", "getResultList", 0)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_QUERY));
-            assertThat(c(ee + ".persistence.Query", "executeUpdate", 0)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_QUERY));
+            assertThat(c(ee + ".persistence.Query", "executeUpdate", 0)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_BULK_UPDATE));
             assertThat(c(ee + ".persistence.EntityManager", "createQuery", 1)).isEmpty();
         }
         assertThat(c("org.hibernate.Session", "load", 2)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_FIND));

@@ -1,6 +1,7 @@
 package io.wanlint.analyzer.callgraph;
 
 import io.wanlint.analyzer.api.CallEdge;
+import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.CallGraph;
 import io.wanlint.analyzer.api.CallOp;
 import io.wanlint.analyzer.api.ComponentKind;
@@ -124,6 +125,57 @@ class SourceCallGraphBuilderTest {
         assertThat(out.graph().entryPoints()).filteredOn(e -> e.kind() == EntryPoint.Kind.REMOTE_FACADE)
                 .extracting(EntryPoint::id).containsExactly("shop.ejb.CatalogBean#report");
         assertThat(out.diagnostics()).isEmpty();
+    }
+
+    @Test
+    void jpaOperationsNameTheEntityTheyReadOrWrite() {
+        GraphFixture app = new GraphFixture()
+                .java("src/shop/model/Product.java", """
+                        package shop.model;
+                        @javax.persistence.Entity
+                        public class Product { long id; }
+                        """)
+                .java("src/shop/model/CustomerOrder.java", """
+                        package shop.model;
+                        @javax.persistence.Entity
+                        public class CustomerOrder { long id; }
+                        """)
+                .java("src/shop/ejb/ShopBean.java", """
+                        package shop.ejb;
+                        import javax.persistence.*;
+                        import shop.model.*;
+                        public class ShopBean {
+                            @PersistenceContext EntityManager em;
+                            public void browse(long id) {
+                                em.find(Product.class, id); // FIND
+                                em.createQuery("SELECT p FROM Product p WHERE p.id > :id").setParameter("id", id).getResultList(); // CHAINED
+                                Query named = em.createNamedQuery("Product.cheapest");
+                                named.getResultList(); // NAMED
+                                em.createQuery("select o from " + "CustomerOrder o").getResultList(); // CONCAT
+                            }
+                            public void order(CustomerOrder o) {
+                                em.persist(o); // PERSIST
+                                em.createQuery("DELETE FROM CustomerOrder o").executeUpdate(); // BULK
+                                em.createQuery(System.getProperty("q")).getResultList(); // UNKNOWN
+                            }
+                        }
+                        """)
+                .component(Component.simple("Product", ComponentKind.JPA_ENTITY, "shop.model.Product", List.of(), List.of()))
+                .component(Component.simple("CustomerOrder", ComponentKind.JPA_ENTITY, "shop.model.CustomerOrder", List.of(), List.of()));
+        String file = "src/shop/ejb/ShopBean.java";
+        CallGraph g = app.build().graph();
+
+        assertThat(edgesFrom(g, "shop.ejb.ShopBean", "browse")).filteredOn(e -> e.kind() == EdgeKind.JPA)
+                .extracting(CallEdge::op, CallEdge::line, CallEdge::targetComponent)
+                .containsExactly(
+                        tuple(CallOp.JPA_FIND, app.line(file, "// FIND"), "Product"),
+                        tuple(CallOp.JPA_QUERY, app.line(file, "// CHAINED"), "Product"),
+                        tuple(CallOp.JPA_QUERY, app.line(file, "// NAMED"), "Product"),
+                        tuple(CallOp.JPA_QUERY, app.line(file, "// CONCAT"), "CustomerOrder"));
+        assertThat(edgesFrom(g, "shop.ejb.ShopBean", "order")).filteredOn(e -> e.kind() == EdgeKind.JPA)
+                .extracting(CallEdge::op, CallEdge::targetComponent)
+                .containsExactly(tuple(CallOp.JPA_PERSIST, "CustomerOrder"), tuple(CallOp.JPA_BULK_UPDATE, "CustomerOrder"),
+                        tuple(CallOp.JPA_QUERY, null));
     }
 
     @Test

@@ -93,7 +93,7 @@ public final class CacheableReadMostlyEntity implements Rule {
     private static Optional<Access> access(CallOp op) {
         return switch (op) {
             case ENTITY_GET, HOME_FIND, JPA_FIND, JPA_QUERY -> Optional.of(Access.READ);
-            case ENTITY_SET, HOME_CREATE, HOME_REMOVE, REMOVE, JPA_PERSIST, JPA_MERGE, JPA_REMOVE -> Optional.of(Access.WRITE);
+            case ENTITY_SET, HOME_CREATE, HOME_REMOVE, REMOVE, JPA_PERSIST, JPA_MERGE, JPA_REMOVE, JPA_BULK_UPDATE -> Optional.of(Access.WRITE);
             default -> Optional.empty();
         };
     }

@@ -60,6 +60,7 @@ final class Evidence {
             case JDBC_ROLLBACK -> "JDBC rollback";
             case JPA_FIND -> "JPA find";
             case JPA_QUERY -> "JPA query";
+            case JPA_BULK_UPDATE -> "JPA bulk update";
             case JPA_PERSIST -> "JPA persist";
             case JPA_MERGE -> "JPA merge";
             case JPA_REMOVE -> "JPA remove";

@@ -1,0 +1,137 @@
+package io.wanlint.analyzer.callgraph;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.expr.BinaryExpr;
+import com.github.javaparser.ast.expr.ClassExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.StringLiteralExpr;
+import com.github.javaparser.ast.expr.VariableDeclarationExpr;
+import com.github.javaparser.ast.stmt.BlockStmt;
+import com.github.javaparser.ast.stmt.ExpressionStmt;
+import com.github.javaparser.ast.stmt.Statement;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import io.wanlint.analyzer.api.CallOp;
+import io.wanlint.analyzer.api.Component;
+import io.wanlint.analyzer.api.ComponentModel;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Which entity a JPA / Hibernate operation touches, so that reads and writes can be counted per
+ * entity (WAN005): the class literal of {@code find(Product.class, id)}, the static type of the
+ * argument of {@code persist(order)}, and the first entity after {@code FROM} (or before the dot of
+ * a named query) of the query a {@code getResultList()} executes, followed back through a local
+ * variable or a chain of {@code setParameter} calls to its {@code createQuery}.
+ */
+final class JpaEntities {
+    private static final Pattern FROM = Pattern.compile("(?i)\\bfrom\\s+([A-Za-z_][\\w.$]*)");
+    private static final Pattern UPDATE_OR_DELETE = Pattern.compile("(?i)^\\s*(?:update|delete\\s+from|delete)\\s+([A-Za-z_][\\w.$]*)");
+    private static final Set<String> QUERY_CONFIG = Set.of("setParameter", "setMaxResults", "setFirstResult",
+            "setHint", "setFlushMode", "setLockMode", "setCacheable", "setReadOnly", "setFetchSize");
+    private static final Set<String> QUERY_FACTORIES = Set.of("createQuery", "createNamedQuery", "createNativeQuery",
+            "getNamedQuery", "createSQLQuery");
+
+    private final AppTypes types;
+    private final ReceiverTypes receivers;
+    private final ComponentModel model;
+
+    JpaEntities(AppTypes types, ReceiverTypes receivers, ComponentModel model) {
+        this.types = types;
+        this.receivers = receivers;
+        this.model = model;
+    }
+
+    /** The entity component the operation reads or writes, when the code says which. */
+    Optional<String> entityOf(MethodCallExpr call, CallOp op, ReceiverTypes.FileStats stats) {
+        return switch (op) {
+            case JPA_FIND -> call.getArguments().isEmpty() ? Optional.empty() : classLiteral(call.getArgument(0))
+                    .or(() -> call.getArguments().size() > 1 ? classLiteral(call.getArgument(1)) : Optional.empty());
+            case JPA_PERSIST, JPA_MERGE, JPA_REMOVE -> call.getArguments().isEmpty() ? Optional.empty()
+                    : receivers.typeOf(call.getArgument(0), stats).flatMap(this::entityByClass);
+            case JPA_QUERY, JPA_BULK_UPDATE -> call.getScope().flatMap(this::queryText).flatMap(this::entityOfQuery);
+            default -> Optional.empty();
+        };
+    }
+
+    private Optional<String> classLiteral(Expression e) {
+        if (!(e instanceof ClassExpr c)) return Optional.empty();
+        return types.resolveTypeName(c.getType().asString(), e).flatMap(this::entityByClass);
+    }
+
+    private Optional<String> entityByClass(String fqn) {
+        return model.byClass(fqn).filter(c -> c.kind().isEntity()).map(Component::name);
+    }
+
+    /** The query string passed to the {@code createQuery} whose result {@code e} is. */
+    private Optional<String> queryText(Expression e) {
+        for (int hops = 0; hops < 8; hops++) {
+            if (e instanceof MethodCallExpr m && QUERY_CONFIG.contains(m.getNameAsString()) && m.getScope().isPresent()) {
+                e = m.getScope().get();
+            } else if (e instanceof MethodCallExpr m && QUERY_FACTORIES.contains(m.getNameAsString()) && !m.getArguments().isEmpty()) {
+                String text = literal(m.getArgument(0));
+                if (text == null) return Optional.empty();
+                return Optional.of(m.getNameAsString().startsWith("createNamed") || m.getNameAsString().equals("getNamedQuery")
+                        ? "@named:" + text : text);
+            } else if (e instanceof NameExpr n) {
+                Optional<Expression> init = initializer(n.getNameAsString(), n);
+                if (init.isEmpty()) return Optional.empty();
+                e = init.get();
+            } else {
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+
+    private Optional<String> entityOfQuery(String query) {
+        String name;
+        if (query.startsWith("@named:")) {
+            String named = query.substring(7);
+            int dot = named.indexOf('.');
+            if (dot <= 0) return Optional.empty();
+            name = named.substring(0, dot);
+        } else {
+            Matcher m = UPDATE_OR_DELETE.matcher(query);
+            if (!m.find()) {
+                m = FROM.matcher(query);
+                if (!m.find()) return Optional.empty();
+            }
+            name = m.group(1);
+        }
+        String simple = name.substring(name.lastIndexOf('.') + 1);
+        return model.components().stream().filter(c -> c.kind().isEntity())
+                .filter(c -> c.name().equals(simple) || c.simpleClassName().equals(simple) || c.className().equals(name))
+                .map(Component::name).findFirst();
+    }
+
+    /** A string literal or a concatenation of literals (other parts are left out), or null. */
+    private static String literal(Expression e) {
+        if (e instanceof StringLiteralExpr s) return s.getValue();
+        if (e instanceof BinaryExpr b && b.getOperator() == BinaryExpr.Operator.PLUS) {
+            String l = literal(b.getLeft());
+            String r = literal(b.getRight());
+            if (l == null && r == null) return null;
+            return (l == null ? " " : l) + (r == null ? " " : r);
+        }
+        return null;
+    }
+
+    /** The initializer of the local variable {@code name} declared in a block enclosing {@code at}. */
+    private static Optional<Expression> initializer(String name, Node at) {
+        for (Node n = at; n != null; n = n.getParentNode().orElse(null)) {
+            if (!(n instanceof BlockStmt b)) continue;
+            for (Statement s : b.getStatements()) {
+                if (s instanceof ExpressionStmt es && es.getExpression() instanceof VariableDeclarationExpr v) {
+                    for (VariableDeclarator d : v.getVariables()) {
+                        if (d.getNameAsString().equals(name)) return d.getInitializer();
+                    }
+                }
+            }
+        }
+        return Optional.empty();
+    }
+}

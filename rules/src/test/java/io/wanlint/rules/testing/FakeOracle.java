@@ -119,7 +119,7 @@ public final class FakeOracle implements RoundTripOracle {
             case JDBC_EXECUTE -> t.jdbcStatement();
             case JDBC_RESULT_NEXT -> t.jdbcResultSetBatch();
             case JDBC_COMMIT, JDBC_ROLLBACK -> t.jdbcCommit();
-            case JPA_FIND, JPA_QUERY, JPA_PERSIST, JPA_MERGE, JPA_REMOVE, JPA_FLUSH -> t.jpaOperation();
+            case JPA_FIND, JPA_QUERY, JPA_BULK_UPDATE, JPA_PERSIST, JPA_MERGE, JPA_REMOVE, JPA_FLUSH -> t.jpaOperation();
             case JMS_SEND -> t.jmsSend();
             case HTTP_REQUEST, SOAP_CALL -> t.outboundHttp();
             case SOCKET_IO, MAIL_SEND, RMI_CALL -> t.externalRequest();

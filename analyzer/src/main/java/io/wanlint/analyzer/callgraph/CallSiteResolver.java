@@ -1,0 +1,401 @@
+package io.wanlint.analyzer.callgraph;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
+import com.github.javaparser.ast.expr.ThisExpr;
+import com.github.javaparser.ast.expr.TypeExpr;
+import com.github.javaparser.ast.stmt.ExplicitConstructorInvocationStmt;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import io.wanlint.analyzer.api.CallEdge;
+import io.wanlint.analyzer.api.CallOp;
+import io.wanlint.analyzer.api.Component;
+import io.wanlint.analyzer.api.ComponentKind;
+import io.wanlint.analyzer.api.ComponentModel;
+import io.wanlint.analyzer.api.EdgeKind;
+import io.wanlint.analyzer.api.MethodRef;
+import io.wanlint.analyzer.api.SourceLocation;
+import io.wanlint.analyzer.callgraph.ApiCallClassifier.Classification;
+import io.wanlint.analyzer.callgraph.AppTypes.MethodInfo;
+import io.wanlint.analyzer.callgraph.AppTypes.TypeInfo;
+import io.wanlint.analyzer.callgraph.ReceiverTypes.Form;
+import io.wanlint.analyzer.callgraph.ReceiverTypes.Receiver;
+
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Turns one call site into call-graph edges: EJB views as a container dispatches them, API calls
+ * through {@link ApiCallClassifier}, stub interfaces ({@code java.rmi.Remote}) as RMI or SOAP, and
+ * application calls by class-hierarchy analysis. Unknown API calls make no edge.
+ */
+final class CallSiteResolver {
+
+    /** Where the call is: the calling method, its class and component, and the file's counters. */
+    record Site(MethodRef from, TypeInfo owner, Node callable, Component component, ReceiverTypes.FileStats stats) {}
+
+    private static final Set<String> EJB_REMOTE_BASES = Set.of("javax.ejb.EJBObject", "javax.ejb.EJBHome",
+            "jakarta.ejb.EJBObject", "jakarta.ejb.EJBHome");
+    private static final Set<String> EJB_LOCAL_BASES = Set.of("javax.ejb.EJBLocalObject", "javax.ejb.EJBLocalHome",
+            "jakarta.ejb.EJBLocalObject", "jakarta.ejb.EJBLocalHome");
+
+    private final AppTypes types;
+    private final ReceiverTypes receivers;
+    private final ComponentModel model;
+    private final JndiNames jndi;
+    private final ApiCallClassifier classifier = ApiCallClassifier.standard();
+    private final boolean ejbViewsOutsideSources;
+
+    CallSiteResolver(AppTypes types, ReceiverTypes receivers, ComponentModel model) {
+        this.types = types;
+        this.receivers = receivers;
+        this.model = model;
+        this.jndi = new JndiNames(types, model);
+        this.ejbViewsOutsideSources = model.components().stream()
+                .flatMap(c -> c.interfaces().all().stream()).anyMatch(i -> types.type(i).isEmpty());
+    }
+
+    /** Whether a call of this name can yield an edge at all; lets the builder skip resolving the rest. */
+    private boolean mayMatter(String name) {
+        return classifier.mayClassify(name) || types.declaresMethodNamed(name) || ejbViewsOutsideSources
+                || name.startsWith("create") || name.startsWith("find") || name.equals("remove");
+    }
+
+    List<CallEdge> resolve(MethodCallExpr call, Site site) {
+        String name = call.getNameAsString();
+        if (!mayMatter(name)) return List.of();
+        int argc = call.getArguments().size();
+        Receiver r = receivers.receiverOf(call, site.stats());
+        Optional<String> type = r.type().filter(types::isKnown);
+        if (type.isEmpty()) return byName(call, name, argc, r, site);
+        String t = type.get();
+        List<String> lineage = types.selfAndAncestors(t);
+
+        Optional<List<CallEdge>> ejb = ejbCall(call, t, lineage, name, argc, site);
+        if (ejb.isPresent()) return ejb.get();
+
+        Optional<Classification> api = classifier.classifyAny(lineage, name, argc);
+        if (api.isPresent()) return List.of(apiEdge(call, t, name, argc, api.get(), site));
+
+        if (lineage.contains("java.rmi.Remote")) {
+            Classification stub = classifier.remoteStubCall(isWebServicePort(t, r, call, site));
+            return List.of(edge(site, call, interfaceMethod(t, name, argc), stub.kind(), stub.op(), null));
+        }
+        return appCall(call, t, name, argc, r.form(), site);
+    }
+
+    List<CallEdge> resolve(ObjectCreationExpr creation, Site site) {
+        int argc = creation.getArguments().size();
+        Optional<String> type = types.resolveTypeName(creation.getType().getNameWithScope(), creation);
+        if (type.isEmpty()) return List.of();
+        Optional<TypeInfo> app = types.type(type.get());
+        if (app.isPresent()) {
+            if (creation.getAnonymousClassBody().isPresent() && app.get().isInterface()) return List.of();
+            Optional<MethodInfo> ctor = app.get().methods("<init>", argc).stream().findFirst();
+            return ctor.map(m -> List.of(edge(site, creation, m.ref, EdgeKind.LOCAL, CallOp.INVOKE, null))).orElse(List.of());
+        }
+        if (!types.isKnown(type.get())) return List.of();
+        return classifier.classifyAny(types.selfAndAncestors(type.get()), "<init>", argc)
+                .map(c -> List.of(edge(site, creation, apiRef(type.get(), "<init>", argc), c.kind(), c.op(), null)))
+                .orElse(List.of());
+    }
+
+    /** {@code super(…)} / {@code this(…)} in a constructor: a direct call of the other constructor. */
+    List<CallEdge> resolve(ExplicitConstructorInvocationStmt call, Site site) {
+        TypeInfo target = call.isThis() ? site.owner()
+                : site.owner().superclass == null ? null : types.type(site.owner().superclass).orElse(null);
+        if (target == null) return List.of();
+        return target.methods("<init>", call.getArguments().size()).stream().findFirst()
+                .map(m -> List.of(edge(site, call, m.ref, EdgeKind.LOCAL, CallOp.INVOKE, null))).orElse(List.of());
+    }
+
+    /**
+     * A method reference ({@code items.forEach(this::price)}): a call of every application method
+     * of that name on the referenced type, per element when handed to an iterating operation.
+     */
+    List<CallEdge> resolve(MethodReferenceExpr ref, Site site) {
+        String name = ref.getIdentifier();
+        if (name.equals("new") || !types.declaresMethodNamed(name)) return List.of();
+        Expression scope = ref.getScope();
+        Optional<String> type;
+        Form form = Form.VALUE;
+        if (scope instanceof ThisExpr) {
+            type = receivers.enclosingType(ref);
+            form = Form.THIS;
+        } else if (scope instanceof TypeExpr te) {
+            type = types.resolveTypeName(te.getType().asString(), ref);
+            form = Form.STATIC;
+        } else {
+            type = receivers.typeOf(scope, site.stats());
+        }
+        Optional<TypeInfo> ti = type.flatMap(types::type);
+        if (ti.isEmpty()) return List.of();
+        List<CallEdge> out = new ArrayList<>();
+        Set<Integer> arities = new java.util.TreeSet<>();
+        for (String t : types.selfAndAncestors(ti.get().fqn)) {
+            types.type(t).ifPresent(x -> x.methods.stream().filter(m -> m.ref.name().equals(name)).forEach(m -> arities.add(m.arity)));
+        }
+        for (int arity : arities) {
+            for (MethodInfo m : dispatch(ti.get(), name, arity, form)) {
+                out.add(edge(site, ref, m.ref, EdgeKind.LOCAL, CallOp.INVOKE, null));
+            }
+        }
+        return out;
+    }
+
+    // ---------------------------------------------------------------- EJB views
+
+    private Optional<List<CallEdge>> ejbCall(MethodCallExpr call, String type, List<String> lineage, String name, int argc,
+                                             Site site) {
+        Component bean = null;
+        String view = null;
+        for (String t : lineage) {
+            if (t.startsWith("javax.ejb.") || t.startsWith("jakarta.ejb.")) break;
+            Optional<Component> c = model.byInterface(t).filter(x -> x.kind().isEjb());
+            if (c.isPresent()) {
+                bean = c.get();
+                view = t;
+                break;
+            }
+        }
+        if (bean == null) {
+            Optional<Component> noInterface = model.byClass(type)
+                    .filter(c -> c.kind().isSession() && c.interfaces().noInterfaceView());
+            if (noInterface.isPresent() && !type.equals(site.owner().fqn)) {
+                bean = noInterface.get();
+                view = type;
+            }
+        }
+        if (bean == null) {
+            // A view of a bean the descriptors do not declare: still a container call.
+            boolean remote = lineage.stream().anyMatch(EJB_REMOTE_BASES::contains);
+            boolean local = lineage.stream().anyMatch(EJB_LOCAL_BASES::contains);
+            if (!remote && !local) return Optional.empty();
+            boolean home = lineage.stream().anyMatch(x -> x.endsWith("EJBHome") || x.endsWith("EJBLocalHome"));
+            CallOp op = home ? homeOp(name) : componentOp(name, false);
+            return Optional.of(List.of(edge(site, call, interfaceMethod(type, name, argc),
+                    remote ? EdgeKind.REMOTE_EJB : EdgeKind.LOCAL_EJB, op, null)));
+        }
+        EdgeKind kind = bean.interfaces().isRemoteType(view) ? EdgeKind.REMOTE_EJB : EdgeKind.LOCAL_EJB;
+        boolean home = bean.interfaces().isHomeType(view);
+        boolean entity = bean.kind() == ComponentKind.ENTITY_BMP || bean.kind() == ComponentKind.ENTITY_CMP;
+        CallOp op = home ? homeOp(name) : componentOp(name, entity);
+        MethodRef target = beanMethod(bean, view, name, argc, home, op).orElseGet(() -> interfaceMethod(type, name, argc));
+        return Optional.of(List.of(edge(site, call, target, kind, op, bean.name())));
+    }
+
+    private static CallOp homeOp(String name) {
+        if (name.startsWith("create")) return CallOp.HOME_CREATE;
+        if (name.startsWith("find")) return CallOp.HOME_FIND;
+        if (name.equals("remove")) return CallOp.HOME_REMOVE;
+        return CallOp.HOME_METHOD;
+    }
+
+    private static CallOp componentOp(String name, boolean entity) {
+        if (name.equals("remove")) return CallOp.REMOVE;
+        if (entity && (name.startsWith("get") || name.startsWith("is"))) return CallOp.ENTITY_GET;
+        if (entity && name.startsWith("set")) return CallOp.ENTITY_SET;
+        return CallOp.BUSINESS_METHOD;
+    }
+
+    /**
+     * The bean-class method the container runs for a call on a view: {@code create} →
+     * {@code ejbCreate}, BMP {@code findX} → {@code ejbFindX}, home method {@code x} →
+     * {@code ejbHomeX}, {@code remove} → {@code ejbRemove}, business methods by name and arity.
+     * Empty when the bean has no code for it (CMP finders and accessors).
+     */
+    private Optional<MethodRef> beanMethod(Component bean, String view, String name, int argc, boolean home, CallOp op) {
+        Optional<TypeInfo> beanType = types.type(bean.className());
+        if (beanType.isEmpty()) return Optional.empty();
+        String target;
+        int arity = argc;
+        if (home) {
+            target = switch (op) {
+                case HOME_CREATE -> "ejb" + capitalise(name);
+                case HOME_FIND -> bean.kind() == ComponentKind.ENTITY_BMP ? "ejb" + capitalise(name) : null;
+                case HOME_REMOVE -> "ejbRemove";
+                default -> bean.kind().isEntity() ? "ejbHome" + capitalise(name) : name;
+            };
+            if (op == CallOp.HOME_REMOVE) arity = 0;
+        } else if (op == CallOp.REMOVE) {
+            target = "ejbRemove";
+        } else {
+            target = name;
+        }
+        if (target == null) return Optional.empty();
+        return types.concreteInClassChain(beanType.get(), target, arity).map(m -> m.ref);
+    }
+
+    /** The interface's own declaration of a method (the graph node when the bean has no code for it). */
+    private MethodRef interfaceMethod(String type, String name, int argc) {
+        Optional<TypeInfo> ti = types.type(type);
+        if (ti.isPresent()) {
+            Optional<MethodInfo> m = types.findInHierarchy(ti.get(), name, argc);
+            if (m.isPresent()) return m.get().ref;
+        }
+        return apiRef(type, name, argc);
+    }
+
+    // ---------------------------------------------------------------- API calls
+
+    private CallEdge apiEdge(MethodCallExpr call, String type, String name, int argc, Classification c, Site site) {
+        String target = null;
+        if (c.kind() == EdgeKind.JNDI_LOOKUP && argc >= 1) {
+            target = jndi.constantValue(call.getArgument(0))
+                    .flatMap(n -> jndi.resolve(n, site.component()))
+                    .map(Component::name).orElse(null);
+        }
+        return edge(site, call, apiRef(type, name, argc), c.kind(), c.op(), target);
+    }
+
+    private final java.util.Map<String, MethodRef> apiRefs = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** A method of a library type; parameter types from the classpath when the arity identifies one overload. */
+    private MethodRef apiRef(String type, String name, int argc) {
+        return apiRefs.computeIfAbsent(type + '#' + name + '/' + argc, k -> reflectApiRef(type, name, argc));
+    }
+
+    private MethodRef reflectApiRef(String type, String name, int argc) {
+        Optional<Class<?>> c = types.loadClass(type);
+        List<String> params = List.of();
+        if (c.isPresent()) {
+            try {
+                List<List<String>> candidates = new ArrayList<>();
+                if (name.equals("<init>")) {
+                    for (var k : c.get().getConstructors()) if (k.getParameterCount() == argc) candidates.add(names(k.getParameterTypes()));
+                } else {
+                    for (Method m : c.get().getMethods()) if (m.getName().equals(name) && m.getParameterCount() == argc) candidates.add(names(m.getParameterTypes()));
+                }
+                List<List<String>> distinct = new ArrayList<>(new LinkedHashSet<>(candidates));
+                if (distinct.size() == 1) params = distinct.get(0);
+            } catch (LinkageError ignored) {
+                // A class whose dependencies are missing: keep the reference without parameter types.
+            }
+        }
+        return new MethodRef(types.binaryName(type), name, params);
+    }
+
+    private static List<String> names(Class<?>[] classes) {
+        List<String> out = new ArrayList<>();
+        for (Class<?> k : classes) out.add(k.getTypeName());
+        return out;
+    }
+
+    /**
+     * A JAX-RPC / JAX-WS port rather than an RMI stub: the interface or the calling unit uses the web
+     * services APIs, or the receiver came from {@code getPort}/{@code getXxxPort()}.
+     */
+    private boolean isWebServicePort(String type, Receiver r, MethodCallExpr call, Site site) {
+        Optional<TypeInfo> ti = types.type(type);
+        if (ti.isPresent()) {
+            if (ti.get().decl.getAnnotations().stream().anyMatch(a -> a.getNameAsString().endsWith("WebService"))) return true;
+            if (importsWebServices(ti.get().unit)) return true;
+        }
+        if (importsWebServices(site.owner().unit)) return true;
+        if (call.getScope().orElse(null) instanceof NameExpr n) {
+            for (VariableDeclarator d : site.callable().findAll(VariableDeclarator.class)) {
+                if (d.getNameAsString().equals(n.getNameAsString()) && d.getInitializer().isPresent()
+                        && d.getInitializer().get().findAll(MethodCallExpr.class).stream().anyMatch(
+                                m -> m.getNameAsString().startsWith("get") && m.getNameAsString().endsWith("Port"))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean importsWebServices(com.github.javaparser.ast.CompilationUnit unit) {
+        return unit.getImports().stream().map(i -> i.getNameAsString()).anyMatch(n -> n.startsWith("javax.xml.rpc")
+                || n.startsWith("javax.xml.ws") || n.startsWith("jakarta.xml.ws") || n.startsWith("org.apache.axis"));
+    }
+
+    // ---------------------------------------------------------------- application calls
+
+    private List<CallEdge> appCall(MethodCallExpr call, String type, String name, int argc, Form form, Site site) {
+        Optional<TypeInfo> ti = types.type(type);
+        if (ti.isEmpty()) return List.of();
+        List<CallEdge> out = new ArrayList<>();
+        for (MethodInfo m : dispatch(ti.get(), name, argc, form)) {
+            out.add(edge(site, call, m.ref, EdgeKind.LOCAL, CallOp.INVOKE, null));
+        }
+        return out;
+    }
+
+    /**
+     * Class-hierarchy dispatch: static, {@code super} and private calls go to the declaration; calls
+     * on {@code this} go to the declaration unless it is abstract; other calls go to the inherited
+     * implementation and to every override in application subtypes of the receiver type.
+     */
+    List<MethodInfo> dispatch(TypeInfo receiver, String name, int argc, Form form) {
+        Optional<MethodInfo> declared = types.findInHierarchy(receiver, name, argc);
+        if (declared.isEmpty()) return List.of();
+        MethodInfo decl = declared.get();
+        boolean direct = form == Form.STATIC || form == Form.SUPER || decl.isStatic || receiver.isFinal()
+                || decl.decl != null && decl.decl.isPrivate() || decl.ref.name().equals("<init>");
+        if (direct || form == Form.THIS && !decl.isAbstract) {
+            if (decl.isAbstract) return List.of();
+            return List.of(form == Form.SUPER ? decl : types.concreteInClassChain(receiver, name, argc).orElse(decl));
+        }
+        LinkedHashSet<MethodInfo> targets = new LinkedHashSet<>();
+        if (!receiver.isInterface()) types.concreteInClassChain(receiver, name, argc).ifPresent(targets::add);
+        for (TypeInfo sub : types.subtypes(receiver.fqn)) {
+            if (sub.isInterface()) continue;
+            types.concreteInClassChain(sub, name, argc).filter(m -> sameParameters(m, decl)).ifPresent(targets::add);
+        }
+        return List.copyOf(targets);
+    }
+
+    private static boolean sameParameters(MethodInfo a, MethodInfo b) {
+        if (a.arity != b.arity) return false;
+        for (int i = 0; i < a.arity; i++) {
+            String x = simple(a.ref.parameterTypes().get(i));
+            String y = simple(b.ref.parameterTypes().get(i));
+            if (!x.equals(y) && !x.equals("Object") && !y.equals("Object")) return false;
+        }
+        return true;
+    }
+
+    // ---------------------------------------------------------------- unknown receivers
+
+    /** Best effort when the receiver's type is unknown: an API op by name, or the one app method of that name. */
+    private List<CallEdge> byName(MethodCallExpr call, String name, int argc, Receiver r, Site site) {
+        site.stats().unresolved(call, r.written() + "." + name + "(…)");
+        Optional<Classification> api = classifier.classifyByName(name);
+        if (api.isPresent()) {
+            site.stats().byName++;
+            String type = classifier.typicalDeclaringType(name).orElse("java.lang.Object");
+            return List.of(edge(site, call, new MethodRef(type, name, List.of()), api.get().kind(), api.get().op(), null));
+        }
+        List<MethodInfo> candidates = types.methodsNamed(name).stream().filter(m -> m.accepts(argc) && !m.isAbstract).toList();
+        if (candidates.size() == 1) {
+            site.stats().byName++;
+            return List.of(edge(site, call, candidates.get(0).ref, EdgeKind.LOCAL, CallOp.INVOKE, null));
+        }
+        return List.of();
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    private static CallEdge edge(Site site, Node at, MethodRef to, EdgeKind kind, CallOp op, String targetComponent) {
+        int line = at.getBegin().map(p -> p.line).orElse(0);
+        return new CallEdge(site.from(), to, kind, op, new SourceLocation(site.owner().file, line),
+                CallSiteShape.loopDepth(at, site.callable()), targetComponent, false, false);
+    }
+
+    private static String capitalise(String s) {
+        return s.isEmpty() ? s : s.substring(0, 1).toUpperCase(Locale.ROOT) + s.substring(1);
+    }
+
+    private static String simple(String t) {
+        int i = t.lastIndexOf('.');
+        return i < 0 ? t : t.substring(i + 1);
+    }
+}

@@ -1,0 +1,149 @@
+package io.wanlint.analyzer.callgraph;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.CallableDeclaration;
+import com.github.javaparser.ast.body.ConstructorDeclaration;
+import com.github.javaparser.ast.body.FieldDeclaration;
+import com.github.javaparser.ast.body.InitializerDeclaration;
+import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.expr.AssignExpr;
+import com.github.javaparser.ast.expr.BinaryExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.LambdaExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.NullLiteralExpr;
+import com.github.javaparser.ast.expr.ThisExpr;
+import com.github.javaparser.ast.stmt.DoStmt;
+import com.github.javaparser.ast.stmt.ForEachStmt;
+import com.github.javaparser.ast.stmt.ForStmt;
+import com.github.javaparser.ast.stmt.IfStmt;
+import com.github.javaparser.ast.stmt.WhileStmt;
+
+import java.util.HashSet;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Where a call sits in its method: how many loops enclose it, and whether it runs once per
+ * component instance (an initialiser, or behind a cache check) rather than once per request.
+ */
+final class CallSiteShape {
+    private CallSiteShape() {}
+
+    /** Methods that take a lambda and run it once per element. */
+    private static final Set<String> ITERATING_OPS = Set.of("forEach", "forEachOrdered", "forEachRemaining", "map",
+            "flatMap", "filter", "peek", "anyMatch", "allMatch", "noneMatch", "reduce", "collect", "mapToInt",
+            "mapToLong", "mapToDouble", "mapToObj", "sorted", "takeWhile", "dropWhile", "removeIf", "replaceAll",
+            "min", "max", "distinct", "flatMapToInt");
+
+    /** Lifecycle methods that a container calls once per instance. */
+    private static final Set<String> INITIALISERS = Set.of("init", "jspInit", "_jspInit", "setSessionContext",
+            "setEntityContext", "setMessageDrivenContext", "contextInitialized", "ejbPostCreate");
+
+    /**
+     * The loop nesting of {@code call} inside {@code callable}: the bodies and conditions of
+     * {@code for}/{@code while}/{@code do} loops (not a {@code for}'s init part, nor a foreach's
+     * iterable), and lambdas or method references handed to stream/iterable operations.
+     */
+    static int loopDepth(Node call, Node callable) {
+        int depth = 0;
+        Node child = call;
+        for (Node n = call.getParentNode().orElse(null); n != null && n != callable; child = n, n = n.getParentNode().orElse(null)) {
+            if (n instanceof ForStmt f) {
+                final Node c = child;
+                if (f.getInitialization().stream().noneMatch(i -> i == c)) depth++;
+            } else if (n instanceof ForEachStmt fe) {
+                if (child == fe.getBody()) depth++;
+            } else if (n instanceof WhileStmt || n instanceof DoStmt) {
+                depth++;
+            } else if ((child instanceof LambdaExpr || child instanceof MethodReferenceExpr)
+                    && n instanceof MethodCallExpr m && ITERATING_OPS.contains(m.getNameAsString())
+                    && m.getArguments().stream().anyMatch(a -> a == call || a.isAncestorOf(call))) {
+                depth++;
+            }
+        }
+        return depth;
+    }
+
+    /** Whether the enclosing callable runs once per instance (constructor, initialiser, lifecycle setup). */
+    static boolean inInitialiser(Node callable) {
+        if (callable instanceof ConstructorDeclaration || callable instanceof InitializerDeclaration
+                || callable instanceof FieldDeclaration) {
+            return true;
+        }
+        if (callable instanceof MethodDeclaration m) {
+            String name = m.getNameAsString();
+            if (name.startsWith("ejbCreate") || INITIALISERS.contains(name) && m.getParameters().size() <= 1) return true;
+            return m.getAnnotations().stream().anyMatch(a -> a.getNameAsString().endsWith("PostConstruct"));
+        }
+        return false;
+    }
+
+    /**
+     * Whether {@code call} is behind a cache: inside {@code if (field == null)} whose branch assigns
+     * that field (lazy singleton / cached home), or in a method that reads and fills a cache map
+     * ({@code cache.get}/{@code containsKey} and {@code cache.put}) with the call inside a condition.
+     */
+    static boolean behindCache(Node call, Node callable, TypeDeclaration<?> owner, Set<String> maps) {
+        Node child = call;
+        for (Node n = call.getParentNode().orElse(null); n != null && n != callable; child = n, n = n.getParentNode().orElse(null)) {
+            if (!(n instanceof IfStmt ifs) || child == ifs.getCondition()) continue;
+            if (!maps.isEmpty()) return true;
+            Optional<String> field = nullCheckedField(ifs.getCondition(), owner);
+            if (field.isPresent() && child == ifs.getThenStmt() && assigns(ifs.getThenStmt(), field.get())) return true;
+        }
+        return false;
+    }
+
+    /** Receivers (by field or variable name) that the callable both reads and fills like a cache map. */
+    static Set<String> cacheMaps(Node callable) {
+        Set<String> read = new HashSet<>();
+        Set<String> written = new HashSet<>();
+        for (MethodCallExpr m : callable.findAll(MethodCallExpr.class)) {
+            if (m.getScope().isEmpty()) continue;
+            Optional<String> named = fieldName(m.getScope().get());
+            if (named.isEmpty()) continue;
+            String scope = named.get();
+            switch (m.getNameAsString()) {
+                case "get", "containsKey" -> read.add(scope);
+                case "put", "putIfAbsent" -> written.add(scope);
+                default -> { }
+            }
+        }
+        read.retainAll(written);
+        return read;
+    }
+
+    private static Optional<String> nullCheckedField(Expression cond, TypeDeclaration<?> owner) {
+        for (BinaryExpr b : cond.findAll(BinaryExpr.class)) {
+            if (b.getOperator() != BinaryExpr.Operator.EQUALS) continue;
+            Expression other = b.getLeft() instanceof NullLiteralExpr ? b.getRight()
+                    : b.getRight() instanceof NullLiteralExpr ? b.getLeft() : null;
+            Optional<String> name = fieldName(other);
+            if (name.isPresent() && owner != null && owner.getFieldByName(name.get()).isPresent()) return name;
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<String> fieldName(Expression e) {
+        if (e instanceof NameExpr n) return Optional.of(n.getNameAsString());
+        if (e instanceof FieldAccessExpr f && (f.getScope() instanceof ThisExpr || f.getScope() instanceof NameExpr)) {
+            return Optional.of(f.getNameAsString());
+        }
+        return Optional.empty();
+    }
+
+    private static boolean assigns(Node branch, String field) {
+        return branch.findAll(AssignExpr.class).stream()
+                .anyMatch(a -> fieldName(a.getTarget()).filter(field::equals).isPresent());
+    }
+
+    /** Whether {@code callable} is a method whose body can be analysed (not abstract/native). */
+    static boolean hasBody(CallableDeclaration<?> c) {
+        return !(c instanceof MethodDeclaration m) || m.getBody().isPresent();
+    }
+}

@@ -1,0 +1,157 @@
+package io.wanlint.analyzer.callgraph;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.BinaryExpr;
+import com.github.javaparser.ast.expr.EnclosedExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.StringLiteralExpr;
+import io.wanlint.analyzer.api.Component;
+import io.wanlint.analyzer.api.ComponentModel;
+import io.wanlint.analyzer.api.EjbReference;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Resolves the name passed to {@code Context.lookup} the way a container binds it: constant
+ * folding over literals and {@code static final String} fields (of any application class), then
+ * {@code java:comp/env/ejb/X} through the caller's {@code ejb-ref}s and a global name through the
+ * vendor JNDI bindings, falling back to the bean whose home interface has the name's last segment.
+ */
+final class JndiNames {
+    private static final String ENC = "java:comp/env/";
+
+    private final AppTypes types;
+    private final ComponentModel model;
+
+    JndiNames(AppTypes types, ComponentModel model) {
+        this.types = types;
+        this.model = model;
+    }
+
+    /** The compile-time value of a string expression, when it is built from literals and constants. */
+    Optional<String> constantValue(Expression e) { return constantValue(e, 0); }
+
+    private Optional<String> constantValue(Expression e, int depth) {
+        if (depth > 12) return Optional.empty();
+        if (e instanceof StringLiteralExpr s) return Optional.of(s.asString());
+        if (e instanceof EnclosedExpr en) return constantValue(en.getInner(), depth + 1);
+        if (e instanceof BinaryExpr b && b.getOperator() == BinaryExpr.Operator.PLUS) {
+            Optional<String> l = constantValue(b.getLeft(), depth + 1);
+            Optional<String> r = constantValue(b.getRight(), depth + 1);
+            return l.isPresent() && r.isPresent() ? Optional.of(l.get() + r.get()) : Optional.empty();
+        }
+        if (e instanceof NameExpr n) {
+            return constantField(enclosingTypes(n), n.getNameAsString(), depth);
+        }
+        if (e instanceof FieldAccessExpr f) {
+            Optional<String> owner = types.resolveTypeName(f.getScope().toString(), f);
+            if (owner.isEmpty()) return Optional.empty();
+            return types.type(owner.get()).flatMap(ti -> constantField(List.of(ti), f.getNameAsString(), depth));
+        }
+        return Optional.empty();
+    }
+
+    private List<AppTypes.TypeInfo> enclosingTypes(Node n) {
+        List<AppTypes.TypeInfo> out = new ArrayList<>();
+        for (Node p = n; p != null; p = p.getParentNode().orElse(null)) {
+            if (p instanceof com.github.javaparser.ast.body.TypeDeclaration<?> td) types.typeOf(td).ifPresent(out::add);
+        }
+        return out;
+    }
+
+    /** A constant field in one of {@code owners} or their application supertypes (interfaces of constants too). */
+    private Optional<String> constantField(List<AppTypes.TypeInfo> owners, String name, int depth) {
+        for (AppTypes.TypeInfo ti : owners) {
+            List<AppTypes.TypeInfo> chain = new ArrayList<>(List.of(ti));
+            for (int i = 0; i < chain.size() && i < 20; i++) {
+                AppTypes.TypeInfo t = chain.get(i);
+                Optional<VariableDeclarator> d = ReceiverTypes.fieldDeclarator(t, name);
+                if (d.isPresent()) {
+                    return d.get().getInitializer().flatMap(init -> constantValue(init, depth + 1));
+                }
+                for (String s : t.supertypes) types.type(s).ifPresent(chain::add);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The component a JNDI name denotes, seen from {@code caller} (null for classes that are not
+     * components: then every web component's references are tried, as a helper serves them all).
+     */
+    Optional<Component> resolve(String jndiName, Component caller) {
+        String name = jndiName.trim();
+        boolean enc = name.startsWith(ENC);
+        String refName = enc ? name.substring(ENC.length()) : name;
+        Optional<Component> byRef = byReference(refName, caller);
+        if (byRef.isPresent()) return byRef;
+        if (!enc) {
+            for (Component c : model.components()) {
+                if (!c.kind().isEjb()) continue;
+                if (name.equals(c.jndiName()) || name.equals(c.localJndiName())) return Optional.of(c);
+            }
+        }
+        String last = lastSegment(refName);
+        for (Component c : model.components()) {
+            if (!c.kind().isEjb()) continue;
+            if (simple(c.interfaces().home()).equals(last) || simple(c.interfaces().localHome()).equals(last)) return Optional.of(c);
+        }
+        for (Component c : model.components()) {
+            if (!c.kind().isEjb()) continue;
+            for (String b : c.interfaces().remoteBusiness()) if (simple(b).equals(last)) return Optional.of(c);
+            for (String b : c.interfaces().localBusiness()) if (simple(b).equals(last)) return Optional.of(c);
+        }
+        for (Component c : model.components()) {
+            if (c.kind().isEjb() && c.name().equals(last)) return Optional.of(c);
+        }
+        return Optional.empty();
+    }
+
+    private Optional<Component> byReference(String refName, Component caller) {
+        List<Component> scopes = new ArrayList<>();
+        if (caller != null) scopes.add(caller);
+        for (Component c : model.components()) if (c != caller && c.kind().isWeb()) scopes.add(c);
+        for (Component c : model.components()) if (c != caller && !c.kind().isWeb()) scopes.add(c);
+        for (Component c : scopes) {
+            for (EjbReference r : c.ejbRefs()) {
+                if (!sameRefName(r.name(), refName)) continue;
+                if (r.target() != null) {
+                    Optional<Component> t = model.byName(r.target());
+                    if (t.isPresent()) return t;
+                }
+                if (r.ejbLink() != null) {
+                    String link = r.ejbLink().contains("#") ? r.ejbLink().substring(r.ejbLink().indexOf('#') + 1) : r.ejbLink();
+                    Optional<Component> t = model.byName(link);
+                    if (t.isPresent()) return t;
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean sameRefName(String declared, String used) {
+        if (declared == null) return false;
+        String d = declared.startsWith(ENC) ? declared.substring(ENC.length()) : declared;
+        return d.equals(used) || d.toLowerCase(Locale.ROOT).equals(used.toLowerCase(Locale.ROOT));
+    }
+
+    private static String lastSegment(String name) {
+        String n = name;
+        int bang = n.indexOf('!');
+        if (bang >= 0) n = n.substring(0, bang);
+        int slash = Math.max(n.lastIndexOf('/'), n.lastIndexOf(':'));
+        return slash >= 0 ? n.substring(slash + 1) : n;
+    }
+
+    private static String simple(String fqn) {
+        if (fqn == null) return "";
+        int i = fqn.lastIndexOf('.');
+        return i < 0 ? fqn : fqn.substring(i + 1);
+    }
+}

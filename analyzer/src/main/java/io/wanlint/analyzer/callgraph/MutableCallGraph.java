@@ -1,0 +1,34 @@
+package io.wanlint.analyzer.callgraph;
+
+import io.wanlint.analyzer.api.CallEdge;
+import io.wanlint.analyzer.api.EntryPoint;
+import io.wanlint.analyzer.api.MethodNode;
+import io.wanlint.analyzer.api.MethodRef;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The call graph while a front end fills it. Only builders see it; {@link #freeze()} gives the
+ * read-only {@link FrozenCallGraph} that everyone else uses. Not thread-safe.
+ */
+public final class MutableCallGraph {
+    private final Map<MethodRef, MethodNode> nodes = new LinkedHashMap<>();
+    private final List<CallEdge> edges = new ArrayList<>();
+    private final List<EntryPoint> entryPoints = new ArrayList<>();
+
+    /** Adds a node unless one for the same method exists (the first declaration wins). */
+    public void addNode(MethodNode node) { nodes.putIfAbsent(node.ref(), node); }
+
+    public boolean hasNode(MethodRef ref) { return nodes.containsKey(ref); }
+
+    public void addEdge(CallEdge edge) { edges.add(edge); }
+
+    public void addEntryPoint(EntryPoint entryPoint) { entryPoints.add(entryPoint); }
+
+    public List<CallEdge> edges() { return edges; }
+
+    public FrozenCallGraph freeze() { return new FrozenCallGraph(nodes.values(), edges, entryPoints); }
+}

@@ -1,0 +1,330 @@
+package io.wanlint.analyzer.callgraph;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.CallableDeclaration;
+import com.github.javaparser.ast.body.FieldDeclaration;
+import com.github.javaparser.ast.body.Parameter;
+import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.CastExpr;
+import com.github.javaparser.ast.expr.ClassExpr;
+import com.github.javaparser.ast.expr.EnclosedExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.LambdaExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.expr.StringLiteralExpr;
+import com.github.javaparser.ast.expr.SuperExpr;
+import com.github.javaparser.ast.expr.ThisExpr;
+import com.github.javaparser.ast.expr.VariableDeclarationExpr;
+import com.github.javaparser.ast.stmt.BlockStmt;
+import com.github.javaparser.ast.stmt.CatchClause;
+import com.github.javaparser.ast.stmt.ExpressionStmt;
+import com.github.javaparser.ast.stmt.ForEachStmt;
+import com.github.javaparser.ast.stmt.ForStmt;
+import com.github.javaparser.ast.stmt.Statement;
+import com.github.javaparser.ast.stmt.SwitchEntry;
+import com.github.javaparser.ast.stmt.TryStmt;
+import com.github.javaparser.ast.type.Type;
+import com.github.javaparser.resolution.types.ResolvedType;
+import com.github.javaparser.symbolsolver.javaparsermodel.JavaParserFacade;
+
+import java.lang.reflect.Method;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The static type of a call's receiver. Declared types (locals, parameters, fields, casts,
+ * {@code new}, {@code this}) are read directly from the tree, which is exact and far cheaper than
+ * the symbol solver; the solver handles the rest (call chains, generics, inherited fields), and
+ * when it fails a declared-return-type walk over application methods and the API classpath takes
+ * over. Shared caches are concurrent; the solver itself is used by one thread at a time.
+ */
+final class ReceiverTypes {
+
+    /** How the receiver was written: a value, a type name (static call), {@code this} or {@code super}. */
+    enum Form { VALUE, STATIC, THIS, SUPER }
+
+    /**
+     * A receiver; {@code type} is a fully qualified name or empty when it could not be determined;
+     * {@code expression} is null for an implicit {@code this}.
+     */
+    record Receiver(Form form, Optional<String> type, Expression expression) {
+        /** The receiver as written (pretty-printing is costly: only for diagnostics). */
+        String written() { return expression == null ? "this" : expression.toString(); }
+    }
+
+    private final AppTypes types;
+    private final JavaParserFacade solver;
+    private final FileStats noStats = new FileStats("");
+    private final java.util.Map<String, Optional<String>> libraryReturns = new java.util.concurrent.ConcurrentHashMap<>();
+
+    ReceiverTypes(AppTypes types, JavaParserFacade solver) {
+        this.types = types;
+        this.solver = solver;
+    }
+
+    /** Per-file resolution counters, summarised in one diagnostic per file. */
+    static final class FileStats {
+        final String file;
+        int solverFailures;
+        int unresolved;
+        int byName;
+        String example;
+        int exampleLine;
+
+        FileStats(String file) { this.file = file; }
+
+        void unresolved(Node at, String what) {
+            unresolved++;
+            if (example == null) {
+                example = what;
+                exampleLine = at.getBegin().map(p -> p.line).orElse(0);
+            }
+        }
+    }
+
+    /** The receiver of {@code call}: its scope, or the enclosing class for an unqualified call. */
+    Receiver receiverOf(MethodCallExpr call, FileStats stats) {
+        if (call.getScope().isEmpty()) {
+            return new Receiver(Form.THIS, enclosingType(call), null);
+        }
+        Expression scope = call.getScope().get();
+        Expression written = scope;
+        if (scope instanceof ThisExpr t) {
+            return new Receiver(Form.THIS, t.getTypeName().isPresent()
+                    ? types.resolveTypeName(t.getTypeName().get().asString(), call) : enclosingType(call), written);
+        }
+        if (scope instanceof SuperExpr) {
+            Optional<String> sup = enclosingType(call).flatMap(types::type).map(ti -> ti.superclass);
+            return new Receiver(Form.SUPER, sup, written);
+        }
+        if (isTypeName(scope)) {
+            Optional<String> t = types.resolveTypeName(scope.toString(), call);
+            if (t.isPresent() && types.isKnown(t.get())) return new Receiver(Form.STATIC, t, written);
+        }
+        return new Receiver(Form.VALUE, typeOf(scope, stats), written);
+    }
+
+    /** Whether an expression is a (possibly qualified) name that denotes no variable in scope. */
+    private boolean isTypeName(Expression e) {
+        if (e instanceof NameExpr n) {
+            String id = n.getNameAsString();
+            return declaredTypeOfVariable(id, n).isEmpty() && fieldType(id, n).isEmpty();
+        }
+        if (e instanceof FieldAccessExpr f) return isTypeName(f.getScope());
+        return false;
+    }
+
+    /**
+     * The static type of an expression, or empty. Declared types and declared return types come
+     * first (exact for non-generic code, and some 100 times cheaper); the symbol solver handles
+     * what they cannot (generic returns, inherited fields, unusual expressions).
+     */
+    Optional<String> typeOf(Expression e, FileStats stats) {
+        if (stats == null) stats = noStats;
+        Optional<String> direct = declaredType(e);
+        if (direct.isPresent()) return direct;
+        Optional<String> walked = returnTypeWalk(e, stats);
+        if (walked.isPresent()) return walked;
+        if (solver != null && !(e instanceof NameExpr)) {
+            try {
+                ResolvedType t = solver.getType(e);
+                if (t.isReferenceType()) return Optional.of(t.asReferenceType().getQualifiedName());
+            } catch (RuntimeException | StackOverflowError | LinkageError ex) {
+                // Missing library types, unsupported constructs: the caller falls back to names.
+                stats.solverFailures++;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Types that can be read off the tree without inference. */
+    private Optional<String> declaredType(Expression e) {
+        if (e instanceof EnclosedExpr en) return declaredType(en.getInner());
+        if (e instanceof CastExpr c) return resolve(c.getType(), c);
+        if (e instanceof ObjectCreationExpr o) return types.resolveTypeName(o.getType().getNameWithScope(), o);
+        if (e instanceof StringLiteralExpr) return Optional.of("java.lang.String");
+        if (e instanceof ThisExpr) return enclosingType(e);
+        if (e instanceof NameExpr n) {
+            Optional<Type> local = declaredTypeOfVariable(n.getNameAsString(), n);
+            if (local.isPresent()) {
+                if (local.get().isVarType()) return varInitializerType(n.getNameAsString(), n);
+                return resolve(local.get(), n);
+            }
+            return fieldType(n.getNameAsString(), n);
+        }
+        if (e instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr) return fieldType(f.getNameAsString(), f);
+        if (e instanceof MethodCallExpr m && m.getNameAsString().equals("narrow") && m.getArguments().size() == 2
+                && m.getArgument(1) instanceof ClassExpr ce) {
+            // PortableRemoteObject.narrow(obj, FooHome.class) yields a FooHome.
+            return resolve(ce.getType(), ce);
+        }
+        return Optional.empty();
+    }
+
+    private Optional<String> varInitializerType(String name, Node at) {
+        for (Node n = at; n != null; n = n.getParentNode().orElse(null)) {
+            if (n instanceof BlockStmt b) {
+                for (Statement s : b.getStatements()) {
+                    if (s instanceof ExpressionStmt es && es.getExpression() instanceof VariableDeclarationExpr v) {
+                        for (VariableDeclarator d : v.getVariables()) {
+                            if (d.getNameAsString().equals(name) && d.getInitializer().isPresent()) {
+                                return declaredType(d.getInitializer().get());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Return types of application methods (declared in source) and API methods (by reflection). */
+    private Optional<String> returnTypeWalk(Expression e, FileStats stats) {
+        if (!(e instanceof MethodCallExpr m)) return Optional.empty();
+        Receiver r = receiverOf(m, stats);
+        if (r.type().isEmpty()) return Optional.empty();
+        String name = m.getNameAsString();
+        int argc = m.getArguments().size();
+        for (String t : types.selfAndAncestors(r.type().get())) {
+            Optional<AppTypes.TypeInfo> app = types.type(t);
+            if (app.isPresent()) {
+                for (AppTypes.MethodInfo mi : app.get().methods(name, argc)) {
+                    if (mi.decl instanceof com.github.javaparser.ast.body.MethodDeclaration md) {
+                        return types.resolveTypeName(md.getType().asString(), md)
+                                .filter(x -> !x.equals("void"));
+                    }
+                }
+            } else {
+                Optional<String> lib = libraryReturns.computeIfAbsent(t + '#' + name + '/' + argc,
+                        k -> libraryReturnType(t, name, argc));
+                if (lib.isPresent()) return lib;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The declared return type of a library method, when it is not generic; empty otherwise. */
+    private Optional<String> libraryReturnType(String type, String name, int argc) {
+        Optional<Class<?>> c = types.loadClass(type);
+        if (c.isEmpty()) return Optional.empty();
+        try {
+            for (Method jm : c.get().getMethods()) {
+                if (jm.getName().equals(name) && jm.getParameterCount() == argc && !jm.getReturnType().isPrimitive()) {
+                    // A generic return (List.get) needs the solver's type arguments.
+                    if (!(jm.getGenericReturnType() instanceof Class<?>)) return Optional.empty();
+                    return Optional.of(jm.getReturnType().getName().replace('$', '.'));
+                }
+            }
+        } catch (LinkageError ignored) {
+            // dependencies of the API class are missing: unknown
+        }
+        return Optional.empty();
+    }
+
+    private Optional<String> resolve(Type t, Node at) {
+        if (t.isPrimitiveType() || t.isArrayType()) return Optional.empty();
+        if (t.isClassOrInterfaceType()) return types.resolveTypeName(t.asClassOrInterfaceType().getNameWithScope(), at);
+        return Optional.empty();
+    }
+
+    /** The innermost application type enclosing a node. */
+    Optional<String> enclosingType(Node n) {
+        for (Node p = n; p != null; p = p.getParentNode().orElse(null)) {
+            if (p instanceof TypeDeclaration<?> td) {
+                Optional<AppTypes.TypeInfo> ti = types.typeOf(td);
+                if (ti.isPresent()) return Optional.of(ti.get().fqn);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The declared type of a local variable, parameter, catch or resource variable visible at {@code at}. */
+    Optional<Type> declaredTypeOfVariable(String name, Node at) {
+        Node child = at;
+        for (Node n = at.getParentNode().orElse(null); n != null; child = n, n = n.getParentNode().orElse(null)) {
+            if (n instanceof BlockStmt b) {
+                Optional<Type> t = inStatements(b.getStatements(), child, name);
+                if (t.isPresent()) return t;
+            } else if (n instanceof SwitchEntry se) {
+                Optional<Type> t = inStatements(se.getStatements(), child, name);
+                if (t.isPresent()) return t;
+            } else if (n instanceof ForStmt f) {
+                for (Expression init : f.getInitialization()) {
+                    if (init instanceof VariableDeclarationExpr v) {
+                        for (VariableDeclarator d : v.getVariables()) if (d.getNameAsString().equals(name)) return Optional.of(d.getType());
+                    }
+                }
+            } else if (n instanceof ForEachStmt fe) {
+                for (VariableDeclarator d : fe.getVariable().getVariables()) if (d.getNameAsString().equals(name)) return Optional.of(d.getType());
+            } else if (n instanceof CatchClause c) {
+                if (c.getParameter().getNameAsString().equals(name)) return Optional.of(c.getParameter().getType());
+            } else if (n instanceof TryStmt ts) {
+                for (Expression res : ts.getResources()) {
+                    if (res instanceof VariableDeclarationExpr v) {
+                        for (VariableDeclarator d : v.getVariables()) if (d.getNameAsString().equals(name)) return Optional.of(d.getType());
+                    }
+                }
+            } else if (n instanceof LambdaExpr l) {
+                for (Parameter p : l.getParameters()) {
+                    if (p.getNameAsString().equals(name)) {
+                        return p.getType().isUnknownType() ? Optional.empty() : Optional.of(p.getType());
+                    }
+                }
+            } else if (n instanceof CallableDeclaration<?> c) {
+                for (Parameter p : c.getParameters()) if (p.getNameAsString().equals(name)) return Optional.of(p.getType());
+            } else if (n instanceof TypeDeclaration<?>) {
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<Type> inStatements(List<Statement> statements, Node child, String name) {
+        for (Statement s : statements) {
+            if (s == child) break;
+            if (s instanceof ExpressionStmt es && es.getExpression() instanceof VariableDeclarationExpr v) {
+                for (VariableDeclarator d : v.getVariables()) if (d.getNameAsString().equals(name)) return Optional.of(d.getType());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The resolved declared type of a field visible at {@code at} (enclosing classes and their app supertypes). */
+    Optional<String> fieldType(String name, Node at) {
+        for (Node p = at; p != null; p = p.getParentNode().orElse(null)) {
+            if (p instanceof TypeDeclaration<?> td) {
+                Optional<AppTypes.TypeInfo> ti = types.typeOf(td);
+                if (ti.isEmpty()) continue;
+                Optional<String> f = fieldTypeIn(ti.get(), name, 0);
+                if (f.isPresent()) return f;
+            }
+        }
+        return Optional.empty();
+    }
+
+    Optional<String> fieldTypeIn(AppTypes.TypeInfo ti, String name, int depth) {
+        Optional<VariableDeclarator> d = fieldDeclarator(ti, name);
+        if (d.isPresent()) return resolve(d.get().getType(), d.get());
+        if (depth > 10) return Optional.empty();
+        for (String s : ti.supertypes) {
+            Optional<AppTypes.TypeInfo> st = types.type(s);
+            if (st.isPresent()) {
+                Optional<String> r = fieldTypeIn(st.get(), name, depth + 1);
+                if (r.isPresent()) return r;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The declarator of a field named {@code name} declared directly in {@code ti}. */
+    static Optional<VariableDeclarator> fieldDeclarator(AppTypes.TypeInfo ti, String name) {
+        for (FieldDeclaration f : ti.decl.getFields()) {
+            for (VariableDeclarator v : f.getVariables()) if (v.getNameAsString().equals(name)) return Optional.of(v);
+        }
+        return Optional.empty();
+    }
+}

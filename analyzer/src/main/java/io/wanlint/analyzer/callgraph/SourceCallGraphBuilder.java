@@ -1,0 +1,291 @@
+package io.wanlint.analyzer.callgraph;
+
+import com.github.javaparser.Position;
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.BodyDeclaration;
+import com.github.javaparser.ast.body.ConstructorDeclaration;
+import com.github.javaparser.ast.body.FieldDeclaration;
+import com.github.javaparser.ast.body.InitializerDeclaration;
+import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.stmt.ExplicitConstructorInvocationStmt;
+import com.github.javaparser.symbolsolver.JavaSymbolSolver;
+import com.github.javaparser.symbolsolver.javaparsermodel.JavaParserFacade;
+import com.github.javaparser.symbolsolver.resolution.typesolvers.CombinedTypeSolver;
+import com.github.javaparser.symbolsolver.resolution.typesolvers.ReflectionTypeSolver;
+import io.wanlint.analyzer.api.CallEdge;
+import io.wanlint.analyzer.api.CallOp;
+import io.wanlint.analyzer.api.Component;
+import io.wanlint.analyzer.api.ComponentKind;
+import io.wanlint.analyzer.api.ComponentModel;
+import io.wanlint.analyzer.api.Diagnostic;
+import io.wanlint.analyzer.api.EdgeKind;
+import io.wanlint.analyzer.api.MethodNode;
+import io.wanlint.analyzer.api.MethodRef;
+import io.wanlint.analyzer.api.SourceLocation;
+import io.wanlint.analyzer.callgraph.AppTypes.MethodInfo;
+import io.wanlint.analyzer.callgraph.AppTypes.TypeInfo;
+import io.wanlint.analyzer.ingest.JavaUnit;
+import io.wanlint.analyzer.ingest.JspTag;
+import io.wanlint.analyzer.ingest.JspUnit;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The source front end of the call graph (SPEC §3): reads the parsed Java units and JSP pages,
+ * resolves every call that can matter (application methods, EJB views, classified API calls) and
+ * produces the immutable graph, its entry points and its transaction query.
+ *
+ * <p>Type resolution uses the JavaParser symbol solver over the application's own units and the
+ * Java EE / Jakarta EE API jars on the analyzer's classpath, with a cheap declared-type resolver
+ * first for the simple receivers and as the fallback; what neither resolves becomes a
+ * best-effort edge by name and one summary diagnostic per file. The work per file is independent
+ * apart from concurrent caches, so files can later be scanned in parallel.
+ */
+public final class SourceCallGraphBuilder {
+
+    private static final Set<String> JSTL_SQL = Set.of("http://java.sun.com/jstl/sql", "http://java.sun.com/jstl/sql_rt",
+            "http://java.sun.com/jsp/jstl/sql", "jakarta.tags.sql");
+    private static final List<String> TAG_CALLBACKS = List.of("doStartTag", "doInitBody", "doAfterBody", "doEndTag", "doTag");
+
+    /** Builds the graph; never throws on bad input (unresolvable code becomes diagnostics). */
+    public CallGraphOutcome build(List<JavaUnit> units, List<JspUnit> jsps, ComponentModel model, TagHandlers tagHandlers) {
+        ComponentModel components = model == null ? ComponentModel.EMPTY : model;
+        TagHandlers handlers = tagHandlers == null ? TagHandlers.NONE : tagHandlers;
+        List<AppTypes.UnitSource> sources = new ArrayList<>();
+        for (JavaUnit u : units) sources.add(new AppTypes.UnitSource(u.unit(), u.source().path(), null, null));
+        for (JspUnit j : jsps) {
+            if (j.unit() != null) {
+                sources.add(new AppTypes.UnitSource(j.unit(), j.source().path(), j.syntheticClassName(), j.graphClassName()));
+            }
+        }
+        AppTypes types = new AppTypes(sources);
+        JavaParserFacade facade = symbolSolver(types, sources);
+        ReceiverTypes receivers = new ReceiverTypes(types, facade);
+        CallSiteResolver resolver = new CallSiteResolver(types, receivers, components);
+        Map<String, Component> jspComponents = jspComponents(components);
+
+        MutableCallGraph graph = new MutableCallGraph();
+        Map<String, ReceiverTypes.FileStats> stats = new LinkedHashMap<>();
+        for (TypeInfo t : types.all()) {
+            String component = componentOf(t, types, components, jspComponents).map(Component::name).orElse(null);
+            for (MethodInfo m : t.methods) graph.addNode(new MethodNode(m.ref, component, m.location()));
+        }
+        for (TypeInfo t : types.all()) {
+            Component component = componentOf(t, types, components, jspComponents).orElse(null);
+            ReceiverTypes.FileStats fileStats = stats.computeIfAbsent(t.file, ReceiverTypes.FileStats::new);
+            scanType(t, component, resolver, graph, fileStats);
+        }
+        for (JspUnit j : jsps) addJspTags(j, types, handlers, graph);
+
+        List<Diagnostic> diagnostics = new ArrayList<>();
+        for (ReceiverTypes.FileStats s : stats.values()) {
+            if (s.unresolved == 0) continue;
+            diagnostics.add(Diagnostic.warning(s.file, s.exampleLine, String.format(
+                    "%d call(s) on receivers whose type could not be resolved (first: %s); %d kept as best-effort "
+                            + "edges by method name, the rest ignored", s.unresolved, s.example, s.byName)));
+        }
+        new EntryPointFinder(types, components, jsps, jspComponents).addTo(graph);
+        FrozenCallGraph frozen = graph.freeze();
+        return new CallGraphOutcome(frozen, new ContainerTransactionScopes(frozen, components), diagnostics);
+    }
+
+    private static JavaParserFacade symbolSolver(AppTypes types, List<AppTypes.UnitSource> sources) {
+        try {
+            CombinedTypeSolver solver = new CombinedTypeSolver();
+            solver.add(new ReflectionTypeSolver(false));
+            solver.add(new AppSourceTypeSolver(types.declarations()));
+            JavaSymbolSolver symbols = new JavaSymbolSolver(solver);
+            for (AppTypes.UnitSource s : sources) s.unit().setData(Node.SYMBOL_RESOLVER_KEY, symbols);
+            return JavaParserFacade.get(solver);
+        } catch (RuntimeException | LinkageError e) {
+            return null; // the declared-type resolver alone still gives a useful graph
+        }
+    }
+
+    // ---------------------------------------------------------------- scanning
+
+    /** A resolved call with its position, for the {@code UserTransaction} span pass. */
+    private record Pending(CallEdge edge, Position at) {}
+
+    private static void scanType(TypeInfo t, Component component, CallSiteResolver resolver, MutableCallGraph graph,
+                                 ReceiverTypes.FileStats stats) {
+        List<MethodRef> constructors = t.methods.stream().filter(m -> m.ref.name().equals("<init>")).map(m -> m.ref).toList();
+        MethodRef clinit = new MethodRef(t.graphName, "<clinit>", List.of());
+        for (BodyDeclaration<?> member : t.decl.getMembers()) {
+            if (member instanceof MethodDeclaration md) {
+                if (md.getBody().isEmpty()) continue;
+                MethodInfo mi = resolverMethod(t, md);
+                if (mi != null) scanCallable(md, List.of(mi.ref), t, component, resolver, graph, stats);
+            } else if (member instanceof ConstructorDeclaration cd) {
+                MethodInfo mi = resolverMethod(t, cd);
+                if (mi != null) scanCallable(cd, List.of(mi.ref), t, component, resolver, graph, stats);
+            } else if (member instanceof InitializerDeclaration init) {
+                List<MethodRef> from = init.isStatic() ? List.of(clinit) : constructors;
+                if (init.isStatic()) graph.addNode(new MethodNode(clinit, component == null ? null : component.name(),
+                        new SourceLocation(t.file, init.getBegin().map(p -> p.line).orElse(0))));
+                scanCallable(init, from, t, component, resolver, graph, stats);
+            } else if (member instanceof FieldDeclaration fd && fd.getVariables().stream().anyMatch(v -> v.getInitializer().isPresent())) {
+                List<MethodRef> from = fd.isStatic() ? List.of(clinit) : constructors;
+                if (fd.isStatic() && !fd.findAll(MethodCallExpr.class).isEmpty()) {
+                    graph.addNode(new MethodNode(clinit, component == null ? null : component.name(),
+                            new SourceLocation(t.file, fd.getBegin().map(p -> p.line).orElse(0))));
+                }
+                scanCallable(fd, from, t, component, resolver, graph, stats);
+            }
+        }
+    }
+
+    private static MethodInfo resolverMethod(TypeInfo t, com.github.javaparser.ast.body.CallableDeclaration<?> d) {
+        for (MethodInfo m : t.methods) if (m.decl == d) return m;
+        return null;
+    }
+
+    private static void scanCallable(Node callable, List<MethodRef> froms, TypeInfo owner, Component component,
+                                     CallSiteResolver resolver, MutableCallGraph graph, ReceiverTypes.FileStats stats) {
+        if (froms.isEmpty()) return;
+        boolean initialiser = CallSiteShape.inInitialiser(callable)
+                && (component != null || callable instanceof InitializerDeclaration i && i.isStatic()
+                    || callable instanceof FieldDeclaration f && f.isStatic());
+        Set<String> cacheMaps = CallSiteShape.cacheMaps(callable);
+        for (MethodRef from : froms) {
+            CallSiteResolver.Site site = new CallSiteResolver.Site(from, owner, callable, component, stats);
+            List<Pending> pending = new ArrayList<>();
+            callable.walk(Node.TreeTraversal.PREORDER, n -> {
+                List<CallEdge> edges;
+                if (n instanceof MethodCallExpr call) edges = safely(() -> resolver.resolve(call, site));
+                else if (n instanceof ObjectCreationExpr creation) edges = safely(() -> resolver.resolve(creation, site));
+                else if (n instanceof ExplicitConstructorInvocationStmt ctor) edges = safely(() -> resolver.resolve(ctor, site));
+                else if (n instanceof MethodReferenceExpr ref) edges = safely(() -> resolver.resolve(ref, site));
+                else return;
+                if (edges.isEmpty()) return;
+                boolean once = initialiser || CallSiteShape.behindCache(n, callable, owner.decl, cacheMaps);
+                // Evaluation order: a call's receiver and arguments end before the call does.
+                Position at = n.getEnd().orElse(Position.HOME);
+                for (CallEdge e : edges) pending.add(new Pending(once ? withFlags(e, true, false) : e, at));
+            });
+            pending.sort(Comparator.comparing(Pending::at));
+            for (CallEdge e : markUserTransactions(pending)) graph.addEdge(e);
+        }
+    }
+
+    /** A call the resolver cannot handle (a parser corner case) is skipped, never fatal. */
+    private static List<CallEdge> safely(java.util.function.Supplier<List<CallEdge>> work) {
+        try {
+            return work.get();
+        } catch (RuntimeException | StackOverflowError e) {
+            return List.of();
+        }
+    }
+
+    /**
+     * Marks the calls between {@code UserTransaction.begin()} and the next {@code commit()} or
+     * {@code rollback()} of the same method, in statement order (the commit itself included).
+     */
+    private static List<CallEdge> markUserTransactions(List<Pending> pending) {
+        if (pending.stream().noneMatch(p -> p.edge().op() == CallOp.TX_BEGIN)) return pending.stream().map(Pending::edge).toList();
+        List<Pending> ordered = pending;
+        List<CallEdge> out = new ArrayList<>();
+        boolean open = false;
+        for (Pending p : ordered) {
+            CallOp op = p.edge().op();
+            if (op == CallOp.TX_BEGIN) {
+                out.add(p.edge());
+                open = true;
+            } else if (op == CallOp.TX_COMMIT || op == CallOp.TX_ROLLBACK) {
+                out.add(open ? withFlags(p.edge(), p.edge().cachedOnce(), true) : p.edge());
+                open = false;
+            } else {
+                out.add(open ? withFlags(p.edge(), p.edge().cachedOnce(), true) : p.edge());
+            }
+        }
+        return out;
+    }
+
+    private static CallEdge withFlags(CallEdge e, boolean cachedOnce, boolean inUserTransaction) {
+        return new CallEdge(e.from(), e.to(), e.kind(), e.op(), e.location(), e.loopDepth(), e.targetComponent(),
+                cachedOnce, inUserTransaction);
+    }
+
+    // ---------------------------------------------------------------- JSP tags
+
+    private static void addJspTags(JspUnit jsp, AppTypes types, TagHandlers handlers, MutableCallGraph graph) {
+        String file = jsp.source().path();
+        MethodRef service = jspService(jsp, types);
+        if (!graph.hasNode(service)) graph.addNode(new MethodNode(service, null, new SourceLocation(file, 1)));
+        for (JspTag tag : jsp.tags()) {
+            SourceLocation at = new SourceLocation(file, tag.line());
+            if (tag.taglibUri() == null) continue;
+            if (JSTL_SQL.contains(tag.taglibUri())) {
+                sqlTagEdge(tag).ifPresent(op -> graph.addEdge(new CallEdge(service,
+                        new MethodRef("javax.servlet.jsp.jstl.sql", tag.name(), List.of()), EdgeKind.JDBC, op, at, 0, null,
+                        false, false)));
+                continue;
+            }
+            Optional<TypeInfo> handler = handlers.handlerClass(tag.taglibUri(), tag.name()).flatMap(types::type);
+            if (handler.isEmpty()) continue;
+            for (String callback : TAG_CALLBACKS) {
+                types.concreteInClassChain(handler.get(), callback, 0).ifPresent(m -> graph.addEdge(
+                        new CallEdge(service, m.ref, EdgeKind.LOCAL, CallOp.INVOKE, at, 0, null, false, false)));
+            }
+        }
+    }
+
+    private static Optional<CallOp> sqlTagEdge(JspTag tag) {
+        return switch (tag.name()) {
+            case "query", "update" -> Optional.of(CallOp.JDBC_EXECUTE);
+            case "transaction" -> Optional.of(CallOp.JDBC_COMMIT);
+            case "setDataSource" -> tag.attributes().containsKey("driver")
+                    ? Optional.of(CallOp.JDBC_CONNECTION_DRIVER_MANAGER) : Optional.empty();
+            default -> Optional.empty();
+        };
+    }
+
+    /** The page's {@code _jspService} node (a synthetic one when the page's Java did not parse). */
+    static MethodRef jspService(JspUnit jsp, AppTypes types) {
+        return types.byGraphName(jsp.graphClassName())
+                .flatMap(t -> t.methods.stream().filter(m -> m.ref.name().equals("_jspService")).findFirst())
+                .map(m -> m.ref)
+                .orElse(new MethodRef(jsp.graphClassName(), "_jspService",
+                        List.of("javax.servlet.http.HttpServletRequest", "javax.servlet.http.HttpServletResponse")));
+    }
+
+    // ---------------------------------------------------------------- components
+
+    static Map<String, Component> jspComponents(ComponentModel model) {
+        Map<String, Component> out = new HashMap<>();
+        for (Component c : model.ofKind(ComponentKind.JSP)) {
+            out.putIfAbsent(c.className(), c);
+            out.putIfAbsent(c.name(), c);
+        }
+        return out;
+    }
+
+    /** The component a type belongs to: its own, its outer class's, or the JSP page's. */
+    static Optional<Component> componentOf(TypeInfo t, AppTypes types, ComponentModel model, Map<String, Component> jsps) {
+        if (t.graphName.startsWith("jsp:")) {
+            String page = t.graphName.substring(4);
+            int nested = page.indexOf('$');
+            if (nested >= 0) page = page.substring(0, nested);
+            return Optional.ofNullable(jsps.get(page));
+        }
+        String name = t.fqn;
+        while (true) {
+            Optional<Component> c = model.byClass(name);
+            if (c.isPresent()) return c;
+            int dot = name.lastIndexOf('.');
+            if (dot < 0) return Optional.empty();
+            name = name.substring(0, dot);
+            if (types.type(name).isEmpty()) return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package io.wanlint.analyzer.callgraph;
+
+import io.wanlint.analyzer.api.CallOp;
+import io.wanlint.analyzer.api.EdgeKind;
+import io.wanlint.analyzer.callgraph.ApiCallClassifier.Classification;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ApiCallClassifierTest {
+    private final ApiCallClassifier classifier = ApiCallClassifier.standard();
+
+    private Optional<Classification> c(String type, String method, int args) {
+        return classifier.classify(type, method, args);
+    }
+
+    private static Optional<Classification> is(EdgeKind kind, CallOp op) {
+        return Optional.of(new Classification(kind, op));
+    }
+
+    @Test
+    void classifiesJdbcConnectionsStatementsResultSetsAndCommits() {
+        assertThat(c("java.sql.DriverManager", "getConnection", 3)).isEqualTo(is(EdgeKind.JDBC, CallOp.JDBC_CONNECTION_DRIVER_MANAGER));
+        assertThat(c("javax.sql.DataSource", "getConnection", 0)).isEqualTo(is(EdgeKind.JDBC, CallOp.JDBC_CONNECTION_POOL));
+        assertThat(c("java.sql.Connection", "prepareStatement", 1)).isEqualTo(is(EdgeKind.JDBC, CallOp.JDBC_PREPARE));
+        assertThat(c("java.sql.Connection", "prepareCall", 1)).isEqualTo(is(EdgeKind.JDBC, CallOp.JDBC_PREPARE));
+        assertThat(c("java.sql.Statement", "executeUpdate", 1)).isEqualTo(is(EdgeKind.JDBC, CallOp.JDBC_EXECUTE));
+        assertThat(c("java.sql.ResultSet", "next", 0)).isEqualTo(is(EdgeKind.JDBC, CallOp.JDBC_RESULT_NEXT));
+        assertThat(c("java.sql.Connection", "commit", 0)).isEqualTo(is(EdgeKind.JDBC, CallOp.JDBC_COMMIT));
+        assertThat(c("java.sql.Connection", "rollback", 0)).isEqualTo(is(EdgeKind.JDBC, CallOp.JDBC_ROLLBACK));
+        assertThat(c("java.sql.Connection", "createStatement", 0)).isEmpty();
+        assertThat(c("java.sql.ResultSet", "getString", 1)).isEmpty();
+    }
+
+    @Test
+    void subtypesClassifyThroughTheirSupertypes() {
+        assertThat(classifier.classifyAny(List.of("java.sql.PreparedStatement", "java.sql.Statement"), "executeQuery", 0))
+                .isEqualTo(is(EdgeKind.JDBC, CallOp.JDBC_EXECUTE));
+        assertThat(classifier.classifyAny(List.of("javax.naming.InitialContext", "java.lang.Object", "javax.naming.Context"),
+                "lookup", 1)).isEqualTo(is(EdgeKind.JNDI_LOOKUP, CallOp.LOOKUP));
+        assertThat(classifier.classify("javax.naming.InitialContext", "lookup", 1)).isEmpty();
+    }
+
+    @Test
+    void classifiesJpaAndHibernateOperations() {
+        for (String ee : List.of("javax", "jakarta")) {
+            assertThat(c(ee + ".persistence.EntityManager", "find", 2)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_FIND));
+            assertThat(c(ee + ".persistence.EntityManager", "getReference", 2)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_FIND));
+            assertThat(c(ee + ".persistence.EntityManager", "persist", 1)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_PERSIST));
+            assertThat(c(ee + ".persistence.EntityManager", "merge", 1)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_MERGE));
+            assertThat(c(ee + ".persistence.EntityManager", "remove", 1)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_REMOVE));
+            assertThat(c(ee + ".persistence.EntityManager", "flush", 0)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_FLUSH));
+            assertThat(c(ee + ".persistence.TypedQuery", "getResultList", 0)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_QUERY));
+            assertThat(c(ee + ".persistence.Query", "executeUpdate", 0)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_QUERY));
+            assertThat(c(ee + ".persistence.EntityManager", "createQuery", 1)).isEmpty();
+        }
+        assertThat(c("org.hibernate.Session", "load", 2)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_FIND));
+        assertThat(c("org.hibernate.Session", "saveOrUpdate", 1)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_PERSIST));
+        assertThat(c("org.hibernate.Session", "delete", 1)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_REMOVE));
+        assertThat(c("org.hibernate.query.Query", "uniqueResult", 0)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_QUERY));
+        assertThat(c("org.hibernate.Query", "list", 0)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_QUERY));
+    }
+
+    @Test
+    void classifiesMessagingAndMail() {
+        assertThat(c("javax.jms.MessageProducer", "send", 1)).isEqualTo(is(EdgeKind.JMS_SEND, CallOp.JMS_SEND));
+        assertThat(c("javax.jms.TopicPublisher", "publish", 1)).isEqualTo(is(EdgeKind.JMS_SEND, CallOp.JMS_SEND));
+        assertThat(c("jakarta.jms.JMSProducer", "send", 2)).isEqualTo(is(EdgeKind.JMS_SEND, CallOp.JMS_SEND));
+        assertThat(c("javax.mail.Transport", "send", 1)).isEqualTo(is(EdgeKind.MAIL, CallOp.MAIL_SEND));
+        assertThat(c("jakarta.mail.Transport", "sendMessage", 2)).isEqualTo(is(EdgeKind.MAIL, CallOp.MAIL_SEND));
+    }
+
+    @Test
+    void classifiesHttpClientsOncePerRequest() {
+        assertThat(c("java.net.URL", "openConnection", 0)).isEqualTo(is(EdgeKind.HTTP_EXTERNAL, CallOp.HTTP_REQUEST));
+        assertThat(c("java.net.URL", "openStream", 0)).isEqualTo(is(EdgeKind.HTTP_EXTERNAL, CallOp.HTTP_REQUEST));
+        assertThat(c("java.net.HttpURLConnection", "getInputStream", 0)).isEmpty();
+        assertThat(c("java.net.http.HttpClient", "send", 2)).isEqualTo(is(EdgeKind.HTTP_EXTERNAL, CallOp.HTTP_REQUEST));
+        assertThat(c("org.apache.commons.httpclient.HttpClient", "executeMethod", 1)).isEqualTo(is(EdgeKind.HTTP_EXTERNAL, CallOp.HTTP_REQUEST));
+        assertThat(c("org.apache.http.impl.client.CloseableHttpClient", "execute", 1)).isEqualTo(is(EdgeKind.HTTP_EXTERNAL, CallOp.HTTP_REQUEST));
+        assertThat(c("org.apache.hc.client5.http.classic.HttpClient", "execute", 2)).isEqualTo(is(EdgeKind.HTTP_EXTERNAL, CallOp.HTTP_REQUEST));
+        assertThat(c("okhttp3.Call", "enqueue", 1)).isEqualTo(is(EdgeKind.HTTP_EXTERNAL, CallOp.HTTP_REQUEST));
+        assertThat(c("javax.ws.rs.client.Invocation.Builder", "post", 1)).isEqualTo(is(EdgeKind.HTTP_EXTERNAL, CallOp.HTTP_REQUEST));
+        assertThat(c("jakarta.ws.rs.client.SyncInvoker", "get", 0)).isEqualTo(is(EdgeKind.HTTP_EXTERNAL, CallOp.HTTP_REQUEST));
+        assertThat(c("javax.xml.soap.SOAPConnection", "call", 2)).isEqualTo(is(EdgeKind.HTTP_EXTERNAL, CallOp.SOAP_CALL));
+        assertThat(classifier.remoteStubCall(true)).isEqualTo(new Classification(EdgeKind.HTTP_EXTERNAL, CallOp.SOAP_CALL));
+    }
+
+    @Test
+    void classifiesSocketsRmiJndiAndUserTransactions() {
+        assertThat(c("java.net.Socket", "<init>", 2)).isEqualTo(is(EdgeKind.SOCKET, CallOp.SOCKET_IO));
+        assertThat(c("java.net.Socket", "<init>", 0)).as("an unconnected socket").isEmpty();
+        assertThat(c("java.nio.channels.SocketChannel", "open", 1)).isEqualTo(is(EdgeKind.SOCKET, CallOp.SOCKET_IO));
+        assertThat(c("java.nio.channels.SocketChannel", "open", 0)).isEmpty();
+        assertThat(c("java.rmi.Naming", "lookup", 1)).isEqualTo(is(EdgeKind.RMI, CallOp.RMI_CALL));
+        assertThat(classifier.remoteStubCall(false)).isEqualTo(new Classification(EdgeKind.RMI, CallOp.RMI_CALL));
+        assertThat(c("javax.naming.Context", "lookup", 1)).isEqualTo(is(EdgeKind.JNDI_LOOKUP, CallOp.LOOKUP));
+        assertThat(c("javax.transaction.UserTransaction", "begin", 0)).isEqualTo(is(EdgeKind.LOCAL, CallOp.TX_BEGIN));
+        assertThat(c("jakarta.transaction.UserTransaction", "commit", 0)).isEqualTo(is(EdgeKind.LOCAL, CallOp.TX_COMMIT));
+        assertThat(c("javax.transaction.UserTransaction", "rollback", 0)).isEqualTo(is(EdgeKind.LOCAL, CallOp.TX_ROLLBACK));
+    }
+
+    @Test
+    void unknownCallsDoNotClassifyButApiNamesDoByName() {
+        assertThat(c("java.lang.StringBuilder", "append", 1)).isEmpty();
+        assertThat(c(null, "send", 1)).isEmpty();
+        assertThat(classifier.classifyByName("executeQuery")).isEqualTo(is(EdgeKind.JDBC, CallOp.JDBC_EXECUTE));
+        assertThat(classifier.typicalDeclaringType("executeQuery")).contains("java.sql.Statement");
+        assertThat(classifier.classifyByName("send")).as("too common to mean JMS on its own").isEmpty();
+    }
+}

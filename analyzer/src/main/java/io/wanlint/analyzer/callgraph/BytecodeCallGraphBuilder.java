@@ -129,6 +129,7 @@ public final class BytecodeCallGraphBuilder {
         private final Map<String, Optional<Component>> componentByClass = new HashMap<>();
         private final Map<String, Boolean> usesWebServices = new HashMap<>();
         private final Map<MethodInfo, Optional<Body>> bodies = new HashMap<>();
+        private final Map<MethodRef, MethodRef> apiRefs = new HashMap<>();
 
         Run(BytecodeTypes types, ComponentModel model) {
             this.types = types;
@@ -476,7 +477,45 @@ public final class BytecodeCallGraphBuilder {
                         .flatMap(n -> jndi.resolve(n, site.component()))
                         .map(Component::name).orElse(null);
             }
-            return edge(site, invoked, c.kind(), c.op(), target);
+            return edge(site, apiRef(invoked), c.kind(), c.op(), target);
+        }
+
+        /**
+         * The target of an API call, spelt as the source front end spells it so that both graphs hold
+         * the same refs: parameter types only when the name and arity pick one public overload of the
+         * type on the analyzer's class path ({@code Context.lookup(String)} and {@code lookup(Name)}
+         * both take one argument, so neither front end names the parameter type).
+         */
+        private MethodRef apiRef(MethodRef invoked) {
+            return apiRefs.computeIfAbsent(invoked, k -> {
+                int argc = k.parameterTypes().size();
+                List<String> params = List.of();
+                Optional<Class<?>> c = types.loadClass(k.className());
+                if (c.isPresent()) {
+                    try {
+                        Set<List<String>> candidates = new LinkedHashSet<>();
+                        if (k.name().equals("<init>")) {
+                            for (var ctor : c.get().getConstructors()) {
+                                if (ctor.getParameterCount() == argc) candidates.add(names(ctor.getParameterTypes()));
+                            }
+                        } else {
+                            for (var m : c.get().getMethods()) {
+                                if (m.getName().equals(k.name()) && m.getParameterCount() == argc) candidates.add(names(m.getParameterTypes()));
+                            }
+                        }
+                        if (candidates.size() == 1) params = candidates.iterator().next();
+                    } catch (LinkageError ignored) {
+                        // A class whose dependencies are missing: keep the reference without parameter types.
+                    }
+                }
+                return new MethodRef(k.className(), k.name(), params);
+            });
+        }
+
+        private static List<String> names(Class<?>[] classes) {
+            List<String> out = new ArrayList<>();
+            for (Class<?> k : classes) out.add(k.getTypeName());
+            return out;
         }
 
         /** A string javac left as a constant: the argument itself, or the one value ever stored in its local. */

@@ -97,6 +97,16 @@ public final class BytecodeCallGraphBuilder {
 
     /** Builds the graph from class folders and jars; never throws on bad input (it becomes diagnostics). */
     public CallGraphOutcome build(List<Path> classRoots, ComponentModel model) {
+        return build(classRoots, model, null);
+    }
+
+    /**
+     * As {@link #build(List, ComponentModel)}, merging in {@code pages}: the graph the source front end
+     * built for the application's JSP pages (pages are not compiled, so only their synthetic source
+     * knows them). Their nodes, edges and entry points join the bytecode graph before remote
+     * façades are determined, so a bean a page calls is not mistaken for one only outside clients call.
+     */
+    public CallGraphOutcome build(List<Path> classRoots, ComponentModel model, CallGraphOutcome pages) {
         ComponentModel components = model == null ? ComponentModel.EMPTY : model;
         ClassFileIndex index = new ClassFileIndex(classRoots == null ? List.of() : classRoots);
         List<Diagnostic> diagnostics = new ArrayList<>(index.diagnostics());
@@ -113,6 +123,12 @@ public final class BytecodeCallGraphBuilder {
         Run run = new Run(types, components);
         run.scanAll();
         diagnostics.addAll(run.diagnostics);
+        if (pages != null) {
+            pages.graph().nodes().forEach(run.graph::addNode);
+            pages.graph().edges().forEach(run.graph::addEdge);
+            pages.graph().entryPoints().forEach(run.graph::addEntryPoint);
+            diagnostics.addAll(pages.diagnostics());
+        }
         new BytecodeEntryPoints(types, components).addTo(run.graph);
         FrozenCallGraph frozen = run.graph.freeze();
         return new CallGraphOutcome(frozen, new ContainerTransactionScopes(frozen, components), diagnostics);

@@ -70,6 +70,9 @@ import java.util.Set;
  *       front end attributes their calls to the enclosing method.</li>
  *   <li>Constant JNDI names are whatever javac folded into the class file (literals, {@code static
  *       final} constants and their concatenations); names built at run time are not resolved.</li>
+ *   <li>Method nodes are located at their first line of code (class files keep no declaration
+ *       lines), in {@code com/acme/Foo.java} as the {@code SourceFile} attribute and package name
+ *       it, not the path under the input the source front end reports.</li>
  *   <li>Implicit {@code super()} calls are edges (the source front end only sees explicit ones);
  *       inner-class constructors carry the outer instance as their first parameter.</li>
  * </ul>
@@ -163,16 +166,16 @@ public final class BytecodeCallGraphBuilder {
 
         void scanAll() {
             for (ClassInfo c : types.all()) {
-                String component = componentOf(c).map(Component::name).orElse(null);
-                for (MethodInfo m : c.methods) if (!m.synthetic) graph.addNode(new MethodNode(m.ref, component, m.location()));
-            }
-            for (ClassInfo c : types.all()) {
                 Component component = componentOf(c).orElse(null);
+                String componentName = component == null ? null : component.name();
                 int failed = 0;
                 String example = null;
                 for (MethodInfo m : c.methods) {
-                    if (m.synthetic || m.isAbstract) continue;
-                    Optional<Body> body = body(m);
+                    if (m.synthetic) continue;
+                    Optional<Body> body = m.isAbstract ? Optional.empty() : body(m);
+                    // Class files have no declaration lines: a method is where its first line of code is.
+                    graph.addNode(new MethodNode(m.ref, componentName, new SourceLocation(c.file, body.map(Run::firstLine).orElse(0))));
+                    if (m.isAbstract) continue;
                     if (body.isEmpty()) {
                         failed++;
                         if (example == null) example = m.ref.name();
@@ -191,14 +194,31 @@ public final class BytecodeCallGraphBuilder {
             }
         }
 
+        private static int firstLine(Body body) {
+            int first = 0;
+            for (Stmt s : body.getStmts()) {
+                int l = line(s);
+                if (l > 0 && (first == 0 || l < first)) first = l;
+            }
+            return first;
+        }
+
+        /**
+         * A method's Jimple body. Only compiler-made methods' bodies (lambda bodies, bridges,
+         * accessors) are kept, since calls are followed into them; keeping every body would hold the
+         * whole application's Jimple in memory at once.
+         */
         private Optional<Body> body(MethodInfo m) {
-            return bodies.computeIfAbsent(m, k -> {
-                try {
-                    return k.soot.hasBody() ? Optional.of(k.soot.getBody()) : Optional.empty();
-                } catch (RuntimeException | LinkageError | StackOverflowError e) {
-                    return Optional.empty();
-                }
-            });
+            if (!m.synthetic) return readBody(m);
+            return bodies.computeIfAbsent(m, Run::readBody);
+        }
+
+        private static Optional<Body> readBody(MethodInfo m) {
+            try {
+                return m.soot.hasBody() ? Optional.of(m.soot.getBody()) : Optional.empty();
+            } catch (RuntimeException | LinkageError | StackOverflowError e) {
+                return Optional.empty();
+            }
         }
 
         /**

@@ -2,8 +2,6 @@ package io.wanlint.analyzer.callgraph;
 
 import io.wanlint.analyzer.api.Diagnostic;
 import io.wanlint.analyzer.api.MethodRef;
-import io.wanlint.analyzer.api.SourceLocation;
-import sootup.core.model.Position;
 import sootup.core.model.SourceType;
 import sootup.core.signatures.MethodSignature;
 import sootup.core.types.ClassType;
@@ -102,17 +100,6 @@ final class BytecodeTypes {
         }
 
         boolean isLambdaBody() { return synthetic && ref.name().startsWith("lambda$"); }
-
-        SourceLocation location() {
-            int line = 0;
-            try {
-                Position p = soot.getPosition();
-                if (p != null && p.getFirstLine() > 0) line = p.getFirstLine();
-            } catch (RuntimeException ignored) {
-                // No position: the class has no line-number table.
-            }
-            return new SourceLocation(owner.file, line);
-        }
 
         Iterable<AnnotationUsage> annotations() { return BytecodeTypes.annotations(soot::getAnnotations); }
     }

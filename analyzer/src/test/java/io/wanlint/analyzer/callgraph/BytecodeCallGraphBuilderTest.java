@@ -320,7 +320,8 @@ class BytecodeCallGraphBuilderTest {
         CallGraph g = new BytecodeCallGraphBuilder().build(List.of(jar), ComponentModel.EMPTY).graph();
 
         assertThat(g.node(MethodRef.of("app.Dao", "load", "java.util.List"))).hasValueSatisfying(n ->
-                assertThat(n.location().file()).isEqualTo("app/Dao.java"));
+                assertThat(n.location()).isEqualTo(new io.wanlint.analyzer.api.SourceLocation("app/Dao.java",
+                        lineOf(DAO, "Connection c = ds.getConnection()"))));
         assertThat(from(g, "app.Dao", "load", e -> e.op() == CallOp.JDBC_COMMIT)).singleElement()
                 .satisfies(e -> assertThat(e.line()).isEqualTo(lineOf(DAO, "c.commit()")));
     }

@@ -5,9 +5,10 @@ import io.wanlint.analyzer.api.AnalysisResult;
 import io.wanlint.analyzer.api.ComponentModel;
 import io.wanlint.analyzer.api.Diagnostic;
 import io.wanlint.analyzer.api.PhaseTiming;
-import io.wanlint.analyzer.api.Suppressions;
+import io.wanlint.analyzer.callgraph.BytecodeCallGraphBuilder;
 import io.wanlint.analyzer.callgraph.CallGraphOutcome;
 import io.wanlint.analyzer.callgraph.SourceCallGraphBuilder;
+import io.wanlint.analyzer.callgraph.TagHandlers;
 import io.wanlint.analyzer.ingest.Ingestor;
 import io.wanlint.analyzer.ingest.JavaSources;
 import io.wanlint.analyzer.ingest.JavaUnit;
@@ -28,11 +29,14 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
- * Runs the analysis phases in order — ingest, parse, model, call graph — timing each, and
- * gathering every phase's diagnostics. Archives are extracted into a private temporary folder that
- * is deleted when the run ends; nothing in the analysed tree is written.
+ * Runs the analysis phases in order — ingest, parse, JSP scan, component model, call graph — timing
+ * each and gathering every phase's diagnostics. The call graph comes from the source front end, or
+ * from the bytecode front end when the request asks for it or (AUTO) when the inputs hold classes
+ * but no Java sources; JSP pages always go through their synthetic source. Archives are extracted
+ * into a private temporary folder deleted when the run ends; nothing in the analysed tree is written.
  */
 public final class AnalysisPipeline {
     private AnalysisPipeline() {}
@@ -45,55 +49,48 @@ public final class AnalysisPipeline {
             throw new UncheckedIOException("cannot create a temporary folder for archive extraction", e);
         }
         try {
-            return new Run().execute(request, extraction);
+            return execute(request, extraction);
         } finally {
             deleteQuietly(extraction);
         }
     }
 
-    /** One analysis: its clock and its diagnostics. */
-    private static final class Run {
-        private final List<PhaseTiming> timings = new ArrayList<>();
-        private final List<Diagnostic> diagnostics = new ArrayList<>();
-        private long phaseStart = System.nanoTime();
+    private static AnalysisResult execute(AnalysisRequest request, Path extraction) {
+        List<PhaseTiming> timings = new ArrayList<>();
+        List<Diagnostic> diagnostics = new ArrayList<>();
 
-        AnalysisResult execute(AnalysisRequest request, Path extraction) {
-            Workspace workspace = new Ingestor().ingest(request, extraction);
-            diagnostics.addAll(workspace.diagnostics());
-            phase("ingest");
+        Workspace ws = timed("ingest", timings, () -> new Ingestor().ingest(request, extraction));
+        diagnostics.addAll(ws.diagnostics());
 
-            List<JavaUnit> units = new ArrayList<>();
-            for (ParsedJava p : new JavaSources().parseAll(workspace.javaSources())) {
-                units.add(p.unit());
-                diagnostics.addAll(p.diagnostics());
-            }
-            List<JspUnit> jsps = new ArrayList<>();
-            for (ScannedJsp s : new JspScanner().scanAll(workspace.jsps())) {
-                jsps.add(s.unit());
-                diagnostics.addAll(s.diagnostics());
-            }
-            phase("parse");
+        List<ParsedJava> parsed = timed("parse", timings, () -> new JavaSources().parseAll(ws.javaSources()));
+        List<JavaUnit> units = parsed.stream().map(ParsedJava::unit).toList();
+        parsed.forEach(p -> diagnostics.addAll(p.diagnostics()));
+        List<ScannedJsp> scanned = timed("jsp", timings, () -> new JspScanner().scanAll(ws.jsps()));
+        List<JspUnit> jsps = scanned.stream().map(ScannedJsp::unit).toList();
+        scanned.forEach(s -> diagnostics.addAll(s.diagnostics()));
 
-            ModelOutcome model = new ComponentModelBuilder().build(units, jsps, workspace.xmlFiles());
-            diagnostics.addAll(model.diagnostics());
-            phase("model");
+        ModelOutcome model = timed("model", timings, () -> new ComponentModelBuilder().build(units, jsps, ws.xmlFiles()));
+        diagnostics.addAll(model.diagnostics());
+        TagHandlers tags = model.tagLibraries()::handlerClass;
 
-            CallGraphOutcome calls = new SourceCallGraphBuilder()
-                    .build(units, jsps, model.model(), model.tagLibraries()::handlerClass);
-            diagnostics.addAll(calls.diagnostics());
-            phase("call graph");
+        boolean bytecode = request.frontEnd() == AnalysisRequest.FrontEnd.BYTECODE
+                || request.frontEnd() == AnalysisRequest.FrontEnd.AUTO && ws.javaSources().isEmpty() && !ws.classRoots().isEmpty();
+        CallGraphOutcome graph = timed("call graph", timings, () -> bytecode
+                ? new BytecodeCallGraphBuilder().build(ws.classRoots(), model.model(),
+                        jsps.isEmpty() ? null : new SourceCallGraphBuilder().build(List.of(), jsps, model.model(), tags))
+                : new SourceCallGraphBuilder().build(units, jsps, model.model(), tags));
+        diagnostics.addAll(graph.diagnostics());
 
-            ComponentModel placed = TiersByReachability.assign(model.model(), calls.graph());
-            Suppressions suppressions = SourceSuppressions.of(units);
-            return new AnalysisResult(workspace.files(), placed, calls.graph(), calls.transactions(), diagnostics, timings,
-                    suppressions);
-        }
+        ComponentModel placed = timed("tiers", timings, () -> TiersByReachability.assign(model.model(), graph.graph()));
+        return new AnalysisResult(ws.files(), placed, graph.graph(), graph.transactions(), diagnostics, timings,
+                SourceSuppressions.of(units));
+    }
 
-        private void phase(String name) {
-            long now = System.nanoTime();
-            timings.add(new PhaseTiming(name, (now - phaseStart) / 1_000_000));
-            phaseStart = now;
-        }
+    private static <T> T timed(String phase, List<PhaseTiming> timings, Supplier<T> work) {
+        long start = System.nanoTime();
+        T result = work.get();
+        timings.add(new PhaseTiming(phase, (System.nanoTime() - start) / 1_000_000));
+        return result;
     }
 
     private static void deleteQuietly(Path root) {
@@ -110,7 +107,7 @@ public final class AnalysisPipeline {
                 }
             });
         } catch (IOException ignored) {
-            // A temporary folder left behind is harmless; the OS cleans it.
+            // A temporary folder left behind is harmless; the OS cleans its temporary space.
         }
     }
 }

@@ -1,0 +1,674 @@
+package io.wanlint.analyzer.callgraph;
+
+import io.wanlint.analyzer.api.CallEdge;
+import io.wanlint.analyzer.api.CallOp;
+import io.wanlint.analyzer.api.Component;
+import io.wanlint.analyzer.api.ComponentKind;
+import io.wanlint.analyzer.api.ComponentModel;
+import io.wanlint.analyzer.api.Diagnostic;
+import io.wanlint.analyzer.api.EdgeKind;
+import io.wanlint.analyzer.api.MethodNode;
+import io.wanlint.analyzer.api.MethodRef;
+import io.wanlint.analyzer.api.SourceLocation;
+import io.wanlint.analyzer.callgraph.ApiCallClassifier.Classification;
+import io.wanlint.analyzer.callgraph.BytecodeTypes.ClassInfo;
+import io.wanlint.analyzer.callgraph.BytecodeTypes.MethodInfo;
+import sootup.core.jimple.common.Local;
+import sootup.core.jimple.common.Value;
+import sootup.core.jimple.common.constant.MethodHandle;
+import sootup.core.jimple.common.constant.StringConstant;
+import sootup.core.jimple.common.expr.AbstractInstanceInvokeExpr;
+import sootup.core.jimple.common.expr.AbstractInvokeExpr;
+import sootup.core.jimple.common.expr.JDynamicInvokeExpr;
+import sootup.core.jimple.common.expr.JSpecialInvokeExpr;
+import sootup.core.jimple.common.expr.JStaticInvokeExpr;
+import sootup.core.jimple.common.stmt.JAssignStmt;
+import sootup.core.jimple.common.stmt.Stmt;
+import sootup.core.model.Body;
+import sootup.core.signatures.MethodSignature;
+import sootup.java.core.AnnotationUsage;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The bytecode front end of the call graph (SPEC §3), for applications shipped as class folders and
+ * jars without sources. It reads the class roots with SootUp 3 (application classes only: the JDK
+ * and the library APIs are never loaded into the view, so a small application takes about a second
+ * instead of fifteen) and produces the same graph shape as {@link SourceCallGraphBuilder}: nodes are
+ * application methods by binary class name ({@code Outer$Inner}), name and erased parameter types;
+ * edges carry the same {@link EdgeKind} and {@link CallOp}, because API calls are classified by the
+ * same {@link ApiCallClassifier} from the invoke expression's declared method (the static receiver
+ * type javac writes into the class file), EJB views are dispatched to the bean class as a container
+ * does ({@code create} → {@code ejbCreate}, BMP {@code findX} → {@code ejbFindX}, business methods
+ * by name), and calls on application types dispatch by class hierarchy (CHA) to every application
+ * implementation. Locations are the class's {@code SourceFile} under its package path
+ * ({@code com/acme/Foo.java}) and the line-number table's line; multiplicity comes from natural
+ * loops in each method's control-flow graph. Entry points and transaction scopes follow the same
+ * rules as the source front end.
+ *
+ * <p>Known differences from the source front end, by the nature of class files:
+ * <ul>
+ *   <li><b>Lambdas.</b> SootUp's own call-graph algorithms miss the targets of {@code invokedynamic}
+ *       lambdas (SootUp issue #906). This builder does not use them: it follows the lambda
+ *       factory's method handle itself and attributes the calls in a {@code lambda$…} body to the
+ *       method that creates the lambda (one more loop level when the lambda is handed to
+ *       {@code forEach}, {@code map} and the like), as the source front end does. Lambdas created
+ *       in one class and run by another, and {@code invokedynamic} call sites that are not
+ *       lambda factories, yield no edge.</li>
+ *   <li>Compiler-made methods (bridges, {@code access$NNN} accessors) are not nodes: a call that
+ *       lands on one is followed through to the method it forwards to.</li>
+ *   <li>Anonymous and local classes are nodes of their own ({@code Outer$1#run}); the source
+ *       front end attributes their calls to the enclosing method.</li>
+ *   <li>Constant JNDI names are whatever javac folded into the class file (literals, {@code static
+ *       final} constants and their concatenations); names built at run time are not resolved.</li>
+ *   <li>Method nodes are located at their first line of code (class files keep no declaration
+ *       lines), in {@code com/acme/Foo.java} as the {@code SourceFile} attribute and package name
+ *       it, not the path under the input the source front end reports.</li>
+ *   <li>Implicit {@code super()} calls are edges (the source front end only sees explicit ones);
+ *       inner-class constructors carry the outer instance as their first parameter.</li>
+ * </ul>
+ * Unreadable or corrupt class files, and bodies SootUp cannot convert, become diagnostics; the rest
+ * of the application is still analysed.
+ */
+public final class BytecodeCallGraphBuilder {
+
+    private static final Set<String> EJB_REMOTE_BASES = Set.of("javax.ejb.EJBObject", "javax.ejb.EJBHome",
+            "jakarta.ejb.EJBObject", "jakarta.ejb.EJBHome");
+    private static final Set<String> EJB_LOCAL_BASES = Set.of("javax.ejb.EJBLocalObject", "javax.ejb.EJBLocalHome",
+            "jakarta.ejb.EJBLocalObject", "jakarta.ejb.EJBLocalHome");
+    /** Lifecycle methods a container calls once per instance (as in the source front end's initialiser rule). */
+    private static final Set<String> ONCE_PER_INSTANCE = Set.of("init", "jspInit", "_jspInit", "setSessionContext",
+            "setEntityContext", "setMessageDrivenContext", "contextInitialized", "ejbPostCreate");
+    /** Library methods that run the lambda they are given once per element. */
+    private static final Set<String> ITERATING_OPS = Set.of("forEach", "forEachOrdered", "forEachRemaining", "map",
+            "flatMap", "filter", "peek", "anyMatch", "allMatch", "noneMatch", "reduce", "collect", "mapToInt",
+            "mapToLong", "mapToDouble", "mapToObj", "sorted", "takeWhile", "dropWhile", "removeIf", "replaceAll",
+            "min", "max", "distinct", "flatMapToInt");
+    private static final Set<String> WEB_SERVICE_PACKAGES = Set.of("javax.xml.rpc.", "javax.xml.ws.", "jakarta.xml.ws.",
+            "org.apache.axis.");
+    /** How deep compiler-made forwarders and nested lambdas are followed. */
+    private static final int MAX_INLINE = 4;
+
+    /** Builds the graph from class folders and jars; never throws on bad input (it becomes diagnostics). */
+    public CallGraphOutcome build(List<Path> classRoots, ComponentModel model) {
+        return build(classRoots, model, null);
+    }
+
+    /**
+     * As {@link #build(List, ComponentModel)}, merging in {@code pages}: the graph the source front end
+     * built for the application's JSP pages (pages are not compiled, so only their synthetic source
+     * knows them). Their nodes, edges and entry points join the bytecode graph before remote
+     * façades are determined, so a bean a page calls is not mistaken for one only outside clients call.
+     */
+    public CallGraphOutcome build(List<Path> classRoots, ComponentModel model, CallGraphOutcome pages) {
+        ComponentModel components = model == null ? ComponentModel.EMPTY : model;
+        ClassFileIndex index = new ClassFileIndex(classRoots == null ? List.of() : classRoots);
+        List<Diagnostic> diagnostics = new ArrayList<>(index.diagnostics());
+        BytecodeTypes types;
+        try {
+            types = new BytecodeTypes(index);
+        } catch (RuntimeException | LinkageError e) {
+            diagnostics.add(Diagnostic.error("", 0, "the class files could not be analysed: " + e.getClass().getSimpleName()));
+            MutableCallGraph empty = new MutableCallGraph();
+            FrozenCallGraph frozen = empty.freeze();
+            return new CallGraphOutcome(frozen, new ContainerTransactionScopes(frozen, components), diagnostics);
+        }
+        diagnostics.addAll(types.diagnostics());
+        Run run = new Run(types, components);
+        run.scanAll();
+        diagnostics.addAll(run.diagnostics);
+        if (pages != null) {
+            pages.graph().nodes().forEach(run.graph::addNode);
+            pages.graph().edges().forEach(run.graph::addEdge);
+            pages.graph().entryPoints().forEach(run.graph::addEntryPoint);
+            diagnostics.addAll(pages.diagnostics());
+        }
+        new BytecodeEntryPoints(types, components).addTo(run.graph);
+        FrozenCallGraph frozen = run.graph.freeze();
+        return new CallGraphOutcome(frozen, new ContainerTransactionScopes(frozen, components), diagnostics);
+    }
+
+    /** The state of one build. */
+    private static final class Run {
+        private final BytecodeTypes types;
+        private final ComponentModel model;
+        private final JndiNames jndi;
+        private final ApiCallClassifier classifier = ApiCallClassifier.standard();
+        private final MutableCallGraph graph = new MutableCallGraph();
+        private final List<Diagnostic> diagnostics = new ArrayList<>();
+        private final Map<String, Optional<Component>> componentByClass = new HashMap<>();
+        private final Map<String, Boolean> usesWebServices = new HashMap<>();
+        private final Map<MethodInfo, Optional<Body>> bodies = new HashMap<>();
+        private final Map<MethodRef, MethodRef> apiRefs = new HashMap<>();
+
+        Run(BytecodeTypes types, ComponentModel model) {
+            this.types = types;
+            this.model = model;
+            // Only the name-to-bean half of JndiNames is used; it needs no source types.
+            this.jndi = new JndiNames(null, model);
+        }
+
+        /** Where a call is: the method it is attributed to, and the place and shape of the statement. */
+        private record Site(MethodRef from, ClassInfo owner, Component component, BytecodeBodyShape shape, Local thisLocal,
+                            SourceLocation location, int loopDepth, boolean once, int order) {}
+
+        /** A resolved call with its statement order, for the {@code UserTransaction} span pass. */
+        private record Pending(CallEdge edge, int line, int order) {}
+
+        void scanAll() {
+            for (ClassInfo c : types.all()) {
+                Component component = componentOf(c).orElse(null);
+                String componentName = component == null ? null : component.name();
+                int failed = 0;
+                String example = null;
+                for (MethodInfo m : c.methods) {
+                    if (m.synthetic) continue;
+                    Optional<Body> body = m.isAbstract ? Optional.empty() : body(m);
+                    // Class files have no declaration lines: a method is where its first line of code is.
+                    graph.addNode(new MethodNode(m.ref, componentName, new SourceLocation(c.file, body.map(Run::firstLine).orElse(0))));
+                    if (m.isAbstract) continue;
+                    if (body.isEmpty()) {
+                        failed++;
+                        if (example == null) example = m.ref.name();
+                        continue;
+                    }
+                    List<Pending> pending = new ArrayList<>();
+                    scanBody(m, body.get(), m.ref, component, initialiser(m, component), 0, pending, 0);
+                    pending.sort(Comparator.comparingInt(Pending::line).thenComparingInt(Pending::order));
+                    for (CallEdge e : markUserTransactions(pending)) graph.addEdge(e);
+                }
+                if (failed > 0) {
+                    diagnostics.add(Diagnostic.warning(c.file, 0, String.format(
+                            "%d method bod%s of %s could not be read from the class file (first: %s); their calls are missing",
+                            failed, failed == 1 ? "y" : "ies", c.name, example)));
+                }
+            }
+        }
+
+        private static int firstLine(Body body) {
+            int first = 0;
+            for (Stmt s : body.getStmts()) {
+                int l = line(s);
+                if (l > 0 && (first == 0 || l < first)) first = l;
+            }
+            return first;
+        }
+
+        /**
+         * A method's Jimple body. Only compiler-made methods' bodies (lambda bodies, bridges,
+         * accessors) are kept, since calls are followed into them; keeping every body would hold the
+         * whole application's Jimple in memory at once.
+         */
+        private Optional<Body> body(MethodInfo m) {
+            if (!m.synthetic) return readBody(m);
+            return bodies.computeIfAbsent(m, Run::readBody);
+        }
+
+        private static Optional<Body> readBody(MethodInfo m) {
+            try {
+                return m.soot.hasBody() ? Optional.of(m.soot.getBody()) : Optional.empty();
+            } catch (RuntimeException | LinkageError | StackOverflowError e) {
+                return Optional.empty();
+            }
+        }
+
+        /**
+         * Scans one body's call statements. {@code from} is the method the calls are attributed to
+         * (the lambda's creator for a lambda body); {@code extraDepth} the loops around the lambda.
+         */
+        private void scanBody(MethodInfo m, Body body, MethodRef from, Component component, boolean once, int extraDepth,
+                              List<Pending> out, int inlined) {
+            BytecodeBodyShape shape;
+            Local thisLocal = null;
+            try {
+                if (!m.isStatic) thisLocal = body.getThisLocal();
+            } catch (RuntimeException ignored) {
+                // A body without an identity statement for this: calls on this dispatch like any other.
+            }
+            shape = new BytecodeBodyShape(body.getControlFlowGraph(), thisLocal);
+            for (Stmt s : body.getControlFlowGraph().getStmts()) {
+                if (!s.isInvokableStmt()) continue;
+                Optional<AbstractInvokeExpr> expr = s.asInvokableStmt().getInvokeExpr();
+                if (expr.isEmpty()) continue;
+                int line = line(s);
+                int depth = extraDepth + shape.loopDepth(s);
+                boolean cached = once || shape.behindCache(s);
+                Site site = new Site(from, m.owner, component, shape, thisLocal, new SourceLocation(m.owner.file, line),
+                        depth, cached, shape.order(s));
+                try {
+                    if (expr.get() instanceof JDynamicInvokeExpr dyn) {
+                        lambda(s, dyn, site, body, out, inlined);
+                    } else {
+                        for (CallEdge e : resolve(expr.get(), s, site, inlined)) out.add(new Pending(e, line, site.order()));
+                    }
+                } catch (RuntimeException | StackOverflowError e) {
+                    // One call SootUp models in an unexpected way is skipped, never fatal.
+                }
+            }
+        }
+
+        private static int line(Stmt s) {
+            try {
+                int l = s.getPositionInfo().getStmtPosition().getFirstLine();
+                return Math.max(l, 0);
+            } catch (RuntimeException e) {
+                return 0;
+            }
+        }
+
+        // ------------------------------------------------------------ lambdas and method references
+
+        /**
+         * A lambda or method reference: the factory's method handle names the implementation. A
+         * {@code lambda$} body of this class is scanned as part of the creating method; a method
+         * reference to an application method is a call of it. Either runs per element when handed
+         * to an iterating library operation.
+         */
+        private void lambda(Stmt s, JDynamicInvokeExpr dyn, Site site, Body body, List<Pending> out, int inlined) {
+            if (inlined >= MAX_INLINE) return;
+            MethodSignature target = null;
+            for (Value arg : dyn.getBootstrapArgs()) {
+                if (arg instanceof MethodHandle h && h.isMethodRef() && h.getReferenceSignature() instanceof MethodSignature ms) {
+                    target = ms;
+                }
+            }
+            if (target == null) return;
+            int depth = site.loopDepth() + (handedToIteration(s, body) ? 1 : 0);
+            MethodRef ref = BytecodeTypes.refOf(target);
+            Optional<MethodInfo> impl = types.method(ref.className(), ref.name(), ref.parameterTypes());
+            if (impl.isEmpty()) return;
+            if (impl.get().isLambdaBody()) {
+                Optional<Body> lambdaBody = body(impl.get());
+                if (lambdaBody.isPresent()) {
+                    scanBody(impl.get(), lambdaBody.get(), site.from(), site.component(), site.once(), depth, out, inlined + 1);
+                }
+                return;
+            }
+            Site at = new Site(site.from(), site.owner(), site.component(), site.shape(), site.thisLocal(), site.location(),
+                    depth, site.once(), site.order());
+            for (MethodInfo m : dispatch(impl.get().owner, ref.name(), ref.parameterTypes(),
+                    impl.get().isStatic ? Form.STATIC : Form.VALUE)) {
+                out.add(new Pending(edge(at, m.ref, EdgeKind.LOCAL, CallOp.INVOKE, null), at.location().line(), at.order()));
+            }
+        }
+
+        private static boolean handedToIteration(Stmt s, Body body) {
+            if (!(s instanceof JAssignStmt a) || !(a.getLeftOp() instanceof Local made)) return false;
+            for (Stmt t : body.getControlFlowGraph().getStmts()) {
+                if (!t.isInvokableStmt()) continue;
+                Optional<AbstractInvokeExpr> e = t.asInvokableStmt().getInvokeExpr();
+                if (e.isPresent() && ITERATING_OPS.contains(e.get().getMethodSignature().getName())
+                        && e.get().getArgs().contains(made)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        // ------------------------------------------------------------ call sites
+
+        private enum Form { STATIC, SUPER, THIS, VALUE }
+
+        private List<CallEdge> resolve(AbstractInvokeExpr call, Stmt stmt, Site site, int inlined) {
+            MethodSignature sig = call.getMethodSignature();
+            String type = sig.getDeclClassType().getFullyQualifiedName();
+            String name = sig.getName();
+            if (name.equals("<clinit>")) return List.of();
+            MethodRef invoked = BytecodeTypes.refOf(sig);
+            int argc = invoked.parameterTypes().size();
+            List<String> lineage = types.selfAndAncestors(type);
+
+            Optional<List<CallEdge>> ejb = ejbCall(invoked, lineage, site);
+            if (ejb.isPresent()) return ejb.get();
+
+            Optional<Classification> api = classifier.classifyAny(lineage, name, argc);
+            if (api.isPresent()) return List.of(apiEdge(call, stmt, invoked, api.get(), site));
+
+            if (lineage.contains("java.rmi.Remote")) {
+                Classification stub = classifier.remoteStubCall(isWebServicePort(type, call, site));
+                return List.of(edge(site, interfaceMethod(invoked), stub.kind(), stub.op(), null));
+            }
+            Optional<ClassInfo> receiver = types.type(type);
+            if (receiver.isEmpty()) return List.of();
+            Form form;
+            if (call instanceof JStaticInvokeExpr) form = Form.STATIC;
+            else if (call instanceof JSpecialInvokeExpr) form = Form.SUPER;
+            else if (call instanceof AbstractInstanceInvokeExpr i && i.getBase().equals(site.thisLocal())) form = Form.THIS;
+            else form = Form.VALUE;
+            List<CallEdge> out = new ArrayList<>();
+            for (MethodInfo m : dispatch(receiver.get(), name, invoked.parameterTypes(), form)) {
+                if (m.synthetic) {
+                    out.addAll(forwarded(m, site, inlined));
+                } else {
+                    out.add(edge(site, m.ref, EdgeKind.LOCAL, CallOp.INVOKE, null));
+                }
+            }
+            return out;
+        }
+
+        /** The calls a compiler-made forwarder (bridge, accessor) makes, placed at the original call site. */
+        private List<CallEdge> forwarded(MethodInfo forwarder, Site site, int inlined) {
+            if (inlined >= MAX_INLINE || forwarder.isLambdaBody()) return List.of();
+            Optional<Body> body = body(forwarder);
+            if (body.isEmpty()) return List.of();
+            List<CallEdge> out = new ArrayList<>();
+            Local inner = null;
+            try {
+                if (!forwarder.isStatic) inner = body.get().getThisLocal();
+            } catch (RuntimeException ignored) {
+                // no this
+            }
+            Site at = new Site(site.from(), site.owner(), site.component(), site.shape(), inner, site.location(),
+                    site.loopDepth(), site.once(), site.order());
+            for (Stmt s : body.get().getControlFlowGraph().getStmts()) {
+                if (!s.isInvokableStmt()) continue;
+                Optional<AbstractInvokeExpr> e = s.asInvokableStmt().getInvokeExpr();
+                if (e.isPresent() && !(e.get() instanceof JDynamicInvokeExpr)) out.addAll(resolve(e.get(), s, at, inlined + 1));
+            }
+            return out;
+        }
+
+        /**
+         * Class-hierarchy dispatch, as in the source front end: static, {@code super}, private and
+         * constructor calls go to the declaration; calls on {@code this} go to the declaration unless it
+         * is abstract; other calls go to the inherited implementation and to every override in
+         * application subtypes of the receiver type.
+         */
+        private List<MethodInfo> dispatch(ClassInfo receiver, String name, List<String> params, Form form) {
+            Optional<MethodInfo> declared = types.findInHierarchy(receiver, name, params);
+            if (declared.isEmpty()) return List.of();
+            MethodInfo decl = declared.get();
+            boolean direct = form == Form.STATIC || form == Form.SUPER || decl.isStatic || receiver.isFinal()
+                    || decl.isPrivate || name.equals("<init>");
+            if (direct || form == Form.THIS && !decl.isAbstract) {
+                if (decl.isAbstract) return List.of();
+                return List.of(form == Form.SUPER || form == Form.STATIC ? decl
+                        : types.concreteInClassChain(receiver, name, params).orElse(decl));
+            }
+            LinkedHashSet<MethodInfo> targets = new LinkedHashSet<>();
+            if (!receiver.isInterface()) types.concreteInClassChain(receiver, name, params).ifPresent(targets::add);
+            for (ClassInfo sub : types.subtypes(receiver.name)) {
+                if (sub.isInterface()) continue;
+                types.concreteInClassChain(sub, name, params).ifPresent(targets::add);
+            }
+            return List.copyOf(targets);
+        }
+
+        // ------------------------------------------------------------ EJB views
+
+        private Optional<List<CallEdge>> ejbCall(MethodRef invoked, List<String> lineage, Site site) {
+            String type = invoked.className();
+            String name = invoked.name();
+            int argc = invoked.parameterTypes().size();
+            Component bean = null;
+            String view = null;
+            for (String t : lineage) {
+                if (t.startsWith("javax.ejb.") || t.startsWith("jakarta.ejb.")) break;
+                for (String spelling : List.of(t, t.replace('$', '.'))) {
+                    Optional<Component> c = model.byInterface(spelling).filter(x -> x.kind().isEjb());
+                    if (c.isPresent() && bean == null) {
+                        bean = c.get();
+                        view = spelling;
+                    }
+                }
+                if (bean != null) break;
+            }
+            if (bean == null) {
+                Optional<Component> noInterface = model.byClass(type)
+                        .filter(c -> c.kind().isSession() && c.interfaces().noInterfaceView());
+                if (noInterface.isPresent() && !type.equals(site.owner().name)) {
+                    bean = noInterface.get();
+                    view = type;
+                }
+            }
+            if (bean == null) {
+                // A view of a bean the descriptors do not declare: still a container call.
+                boolean remote = lineage.stream().anyMatch(EJB_REMOTE_BASES::contains);
+                boolean local = lineage.stream().anyMatch(EJB_LOCAL_BASES::contains);
+                if (!remote && !local) return Optional.empty();
+                boolean home = lineage.stream().anyMatch(x -> x.endsWith("EJBHome") || x.endsWith("EJBLocalHome"));
+                CallOp op = home ? homeOp(name) : componentOp(name, false);
+                return Optional.of(List.of(edge(site, interfaceMethod(invoked), remote ? EdgeKind.REMOTE_EJB : EdgeKind.LOCAL_EJB,
+                        op, null)));
+            }
+            EdgeKind kind = bean.interfaces().isRemoteType(view) ? EdgeKind.REMOTE_EJB : EdgeKind.LOCAL_EJB;
+            boolean home = bean.interfaces().isHomeType(view);
+            boolean entity = bean.kind() == ComponentKind.ENTITY_BMP || bean.kind() == ComponentKind.ENTITY_CMP;
+            CallOp op = home ? homeOp(name) : componentOp(name, entity);
+            MethodRef target = beanMethod(bean, invoked, home, op).orElseGet(() -> interfaceMethod(invoked));
+            return Optional.of(List.of(edge(site, target, kind, op, bean.name())));
+        }
+
+        private static CallOp homeOp(String name) {
+            if (name.startsWith("create")) return CallOp.HOME_CREATE;
+            if (name.startsWith("find")) return CallOp.HOME_FIND;
+            if (name.equals("remove")) return CallOp.HOME_REMOVE;
+            return CallOp.HOME_METHOD;
+        }
+
+        private static CallOp componentOp(String name, boolean entity) {
+            if (name.equals("remove")) return CallOp.REMOVE;
+            if (entity && (name.startsWith("get") || name.startsWith("is"))) return CallOp.ENTITY_GET;
+            if (entity && name.startsWith("set")) return CallOp.ENTITY_SET;
+            return CallOp.BUSINESS_METHOD;
+        }
+
+        /**
+         * The bean-class method the container runs for a call on a view ({@code create} →
+         * {@code ejbCreate}, BMP {@code findX} → {@code ejbFindX}, home method {@code x} →
+         * {@code ejbHomeX}, {@code remove} → {@code ejbRemove}, business methods by name); the same
+         * parameter types first, then the same arity. Empty when the bean has no code for it.
+         */
+        private Optional<MethodRef> beanMethod(Component bean, MethodRef invoked, boolean home, CallOp op) {
+            Optional<ClassInfo> beanType = types.type(bean.className());
+            if (beanType.isEmpty()) return Optional.empty();
+            String name = invoked.name();
+            String target;
+            List<String> params = invoked.parameterTypes();
+            if (home) {
+                target = switch (op) {
+                    case HOME_CREATE -> "ejb" + capitalise(name);
+                    case HOME_FIND -> bean.kind() == ComponentKind.ENTITY_BMP ? "ejb" + capitalise(name) : null;
+                    case HOME_REMOVE -> "ejbRemove";
+                    default -> bean.kind().isEntity() ? "ejbHome" + capitalise(name) : name;
+                };
+                if (op == CallOp.HOME_REMOVE) params = List.of();
+            } else if (op == CallOp.REMOVE) {
+                target = "ejbRemove";
+                params = List.of();
+            } else {
+                target = name;
+            }
+            if (target == null) return Optional.empty();
+            Optional<MethodInfo> exact = types.concreteInClassChain(beanType.get(), target, params).filter(m -> !m.synthetic);
+            if (exact.isPresent()) return Optional.of(exact.get().ref);
+            return types.concreteInClassChain(beanType.get(), target, params.size()).map(m -> m.ref);
+        }
+
+        /** The interface's own declaration of a method (the graph node when the bean has no code for it). */
+        private MethodRef interfaceMethod(MethodRef invoked) {
+            Optional<ClassInfo> t = types.type(invoked.className());
+            if (t.isPresent()) {
+                Optional<MethodInfo> m = types.findInHierarchy(t.get(), invoked.name(), invoked.parameterTypes());
+                if (m.isPresent()) return m.get().ref;
+            }
+            return invoked;
+        }
+
+        // ------------------------------------------------------------ API calls
+
+        private CallEdge apiEdge(AbstractInvokeExpr call, Stmt stmt, MethodRef invoked, Classification c, Site site) {
+            String target = null;
+            if (c.kind() == EdgeKind.JNDI_LOOKUP && call.getArgCount() >= 1) {
+                target = constantString(call.getArg(0), site.shape())
+                        .flatMap(n -> jndi.resolve(n, site.component()))
+                        .map(Component::name).orElse(null);
+            }
+            return edge(site, apiRef(invoked), c.kind(), c.op(), target);
+        }
+
+        /**
+         * The target of an API call, spelt as the source front end spells it so that both graphs hold
+         * the same refs: parameter types only when the name and arity pick one public overload of the
+         * type on the analyzer's class path ({@code Context.lookup(String)} and {@code lookup(Name)}
+         * both take one argument, so neither front end names the parameter type).
+         */
+        private MethodRef apiRef(MethodRef invoked) {
+            return apiRefs.computeIfAbsent(invoked, k -> {
+                int argc = k.parameterTypes().size();
+                List<String> params = List.of();
+                Optional<Class<?>> c = types.loadClass(k.className());
+                if (c.isPresent()) {
+                    try {
+                        Set<List<String>> candidates = new LinkedHashSet<>();
+                        if (k.name().equals("<init>")) {
+                            for (var ctor : c.get().getConstructors()) {
+                                if (ctor.getParameterCount() == argc) candidates.add(names(ctor.getParameterTypes()));
+                            }
+                        } else {
+                            for (var m : c.get().getMethods()) {
+                                if (m.getName().equals(k.name()) && m.getParameterCount() == argc) candidates.add(names(m.getParameterTypes()));
+                            }
+                        }
+                        if (candidates.size() == 1) params = candidates.iterator().next();
+                    } catch (LinkageError ignored) {
+                        // A class whose dependencies are missing: keep the reference without parameter types.
+                    }
+                }
+                return new MethodRef(k.className(), k.name(), params);
+            });
+        }
+
+        private static List<String> names(Class<?>[] classes) {
+            List<String> out = new ArrayList<>();
+            for (Class<?> k : classes) out.add(k.getTypeName());
+            return out;
+        }
+
+        /** A string javac left as a constant: the argument itself, or the one value ever stored in its local. */
+        private static Optional<String> constantString(Value v, BytecodeBodyShape shape) {
+            if (v instanceof StringConstant s) return Optional.of(s.getValue());
+            if (v instanceof Local l) {
+                List<Value> defs = shape.definitionsOf(l);
+                if (defs.size() == 1 && defs.get(0) instanceof StringConstant s) return Optional.of(s.getValue());
+            }
+            return Optional.empty();
+        }
+
+        /**
+         * A JAX-RPC / JAX-WS port rather than an RMI stub: the interface is a {@code @WebService}, the
+         * calling class uses the web-services APIs, or the receiver came from {@code getXxxPort()}.
+         */
+        private boolean isWebServicePort(String type, AbstractInvokeExpr call, Site site) {
+            Optional<ClassInfo> t = types.type(type);
+            if (t.isPresent()) {
+                for (AnnotationUsage a : t.get().annotations()) {
+                    if (a.getAnnotation().getFullyQualifiedName().endsWith("WebService")) return true;
+                }
+                if (usesWebServices(t.get())) return true;
+            }
+            if (usesWebServices(site.owner())) return true;
+            if (call instanceof AbstractInstanceInvokeExpr i) {
+                for (Value d : site.shape().definitionsOf(i.getBase())) {
+                    if (d instanceof AbstractInvokeExpr e) {
+                        String n = e.getMethodSignature().getName();
+                        if (n.startsWith("get") && n.endsWith("Port")) return true;
+                    }
+                }
+            }
+            return false;
+        }
+
+        /** Whether a class calls into the web-services APIs (the bytecode trace of their imports). */
+        private boolean usesWebServices(ClassInfo c) {
+            return usesWebServices.computeIfAbsent(c.name, k -> {
+                for (String s : c.supertypes()) if (WEB_SERVICE_PACKAGES.stream().anyMatch(s::startsWith)) return true;
+                for (MethodInfo m : c.methods) {
+                    if (m.isAbstract) continue;
+                    Optional<Body> b = body(m);
+                    if (b.isEmpty()) continue;
+                    for (Stmt s : b.get().getControlFlowGraph().getStmts()) {
+                        if (!s.isInvokableStmt()) continue;
+                        Optional<AbstractInvokeExpr> e = s.asInvokableStmt().getInvokeExpr();
+                        if (e.isEmpty()) continue;
+                        String owner = e.get().getMethodSignature().getDeclClassType().getFullyQualifiedName();
+                        if (WEB_SERVICE_PACKAGES.stream().anyMatch(owner::startsWith)) return true;
+                    }
+                }
+                return false;
+            });
+        }
+
+        // ------------------------------------------------------------ components and initialisers
+
+        /** The component a class belongs to: its own, or its outer class's. */
+        private Optional<Component> componentOf(ClassInfo c) {
+            return componentByClass.computeIfAbsent(c.name, k -> {
+                String name = k;
+                while (true) {
+                    Optional<Component> comp = model.byClass(name);
+                    if (comp.isEmpty() && name.contains("$")) comp = model.byClass(name.replace('$', '.'));
+                    if (comp.isPresent()) return comp;
+                    int nested = name.lastIndexOf('$');
+                    if (nested < 0) return Optional.empty();
+                    name = name.substring(0, nested);
+                    if (types.type(name).isEmpty()) return Optional.empty();
+                }
+            });
+        }
+
+        /** Whether the method runs once per component instance (constructor, static initialiser, lifecycle setup). */
+        private static boolean initialiser(MethodInfo m, Component component) {
+            String name = m.ref.name();
+            if (name.equals("<clinit>")) return true;
+            if (name.equals("<init>")) return component != null;
+            if (name.startsWith("ejbCreate") || ONCE_PER_INSTANCE.contains(name) && m.arity <= 1) return true;
+            for (AnnotationUsage a : m.annotations()) {
+                if (a.getAnnotation().getFullyQualifiedName().endsWith("PostConstruct")) return true;
+            }
+            return false;
+        }
+
+        // ------------------------------------------------------------ edges
+
+        private static CallEdge edge(Site site, MethodRef to, EdgeKind kind, CallOp op, String targetComponent) {
+            return new CallEdge(site.from(), to, kind, op, site.location(), site.loopDepth(), targetComponent, site.once(), false);
+        }
+
+        /**
+         * Marks the calls between {@code UserTransaction.begin()} and the next {@code commit()} or
+         * {@code rollback()} of the same method, in statement order (the commit itself included).
+         */
+        private static List<CallEdge> markUserTransactions(List<Pending> pending) {
+            List<CallEdge> out = new ArrayList<>();
+            boolean open = false;
+            for (Pending p : pending) {
+                CallEdge e = p.edge();
+                CallOp op = e.op();
+                if (op == CallOp.TX_BEGIN) {
+                    out.add(e);
+                    open = true;
+                } else {
+                    out.add(open ? new CallEdge(e.from(), e.to(), e.kind(), e.op(), e.location(), e.loopDepth(),
+                            e.targetComponent(), e.cachedOnce(), true) : e);
+                    if (op == CallOp.TX_COMMIT || op == CallOp.TX_ROLLBACK) open = false;
+                }
+            }
+            return out;
+        }
+
+        private static String capitalise(String s) {
+            return s.isEmpty() ? s : s.substring(0, 1).toUpperCase(Locale.ROOT) + s.substring(1);
+        }
+    }
+
+}

@@ -63,21 +63,14 @@ final class BytecodeEntryPoints {
 
     private void servlet(Component c, ClassInfo t, MutableCallGraph graph) {
         Optional<String> pattern = pattern(c);
-        boolean bareTaken = false;
+        List<MethodInfo> handlers = new ArrayList<>();
         for (String method : SERVLET_METHODS) {
             Optional<MethodInfo> m = types.concreteInClassChain(t, method, 2);
-            if (m.isEmpty() || !isHttpSignature(m.get())) continue;
-            String id;
-            if (pattern.isEmpty()) {
-                id = t.name + "#" + method;
-            } else if (!bareTaken && (method.equals("service") || method.equals("doGet"))) {
-                id = pattern.get();
-                bareTaken = true;
-            } else {
-                String verb = method.equals("service") ? "SERVICE" : method.substring(2).toUpperCase(Locale.ROOT);
-                id = pattern.get() + " [" + verb + "]";
-            }
-            add(graph, id, EntryPoint.Kind.SERVLET, m.get().ref, c.name());
+            if (m.isPresent() && isHttpSignature(m.get())) handlers.add(m.get());
+        }
+        List<String> ids = ServletEntryIds.of(pattern, t.name, handlers.stream().map(h -> h.ref.name()).toList());
+        for (int i = 0; i < handlers.size(); i++) {
+            add(graph, ids.get(i), EntryPoint.Kind.SERVLET, handlers.get(i).ref, c.name());
         }
     }
 

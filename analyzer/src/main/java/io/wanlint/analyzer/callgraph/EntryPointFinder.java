@@ -86,21 +86,9 @@ final class EntryPointFinder {
             Optional<MethodInfo> m = types.concreteInClassChain(t, method, 2);
             if (m.isPresent() && isHttpSignature(m.get())) handlers.add(m.get());
         }
-        // The verb only tells apart the handlers of one servlet: a servlet that only posts is its URL.
-        boolean bareTaken = false;
-        for (MethodInfo m : handlers) {
-            String method = m.ref.name();
-            String id;
-            if (pattern.isEmpty()) {
-                id = t.fqn + "#" + method;
-            } else if (handlers.size() == 1 || (!bareTaken && (method.equals("service") || method.equals("doGet")))) {
-                id = pattern.get();
-                bareTaken = true;
-            } else {
-                String verb = method.equals("service") ? "SERVICE" : method.substring(2).toUpperCase(Locale.ROOT);
-                id = pattern.get() + " [" + verb + "]";
-            }
-            add(graph, id, EntryPoint.Kind.SERVLET, m.ref, c.name());
+        List<String> ids = ServletEntryIds.of(pattern, t.fqn, handlers.stream().map(h -> h.ref.name()).toList());
+        for (int i = 0; i < handlers.size(); i++) {
+            add(graph, ids.get(i), EntryPoint.Kind.SERVLET, handlers.get(i).ref, c.name());
         }
     }
 

@@ -49,8 +49,8 @@ public final class FindingsText {
             out.print("      entry points: " + String.join(", ", f.entryPoints()) + "\n");
         }
         for (EvidenceStep s : f.evidence()) {
-            StringBuilder line = new StringBuilder("        ").append(ansi.dim("→")).append(' ')
-                    .append(simple(s.className())).append('.').append(s.method());
+            StringBuilder line = new StringBuilder("        ").append(ansi.dim("→")).append(' ').append(simple(s.className()));
+            if (s.method() != null && !s.className().startsWith("jsp:")) line.append('.').append(s.method());
             if (s.line() > 0) line.append(':').append(s.line());
             if (s.description() != null && !s.description().isEmpty()) line.append("  ").append(s.description());
             out.print(line + "\n");
@@ -74,8 +74,10 @@ public final class FindingsText {
 
     private static String pad(String s, int width) { return s.length() >= width ? s : s + " ".repeat(width - s.length()); }
 
+    /** {@code CatalogServlet}, or the page path of a JSP ({@code jsp:/product.jsp}). */
     private static String simple(String className) {
         if (className == null) return "";
+        if (className.startsWith("jsp:")) return className.substring(4);
         int i = className.lastIndexOf('.');
         return i < 0 ? className : className.substring(i + 1);
     }

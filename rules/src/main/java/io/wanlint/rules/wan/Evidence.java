@@ -75,7 +75,7 @@ final class Evidence {
             case TX_COMMIT -> "UserTransaction.commit";
             case TX_ROLLBACK -> "UserTransaction.rollback";
         };
-        String callee = shortName(e.to()) + "()";
+        String callee = calleeAsWritten(e) + "()";
         String loop = e.loopDepth() > 0 ? " (in a loop)" : "";
         return what + " " + callee + loop;
     }
@@ -91,6 +91,26 @@ final class Evidence {
             case RMI -> "RMI call";
             case JNDI_LOOKUP -> "JNDI lookup";
             default -> "calls";
+        };
+    }
+
+    /**
+     * The call as its caller wrote it: an EJB call's edge points at the bean's implementation
+     * ({@code AccountEJB#ejbFindByPrimaryKey}), but the client called {@code Account.findByPrimaryKey}.
+     */
+    static String calleeAsWritten(CallEdge e) {
+        if (!e.kind().isEjb() || e.targetComponent() == null) return shortName(e.to());
+        return e.targetComponent() + "." + clientMethod(e);
+    }
+
+    /** {@code findByPrimaryKey} for {@code ejbFindByPrimaryKey}, {@code create} for {@code ejbCreate}, … */
+    static String clientMethod(CallEdge e) {
+        String n = e.to().name();
+        return switch (e.op()) {
+            case HOME_FIND, HOME_CREATE, HOME_REMOVE, REMOVE -> n.startsWith("ejb") && n.length() > 3
+                    ? Character.toLowerCase(n.charAt(3)) + n.substring(4) : n;
+            case HOME_METHOD -> n.startsWith("ejbHome") && n.length() > 7 ? Character.toLowerCase(n.charAt(7)) + n.substring(8) : n;
+            default -> n;
         };
     }
 

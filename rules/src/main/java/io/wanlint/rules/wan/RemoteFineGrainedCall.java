@@ -91,7 +91,7 @@ public final class RemoteFineGrainedCall implements Rule {
         for (ReachedCall rc : offending) {
             String bean = ctx.targetOf(rc.edge()).map(Component::name)
                     .orElse(Evidence.displayClass(rc.edge().to().className()));
-            byBean.computeIfAbsent(bean, b -> new LinkedHashMap<>()).merge(rc.edge().to().name(), 1, Integer::sum);
+            byBean.computeIfAbsent(bean, b -> new LinkedHashMap<>()).merge(Evidence.clientMethod(rc.edge()), 1, Integer::sum);
         }
         List<String> parts = new ArrayList<>();
         byBean.forEach((bean, methods) -> {

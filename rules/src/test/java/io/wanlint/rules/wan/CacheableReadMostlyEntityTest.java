@@ -49,7 +49,7 @@ class CacheableReadMostlyEntityTest {
             assertThat(f.location()).isEqualTo(new FindingLocation("src/shop/ejb/CategoryBean.java", 5, "shop.ejb.CategoryBean", null));
             assertThat(f.entryPoints()).containsExactly("/page1", "/page2", "/page3");
             assertThat(f.message()).startsWith("entity Category is read-mostly: 6 reads and 0 writes")
-                    .contains("never written").contains("hottest finder CategoryHome.findByPrimaryKey() from 3 entry points")
+                    .contains("never written").contains("hottest finder Category.findByPrimaryKey() from 3 entry points")
                     .contains("JBoss <read-only>true</read-only>").contains("WebLogic <concurrency-strategy>ReadOnly")
                     .doesNotContain("read-mostly pattern");
             assertThat(f.before()).isEqualTo(RoundTrips.of(6));

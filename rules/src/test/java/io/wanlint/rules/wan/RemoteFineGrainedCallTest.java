@@ -73,7 +73,7 @@ class RemoteFineGrainedCallTest {
         assertThat(f.evidence().get(0).kind()).isNull();
         assertThat(f.evidence().get(0).description()).isEqualTo("entry point /viewBook");
         assertThat(f.evidence().subList(1, 5)).allSatisfy(s -> assertThat(s.kind()).isEqualTo(EdgeKind.REMOTE_EJB));
-        assertThat(f.evidence().get(2).description()).isEqualTo("remote entity getter BookBean.getTitle()");
+        assertThat(f.evidence().get(2).description()).isEqualTo("remote entity getter Book.getTitle()");
     }
 
     @Test

@@ -33,7 +33,13 @@ final class CallCharges {
          * a CMP entity's state written at commit after a call that set a field: per execution when the
          * call runs in a transaction of its own, else once per (bean, transaction).
          */
-        CMP_STORE
+        CMP_STORE,
+        /**
+         * a setter on a JPA entity: when the entry point also loads entities through the persistence
+         * context (find, query), the change is written by the flush at commit (dirty checking), which
+         * then counts once; contributes 0 itself.
+         */
+        DIRTY_FIELD
     }
 
     /** What a crossing call costs per execution, and why. */
@@ -137,7 +143,7 @@ final class CallCharges {
             case SOCKET -> crossing(current, externalSite(e), costs.externalRequest(), "request to an external socket peer");
             case MAIL -> crossing(current, externalSite(e), costs.externalRequest(), "request to a mail server");
             case RMI -> crossing(current, externalSite(e), costs.externalRequest(), "RMI call to an external server");
-            case LOCAL -> transactionEnd(e.op(), current);
+            case LOCAL -> e.op() == CallOp.INVOKE ? jpaEntitySetter(e, current) : transactionEnd(e.op(), current);
         };
     }
 
@@ -195,6 +201,14 @@ final class CallCharges {
                     Counting.DEFERRED_TO_FLUSH);
             default -> null;
         };
+    }
+
+    /** A field set on a JPA entity, which a managed entity's dirty checking writes at the flush. */
+    private Charge jpaEntitySetter(CallEdge e, String current) {
+        if (e.to() == null || !e.to().name().startsWith("set") || current.equals(topology.databaseSite())) return null;
+        boolean entity = engine.componentOfClass(e.to().className()).filter(c -> c.kind() == ComponentKind.JPA_ENTITY).isPresent();
+        return entity ? new Charge(topology.databaseSite(), costs.jpaOperation(), "JPA entity field set on "
+                + e.to().simpleClassName() + ", written by the flush at commit when the entity is managed", Counting.DIRTY_FIELD) : null;
     }
 
     /** A {@code UserTransaction} commit from a site other than the database's still reaches it. */

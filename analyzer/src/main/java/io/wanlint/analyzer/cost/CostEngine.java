@@ -105,6 +105,9 @@ public final class CostEngine {
         return componentOfMethod(edge.to());
     }
 
+    /** The component whose class (or one of whose interfaces) is {@code className}. */
+    Optional<Component> componentOfClass(String className) { return model.owning(className); }
+
     private Optional<Component> componentOfMethod(MethodRef method) {
         if (method == null) return Optional.empty();
         Optional<Component> viaNode = graph.node(method).map(MethodNode::component).flatMap(model::byName);
@@ -272,6 +275,8 @@ public final class CostEngine {
 
         CrossingCall firstDeferredWrite = null;
         boolean explicitFlush = false;
+        CrossingCall firstDirtyField = null;
+        boolean loadsEntities = false;
         Map<TransactionKey, Integer> storeAtCommit = new HashMap<>();
         Map<TransactionKey, RoundTrips> storedPerTransaction = new HashMap<>();
         for (Visit v : preorder) {
@@ -289,7 +294,7 @@ public final class CostEngine {
                     String reason = p.reason();
                     switch (p.counting()) {
                         case PER_EXECUTION -> contribution = runs.times(unit);
-                        case EXPLAINED_ONLY, DEFERRED_TO_FLUSH -> { }
+                        case EXPLAINED_ONLY, DEFERRED_TO_FLUSH, DIRTY_FIELD -> { }
                         case CMP_LOAD -> {
                             if (shared == null) {
                                 contribution = runs.times(unit);
@@ -318,13 +323,18 @@ public final class CostEngine {
                 int unit = adjustment.unitCost(ep, s.edge(), c.unitCost());
                 RoundTrips contribution = switch (c.counting()) {
                     case PER_EXECUTION, CMP_LOAD, CMP_STORE -> runs.times(unit);
-                    case EXPLAINED_ONLY, DEFERRED_TO_FLUSH -> RoundTrips.ZERO;
+                    case EXPLAINED_ONLY, DEFERRED_TO_FLUSH, DIRTY_FIELD -> RoundTrips.ZERO;
                 };
                 String reason = callback == null ? c.reason() : c.reason() + "; in " + callback;
                 CrossingCall crossing = new CrossingCall(s.edge(), v.state.site(), c.toSite(), unit, contribution, reason);
                 crossings.add(crossing);
                 if (c.counting() == CallCharges.Counting.DEFERRED_TO_FLUSH && firstDeferredWrite == null) {
                     firstDeferredWrite = crossing;
+                }
+                if (c.counting() == CallCharges.Counting.DIRTY_FIELD && firstDirtyField == null) firstDirtyField = crossing;
+                if ((s.edge().op() == CallOp.JPA_FIND || s.edge().op() == CallOp.JPA_QUERY)
+                        && c.counting() == CallCharges.Counting.PER_EXECUTION) {
+                    loadsEntities = true;
                 }
                 if (s.edge().op() == CallOp.JPA_FLUSH && c.counting() == CallCharges.Counting.PER_EXECUTION) explicitFlush = true;
             }
@@ -334,6 +344,8 @@ public final class CostEngine {
             crossings.set(at, new CrossingCall(first.edge(), first.fromSite(), first.toSite(), first.unitCost(),
                     storedPerTransaction.get(tx), first.reason() + ", once per transaction that sets its fields"));
         });
+        // A managed entity's changed fields are written by the same flush as the explicit writes.
+        if (firstDeferredWrite == null && firstDirtyField != null && loadsEntities) firstDeferredWrite = firstDirtyField;
         if (firstDeferredWrite != null && !explicitFlush) {
             // Writes are sent when the persistence context is flushed at commit: one round trip per
             // entry point however many entities were written (the statements travel as one batch).

@@ -204,6 +204,8 @@ public final class CostEngine {
          * that need the same callback are taken to touch the instances the most frequent of them does.
          */
         final Map<TransactionKey, RoundTrips> perTransaction = new HashMap<>();
+        /** The most executions of any one EJB call site into this body: one call stands for one instance. */
+        RoundTrips mostPerEjbCall = RoundTrips.ZERO;
         int nextStep;
         boolean onStack = true;
 
@@ -268,8 +270,9 @@ public final class CostEngine {
                 RoundTrips runs = v.executions.timesN(s.edge().loopDepth());
                 TransactionKey shared = s.edge().op() == CallOp.CONTAINER_CALLBACK
                         ? sharedTransaction(ep, s.edge().from(), s.edge().targetComponent()) : null;
+                if (s.edge().kind().isEjb()) w.mostPerEjbCall = atLeastBoth(w.mostPerEjbCall, runs);
                 if (shared == null) w.executions = w.executions.plus(runs);
-                else w.perTransaction.merge(shared, runs, CostEngine::atLeastBoth);
+                else w.perTransaction.merge(shared, v.mostPerEjbCall.timesN(s.edge().loopDepth()), CostEngine::atLeastBoth);
             }
         }
 

@@ -18,7 +18,7 @@ public final class AnalyzerWorkbench implements Workbench {
     @Override public AnalysisResult analyze(AnalysisRequest request) { return Analyzer.analyze(request); }
 
     @Override public CostView costs(AnalysisResult result, Topology topology) {
-        WanCostModel model = WanCostModel.of(result.model(), result.callGraph(), topology);
+        WanCostModel model = WanCostModel.of(result.model(), result.callGraph(), topology, result.transactions());
         return new CostView() {
             @Override public String siteOf(Component component) { return model.siteOf(component); }
 

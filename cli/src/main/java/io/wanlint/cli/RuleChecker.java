@@ -10,7 +10,7 @@ import io.wanlint.rules.api.Rules;
 final class RuleChecker implements Checker {
     @Override public CheckRun check(Analysis analysis) {
         var result = analysis.result();
-        RoundTripOracle oracle = RoundTripOracle.of(WanCostModel.of(result.model(), result.callGraph(), analysis.topology()));
+        RoundTripOracle oracle = RoundTripOracle.of(WanCostModel.of(result.model(), result.callGraph(), analysis.topology(), result.transactions()));
         RuleRun run = RuleEngine.check(result, oracle, analysis.configuration());
         return new CheckRun(run.findings(), Rules.descriptors(), run.afterPatchesByEntryPoint(), run.diagnostics());
     }

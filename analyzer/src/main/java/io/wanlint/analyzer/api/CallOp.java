@@ -26,5 +26,13 @@ public enum CallOp {
     /** Messaging, external services. */
     JMS_SEND, HTTP_REQUEST, SOAP_CALL, SOCKET_IO, MAIL_SEND, RMI_CALL,
     /** {@code UserTransaction} demarcation. */
-    TX_BEGIN, TX_COMMIT, TX_ROLLBACK
+    TX_BEGIN, TX_COMMIT, TX_ROLLBACK,
+    /**
+     * A call the EJB container makes on a bean around a client's call, with no call site in the
+     * application: a BMP entity's {@code ejbLoad} before a business method and {@code ejbStore} at
+     * commit. Edges of this op are {@link EdgeKind#LOCAL}, from the business method (or
+     * {@code ejbCreate}) to the callback; the cost model counts them once per instance and
+     * transaction.
+     */
+    CONTAINER_CALLBACK
 }

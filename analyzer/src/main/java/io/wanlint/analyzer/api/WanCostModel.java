@@ -17,8 +17,22 @@ public final class WanCostModel {
 
     private WanCostModel(io.wanlint.analyzer.cost.CostEngine engine) { this.engine = engine; }
 
+    /**
+     * The model without transaction contexts: every call on an entity bean is taken to run in a
+     * transaction of its own, so each one loads (and, for a setter, stores) its bean — an upper
+     * bound of {@link #of(ComponentModel, CallGraph, Topology, TransactionScopes)}.
+     */
     public static WanCostModel of(ComponentModel model, CallGraph graph, Topology topology) {
         return new WanCostModel(new io.wanlint.analyzer.cost.CostEngine(model, graph, topology));
+    }
+
+    /**
+     * The model with the call graph's transaction contexts ({@link AnalysisResult#transactions()}):
+     * inside one transaction an entity bean is loaded and stored once, not once per call
+     * ({@code wanlint explain cost-model}, "Entity beans whose database is across the WAN").
+     */
+    public static WanCostModel of(ComponentModel model, CallGraph graph, Topology topology, TransactionScopes transactions) {
+        return new WanCostModel(new io.wanlint.analyzer.cost.CostEngine(model, graph, topology, transactions));
     }
 
     public Topology topology() { return engine.topology(); }

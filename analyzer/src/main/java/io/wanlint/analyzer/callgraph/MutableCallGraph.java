@@ -24,6 +24,9 @@ public final class MutableCallGraph {
 
     public boolean hasNode(MethodRef ref) { return nodes.containsKey(ref); }
 
+    /** The node of a method, when one was added. */
+    public java.util.Optional<MethodNode> node(MethodRef ref) { return java.util.Optional.ofNullable(nodes.get(ref)); }
+
     public void addEdge(CallEdge edge) { edges.add(edge); }
 
     public void addEntryPoint(EntryPoint entryPoint) { entryPoints.add(entryPoint); }

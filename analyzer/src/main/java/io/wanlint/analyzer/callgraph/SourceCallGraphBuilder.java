@@ -94,6 +94,8 @@ public final class SourceCallGraphBuilder {
             stats.put(file.getKey(), scan.stats);
         }
         for (JspUnit j : jsps) addJspTags(j, types, handlers, graph);
+        ContainerCallbacks.addTo(graph, components, (cls, name) -> types.type(cls)
+                .flatMap(t -> types.concreteInClassChain(t, name, 0)).map(m -> m.ref));
 
         List<Diagnostic> diagnostics = new ArrayList<>();
         for (ReceiverTypes.FileStats s : stats.values()) {
@@ -167,6 +169,7 @@ public final class SourceCallGraphBuilder {
                                      CallSiteResolver resolver, FileScan scan) {
         if (froms.isEmpty()) return;
         boolean initialiser = CallSiteShape.inInitialiser(callable)
+                && !createsEntity(callable, component)
                 && (component != null || callable instanceof InitializerDeclaration i && i.isStatic()
                     || callable instanceof FieldDeclaration f && f.isStatic());
         Set<String> cacheMaps = CallSiteShape.cacheMaps(callable);
@@ -189,6 +192,16 @@ public final class SourceCallGraphBuilder {
             pending.sort(Comparator.comparing(Pending::at));
             scan.edges.addAll(markUserTransactions(pending));
         }
+    }
+
+    /**
+     * An entity bean's {@code ejbCreate}/{@code ejbPostCreate} runs once per {@code create()} (it
+     * inserts a row), not once per instance like a session bean's.
+     */
+    private static boolean createsEntity(Node callable, Component component) {
+        return component != null && (component.kind() == ComponentKind.ENTITY_BMP || component.kind() == ComponentKind.ENTITY_CMP)
+                && callable instanceof MethodDeclaration m
+                && (m.getNameAsString().startsWith("ejbCreate") || m.getNameAsString().startsWith("ejbPostCreate"));
     }
 
     /** A call the resolver cannot handle (a parser corner case) is skipped, never fatal. */

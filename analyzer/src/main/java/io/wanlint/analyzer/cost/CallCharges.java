@@ -5,6 +5,8 @@ import io.wanlint.analyzer.api.CallOp;
 import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.CostTable;
 import io.wanlint.analyzer.api.Topology;
+import io.wanlint.analyzer.api.ComponentKind;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -21,7 +23,23 @@ final class CallCharges {
         /** listed to explain the count, contributes 0 (cached call, further result-set batches). */
         EXPLAINED_ONLY,
         /** a JPA write, sent at the flush at commit: contributes 0 itself and makes that flush count once. */
-        DEFERRED_TO_FLUSH
+        DEFERRED_TO_FLUSH,
+        /**
+         * a CMP entity's state loaded for a call on its component interface: per execution when the
+         * call runs in a transaction of its own, 0 inside a caller's transaction (the finder loaded it).
+         */
+        CMP_LOAD,
+        /**
+         * a CMP entity's state written at commit after a call that set a field: per execution when the
+         * call runs in a transaction of its own, else once per (bean, transaction).
+         */
+        CMP_STORE,
+        /**
+         * a setter on a JPA entity: when the entry point also loads entities through the persistence
+         * context (find, query), the change is written by the flush at commit (dirty checking), which
+         * then counts once; contributes 0 itself.
+         */
+        DIRTY_FIELD
     }
 
     /** What a crossing call costs per execution, and why. */
@@ -45,10 +63,12 @@ final class CallCharges {
     /** The call as a step of the walk from {@code current}. */
     CostEngine.Step step(CallEdge e, String current) {
         Charge charge = charge(e, current);
+        List<Charge> persistence = containerPersistence(e);
         if (e.cachedOnce()) {
+            persistence = persistence.stream().map(Charge::cached).toList();
             // Runs once per component instance (initialiser, null-checked field): nothing per request,
             // including whatever the callee does, so the walk does not follow it either.
-            return new CostEngine.Step(e, charge == null ? null : charge.cached(), null);
+            return new CostEngine.Step(e, charge == null ? null : charge.cached(), persistence, null);
         }
         CostEngine.State next = null;
         if (e.to() != null) {
@@ -58,7 +78,55 @@ final class CallCharges {
                 default -> { /* API calls: the database, broker or external service does the work */ }
             }
         }
-        return new CostEngine.Step(e, charge, next);
+        return new CostEngine.Step(e, charge, persistence, next);
+    }
+
+    /**
+     * The database work the container does for a call into a CMP entity bean: a CMP bean has no
+     * persistence code to follow, so its SQL is charged at the call, from the bean's site to the
+     * database's (nothing when they share a site). A finder is one query that also loads the beans
+     * it returns (the default of WebLogic's finders-load-bean and JBoss's read-ahead), {@code create}
+     * one insert, {@code remove} one delete; a call on the component interface needs the state
+     * loaded and, when it sets a field, stored at commit ({@link Counting#CMP_LOAD},
+     * {@link Counting#CMP_STORE}: how often depends on the transaction, decided per entry point).
+     * BMP beans need nothing here: their ejbFind/ejbCreate/ejbLoad/ejbStore code is walked.
+     */
+    private List<Charge> containerPersistence(CallEdge e) {
+        if (!e.kind().isEjb()) return List.of();
+        Optional<Component> bean = engine.targetOf(e).filter(c -> c.kind() == ComponentKind.ENTITY_CMP);
+        if (bean.isEmpty()) return List.of();
+        String entitySite = engine.siteOf(bean.get());
+        String db = topology.databaseSite();
+        if (entitySite.equals(db)) return List.of();
+        String name = bean.get().name();
+        int unit = costs.jdbcStatement();
+        return switch (e.op()) {
+            case HOME_FIND -> List.of(new Charge(db, unit, "CMP finder of " + name + " (one query; loads the beans it returns)",
+                    Counting.PER_EXECUTION));
+            case HOME_CREATE -> List.of(new Charge(db, unit, "CMP insert of " + name + " at create()", Counting.PER_EXECUTION));
+            case HOME_REMOVE, REMOVE -> List.of(new Charge(db, unit, "CMP delete of " + name + " at remove()",
+                    Counting.PER_EXECUTION));
+            case ENTITY_GET -> List.of(load(db, unit, name));
+            case ENTITY_SET -> List.of(load(db, unit, name), store(db, unit, name));
+            case BUSINESS_METHOD -> setsFields(e)
+                    ? List.of(load(db, unit, name), store(db, unit, name)) : List.of(load(db, unit, name));
+            default -> List.of();
+        };
+    }
+
+    private static Charge load(String db, int unit, String bean) {
+        return new Charge(db, unit, "CMP load of " + bean, Counting.CMP_LOAD);
+    }
+
+    private static Charge store(String db, int unit, String bean) {
+        return new Charge(db, unit, "CMP store at commit of " + bean, Counting.CMP_STORE);
+    }
+
+    /** Whether a CMP business method calls one of its bean's (abstract) setters. */
+    private boolean setsFields(CallEdge e) {
+        if (e.to() == null) return false;
+        return engine.graph().outgoing(e.to()).stream().anyMatch(c -> c.kind() == io.wanlint.analyzer.api.EdgeKind.LOCAL
+                && c.to() != null && c.to().name().startsWith("set") && c.to().className().equals(e.to().className()));
     }
 
     private Charge charge(CallEdge e, String current) {
@@ -75,7 +143,7 @@ final class CallCharges {
             case SOCKET -> crossing(current, externalSite(e), costs.externalRequest(), "request to an external socket peer");
             case MAIL -> crossing(current, externalSite(e), costs.externalRequest(), "request to a mail server");
             case RMI -> crossing(current, externalSite(e), costs.externalRequest(), "RMI call to an external server");
-            case LOCAL -> transactionEnd(e.op(), current);
+            case LOCAL -> e.op() == CallOp.INVOKE ? jpaEntitySetter(e, current) : transactionEnd(e.op(), current);
         };
     }
 
@@ -134,6 +202,14 @@ final class CallCharges {
                     Counting.DEFERRED_TO_FLUSH);
             default -> null;
         };
+    }
+
+    /** A field set on a JPA entity, which a managed entity's dirty checking writes at the flush. */
+    private Charge jpaEntitySetter(CallEdge e, String current) {
+        if (e.to() == null || !e.to().name().startsWith("set") || current.equals(topology.databaseSite())) return null;
+        boolean entity = engine.componentOfClass(e.to().className()).filter(c -> c.kind() == ComponentKind.JPA_ENTITY).isPresent();
+        return entity ? new Charge(topology.databaseSite(), costs.jpaOperation(), "JPA entity field set on "
+                + e.to().simpleClassName() + ", written by the flush at commit when the entity is managed", Counting.DIRTY_FIELD) : null;
     }
 
     /** A {@code UserTransaction} commit from a site other than the database's still reaches it. */

@@ -16,6 +16,8 @@ import io.wanlint.analyzer.api.MethodRef;
 import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.api.SourceLocation;
 import io.wanlint.analyzer.api.Topology;
+import io.wanlint.analyzer.api.TransactionContext;
+import io.wanlint.analyzer.api.TransactionScopes;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -55,6 +57,8 @@ public final class CostEngine {
     private final ComponentModel model;
     private final CallGraph graph;
     private final Topology topology;
+    /** Transaction contexts per entry point; null: every entity call is taken to run in its own transaction. */
+    private final TransactionScopes transactions;
     private final PlacementRules rules;
     private final CallCharges charges;
     private final Map<String, String> siteByComponent = new ConcurrentHashMap<>();
@@ -62,9 +66,19 @@ public final class CostEngine {
     private final Map<EntryPoint, EntryPointCost> standardEstimates = new ConcurrentHashMap<>();
 
     public CostEngine(ComponentModel model, CallGraph graph, Topology topology) {
+        this(model, graph, topology, null);
+    }
+
+    /**
+     * @param transactions the transaction contexts of the calls, which decide how often entity beans
+     *                     are loaded and stored; null takes every entity call to run in a transaction
+     *                     of its own (an upper bound)
+     */
+    public CostEngine(ComponentModel model, CallGraph graph, Topology topology, TransactionScopes transactions) {
         this.model = model == null ? ComponentModel.EMPTY : model;
         this.graph = graph;
         this.topology = topology;
+        this.transactions = transactions;
         this.rules = PlacementRules.compile(topology.placements());
         this.charges = new CallCharges(topology, this);
     }
@@ -90,6 +104,9 @@ public final class CostEngine {
         }
         return componentOfMethod(edge.to());
     }
+
+    /** The component whose class (or one of whose interfaces) is {@code className}. */
+    Optional<Component> componentOfClass(String className) { return model.owning(className); }
 
     private Optional<Component> componentOfMethod(MethodRef method) {
         if (method == null) return Optional.empty();
@@ -154,7 +171,13 @@ public final class CostEngine {
      * One call of a body as seen from a current site: what it costs when it crosses (null when it
      * does not) and which body it runs next (null when the walk does not follow it).
      */
-    record Step(CallEdge edge, CallCharges.Charge charge, State next) {}
+    record Step(CallEdge edge, CallCharges.Charge charge, List<CallCharges.Charge> persistence, State next) {
+        Step {
+            persistence = persistence == null ? List.of() : List.copyOf(persistence);
+        }
+
+        Step(CallEdge edge, CallCharges.Charge charge, State next) { this(edge, charge, List.of(), next); }
+    }
 
     private List<Step> body(State state) {
         return bodies.computeIfAbsent(state, s -> {
@@ -176,6 +199,13 @@ public final class CostEngine {
         /** Round trips of one execution of this body and what it calls (dispatch alternatives at their costliest). */
         RoundTrips subtree = RoundTrips.ZERO;
         RoundTrips executions = RoundTrips.ZERO;
+        /**
+         * Executions of this container callback per shared transaction: the calls of one transaction
+         * that need the same callback are taken to touch the instances the most frequent of them does.
+         */
+        final Map<TransactionKey, RoundTrips> perTransaction = new HashMap<>();
+        /** The most executions of any one EJB call site into this body: one call stands for one instance. */
+        RoundTrips mostPerEjbCall = RoundTrips.ZERO;
         int nextStep;
         boolean onStack = true;
 
@@ -231,34 +261,94 @@ public final class CostEngine {
         root.executions = RoundTrips.of(1);
         for (int k = postorder.size() - 1; k >= 0; k--) {
             Visit v = postorder.get(k);
+            // Every caller of v comes before it in this order, so its per-transaction share is complete.
+            for (RoundTrips once : v.perTransaction.values()) v.executions = v.executions.plus(once);
             for (int i = 0; i < v.steps.size(); i++) {
                 Step s = v.steps.get(i);
                 if (s.next() == null || v.backSteps.get(i) || v.otherTargets.get(i)) continue;
                 Visit w = visits.get(s.next());
-                w.executions = w.executions.plus(v.executions.timesN(s.edge().loopDepth()));
+                RoundTrips runs = v.executions.timesN(s.edge().loopDepth());
+                TransactionKey shared = s.edge().op() == CallOp.CONTAINER_CALLBACK
+                        ? sharedTransaction(ep, s.edge().from(), s.edge().targetComponent()) : null;
+                if (s.edge().kind().isEjb()) w.mostPerEjbCall = atLeastBoth(w.mostPerEjbCall, runs);
+                if (shared == null) w.executions = w.executions.plus(runs);
+                else w.perTransaction.merge(shared, v.mostPerEjbCall.timesN(s.edge().loopDepth()), CostEngine::atLeastBoth);
             }
         }
 
         CrossingCall firstDeferredWrite = null;
         boolean explicitFlush = false;
+        CrossingCall firstDirtyField = null;
+        boolean loadsEntities = false;
+        Map<TransactionKey, Integer> storeAtCommit = new HashMap<>();
+        Map<TransactionKey, RoundTrips> storedPerTransaction = new HashMap<>();
         for (Visit v : preorder) {
+            String callback = containerCallback(v.state.method());
             for (int i = 0; i < v.steps.size(); i++) {
                 Step s = v.steps.get(i);
+                if (v.backSteps.get(i) || v.otherTargets.get(i)) continue;
+                RoundTrips runs = v.executions.timesN(s.edge().loopDepth());
+                for (CallCharges.Charge p : s.persistence()) {
+                    int unit = adjustment.unitCost(ep, s.edge(), p.unitCost());
+                    TransactionKey shared = p.counting() == CallCharges.Counting.CMP_LOAD
+                            || p.counting() == CallCharges.Counting.CMP_STORE
+                            ? sharedTransaction(ep, s.edge().to(), s.edge().targetComponent()) : null;
+                    RoundTrips contribution = RoundTrips.ZERO;
+                    String reason = p.reason();
+                    switch (p.counting()) {
+                        case PER_EXECUTION -> contribution = runs.times(unit);
+                        case EXPLAINED_ONLY, DEFERRED_TO_FLUSH, DIRTY_FIELD -> { }
+                        case CMP_LOAD -> {
+                            if (shared == null) {
+                                contribution = runs.times(unit);
+                                reason += " (the call runs in a transaction of its own, which loads the state)";
+                            } else {
+                                reason += ": 0, loaded with the finder in the caller's transaction";
+                            }
+                        }
+                        case CMP_STORE -> {
+                            if (shared == null) {
+                                contribution = runs.times(unit);
+                                reason += " of the call's own transaction";
+                            } else {
+                                // Once per (bean, transaction): charged at its first setter, filled in below.
+                                storedPerTransaction.merge(shared, runs.times(unit), CostEngine::atLeastBoth);
+                                if (storeAtCommit.containsKey(shared)) reason += " (written with the same commit)";
+                                else storeAtCommit.put(shared, crossings.size());
+                            }
+                        }
+                    }
+                    crossings.add(new CrossingCall(s.edge(), s.next() == null ? v.state.site() : s.next().site(),
+                            p.toSite(), unit, contribution, reason));
+                }
                 CallCharges.Charge c = s.charge();
-                if (c == null || v.backSteps.get(i) || v.otherTargets.get(i)) continue;
+                if (c == null) continue;
                 int unit = adjustment.unitCost(ep, s.edge(), c.unitCost());
                 RoundTrips contribution = switch (c.counting()) {
-                    case PER_EXECUTION -> v.executions.timesN(s.edge().loopDepth()).times(unit);
-                    case EXPLAINED_ONLY, DEFERRED_TO_FLUSH -> RoundTrips.ZERO;
+                    case PER_EXECUTION, CMP_LOAD, CMP_STORE -> runs.times(unit);
+                    case EXPLAINED_ONLY, DEFERRED_TO_FLUSH, DIRTY_FIELD -> RoundTrips.ZERO;
                 };
-                CrossingCall crossing = new CrossingCall(s.edge(), v.state.site(), c.toSite(), unit, contribution, c.reason());
+                String reason = callback == null ? c.reason() : c.reason() + "; in " + callback;
+                CrossingCall crossing = new CrossingCall(s.edge(), v.state.site(), c.toSite(), unit, contribution, reason);
                 crossings.add(crossing);
                 if (c.counting() == CallCharges.Counting.DEFERRED_TO_FLUSH && firstDeferredWrite == null) {
                     firstDeferredWrite = crossing;
                 }
+                if (c.counting() == CallCharges.Counting.DIRTY_FIELD && firstDirtyField == null) firstDirtyField = crossing;
+                if ((s.edge().op() == CallOp.JPA_FIND || s.edge().op() == CallOp.JPA_QUERY)
+                        && c.counting() == CallCharges.Counting.PER_EXECUTION) {
+                    loadsEntities = true;
+                }
                 if (s.edge().op() == CallOp.JPA_FLUSH && c.counting() == CallCharges.Counting.PER_EXECUTION) explicitFlush = true;
             }
         }
+        storeAtCommit.forEach((tx, at) -> {
+            CrossingCall first = crossings.get(at);
+            crossings.set(at, new CrossingCall(first.edge(), first.fromSite(), first.toSite(), first.unitCost(),
+                    storedPerTransaction.get(tx), first.reason() + ", once per transaction that sets its fields"));
+        });
+        // A managed entity's changed fields are written by the same flush as the explicit writes.
+        if (firstDeferredWrite == null && firstDirtyField != null && loadsEntities) firstDeferredWrite = firstDirtyField;
         if (firstDeferredWrite != null && !explicitFlush) {
             // Writes are sent when the persistence context is flushed at commit: one round trip per
             // entry point however many entities were written (the statements travel as one batch).
@@ -291,6 +381,12 @@ public final class CostEngine {
                 if (c != null && c.counting() == CallCharges.Counting.PER_EXECUTION) {
                     here = RoundTrips.of(adjustment.unitCost(ep, s.edge(), c.unitCost()));
                 }
+                for (CallCharges.Charge p : s.persistence()) {
+                    // Upper bound for choosing among targets: every entity access as its own transaction.
+                    if (p.counting() != CallCharges.Counting.EXPLAINED_ONLY) {
+                        here = here.plus(RoundTrips.of(adjustment.unitCost(ep, s.edge(), p.unitCost())));
+                    }
+                }
                 if (s.next() != null) here = here.plus(visits.get(s.next()).subtree);
                 here = here.timesN(s.edge().loopDepth());
                 DispatchSite site = DispatchSite.of(s.edge(), i);
@@ -322,6 +418,47 @@ public final class CostEngine {
             boolean dispatch = (e.kind() == EdgeKind.LOCAL || e.kind().isEjb()) && e.location().line() > 0;
             return new DispatchSite(e.location(), e.kind(), e.to().name(), e.to().parameterTypes(), dispatch ? -1 : step);
         }
+    }
+
+    /**
+     * The transaction an entity method shares with other calls from this entry point: the methods
+     * that started the transactions it runs in, with the bean. Null when it runs in a transaction of
+     * its own per call (its attribute starts one because the caller has none), in none at all (each
+     * call then loads and stores on its own, as containers do), when the contexts are unknown, or
+     * when some path reaches it without a transaction (an upper bound).
+     */
+    private TransactionKey sharedTransaction(EntryPoint ep, MethodRef entityMethod, String bean) {
+        if (transactions == null || entityMethod == null) return null;
+        java.util.Set<TransactionContext> contexts = transactions.contextsOfMethod(ep, entityMethod);
+        if (contexts.isEmpty()) return null;
+        java.util.Set<MethodRef> starters = new java.util.HashSet<>();
+        for (TransactionContext t : contexts) {
+            if (!t.active() || t.startedBy() == null || t.startedBy().equals(entityMethod)) return null;
+            starters.add(t.startedBy());
+        }
+        return new TransactionKey(bean, java.util.Set.copyOf(starters));
+    }
+
+    /** One entity bean within the transactions started by {@code startedBy}. */
+    private record TransactionKey(String bean, java.util.Set<MethodRef> startedBy) {}
+
+    /**
+     * The smallest count at least as large as both for every {@code n >= 0}, coefficient by
+     * coefficient ({@code 2} and {@code n} give {@code 2 + n}): the calls on one bean in one
+     * transaction that run most often stand for the instances the others touch.
+     */
+    private static RoundTrips atLeastBoth(RoundTrips a, RoundTrips b) {
+        int size = Math.max(a.coefficients().size(), b.coefficients().size());
+        List<Long> c = new ArrayList<>(size);
+        for (int i = 0; i < size; i++) c.add(Math.max(a.coefficient(i), b.coefficient(i)));
+        return new RoundTrips(c);
+    }
+
+    /** {@code "AccountBean.ejbLoad, called by the container"} for a BMP callback body, else null. */
+    private String containerCallback(MethodRef method) {
+        if (!method.name().equals("ejbLoad") && !method.name().equals("ejbStore")) return null;
+        if (!method.parameterTypes().isEmpty()) return null;
+        return method.simpleClassName() + "." + method.name() + ", called by the container";
     }
 
     private static boolean isWebRequest(EntryPoint.Kind kind) {

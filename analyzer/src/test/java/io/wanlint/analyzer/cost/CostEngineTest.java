@@ -25,6 +25,9 @@ import io.wanlint.analyzer.api.Placement;
 import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.api.Topologies;
 import io.wanlint.analyzer.api.Topology;
+import io.wanlint.analyzer.api.MethodRef;
+import io.wanlint.analyzer.api.TransactionContext;
+import io.wanlint.analyzer.api.TransactionScopes;
 import io.wanlint.analyzer.api.WanCostModel;
 import java.util.List;
 import java.util.Map;
@@ -468,7 +471,10 @@ class CostEngineTest {
                 .call("com.rubis.web.ItemServlet#doGet", "javax.naming.Context#lookup", JNDI_LOOKUP, LOOKUP, "jdbc/RubisDS")
                 .call("com.rubis.web.ItemServlet#doGet", "com.rubis.ejb.Item#getName", REMOTE_EJB, ENTITY_GET, "Item")
                 .build();
-        assertThat(estimate(ENTITY_APP, graph, "edge-db", "/item").crossings()).isEmpty();
+        // The getter is a call within the edge; only the CMP container's load of the bean reaches the database.
+        assertThat(estimate(ENTITY_APP, graph, "edge-db", "/item").crossings())
+                .extracting(CrossingCall::toSite, CrossingCall::reason)
+                .containsExactly(tuple("main", "CMP load of Item (the call runs in a transaction of its own, which loads the state)"));
         assertThat(estimate(ENTITY_APP, graph, "edge", "/item").crossings()).extracting(c -> c.edge().op()).containsExactly(ENTITY_GET);
     }
 
@@ -494,5 +500,184 @@ class CostEngineTest {
                 .contains("1 per further batch")
                 .contains("flush at commit")
                 .contains("costs: {remoteEjbCall: 1");
+    }
+
+    // ---- entity beans whose database is across the WAN (edge-db: application at the edge, database at main) ----
+
+    /** The transaction contexts a container would give: methods listed run in the transaction {@code starter} began. */
+    private record FixedTransactions(MethodRef starter, java.util.Set<MethodRef> inside) implements TransactionScopes {
+        @Override public java.util.Set<TransactionContext> contextsOf(EntryPoint ep, io.wanlint.analyzer.api.CallEdge edge) {
+            return contextsOfMethod(ep, edge.to());
+        }
+
+        @Override public boolean everInTransaction(io.wanlint.analyzer.api.CallEdge edge) { return inside.contains(edge.to()); }
+
+        @Override public java.util.Set<TransactionContext> contextsOfMethod(EntryPoint ep, MethodRef method) {
+            return java.util.Set.of(inside.contains(method) ? new TransactionContext(true, starter, "Required") : TransactionContext.NONE);
+        }
+    }
+
+    private static final ComponentModel BMP_APP = new ComponentModel(List.of(
+            Apps.web("Teller", ComponentKind.SERVLET, "bank.web.TellerServlet"),
+            Apps.ejb("TellerFacade", ComponentKind.STATELESS_SESSION, "bank.TellerBean"),
+            Apps.ejb("Account", ComponentKind.ENTITY_BMP, "bank.AccountBean")));
+
+    /** {@code withdraw}: find, read the balance, debit it, read it again — in the façade's transaction. */
+    private static final TestCallGraph BMP_GRAPH = TestCallGraph.builder()
+            .entry("/withdraw", EntryPoint.Kind.SERVLET, "bank.web.TellerServlet#doPost", "Teller")
+            .entry("/balance", EntryPoint.Kind.SERVLET, "bank.web.BalanceServlet#doGet", "Teller")
+            .call("bank.web.TellerServlet#doPost", "bank.TellerBean#withdraw", REMOTE_EJB, BUSINESS_METHOD, "TellerFacade")
+            .call("bank.TellerBean#withdraw", "bank.AccountBean#ejbFindByPrimaryKey", LOCAL_EJB, HOME_FIND, "Account")
+            .call("bank.TellerBean#withdraw", "bank.AccountBean#getBalance", LOCAL_EJB, ENTITY_GET, "Account")
+            .call("bank.TellerBean#withdraw", "bank.AccountBean#debit", LOCAL_EJB, BUSINESS_METHOD, "Account")
+            .call("bank.TellerBean#withdraw", "bank.AccountBean#getBalance", LOCAL_EJB, ENTITY_GET, "Account")
+            // a read without a caller transaction: the servlet calls the entity directly
+            .call("bank.web.BalanceServlet#doGet", "bank.AccountBean#ejbFindByPrimaryKey", LOCAL_EJB, HOME_FIND, "Account")
+            .call("bank.web.BalanceServlet#doGet", "bank.AccountBean#getBalance", LOCAL_EJB, ENTITY_GET, "Account")
+            .call("bank.AccountBean#ejbFindByPrimaryKey", "java.sql.PreparedStatement#executeQuery", JDBC, CallOp.JDBC_EXECUTE, null)
+            .call("bank.AccountBean#getBalance", "bank.AccountBean#ejbLoad", EdgeKind.LOCAL, CallOp.CONTAINER_CALLBACK, "Account")
+            .call("bank.AccountBean#getBalance", "bank.AccountBean#ejbStore", EdgeKind.LOCAL, CallOp.CONTAINER_CALLBACK, "Account")
+            .call("bank.AccountBean#debit", "bank.AccountBean#ejbLoad", EdgeKind.LOCAL, CallOp.CONTAINER_CALLBACK, "Account")
+            .call("bank.AccountBean#debit", "bank.AccountBean#ejbStore", EdgeKind.LOCAL, CallOp.CONTAINER_CALLBACK, "Account")
+            .call("bank.AccountBean#ejbLoad", "java.sql.PreparedStatement#executeQuery", JDBC, CallOp.JDBC_EXECUTE, null)
+            .call("bank.AccountBean#ejbStore", "java.sql.PreparedStatement#executeUpdate", JDBC, CallOp.JDBC_EXECUTE, null)
+            .build();
+
+    private static final FixedTransactions WITHDRAW_TX = new FixedTransactions(TestCallGraph.m("bank.TellerBean#withdraw"),
+            java.util.Set.of(TestCallGraph.m("bank.TellerBean#withdraw"), TestCallGraph.m("bank.AccountBean#ejbFindByPrimaryKey"),
+                    TestCallGraph.m("bank.AccountBean#getBalance"), TestCallGraph.m("bank.AccountBean#debit")));
+
+    private static EntryPointCost estimate(ComponentModel model, TestCallGraph graph, TransactionScopes tx, String entryId) {
+        return WanCostModel.of(model, graph, Topologies.preset("edge-db"), tx).estimate(entry(graph, entryId));
+    }
+
+    @Test
+    void bmpReadWithoutTransactionRunsTheFinderAndTheContainersLoadAndStore() {
+        EntryPointCost cost = estimate(BMP_APP, BMP_GRAPH, WITHDRAW_TX, "/balance");
+
+        assertThat(cost.roundTrips()).isEqualTo(RoundTrips.of(3));
+        assertThat(counted(cost)).extracting(c -> c.edge().from().name(), CrossingCall::fromSite, CrossingCall::toSite)
+                .containsExactly(tuple("ejbFindByPrimaryKey", "edge", "main"), tuple("ejbLoad", "edge", "main"),
+                        tuple("ejbStore", "edge", "main"));
+        assertThat(counted(cost).get(1).reason()).contains("AccountBean.ejbLoad, called by the container");
+    }
+
+    @Test
+    void bmpUpdateInOneTransactionLoadsAndStoresTheInstanceOnce() {
+        EntryPointCost cost = estimate(BMP_APP, BMP_GRAPH, WITHDRAW_TX, "/withdraw");
+
+        // find 1 + ejbLoad 1 + ejbStore 1, although getBalance, debit and getBalance each need the instance
+        assertThat(cost.roundTrips()).isEqualTo(RoundTrips.of(3));
+        assertThat(counted(cost)).extracting(c -> c.edge().from().name())
+                .containsExactly("ejbFindByPrimaryKey", "ejbLoad", "ejbStore");
+    }
+
+    @Test
+    void withoutTransactionContextsEveryBmpCallIsItsOwnTransaction() {
+        EntryPointCost cost = WanCostModel.of(BMP_APP, BMP_GRAPH, Topologies.preset("edge-db")).estimate(entry(BMP_GRAPH, "/withdraw"));
+
+        // the upper bound: find 1 + three calls × (ejbLoad + ejbStore)
+        assertThat(cost.roundTrips()).isEqualTo(RoundTrips.of(7));
+        assertThat(counted(cost)).extracting(c -> c.edge().from().name(), c -> c.contribution().value())
+                .containsExactly(tuple("ejbFindByPrimaryKey", 1L), tuple("ejbLoad", 3L), tuple("ejbStore", 3L));
+    }
+
+    @Test
+    void bmpCallsInALoopOfOneTransactionLoadEachInstanceTheyIterate() {
+        TestCallGraph graph = TestCallGraph.builder()
+                .entry("/statement", EntryPoint.Kind.SERVLET, "bank.web.StatementServlet#doGet", "Teller")
+                .call("bank.web.StatementServlet#doGet", "bank.TellerBean#statement", LOCAL_EJB, BUSINESS_METHOD, "TellerFacade")
+                .call("bank.TellerBean#statement", "bank.AccountBean#ejbFindByOwner", LOCAL_EJB, HOME_FIND, "Account")
+                .call("bank.TellerBean#statement", "bank.AccountBean#getBalance", LOCAL_EJB, ENTITY_GET, "Account", 1, false)
+                .call("bank.TellerBean#statement", "bank.AccountBean#getOwner", LOCAL_EJB, ENTITY_GET, "Account", 1, false)
+                .call("bank.AccountBean#ejbFindByOwner", "java.sql.PreparedStatement#executeQuery", JDBC, CallOp.JDBC_EXECUTE, null)
+                .call("bank.AccountBean#getBalance", "bank.AccountBean#ejbLoad", EdgeKind.LOCAL, CallOp.CONTAINER_CALLBACK, "Account")
+                .call("bank.AccountBean#getOwner", "bank.AccountBean#ejbLoad", EdgeKind.LOCAL, CallOp.CONTAINER_CALLBACK, "Account")
+                .call("bank.AccountBean#ejbLoad", "java.sql.PreparedStatement#executeQuery", JDBC, CallOp.JDBC_EXECUTE, null)
+                .build();
+        FixedTransactions tx = new FixedTransactions(TestCallGraph.m("bank.TellerBean#statement"), java.util.Set.of(
+                TestCallGraph.m("bank.AccountBean#getBalance"), TestCallGraph.m("bank.AccountBean#getOwner")));
+
+        // the N+1 of BMP finders: 1 query + one ejbLoad per account, not two
+        assertThat(estimate(BMP_APP, graph, tx, "/statement").roundTrips().formula()).isEqualTo("1 + n");
+    }
+
+    private static final ComponentModel CMP_APP = new ComponentModel(List.of(
+            Apps.web("ItemPage", ComponentKind.SERVLET, "auction.web.ItemServlet"),
+            Apps.ejb("Auction", ComponentKind.STATELESS_SESSION, "auction.AuctionBean"),
+            Apps.ejb("Item", ComponentKind.ENTITY_CMP, "auction.ItemBean")));
+
+    /** A finder and two getters, from the façade (in its transaction) and from the servlet (without one). */
+    private static TestCallGraph cmpGraph(String caller) {
+        return TestCallGraph.builder()
+                .entry("/item", EntryPoint.Kind.SERVLET, "auction.web.ItemServlet#doGet", "ItemPage")
+                .call("auction.web.ItemServlet#doGet", "auction.AuctionBean#show", LOCAL_EJB, BUSINESS_METHOD, "Auction")
+                .call(caller, "auction.ItemLocalHome#findByPrimaryKey", LOCAL_EJB, HOME_FIND, "Item")
+                .call(caller, "auction.ItemLocal#getName", LOCAL_EJB, ENTITY_GET, "Item")
+                .call(caller, "auction.ItemLocal#getMaxBid", LOCAL_EJB, ENTITY_GET, "Item")
+                .build();
+    }
+
+    private static final FixedTransactions SHOW_TX = new FixedTransactions(TestCallGraph.m("auction.AuctionBean#show"),
+            java.util.Set.of(TestCallGraph.m("auction.ItemLocalHome#findByPrimaryKey"), TestCallGraph.m("auction.ItemLocal#getName"),
+                    TestCallGraph.m("auction.ItemLocal#getMaxBid"), TestCallGraph.m("auction.ItemLocal#setMaxBid")));
+
+    @Test
+    void cmpGettersInsideATransactionUseTheStateTheFinderLoaded() {
+        EntryPointCost cost = estimate(CMP_APP, cmpGraph("auction.AuctionBean#show"), SHOW_TX, "/item");
+
+        assertThat(cost.roundTrips()).isEqualTo(RoundTrips.of(1));
+        assertThat(counted(cost)).singleElement().satisfies(c -> {
+            assertThat(c.reason()).startsWith("CMP finder of Item");
+            assertThat(c.fromSite()).isEqualTo("edge");
+            assertThat(c.toSite()).isEqualTo("main");
+        });
+        assertThat(cost.crossings()).filteredOn(c -> c.contribution().isZero()).extracting(CrossingCall::reason)
+                .allMatch(r -> r.startsWith("CMP load of Item: 0"));
+    }
+
+    @Test
+    void cmpGettersWithoutATransactionEachLoadTheState() {
+        EntryPointCost cost = estimate(CMP_APP, cmpGraph("auction.web.ItemServlet#doGet"),
+                new FixedTransactions(null, java.util.Set.of()), "/item");
+
+        assertThat(cost.roundTrips()).isEqualTo(RoundTrips.of(3));
+        assertThat(counted(cost)).extracting(CrossingCall::reason).containsExactly(
+                "CMP finder of Item (one query; loads the beans it returns)",
+                "CMP load of Item (the call runs in a transaction of its own, which loads the state)",
+                "CMP load of Item (the call runs in a transaction of its own, which loads the state)");
+    }
+
+    @Test
+    void cmpCreateIsOneInsertAndSettersInATransactionAreStoredOnceAtCommit() {
+        TestCallGraph graph = TestCallGraph.builder()
+                .entry("/bid", EntryPoint.Kind.SERVLET, "auction.web.BidServlet#doPost", "ItemPage")
+                .call("auction.web.BidServlet#doPost", "auction.AuctionBean#show", LOCAL_EJB, BUSINESS_METHOD, "Auction")
+                .call("auction.AuctionBean#show", "auction.ItemLocalHome#findByPrimaryKey", LOCAL_EJB, HOME_FIND, "Item")
+                .call("auction.AuctionBean#show", "auction.ItemLocal#setMaxBid", LOCAL_EJB, ENTITY_SET, "Item")
+                .call("auction.AuctionBean#show", "auction.ItemLocal#setMaxBid", LOCAL_EJB, ENTITY_SET, "Item")
+                .call("auction.AuctionBean#show", "auction.ItemBean#ejbCreate", LOCAL_EJB, HOME_CREATE, "Item")
+                .build();
+
+        EntryPointCost cost = estimate(CMP_APP, graph, SHOW_TX, "/bid");
+
+        assertThat(cost.roundTrips()).isEqualTo(RoundTrips.of(3));
+        assertThat(counted(cost)).extracting(CrossingCall::reason).containsExactly(
+                "CMP finder of Item (one query; loads the beans it returns)",
+                "CMP store at commit of Item, once per transaction that sets its fields",
+                "CMP insert of Item at create()");
+        // Outside a transaction each setter is a transaction of its own: load + store.
+        EntryPointCost alone = WanCostModel.of(CMP_APP, graph, Topologies.preset("edge-db")).estimate(entry(graph, "/bid"));
+        assertThat(alone.roundTrips()).isEqualTo(RoundTrips.of(1 + 2 * 2 + 1));
+    }
+
+    @Test
+    void entityBeansNextToTheirDatabaseCostNothingMore() {
+        EntryPointCost cmp = WanCostModel.of(CMP_APP, cmpGraph("auction.web.ItemServlet#doGet"), Topologies.preset("centralized"))
+                .estimate(entry(cmpGraph("auction.web.ItemServlet#doGet"), "/item"));
+        EntryPointCost bmp = WanCostModel.of(BMP_APP, BMP_GRAPH, Topologies.preset("centralized")).estimate(entry(BMP_GRAPH, "/withdraw"));
+
+        assertThat(cmp.roundTrips()).isEqualTo(RoundTrips.of(2));
+        assertThat(bmp.roundTrips()).isEqualTo(RoundTrips.of(2));
     }
 }

@@ -74,6 +74,7 @@ final class Evidence {
             case TX_BEGIN -> "UserTransaction.begin";
             case TX_COMMIT -> "UserTransaction.commit";
             case TX_ROLLBACK -> "UserTransaction.rollback";
+            case CONTAINER_CALLBACK -> "container callback";
         };
         String callee = calleeAsWritten(e) + "()";
         String loop = e.loopDepth() > 0 ? " (in a loop)" : "";

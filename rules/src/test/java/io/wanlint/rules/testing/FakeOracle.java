@@ -123,7 +123,7 @@ public final class FakeOracle implements RoundTripOracle {
             case JMS_SEND -> t.jmsSend();
             case HTTP_REQUEST, SOAP_CALL -> t.outboundHttp();
             case SOCKET_IO, MAIL_SEND, RMI_CALL -> t.externalRequest();
-            case TX_BEGIN, TX_COMMIT, TX_ROLLBACK -> 0;
+            case TX_BEGIN, TX_COMMIT, TX_ROLLBACK, CONTAINER_CALLBACK -> 0;
         };
     }
 }

@@ -132,6 +132,8 @@ public final class BytecodeCallGraphBuilder {
             pages.graph().entryPoints().forEach(run.graph::addEntryPoint);
             diagnostics.addAll(pages.diagnostics());
         }
+        ContainerCallbacks.addTo(run.graph, components, (cls, name) -> types.type(cls)
+                .flatMap(t -> types.concreteInClassChain(t, name, 0)).map(m -> m.ref));
         new BytecodeEntryPoints(types, components).addTo(run.graph);
         FrozenCallGraph frozen = run.graph.freeze();
         return new CallGraphOutcome(frozen, new ContainerTransactionScopes(frozen, components), diagnostics);
@@ -631,7 +633,12 @@ public final class BytecodeCallGraphBuilder {
             String name = m.ref.name();
             if (name.equals("<clinit>")) return true;
             if (name.equals("<init>")) return component != null;
-            if (name.startsWith("ejbCreate") || ONCE_PER_INSTANCE.contains(name) && m.arity <= 1) return true;
+            // An entity's ejbCreate/ejbPostCreate inserts a row per create(); a session bean's runs once per instance.
+            boolean entity = component != null
+                    && (component.kind() == ComponentKind.ENTITY_BMP || component.kind() == ComponentKind.ENTITY_CMP);
+            if (name.startsWith("ejbPostCreate") && entity) return false;
+            if (name.startsWith("ejbCreate")) return !entity;
+            if (ONCE_PER_INSTANCE.contains(name) && m.arity <= 1) return true;
             for (AnnotationUsage a : m.annotations()) {
                 if (a.getAnnotation().getFullyQualifiedName().endsWith("PostConstruct")) return true;
             }

@@ -612,7 +612,8 @@ public final class ComponentModelBuilder {
                 return;
             }
             if (!existing.isEmpty()) return;
-            Draft d = draft(name != null ? name : t.simpleName(), name == null, kind, t.qualifiedName());
+            // Servlet spec (@WebServlet/@WebFilter "name"): the default name is the fully qualified class name.
+            Draft d = draft(name != null ? name : t.qualifiedName(), false, kind, t.qualifiedName());
             addSourceLocation(d);
             d.urlPatterns.addAll(patterns);
         }

@@ -613,7 +613,7 @@ class ComponentModelBuilderTest {
 
         ModelOutcome o = build();
 
-        Component servlet = component(o, "ShopServlet");
+        Component servlet = component(o, "i.web.ShopServlet");
         assertThat(servlet.kind()).isEqualTo(ComponentKind.SERVLET);
         assertThat(servlet.urlPatterns()).containsExactly("/shop", "/shop/*");
         assertThat(servlet.ejbRefs()).extracting(EjbReference::name, EjbReference::injectionField, EjbReference::target,

@@ -192,6 +192,15 @@ class MainTest {
         try (var files = Files.list(file.getParent())) {
             assertThat(files.toList()).as("no temporary file left").containsExactly(file);
         }
+        if (Files.getFileStore(file).supportsFileAttributeView(java.nio.file.attribute.PosixFileAttributeView.class)) {
+            // Written through a private temporary file, but readable like any report.
+            assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+                    .isEqualTo("rw-r--r--");
+            Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-rw----"));
+            graph(new FakeWorkbench(), "--format", "json", "-o", file.toString());
+            assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+                    .as("a replaced report keeps its mode").isEqualTo("rw-rw----");
+        }
     }
 
     @Test

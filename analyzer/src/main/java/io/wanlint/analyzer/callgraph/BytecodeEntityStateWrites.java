@@ -4,13 +4,17 @@ import io.wanlint.analyzer.api.MethodRef;
 import io.wanlint.analyzer.callgraph.BytecodeTypes.ClassInfo;
 import io.wanlint.analyzer.callgraph.BytecodeTypes.MethodInfo;
 import sootup.core.jimple.common.Local;
+import sootup.core.jimple.common.Value;
+import sootup.core.jimple.common.constant.MethodHandle;
 import sootup.core.jimple.common.expr.AbstractInstanceInvokeExpr;
 import sootup.core.jimple.common.expr.AbstractInvokeExpr;
+import sootup.core.jimple.common.expr.JDynamicInvokeExpr;
 import sootup.core.jimple.common.expr.JSpecialInvokeExpr;
 import sootup.core.jimple.common.ref.JInstanceFieldRef;
 import sootup.core.jimple.common.stmt.JAssignStmt;
 import sootup.core.jimple.common.stmt.Stmt;
 import sootup.core.model.Body;
+import sootup.core.signatures.MethodSignature;
 
 import java.util.HashMap;
 import java.util.List;
@@ -23,7 +27,7 @@ import java.util.function.Function;
  * entity business method changes the bean's state, read from its Jimple body. A store into a
  * field of {@code this} (javac's {@code putfield} on the bean), or a call on {@code this} of an
  * own {@code set…} method, is a write; an own method called on {@code this} is looked into one
- * level deep. Answers are cached per bean method; one build uses it from one thread.
+ * level deep, and a lambda's {@code lambda$} body counts as part of the method that creates it. Answers are cached per bean method; one build uses it from one thread.
  */
 final class BytecodeEntityStateWrites {
 
@@ -74,6 +78,7 @@ final class BytecodeEntityStateWrites {
         for (Stmt s : stmts) {
             if (!s.isInvokableStmt()) continue;
             Optional<AbstractInvokeExpr> e = s.asInvokableStmt().getInvokeExpr();
+            if (e.isPresent() && e.get() instanceof JDynamicInvokeExpr dyn && lambdaWrites(bean, dyn, follow)) return true;
             if (e.isEmpty() || !(e.get() instanceof AbstractInstanceInvokeExpr call) || !call.getBase().equals(self)) continue;
             MethodRef invoked = BytecodeTypes.refOf(call.getMethodSignature());
             String name = invoked.name();
@@ -85,6 +90,21 @@ final class BytecodeEntityStateWrites {
                 if (callee.isPresent() && callee.get() != m && !callee.get().synthetic && writes(bean, callee.get(), false)) {
                     return true;
                 }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A lambda's body is part of the method that creates it (the source sees it inline): javac puts
+     * it in a {@code lambda$} method of the same class, an instance method when it uses {@code this}.
+     */
+    private boolean lambdaWrites(ClassInfo bean, JDynamicInvokeExpr dyn, boolean follow) {
+        for (Value arg : dyn.getBootstrapArgs()) {
+            if (arg instanceof MethodHandle h && h.isMethodRef() && h.getReferenceSignature() instanceof MethodSignature ms) {
+                MethodRef ref = BytecodeTypes.refOf(ms);
+                Optional<MethodInfo> body = types.method(ref.className(), ref.name(), ref.parameterTypes());
+                if (body.isPresent() && body.get().isLambdaBody() && writes(bean, body.get(), follow)) return true;
             }
         }
         return false;

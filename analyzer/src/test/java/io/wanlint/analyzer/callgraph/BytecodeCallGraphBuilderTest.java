@@ -227,7 +227,8 @@ class BytecodeCallGraphBuilderTest {
         assertThat(calls).extracting(e -> e.to().name(), CallEdge::op)
                 .containsExactlyInAnyOrderElementsOf(SourceCallGraphBuilderTest.BANK_OPS);
         assertThat(calls).filteredOn(e -> e.op() == CallOp.ENTITY_UPDATE).extracting(e -> e.to().shortId())
-                .containsExactlyInAnyOrder("bank.AccountBean#debit", "bank.AccountBean#deposit", "bank.ProductBean#reprice");
+                .containsExactlyInAnyOrder("bank.AccountBean#debit", "bank.AccountBean#deposit", "bank.AccountBean#depositAll",
+                        "bank.ProductBean#reprice");
     }
 
     @Test

@@ -336,6 +336,7 @@ class SourceCallGraphBuilderTest {
                         double getBalance();
                         void debit(double amount);
                         void deposit(double amount);
+                        void depositAll(java.util.List<Double> amounts);
                         String describe();
                         void touch();
                     }
@@ -355,6 +356,7 @@ class SourceCallGraphBuilderTest {
                         }
                         public void deposit(double amount) { add(amount); }
                         private void add(double amount) { this.balance += amount; }
+                        public void depositAll(java.util.List<Double> amounts) { amounts.forEach(a -> balance += a); }
                         public String describe() {
                             String balance = "account ";
                             balance = balance + id;
@@ -412,6 +414,7 @@ class SourceCallGraphBuilderTest {
                             double before = account.getBalance();
                             account.debit(product.getPrice());
                             account.deposit(1.0);
+                            account.depositAll(java.util.List.of(2.0));
                             account.describe();
                             account.touch();
                             product.reprice(1.1);
@@ -441,6 +444,7 @@ class SourceCallGraphBuilderTest {
             tuple("getPrice", CallOp.ENTITY_GET),
             tuple("debit", CallOp.ENTITY_UPDATE),      // assigns the balance field
             tuple("deposit", CallOp.ENTITY_UPDATE),    // through a private helper on this
+            tuple("depositAll", CallOp.ENTITY_UPDATE), // in a lambda
             tuple("describe", CallOp.BUSINESS_METHOD), // assigns a local that shadows the field
             tuple("touch", CallOp.BUSINESS_METHOD),    // a static counter is no state of the entity
             tuple("reprice", CallOp.ENTITY_UPDATE),    // calls the CMP bean's own abstract setter
@@ -458,7 +462,8 @@ class SourceCallGraphBuilderTest {
                 .containsExactlyInAnyOrderElementsOf(BANK_OPS);
         // The update still runs the bean's own method.
         assertThat(ofOp(edgesFrom(g, "bank.TellerBean", "serve"), CallOp.ENTITY_UPDATE)).extracting(e -> e.to().shortId())
-                .containsExactlyInAnyOrder("bank.AccountBean#debit", "bank.AccountBean#deposit", "bank.ProductBean#reprice");
+                .containsExactlyInAnyOrder("bank.AccountBean#debit", "bank.AccountBean#deposit", "bank.AccountBean#depositAll",
+                        "bank.ProductBean#reprice");
     }
 
     @Test

@@ -11,6 +11,12 @@ public enum CallOp {
     BUSINESS_METHOD,
     /** A getter / setter on an entity bean's component interface. */
     ENTITY_GET, ENTITY_SET,
+    /**
+     * A business method of an entity bean's component interface whose implementation changes the
+     * bean's state (assigns its fields or calls its own setters), such as {@code debit(amount)}: a
+     * write of the entity, although not named {@code set…}.
+     */
+    ENTITY_UPDATE,
     /** Home interface operations. */
     HOME_CREATE, HOME_FIND, HOME_REMOVE, HOME_METHOD,
     /** {@code EJBObject.remove()} on a component interface. */

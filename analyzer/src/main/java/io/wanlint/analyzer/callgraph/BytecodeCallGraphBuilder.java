@@ -151,12 +151,14 @@ public final class BytecodeCallGraphBuilder {
         private final Map<String, Boolean> usesWebServices = new HashMap<>();
         private final Map<MethodInfo, Optional<Body>> bodies = new HashMap<>();
         private final Map<MethodRef, MethodRef> apiRefs = new HashMap<>();
+        private final BytecodeEntityStateWrites entityWrites;
 
         Run(BytecodeTypes types, ComponentModel model) {
             this.types = types;
             this.model = model;
             // Only the name-to-bean half of JndiNames is used; it needs no source types.
             this.jndi = new JndiNames(null, model);
+            this.entityWrites = new BytecodeEntityStateWrites(types, this::body);
         }
 
         /** Where a call is: the method it is attributed to, and the place and shape of the statement. */
@@ -446,6 +448,10 @@ public final class BytecodeCallGraphBuilder {
             boolean home = bean.interfaces().isHomeType(view);
             boolean entity = bean.kind() == ComponentKind.ENTITY_BMP || bean.kind() == ComponentKind.ENTITY_CMP;
             CallOp op = home ? homeOp(name) : componentOp(name, entity);
+            // A business method whose code changes the bean's state is an update of the entity.
+            if (entity && op == CallOp.BUSINESS_METHOD && entityWrites.changesState(bean.className(), invoked)) {
+                op = CallOp.ENTITY_UPDATE;
+            }
             MethodRef target = beanMethod(bean, invoked, home, op).orElseGet(() -> interfaceMethod(invoked));
             return Optional.of(List.of(edge(site, target, kind, op, bean.name())));
         }

@@ -52,6 +52,7 @@ final class CallSiteResolver {
     private final JpaEntities jpa;
     private final ComponentModel model;
     private final JndiNames jndi;
+    private final EntityStateWrites entityWrites;
     private final ApiCallClassifier classifier = ApiCallClassifier.standard();
     private final boolean ejbViewsOutsideSources;
 
@@ -61,6 +62,7 @@ final class CallSiteResolver {
         this.model = model;
         this.jndi = new JndiNames(types, model);
         this.jpa = new JpaEntities(types, receivers, model);
+        this.entityWrites = new EntityStateWrites(types);
         this.ejbViewsOutsideSources = model.components().stream()
                 .flatMap(c -> c.interfaces().all().stream()).anyMatch(i -> types.type(i).isEmpty());
     }
@@ -190,6 +192,10 @@ final class CallSiteResolver {
         boolean home = bean.interfaces().isHomeType(view);
         boolean entity = bean.kind() == ComponentKind.ENTITY_BMP || bean.kind() == ComponentKind.ENTITY_CMP;
         CallOp op = home ? homeOp(name) : componentOp(name, entity);
+        // A business method whose code changes the bean's state is an update of the entity.
+        if (entity && op == CallOp.BUSINESS_METHOD && entityWrites.changesState(bean.className(), name, argc)) {
+            op = CallOp.ENTITY_UPDATE;
+        }
         MethodRef target = beanMethod(bean, view, name, argc, home, op).orElseGet(() -> interfaceMethod(type, name, argc));
         return Optional.of(List.of(edge(site, call, target, kind, op, bean.name())));
     }

@@ -219,6 +219,19 @@ class BytecodeCallGraphBuilderTest {
     }
 
     @Test
+    void entityBusinessMethodsThatChangeTheBeansStateAreUpdatesAsInTheSource() throws Exception {
+        ComponentModel model = new ComponentModel(SourceCallGraphBuilderTest.bankComponents());
+        CallGraph g = compileAndBuild(SourceCallGraphBuilderTest.BANK, model).graph();
+
+        List<CallEdge> calls = from(g, "bank.TellerBean", "serve", e -> e.kind() == EdgeKind.LOCAL_EJB);
+        assertThat(calls).extracting(e -> e.to().name(), CallEdge::op)
+                .containsExactlyInAnyOrderElementsOf(SourceCallGraphBuilderTest.BANK_OPS);
+        assertThat(calls).filteredOn(e -> e.op() == CallOp.ENTITY_UPDATE).extracting(e -> e.to().shortId())
+                .containsExactlyInAnyOrder("bank.AccountBean#debit", "bank.AccountBean#deposit", "bank.AccountBean#depositAll",
+                        "bank.ProductBean#reprice");
+    }
+
+    @Test
     void aCallOnAnAbstractCommandDispatchesToBothSubclasses() throws Exception {
         Map<String, String> sources = Map.of(
                 "app/Command.java", """

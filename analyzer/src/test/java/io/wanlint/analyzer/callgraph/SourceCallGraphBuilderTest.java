@@ -319,6 +319,153 @@ class SourceCallGraphBuilderTest {
         assertThat(ofKind(edges, EdgeKind.JNDI_LOOKUP)).singleElement().extracting(CallEdge::targetComponent).isEqualTo("Item");
     }
 
+    /**
+     * A BMP account and a CMP product whose business methods change state under names that are no
+     * setters (or only read), and a teller session bean calling them through their local views.
+     */
+    static final Map<String, String> BANK = Map.of(
+            "bank/AccountLocalHome.java", """
+                    package bank;
+                    public interface AccountLocalHome extends javax.ejb.EJBLocalHome {
+                        AccountLocal findByPrimaryKey(String id) throws javax.ejb.FinderException;
+                    }
+                    """,
+            "bank/AccountLocal.java", """
+                    package bank;
+                    public interface AccountLocal extends javax.ejb.EJBLocalObject {
+                        double getBalance();
+                        void debit(double amount);
+                        void deposit(double amount);
+                        void depositAll(java.util.List<Double> amounts);
+                        String describe();
+                        void touch();
+                    }
+                    """,
+            "bank/AccountBean.java", """
+                    package bank;
+                    import javax.ejb.*;
+                    public class AccountBean implements EntityBean {
+                        private static int touched;
+                        private EntityContext context;
+                        private String id;
+                        private double balance;
+                        public double getBalance() { return balance; }
+                        public void debit(double amount) {
+                            if (amount > balance) throw new EJBException("insufficient funds in " + id);
+                            balance = balance - amount;
+                        }
+                        public void deposit(double amount) { add(amount); }
+                        private void add(double amount) { this.balance += amount; }
+                        public void depositAll(java.util.List<Double> amounts) { amounts.forEach(a -> balance += a); }
+                        public String describe() {
+                            String balance = "account ";
+                            balance = balance + id;
+                            return balance;
+                        }
+                        public void touch() { touched++; }
+                        public String ejbFindByPrimaryKey(String key) { return key; }
+                        public void setEntityContext(EntityContext c) { context = c; }
+                        public void unsetEntityContext() { context = null; }
+                        public void ejbRemove() {}
+                        public void ejbActivate() {}
+                        public void ejbPassivate() {}
+                        public void ejbLoad() { id = (String) context.getPrimaryKey(); }
+                        public void ejbStore() {}
+                    }
+                    """,
+            "bank/ProductLocalHome.java", """
+                    package bank;
+                    public interface ProductLocalHome extends javax.ejb.EJBLocalHome {
+                        ProductLocal findByPrimaryKey(String id) throws javax.ejb.FinderException;
+                    }
+                    """,
+            "bank/ProductLocal.java", """
+                    package bank;
+                    public interface ProductLocal extends javax.ejb.EJBLocalObject {
+                        double getPrice();
+                        void reprice(double factor);
+                        String label();
+                    }
+                    """,
+            "bank/ProductBean.java", """
+                    package bank;
+                    import javax.ejb.*;
+                    public abstract class ProductBean implements EntityBean {
+                        public abstract double getPrice();
+                        public abstract void setPrice(double price);
+                        public void reprice(double factor) { setPrice(getPrice() * factor); }
+                        public String label() { return "price " + getPrice(); }
+                        public String ejbCreate(String id) { return null; }
+                        public void ejbPostCreate(String id) {}
+                        public void setEntityContext(EntityContext c) {}
+                        public void unsetEntityContext() {}
+                        public void ejbRemove() {}
+                        public void ejbActivate() {}
+                        public void ejbPassivate() {}
+                        public void ejbLoad() {}
+                        public void ejbStore() {}
+                    }
+                    """,
+            "bank/TellerBean.java", """
+                    package bank;
+                    import javax.ejb.*;
+                    public class TellerBean implements SessionBean {
+                        public double serve(AccountLocal account, ProductLocal product) {
+                            double before = account.getBalance();
+                            account.debit(product.getPrice());
+                            account.deposit(1.0);
+                            account.depositAll(java.util.List.of(2.0));
+                            account.describe();
+                            account.touch();
+                            product.reprice(1.1);
+                            product.label();
+                            return before;
+                        }
+                        public void setSessionContext(SessionContext c) {}
+                        public void ejbRemove() {}
+                        public void ejbActivate() {}
+                        public void ejbPassivate() {}
+                    }
+                    """);
+
+    static List<Component> bankComponents() {
+        return List.of(
+                ejb("Account", ComponentKind.ENTITY_BMP, "bank.AccountBean", localViews("bank.AccountLocalHome", "bank.AccountLocal"),
+                        TransactionType.CONTAINER, List.of()),
+                ejb("Product", ComponentKind.ENTITY_CMP, "bank.ProductBean", localViews("bank.ProductLocalHome", "bank.ProductLocal"),
+                        TransactionType.CONTAINER, List.of()),
+                ejb("Teller", ComponentKind.STATELESS_SESSION, "bank.TellerBean", remoteViews("bank.TellerHome", "bank.Teller"),
+                        TransactionType.CONTAINER, List.of()));
+    }
+
+    /** What the teller's calls into the bank's entities do, by called method, as both front ends must classify them. */
+    static final List<org.assertj.core.groups.Tuple> BANK_OPS = List.of(
+            tuple("getBalance", CallOp.ENTITY_GET),
+            tuple("getPrice", CallOp.ENTITY_GET),
+            tuple("debit", CallOp.ENTITY_UPDATE),      // assigns the balance field
+            tuple("deposit", CallOp.ENTITY_UPDATE),    // through a private helper on this
+            tuple("depositAll", CallOp.ENTITY_UPDATE), // in a lambda
+            tuple("describe", CallOp.BUSINESS_METHOD), // assigns a local that shadows the field
+            tuple("touch", CallOp.BUSINESS_METHOD),    // a static counter is no state of the entity
+            tuple("reprice", CallOp.ENTITY_UPDATE),    // calls the CMP bean's own abstract setter
+            tuple("label", CallOp.BUSINESS_METHOD));   // only reads
+
+    @Test
+    void entityBusinessMethodsThatChangeTheBeansStateAreUpdates() {
+        GraphFixture app = new GraphFixture();
+        BANK.forEach((path, text) -> app.java(path, text));
+        bankComponents().forEach(app::component);
+        CallGraph g = app.build().graph();
+
+        assertThat(ofKind(edgesFrom(g, "bank.TellerBean", "serve"), EdgeKind.LOCAL_EJB))
+                .extracting(e -> e.to().name(), CallEdge::op)
+                .containsExactlyInAnyOrderElementsOf(BANK_OPS);
+        // The update still runs the bean's own method.
+        assertThat(ofOp(edgesFrom(g, "bank.TellerBean", "serve"), CallOp.ENTITY_UPDATE)).extracting(e -> e.to().shortId())
+                .containsExactlyInAnyOrder("bank.AccountBean#debit", "bank.AccountBean#deposit", "bank.AccountBean#depositAll",
+                        "bank.ProductBean#reprice");
+    }
+
     @Test
     void loopsGivePerIterationMultiplicityAndNestedLoopsDepthTwo() {
         String dao = """

@@ -29,8 +29,8 @@ import java.util.Set;
 
 /**
  * WAN005: an entity (BMP, CMP or JPA) that the application reads far more than it writes. Reads
- * (getters, finders, {@code find}, queries) and writes (setters, create, remove, persist, merge)
- * reachable from entry points are counted once per entry point that reaches them; calls made by
+ * (getters, finders, {@code find}, queries) and writes (setters, business methods whose code changes
+ * the bean's state, create, remove, persist, merge, bulk updates) reachable from entry points are counted once per entry point that reaches them; calls made by
  * the entity's own lifecycle methods ({@code ejbLoad}, {@code ejbStore}, …) do not count. Reported
  * when there are reads and no writes, or reads ÷ writes reaches the threshold (default 10).
  * Entities already declared read-only are skipped.
@@ -93,7 +93,7 @@ public final class CacheableReadMostlyEntity implements Rule {
     private static Optional<Access> access(CallOp op) {
         return switch (op) {
             case ENTITY_GET, HOME_FIND, JPA_FIND, JPA_QUERY -> Optional.of(Access.READ);
-            case ENTITY_SET, HOME_CREATE, HOME_REMOVE, REMOVE, JPA_PERSIST, JPA_MERGE, JPA_REMOVE, JPA_BULK_UPDATE -> Optional.of(Access.WRITE);
+            case ENTITY_SET, ENTITY_UPDATE, HOME_CREATE, HOME_REMOVE, REMOVE, JPA_PERSIST, JPA_MERGE, JPA_REMOVE, JPA_BULK_UPDATE -> Optional.of(Access.WRITE);
             default -> Optional.empty();
         };
     }

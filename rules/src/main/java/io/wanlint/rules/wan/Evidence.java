@@ -39,7 +39,7 @@ final class Evidence {
     /** {@code remote EJB call Book.getTitle()}, {@code JDBC statement execution Statement.executeQuery()}. */
     static String describe(CallEdge e) {
         String what = switch (e.op()) {
-            case BUSINESS_METHOD, INVOKE -> switch (e.kind()) {
+            case BUSINESS_METHOD, ENTITY_UPDATE, INVOKE -> switch (e.kind()) {
                 case REMOTE_EJB -> "remote EJB call";
                 case LOCAL_EJB -> "local EJB call";
                 case LOCAL -> "calls";

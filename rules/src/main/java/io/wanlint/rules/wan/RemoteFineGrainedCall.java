@@ -60,7 +60,7 @@ public final class RemoteFineGrainedCall implements Rule {
     /** Business invocations count; lookups and session-home {@code create()} belong to WAN006. */
     static boolean isBusinessInvocation(CallEdge e, Optional<Component> target) {
         return switch (e.op()) {
-            case BUSINESS_METHOD, INVOKE, ENTITY_GET, ENTITY_SET, REMOVE, HOME_FIND, HOME_METHOD -> true;
+            case BUSINESS_METHOD, ENTITY_UPDATE, INVOKE, ENTITY_GET, ENTITY_SET, REMOVE, HOME_FIND, HOME_METHOD -> true;
             case HOME_CREATE, HOME_REMOVE -> target.map(c -> c.kind().isEntity()).orElse(false);
             default -> false;
         };

@@ -112,7 +112,7 @@ public final class FakeOracle implements RoundTripOracle {
         return switch (e.op()) {
             case LOOKUP -> t.jndiLookup();
             case HOME_CREATE, HOME_FIND, HOME_REMOVE, HOME_METHOD -> t.homeOperation();
-            case BUSINESS_METHOD, INVOKE, ENTITY_GET, ENTITY_SET, REMOVE -> e.kind() == EdgeKind.LOCAL ? 0 : t.remoteEjbCall();
+            case BUSINESS_METHOD, ENTITY_UPDATE, INVOKE, ENTITY_GET, ENTITY_SET, REMOVE -> e.kind() == EdgeKind.LOCAL ? 0 : t.remoteEjbCall();
             case JDBC_CONNECTION_POOL -> t.jdbcPooledConnection();
             case JDBC_CONNECTION_DRIVER_MANAGER -> t.jdbcDriverManagerConnection();
             case JDBC_PREPARE -> 0;

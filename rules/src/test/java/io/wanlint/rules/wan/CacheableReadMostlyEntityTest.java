@@ -1,7 +1,9 @@
 package io.wanlint.rules.wan;
 
+import static io.wanlint.analyzer.api.CallOp.BUSINESS_METHOD;
 import static io.wanlint.analyzer.api.CallOp.ENTITY_GET;
 import static io.wanlint.analyzer.api.CallOp.ENTITY_SET;
+import static io.wanlint.analyzer.api.CallOp.ENTITY_UPDATE;
 import static io.wanlint.analyzer.api.CallOp.HOME_CREATE;
 import static io.wanlint.analyzer.api.CallOp.HOME_FIND;
 import static io.wanlint.analyzer.api.CallOp.JPA_FIND;
@@ -100,6 +102,42 @@ class CacheableReadMostlyEntityTest {
         Configuration strict = new Configuration(Set.of(), Map.of(), RuleSettings.DEFAULTS.withReadWriteRatio(11), null,
                 List.of(), null);
         assertThat(Checks.run(rule, analysis, FakeOracle.edge(analysis), strict)).isEmpty();
+    }
+
+    /** Five pages reading an account's balance, and a payment servlet that debits it with {@code debitOp}. */
+    private static TestApp accountPages(io.wanlint.analyzer.api.CallOp debitOp) {
+        TestApp app = new TestApp();
+        app.entity("Account", ENTITY_BMP, "bank.ejb", true);
+        for (int i = 1; i <= 5; i++) {
+            var servlet = app.servlet("Statement" + i, "bank.web.Statement" + i + "Servlet");
+            MethodRef doGet = app.method(servlet, "doGet", 10);
+            app.entry(EntryPoint.Kind.SERVLET, "/statement" + i, doGet);
+            app.remote(doGet, "Account", "getBalance", ENTITY_GET, 11);
+        }
+        var pay = app.servlet("Pay", "bank.web.PayServlet");
+        MethodRef doPost = app.method(pay, "doPost", 10);
+        app.entry(EntryPoint.Kind.SERVLET, "/pay", doPost);
+        app.remote(doPost, "Account", "debit", debitOp, 11);
+        return app;
+    }
+
+    @Test
+    void aBusinessMethodThatUpdatesTheEntityCountsAsAWrite() {
+        // 5 reads : 1 update is below the default ratio of 10.
+        var analysis = accountPages(ENTITY_UPDATE).build();
+        assertThat(Checks.edge(rule, analysis)).isEmpty();
+
+        Configuration ratioFive = new Configuration(Set.of(), Map.of(), RuleSettings.DEFAULTS.withReadWriteRatio(5), null,
+                List.of(), null);
+        assertThat(Checks.run(rule, analysis, FakeOracle.edge(analysis), ratioFive)).singleElement().satisfies(f ->
+                assertThat(f.message()).contains("5 reads and 1 write").contains("5.0 reads per write")
+                        .contains("read-mostly pattern"));
+    }
+
+    @Test
+    void aBusinessMethodThatOnlyReadsIsNoWrite() {
+        assertThat(Checks.edge(rule, accountPages(BUSINESS_METHOD).build())).singleElement().satisfies(f ->
+                assertThat(f.message()).contains("5 reads and 0 writes").contains("never written"));
     }
 
     @Test

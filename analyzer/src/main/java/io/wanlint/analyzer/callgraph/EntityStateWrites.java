@@ -1,0 +1,143 @@
+package io.wanlint.analyzer.callgraph;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.CallableDeclaration;
+import com.github.javaparser.ast.body.FieldDeclaration;
+import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.Parameter;
+import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.AssignExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.expr.ThisExpr;
+import com.github.javaparser.ast.expr.UnaryExpr;
+import io.wanlint.analyzer.callgraph.AppTypes.MethodInfo;
+import io.wanlint.analyzer.callgraph.AppTypes.TypeInfo;
+
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Whether an entity bean's business method changes the bean's state, read from its source: the
+ * implementing method (or an own method it calls on {@code this}, one level deep) assigns an
+ * instance field of the bean ({@code balance = …}, {@code this.balance -= …}, {@code balance++})
+ * or calls one of the bean's own {@code set…} methods (the abstract CMP setters). Such a call is an
+ * update of the entity although its name says nothing about it ({@code debit(amount)}); the cache
+ * rule counts it as a write. Answers are cached per bean method.
+ */
+final class EntityStateWrites {
+
+    /** Own setters that are container callbacks, not state. */
+    static final Set<String> CONTAINER_SETTERS = Set.of("setEntityContext");
+
+    private record Key(String beanClass, String method, int argc) {}
+
+    private final AppTypes types;
+    private final Map<Key, Boolean> answers = new ConcurrentHashMap<>();
+    private final Map<String, Set<String>> instanceFields = new ConcurrentHashMap<>();
+
+    EntityStateWrites(AppTypes types) {
+        this.types = types;
+    }
+
+    /**
+     * Whether the bean class's implementation of {@code method} with {@code argc} arguments changes
+     * the bean's state; false when the bean class or the method is not in the sources.
+     */
+    boolean changesState(String beanClass, String method, int argc) {
+        return answers.computeIfAbsent(new Key(beanClass, method, argc), k -> {
+            Optional<TypeInfo> bean = types.type(beanClass);
+            if (bean.isEmpty()) return false;
+            return types.concreteInClassChain(bean.get(), method, argc).map(m -> writes(bean.get(), m, true)).orElse(false);
+        });
+    }
+
+    /** Whether {@code m}'s body writes the bean's state; its calls on {@code this} are followed when {@code follow}. */
+    private boolean writes(TypeInfo bean, MethodInfo m, boolean follow) {
+        if (!(m.decl instanceof MethodDeclaration md) || md.getBody().isEmpty() || m.isStatic) return false;
+        Set<String> fields = instanceFields(bean);
+        Set<String> locals = localNames(md);
+        for (AssignExpr a : md.findAll(AssignExpr.class)) {
+            if (ownBody(a, md) && isOwnField(a.getTarget(), fields, locals)) return true;
+        }
+        for (UnaryExpr u : md.findAll(UnaryExpr.class)) {
+            if (u.getOperator().isPostfix() || u.getOperator() == UnaryExpr.Operator.PREFIX_INCREMENT
+                    || u.getOperator() == UnaryExpr.Operator.PREFIX_DECREMENT) {
+                if (ownBody(u, md) && isOwnField(u.getExpression(), fields, locals)) return true;
+            }
+        }
+        for (MethodCallExpr call : md.findAll(MethodCallExpr.class)) {
+            if (!ownBody(call, md) || !onThis(call)) continue;
+            String name = call.getNameAsString();
+            int argc = call.getArguments().size();
+            Optional<MethodInfo> declared = types.findInHierarchy(bean, name, argc);
+            if (declared.isPresent() && declared.get().isStatic) continue;
+            if (name.startsWith("set") && !CONTAINER_SETTERS.contains(name)) return true;
+            if (follow) {
+                Optional<MethodInfo> callee = types.concreteInClassChain(bean, name, argc);
+                if (callee.isPresent() && callee.get() != m && writes(bean, callee.get(), false)) return true;
+            }
+        }
+        return false;
+    }
+
+    /** A call without a receiver or on {@code this}. */
+    private static boolean onThis(MethodCallExpr call) {
+        return call.getScope().map(s -> s instanceof ThisExpr).orElse(true);
+    }
+
+    /** {@code x} naming an instance field (not shadowed by a local or parameter), or {@code this.x}. */
+    private static boolean isOwnField(Expression target, Set<String> fields, Set<String> locals) {
+        if (target instanceof NameExpr n) {
+            return fields.contains(n.getNameAsString()) && !locals.contains(n.getNameAsString());
+        }
+        return target instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr
+                && fields.contains(f.getNameAsString());
+    }
+
+    /**
+     * Whether a node belongs to the method itself rather than to an anonymous or local class in it,
+     * whose {@code this} and fields are another object's (class files keep those bodies apart too).
+     */
+    private static boolean ownBody(Node n, MethodDeclaration md) {
+        for (Node p = n.getParentNode().orElse(null); p != null && p != md; p = p.getParentNode().orElse(null)) {
+            if (p instanceof TypeDeclaration<?> || p instanceof ObjectCreationExpr o && o.getAnonymousClassBody().isPresent()
+                    && o.getArguments().stream().noneMatch(arg -> arg.isAncestorOf(n))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Names the method declares (parameters, locals, lambda and catch parameters): they shadow fields. */
+    private static Set<String> localNames(CallableDeclaration<?> md) {
+        Set<String> out = new HashSet<>();
+        for (Parameter p : md.findAll(Parameter.class)) out.add(p.getNameAsString());
+        for (VariableDeclarator v : md.findAll(VariableDeclarator.class)) out.add(v.getNameAsString());
+        return out;
+    }
+
+    /** The non-static fields the bean class declares or inherits from application superclasses. */
+    private Set<String> instanceFields(TypeInfo bean) {
+        return instanceFields.computeIfAbsent(bean.fqn, k -> {
+            Set<String> out = new LinkedHashSet<>();
+            TypeInfo t = bean;
+            for (int guard = 0; t != null && guard < 50; guard++) {
+                for (FieldDeclaration f : t.decl.getFields()) {
+                    if (f.isStatic()) continue;
+                    for (VariableDeclarator v : f.getVariables()) out.add(v.getNameAsString());
+                }
+                t = t.superclass == null ? null : types.type(t.superclass).orElse(null);
+            }
+            return Set.copyOf(out);
+        });
+    }
+}

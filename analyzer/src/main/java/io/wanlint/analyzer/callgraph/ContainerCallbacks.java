@@ -56,7 +56,7 @@ public final class ContainerCallbacks {
             if (!e.kind().isEjb() || e.to() == null) continue;
             boolean created = e.op() == CallOp.HOME_CREATE && e.to().name().startsWith("ejbCreate");
             if (!created && e.op() != CallOp.ENTITY_GET && e.op() != CallOp.ENTITY_SET
-                    && e.op() != CallOp.BUSINESS_METHOD) {
+                    && e.op() != CallOp.BUSINESS_METHOD && e.op() != CallOp.ENTITY_UPDATE) {
                 continue;
             }
             Optional<Component> bean = bmpBean(e, components);

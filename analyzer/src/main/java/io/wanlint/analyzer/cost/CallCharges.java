@@ -107,7 +107,7 @@ final class CallCharges {
             case HOME_REMOVE, REMOVE -> List.of(new Charge(db, unit, "CMP delete of " + name + " at remove()",
                     Counting.PER_EXECUTION));
             case ENTITY_GET -> List.of(load(db, unit, name));
-            case ENTITY_SET -> List.of(load(db, unit, name), store(db, unit, name));
+            case ENTITY_SET, ENTITY_UPDATE -> List.of(load(db, unit, name), store(db, unit, name));
             case BUSINESS_METHOD -> setsFields(e)
                     ? List.of(load(db, unit, name), store(db, unit, name)) : List.of(load(db, unit, name));
             default -> List.of();

@@ -13,8 +13,10 @@ import io.wanlint.analyzer.api.ComponentModel;
 import io.wanlint.analyzer.api.EjbReference;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -89,56 +91,92 @@ final class JndiNames {
         String name = jndiName.trim();
         boolean enc = name.startsWith(ENC);
         String refName = enc ? name.substring(ENC.length()) : name;
-        Optional<Component> byRef = byReference(refName, caller);
+        Index index = index();
+        Optional<Component> byRef = byReference(index, refName, caller);
         if (byRef.isPresent()) return byRef;
         if (!enc) {
-            for (Component c : model.components()) {
-                if (!c.kind().isEjb()) continue;
-                if (name.equals(c.jndiName()) || name.equals(c.localJndiName())) return Optional.of(c);
-            }
+            Component bound = index.byJndiName.get(name);
+            if (bound != null) return Optional.of(bound);
         }
         String last = lastSegment(refName);
-        for (Component c : model.components()) {
-            if (!c.kind().isEjb()) continue;
-            if (simple(c.interfaces().home()).equals(last) || simple(c.interfaces().localHome()).equals(last)) return Optional.of(c);
-        }
-        for (Component c : model.components()) {
-            if (!c.kind().isEjb()) continue;
-            for (String b : c.interfaces().remoteBusiness()) if (simple(b).equals(last)) return Optional.of(c);
-            for (String b : c.interfaces().localBusiness()) if (simple(b).equals(last)) return Optional.of(c);
-        }
-        for (Component c : model.components()) {
-            if (c.kind().isEjb() && c.name().equals(last)) return Optional.of(c);
-        }
-        return Optional.empty();
+        return Optional.ofNullable(index.byHome.get(last))
+                .or(() -> Optional.ofNullable(index.byBusinessInterface.get(last)))
+                .or(() -> Optional.ofNullable(index.ejbByName.get(last)));
     }
 
-    private Optional<Component> byReference(String refName, Component caller) {
-        List<Component> scopes = new ArrayList<>();
-        if (caller != null) scopes.add(caller);
-        for (Component c : model.components()) if (c != caller && c.kind().isWeb()) scopes.add(c);
-        for (Component c : model.components()) if (c != caller && !c.kind().isWeb()) scopes.add(c);
-        for (Component c : scopes) {
-            for (EjbReference r : c.ejbRefs()) {
-                if (!sameRefName(r.name(), refName)) continue;
-                if (r.target() != null) {
-                    Optional<Component> t = model.byName(r.target());
-                    if (t.isPresent()) return t;
-                }
-                if (r.ejbLink() != null) {
-                    String link = r.ejbLink().contains("#") ? r.ejbLink().substring(r.ejbLink().indexOf('#') + 1) : r.ejbLink();
-                    Optional<Component> t = model.byName(link);
-                    if (t.isPresent()) return t;
+    /**
+     * Lookups happen in every servlet and helper of a large application: the references and
+     * bindings are indexed once per build (a scan per lookup made big applications quadratic).
+     */
+    private record Index(Map<String, List<Declared>> refsByName, Map<String, Component> byJndiName,
+                         Map<String, Component> byHome, Map<String, Component> byBusinessInterface,
+                         Map<String, Component> ejbByName) {}
+
+    /** A reference and the component declaring it; {@code rank} 0 for web components, 1 for the rest. */
+    private record Declared(Component owner, EjbReference ref, int rank) {}
+
+    private Index index;
+
+    private Index index() {
+        if (index != null) return index;
+        Map<String, List<Declared>> refs = new HashMap<>();
+        Map<String, Component> jndi = new HashMap<>();
+        Map<String, Component> homes = new HashMap<>();
+        Map<String, Component> business = new HashMap<>();
+        Map<String, Component> ejbs = new HashMap<>();
+        for (int rank = 0; rank < 2; rank++) {
+            for (Component c : model.components()) {
+                if (c.kind().isWeb() != (rank == 0)) continue;
+                for (EjbReference r : c.ejbRefs()) {
+                    if (r.name() == null) continue;
+                    refs.computeIfAbsent(refKey(r.name()), k -> new ArrayList<>()).add(new Declared(c, r, rank));
                 }
             }
         }
-        return Optional.empty();
+        for (Component c : model.components()) {
+            if (!c.kind().isEjb()) continue;
+            if (c.jndiName() != null) jndi.putIfAbsent(c.jndiName(), c);
+            if (c.localJndiName() != null) jndi.putIfAbsent(c.localJndiName(), c);
+        }
+        // Home names first, then business interfaces, then ejb-names: the order a container's defaults suggest.
+        for (Component c : model.components()) {
+            if (!c.kind().isEjb()) continue;
+            if (c.interfaces().home() != null) homes.putIfAbsent(simple(c.interfaces().home()), c);
+            if (c.interfaces().localHome() != null) homes.putIfAbsent(simple(c.interfaces().localHome()), c);
+            for (String b : c.interfaces().remoteBusiness()) business.putIfAbsent(simple(b), c);
+            for (String b : c.interfaces().localBusiness()) business.putIfAbsent(simple(b), c);
+            ejbs.putIfAbsent(c.name(), c);
+        }
+        index = new Index(refs, jndi, homes, business, ejbs);
+        return index;
     }
 
-    private static boolean sameRefName(String declared, String used) {
-        if (declared == null) return false;
+    /** Reference names compare without {@code java:comp/env/} and without case. */
+    private static String refKey(String declared) {
         String d = declared.startsWith(ENC) ? declared.substring(ENC.length()) : declared;
-        return d.equals(used) || d.toLowerCase(Locale.ROOT).equals(used.toLowerCase(Locale.ROOT));
+        return d.toLowerCase(Locale.ROOT);
+    }
+
+    /** The caller's own reference first, then web components' (a helper serves them all), then the rest. */
+    private Optional<Component> byReference(Index index, String refName, Component caller) {
+        List<Declared> candidates = index.refsByName.getOrDefault(refKey(refName), List.of());
+        if (candidates.isEmpty()) return Optional.empty();
+        List<Declared> ordered = new ArrayList<>(candidates.size());
+        for (Declared d : candidates) if (d.owner == caller) ordered.add(d);
+        for (Declared d : candidates) if (d.owner != caller) ordered.add(d);
+        for (Declared d : ordered) {
+            EjbReference r = d.ref;
+            if (r.target() != null) {
+                Optional<Component> t = model.byName(r.target());
+                if (t.isPresent()) return t;
+            }
+            if (r.ejbLink() != null) {
+                String link = r.ejbLink().contains("#") ? r.ejbLink().substring(r.ejbLink().indexOf('#') + 1) : r.ejbLink();
+                Optional<Component> t = model.byName(link);
+                if (t.isPresent()) return t;
+            }
+        }
+        return Optional.empty();
     }
 
     private static String lastSegment(String name) {

@@ -69,6 +69,9 @@ abstract class AnalysisCommand implements Callable<Integer> {
 
     protected final Wiring wiring;
 
+    /** Analysis phases, then the command's own steps, for {@code --timings}. */
+    private final List<PhaseTiming> phaseTimings = new ArrayList<>();
+
     AnalysisCommand(Wiring wiring) { this.wiring = wiring; }
 
     boolean debug() { return debug; }
@@ -114,12 +117,33 @@ abstract class AnalysisCommand implements Callable<Integer> {
             return ExitCode.NOTHING_ANALYSED.code();
         }
         printDiagnostics(result.diagnostics(), err);
-        if (timings) printTimings(result.timings(), err);
+        phaseTimings.addAll(result.timings());
         if (!result.analysedAnything()) {
+            if (timings) printTimings(phaseTimings, err);
             err.println("error: nothing could be analysed in " + String.join(", ", paths.stream().map(Path::toString).toList()));
             return ExitCode.NOTHING_ANALYSED.code();
         }
-        return execute(new Analysis(result, topo, wiring.workbench().costs(result, topo), configuration)).code();
+        try {
+            return execute(new Analysis(result, topo, wiring.workbench().costs(result, topo), configuration)).code();
+        } finally {
+            if (timings) printTimings(phaseTimings, err);
+        }
+    }
+
+    /** A step of the command after the analysis, e.g. running the rules or writing the report. */
+    @FunctionalInterface
+    protected interface Step<T> {
+        T run() throws IOException;
+    }
+
+    /** Runs a step and records its wall time for {@code --timings}. */
+    protected <T> T timed(String phase, Step<T> step) throws IOException {
+        long start = System.nanoTime();
+        try {
+            return step.run();
+        } finally {
+            phaseTimings.add(new PhaseTiming(phase, (System.nanoTime() - start) / 1_000_000));
+        }
     }
 
     /** {@code --config FILE}, else a configuration file in the current folder, else in the first analysed folder. */

@@ -78,7 +78,7 @@ final class CheckCommand extends AnalysisCommand {
     }
 
     @Override protected ExitCode execute(Analysis analysis) throws IOException {
-        Checker.CheckRun run = wiring.checker().orElseThrow().check(analysis);
+        Checker.CheckRun run = timed("rules", () -> wiring.checker().orElseThrow().check(analysis));
         run.diagnostics().forEach(d -> err().println(d));
         try {
             run = run.withFindings(gate(run.findings()));
@@ -86,14 +86,18 @@ final class CheckCommand extends AnalysisCommand {
             err().println("error: " + e.getMessage());
             return ExitCode.USAGE;
         }
-        ReportData data = reportData(analysis, run);
+        Checker.CheckRun gated = run;
+        ReportData data = timed("cost model", () -> reportData(analysis, gated));
         // Patches reach the reports once the refactorings hand them over; until then reports show none.
         PatchIndex patches = PatchIndex.EMPTY;
-        emit(switch (format) {
-            case text -> new TextReport(colour()).render(data);
-            case json -> JsonReport.render(data);
-            case sarif -> SarifReport.render(data, patches, sourceRoot());
-            case html -> new HtmlReport(sourceRoot(), paths, ide.target, wiring.graphviz()).render(data, patches);
+        timed("report", () -> {
+            emit(switch (format) {
+                case text -> new TextReport(colour()).render(data);
+                case json -> JsonReport.render(data);
+                case sarif -> SarifReport.render(data, patches, sourceRoot());
+                case html -> new HtmlReport(sourceRoot(), paths, ide.target, wiring.graphviz()).render(data, patches);
+            });
+            return null;
         });
         return failOn.fails(run.findings()) ? ExitCode.FINDINGS : ExitCode.OK;
     }

@@ -21,8 +21,8 @@ import net.jqwik.api.constraints.Size;
  * fixture sources and pages: whatever the text, a unit comes back (possibly empty) with
  * diagnostics, never an exception, within a time bound.
  *
- * <p>Each property runs {@code jqwik.tries.default} times (200 in {@code junit-platform.properties}); the {@code fuzz} Maven profile runs 20,000
- * ({@code mvn -B -o -pl analyzer -am test -Pfuzz}).
+ * <p>Each property runs {@code jqwik.tries.default} times (200 in {@code junit-platform.properties});
+ * the {@code fuzz} Maven profile runs 20,000 ({@code mvn -B -o -pl analyzer -am test -Pfuzz}).
  */
 class JavaIngestFuzzTest {
     private static final Duration BOUND = Duration.ofSeconds(10);

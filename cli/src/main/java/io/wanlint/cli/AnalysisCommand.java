@@ -112,7 +112,7 @@ abstract class AnalysisCommand implements Callable<Integer> {
         } catch (ConfigurationException e) {
             err.println("error: " + e.getMessage());
             return ExitCode.USAGE.code();
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | StackOverflowError e) {
             Main.reportInternalError("analysis failed", e, debug, err);
             return ExitCode.NOTHING_ANALYSED.code();
         }

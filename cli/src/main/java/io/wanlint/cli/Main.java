@@ -36,6 +36,10 @@ public final class Main implements Callable<Integer> {
         cl.setErr(errWriter);
         try {
             return cl.execute(args);
+        } catch (VirtualMachineError e) {
+            // picocli lets Errors through: without this the JVM would print its stack trace to the user.
+            reportInternalError("internal error", e, java.util.Arrays.asList(args).contains("--debug"), errWriter);
+            return ExitCode.USAGE.code();
         } finally {
             outWriter.flush();
             errWriter.flush();
@@ -62,7 +66,9 @@ public final class Main implements Callable<Integer> {
 
     /** One line on stderr; the stack trace only with {@code --debug}. */
     static void reportInternalError(String what, Throwable e, boolean debug, PrintWriter err) {
-        String message = e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getSimpleName() : e.getMessage();
+        String message = e instanceof StackOverflowError ? "code nested too deeply (a larger stack may help: WANLINT_JAVA_OPTS=-Xss64m)"
+                : e instanceof OutOfMemoryError ? "out of memory (a larger heap may help: WANLINT_JAVA_OPTS=-Xmx4g)"
+                : e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getSimpleName() : e.getMessage();
         err.println("error: " + what + ": " + message + (debug ? "" : " (run with --debug for details)"));
         if (debug) e.printStackTrace(err);
         err.flush();

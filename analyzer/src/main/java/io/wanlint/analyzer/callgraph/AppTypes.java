@@ -66,10 +66,25 @@ final class AppTypes {
 
         boolean isFinal() { return decl instanceof ClassOrInterfaceDeclaration c && c.isFinal() || decl instanceof EnumDeclaration; }
 
+        /** {@link #methods} by name, rebuilt when a method was added: generated classes have 100k methods. */
+        private Map<String, List<MethodInfo>> byName = Map.of();
+        private int indexedCount = 0;
+
         List<MethodInfo> methods(String name, int arity) {
             List<MethodInfo> out = new ArrayList<>();
-            for (MethodInfo m : methods) if (m.ref.name().equals(name) && m.accepts(arity)) out.add(m);
+            for (MethodInfo m : named(name)) if (m.accepts(arity)) out.add(m);
             return out;
+        }
+
+        /** This type's own methods with this name, in declaration order. */
+        List<MethodInfo> named(String name) {
+            if (indexedCount != methods.size()) {
+                Map<String, List<MethodInfo>> index = new HashMap<>();
+                for (MethodInfo m : methods) index.computeIfAbsent(m.ref.name(), k -> new ArrayList<>()).add(m);
+                byName = index;
+                indexedCount = methods.size();
+            }
+            return byName.getOrDefault(name, List.of());
         }
     }
 

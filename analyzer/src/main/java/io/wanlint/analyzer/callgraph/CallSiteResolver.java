@@ -145,7 +145,7 @@ final class CallSiteResolver {
         List<CallEdge> out = new ArrayList<>();
         Set<Integer> arities = new java.util.TreeSet<>();
         for (String t : types.selfAndAncestors(ti.get().fqn)) {
-            types.type(t).ifPresent(x -> x.methods.stream().filter(m -> m.ref.name().equals(name)).forEach(m -> arities.add(m.arity)));
+            types.type(t).ifPresent(x -> x.named(name).forEach(m -> arities.add(m.arity)));
         }
         for (int arity : arities) {
             for (MethodInfo m : dispatch(ti.get(), name, arity, form)) {

@@ -84,10 +84,19 @@ public final class SourceCallGraphBuilder {
         // be scanned in parallel once the symbol solver's facade is confined per thread.
         Map<String, List<TypeInfo>> byFile = new LinkedHashMap<>();
         for (TypeInfo t : types.all()) byFile.computeIfAbsent(t.file, k -> new ArrayList<>()).add(t);
+        List<Diagnostic> failures = new ArrayList<>();
         for (Map.Entry<String, List<TypeInfo>> file : byFile.entrySet()) {
             FileScan scan = new FileScan(new ReceiverTypes.FileStats(file.getKey()));
-            for (TypeInfo t : file.getValue()) {
-                scanType(t, componentOf(t, types, components, jspComponents).orElse(null), types, resolver, scan);
+            try {
+                for (TypeInfo t : file.getValue()) {
+                    scanType(t, componentOf(t, types, components, jspComponents).orElse(null), types, resolver, scan);
+                }
+            } catch (RuntimeException | StackOverflowError e) {
+                // One file the scanner cannot handle loses its calls, never the rest of the graph.
+                failures.add(Diagnostic.error(file.getKey(), 0, "calls of this file are left out of the call graph: "
+                        + (e instanceof StackOverflowError ? "code nested too deeply" : "internal error ("
+                        + e.getClass().getSimpleName() + ")")));
+                continue;
             }
             scan.nodes.forEach(graph::addNode);
             scan.edges.forEach(graph::addEdge);
@@ -97,7 +106,7 @@ public final class SourceCallGraphBuilder {
         ContainerCallbacks.addTo(graph, components, (cls, name) -> types.type(cls)
                 .flatMap(t -> types.concreteInClassChain(t, name, 0)).map(m -> m.ref));
 
-        List<Diagnostic> diagnostics = new ArrayList<>();
+        List<Diagnostic> diagnostics = new ArrayList<>(failures);
         for (ReceiverTypes.FileStats s : stats.values()) {
             if (s.unresolved == 0) continue;
             diagnostics.add(Diagnostic.warning(s.file, s.exampleLine, String.format(

@@ -130,14 +130,21 @@ public final class Ingestor {
 
         private void maybeXml(Path file, String logical) {
             byte[] head;
+            long size;
             try (InputStream in = Files.newInputStream(file)) {
-                if (Files.size(file) > MAX_XML_BYTES) return;
+                size = Files.size(file);
                 head = in.readNBytes(FileKinds.HEAD_BYTES);
             } catch (IOException e) {
                 diagnostics.add(Diagnostic.warning(logical, 0, "cannot read: " + reason(e)));
                 return;
             }
             if (!FileKinds.looksLikeXml(head)) return;
+            if (size > MAX_XML_BYTES) {
+                // Said out loud: a descriptor skipped in silence would lose its components without a trace.
+                diagnostics.add(Diagnostic.warning(logical, 0, "XML file larger than "
+                        + ArchiveExtractor.readable(MAX_XML_BYTES) + "; skipped"));
+                return;
+            }
             bytes(file, logical, MAX_XML_BYTES).ifPresent(b -> {
                 TextDecoding.DecodedText decoded = TextDecoding.decodeXml(b);
                 decoded.problem().ifPresent(p -> diagnostics.add(Diagnostic.warning(logical, 1, p)));

@@ -116,7 +116,15 @@ public final class ComponentModelBuilder {
         }
 
         ModelOutcome run() {
-            for (TextFile f : xmlFiles) descriptorReader.read(f, diagnostics::add).ifPresent(descriptors::add);
+            for (TextFile f : xmlFiles) {
+                try {
+                    descriptorReader.read(f, diagnostics::add).ifPresent(descriptors::add);
+                } catch (RuntimeException | StackOverflowError e) {
+                    // A descriptor the mapper cannot handle is lost alone, with a diagnostic naming it.
+                    diagnostics.add(Diagnostic.error(f.path(), 0, "descriptor could not be read: internal error ("
+                            + e.getClass().getSimpleName() + ")"));
+                }
+            }
             indexSources();
             annotations = new AnnotationReader(types);
             buildEjbs();

@@ -1,0 +1,150 @@
+package io.wanlint.cli.hostile;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import static io.wanlint.cli.hostile.HostileApps.goodServlet;
+import static io.wanlint.cli.hostile.HostileApps.servletSource;
+import static io.wanlint.cli.hostile.HostileApps.write;
+import static io.wanlint.cli.hostile.HostileRun.checkJson;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+/** Broken and pathological Java sources, end to end through {@code wanlint check}. */
+class HostileJavaTest {
+    @TempDir Path app;
+
+    @Test
+    void syntaxErrorInOneFileIsReportedWithItsLineAndTheOtherFilesAreAnalysed() {
+        goodServlet(app);
+        write(app.resolve("src/shop/Broken.java"), """
+                package shop;
+
+                public class Broken extends javax.servlet.http.HttpServlet {
+                    void m() { int x = ; }
+                }
+                """);
+
+        HostileRun.Outcome run = checkJson(app);
+
+        assertThat(run.exit()).isZero();
+        assertThat(run.err()).contains("error: src/shop/Broken.java:4: syntax error: Parse error. Found \";\"");
+        assertThat(run.componentClasses()).contains("shop.Good");
+    }
+
+    /**
+     * 30,000 methods calling each other in one class: method lookup by name used to scan the whole
+     * class per call site, which took over ten minutes on this file.
+     */
+    @Test
+    void fiveMegabyteGeneratedFileIsAnalysedInReasonableTime() {
+        StringBuilder source = new StringBuilder("package gen;\npublic class Huge extends javax.servlet.http.HttpServlet {\n");
+        String padding = "generated constant ".repeat(5);
+        int i = 0;
+        while (source.length() < 5_000_000) {
+            source.append("    int m").append(i).append("(int a) { return m").append(Math.max(0, i - 1))
+                    .append("(a - 1) + \"").append(padding).append(i).append("\".length(); }\n");
+            i++;
+        }
+        write(app.resolve("src/gen/Huge.java"), source.append("}\n").toString());
+        goodServlet(app);
+
+        HostileRun.Outcome run = assertTimeoutPreemptively(Duration.ofSeconds(50), () -> checkJson(app));
+
+        assertThat(run.exit()).isZero();
+        assertThat(run.componentClasses()).contains("gen.Huge", "shop.Good");
+    }
+
+    @Test
+    void deeplyNestedExpressionsNeverEscapeAsAStackOverflow() {
+        String sum = "(1 + ".repeat(20_000) + "1" + ")".repeat(20_000);
+        String calls = "f(".repeat(5_000) + "0" + ")".repeat(5_000);
+        write(app.resolve("src/gen/Deep.java"), """
+                package gen;
+                public class Deep extends javax.servlet.http.HttpServlet {
+                    int f(int x) { return x; }
+                    int sum() { return %s; }
+                    int calls() { return %s; }
+                }
+                """.formatted(sum, calls));
+        goodServlet(app);
+
+        HostileRun.Outcome run = assertTimeoutPreemptively(Duration.ofSeconds(45), () -> checkJson(app));
+
+        assertThat(run.exit()).isZero();
+        assertThat(run.componentClasses()).contains("shop.Good");
+        assertThat(run.componentClasses().contains("gen.Deep") || run.err().contains("src/gen/Deep.java"))
+                .as("Deep is analysed or named in a diagnostic").isTrue();
+    }
+
+    /** Legacy sources are often Latin-1: bytes that are not UTF-8 are read as ISO-8859-1, not rejected. */
+    @Test
+    void invalidUtf8IsReadAsLatin1AndTheFileIsStillAnalysed() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        bytes.writeBytes("// caf".getBytes(StandardCharsets.US_ASCII));
+        bytes.writeBytes(new byte[] {(byte) 0xE9, (byte) 0xC3, (byte) 0x28, (byte) 0xFF, '\n'});
+        bytes.writeBytes(servletSource("shop", "Latin").getBytes(StandardCharsets.US_ASCII));
+        write(app.resolve("src/shop/Latin.java"), bytes.toByteArray());
+
+        HostileRun.Outcome run = checkJson(app);
+
+        assertThat(run.exit()).isZero();
+        assertThat(run.diagnostics()).noneMatch(d -> d.startsWith("error"));
+        assertThat(run.componentClasses()).contains("shop.Latin");
+    }
+
+    @Test
+    void byteOrderMarkIsIgnored() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        bytes.writeBytes(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF});
+        bytes.writeBytes(servletSource("shop", "Bom").getBytes(StandardCharsets.UTF_8));
+        write(app.resolve("src/shop/Bom.java"), bytes.toByteArray());
+
+        HostileRun.Outcome run = checkJson(app);
+
+        assertThat(run.exit()).isZero();
+        assertThat(run.err()).doesNotContain("Bom.java");
+        assertThat(run.componentClasses()).contains("shop.Bom");
+    }
+
+    @Test
+    void carriageReturnOnlyLineEndingsKeepDiagnosticLinesRight() {
+        write(app.resolve("src/shop/Mac.java"), servletSource("shop", "Mac").replace("\n", "\r"));
+        write(app.resolve("src/shop/OldMac.java"), "package shop;\r\rclass OldMac {\r    void m() { int x = ; }\r}\r");
+
+        HostileRun.Outcome run = checkJson(app);
+
+        assertThat(run.exit()).isZero();
+        assertThat(run.err()).contains("error: src/shop/OldMac.java:4: syntax error");
+        assertThat(run.componentClasses()).contains("shop.Mac");
+    }
+
+    @Test
+    void unresolvableImportsAreAnalysedAsFarAsTheyGo() {
+        write(app.resolve("src/shop/Orphan.java"), """
+                package shop;
+
+                import com.vanished.vendor.Gateway;
+                import com.vanished.vendor.*;
+                import static com.vanished.vendor.Util.helper;
+
+                public class Orphan extends javax.servlet.http.HttpServlet {
+                    private final Gateway gateway = Gateway.connect(helper());
+                    protected void doGet(javax.servlet.http.HttpServletRequest q, javax.servlet.http.HttpServletResponse r) {
+                        gateway.send(new Missing().payload());
+                    }
+                }
+                """);
+        goodServlet(app);
+
+        HostileRun.Outcome run = checkJson(app);
+
+        assertThat(run.exit()).isZero();
+        assertThat(run.componentClasses()).contains("shop.Orphan", "shop.Good");
+    }
+}

@@ -1,0 +1,69 @@
+package io.wanlint.cli.hostile;
+
+import io.wanlint.analyzer.api.AnalysisRequest;
+import io.wanlint.analyzer.api.AnalysisResult;
+import io.wanlint.analyzer.api.Topology;
+import io.wanlint.cli.AnalyzerWorkbench;
+import io.wanlint.cli.CostView;
+import io.wanlint.cli.Main;
+import io.wanlint.cli.Wiring;
+import io.wanlint.cli.Workbench;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.function.Supplier;
+
+import static io.wanlint.cli.hostile.HostileApps.goodServlet;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Errors of the JVM itself (stack, heap) reach the user as one line, never as a JVM stack trace. */
+class InternalFailureTest {
+    @TempDir Path app;
+
+    /** The real workbench, except that the analysis fails with the given error. */
+    private static Workbench failingWith(Supplier<Error> error) {
+        AnalyzerWorkbench real = new AnalyzerWorkbench();
+        return new Workbench() {
+            @Override public Topology topology(String presetOrFile) { return real.topology(presetOrFile); }
+
+            @Override public AnalysisResult analyze(AnalysisRequest request) { throw error.get(); }
+
+            @Override public CostView costs(AnalysisResult result, Topology topology) { return real.costs(result, topology); }
+        };
+    }
+
+    private String[] run(Workbench workbench, int expectedExit, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        int exit = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), Wiring.defaults().withWorkbench(workbench));
+        assertThat(exit).isEqualTo(expectedExit);
+        return new String[] {out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8)};
+    }
+
+    @Test
+    void stackOverflowDuringTheAnalysisIsOneLineAndExit3() {
+        goodServlet(app);
+
+        String[] outErr = run(failingWith(StackOverflowError::new), 3, "check", app.toString());
+
+        assertThat(outErr[1]).isEqualTo("error: analysis failed: code nested too deeply (a larger stack may help: "
+                + "WANLINT_JAVA_OPTS=-Xss64m) (run with --debug for details)\n");
+    }
+
+    @Test
+    void outOfMemoryIsOneLineWithoutStackTraceUnlessDebug() {
+        goodServlet(app);
+
+        String[] plain = run(failingWith(() -> new OutOfMemoryError("Java heap space")), 2, "predict", app.toString());
+        String[] debug = run(failingWith(() -> new OutOfMemoryError("Java heap space")), 2, "predict", app.toString(), "--debug");
+
+        assertThat(plain[1]).isEqualTo("error: internal error: out of memory (a larger heap may help: "
+                + "WANLINT_JAVA_OPTS=-Xmx4g) (run with --debug for details)\n");
+        HostileRun.assertNoStackTrace(plain[1]);
+        assertThat(debug[1]).contains("java.lang.OutOfMemoryError: Java heap space").contains("\tat ");
+    }
+}

@@ -107,6 +107,10 @@ final class ContainerTransactionScopes implements TransactionScopes {
 
     /** The context a bean method runs in when called in {@code caller}'s context. */
     private static TransactionContext enter(Component bean, MethodRef method, String viewMethod, TransactionContext caller) {
+        // A session bean's ejbCreate/ejbRemove/ejbActivate/ejbPassivate run in an "unspecified
+        // transaction context" (EJB 2.x): a session home's create() takes no transaction attribute,
+        // so the CMT default must not make ejbCreate look like the start of a Required transaction.
+        if (bean.kind().isSession() && isSessionLifecycle(method.name())) return TransactionContext.NONE;
         Optional<TransactionAttribute> attr = bean.transactionAttribute(viewMethod, method.parameterTypes(), null);
         if (attr.isEmpty()) return TransactionContext.NONE; // bean-managed: the caller's transaction is suspended
         return switch (attr.get()) {
@@ -116,6 +120,11 @@ final class ContainerTransactionScopes implements TransactionScopes {
             case SUPPORTS -> caller;
             case NOT_SUPPORTED, NEVER -> TransactionContext.NONE;
         };
+    }
+
+    private static boolean isSessionLifecycle(String beanMethod) {
+        return beanMethod.startsWith("ejbCreate") || beanMethod.equals("ejbRemove")
+                || beanMethod.equals("ejbActivate") || beanMethod.equals("ejbPassivate");
     }
 
     /** The view method a bean-class method implements ({@code ejbCreate} → {@code create}). */

@@ -152,6 +152,47 @@ class ContainerTransactionScopesTest {
     }
 
     @Test
+    void sessionBeanEjbCreateRunsWithoutATransactionAlthoughTheBeanDefaultsToRequired() {
+        String bean = """
+                package shop.ejb;
+                public class OrderBean implements javax.ejb.SessionBean {
+                    public void ejbCreate() {
+                        try { new java.net.URL("http://config/order").openStream(); } catch (java.io.IOException e) { } // INIT
+                    }
+                    public void place(String id) {
+                        try { new java.net.URL("http://supplier/po?id=" + id).openStream(); } catch (java.io.IOException e) { }
+                    }
+                    public void setSessionContext(javax.ejb.SessionContext c) {}
+                    public void ejbRemove() {}
+                    public void ejbActivate() {}
+                    public void ejbPassivate() {}
+                }
+                """;
+        CallGraphOutcome out = new GraphFixture()
+                .java("OrderHome.java", ORDER_HOME).java("Order.java", ORDER).java("OrderBean.java", bean)
+                .java("OrderServlet.java", ORDER_SERVLET)
+                .component(servlet("OrderServlet", "shop.web.OrderServlet", "/order", GraphFixture.ref("ejb/Order", "Order")))
+                .component(ejb("Order", ComponentKind.STATELESS_SESSION, "shop.ejb.OrderBean",
+                        remoteViews("shop.ejb.OrderHome", "shop.ejb.Order"), TransactionType.CONTAINER,
+                        List.of(tx("*", TransactionAttribute.REQUIRED))))
+                .build();
+        CallGraph g = out.graph();
+        EntryPoint post = entry(g, "/order");
+        CallEdge create = ofOp(edgesFrom(g, "shop.web.OrderServlet", "doPost"), CallOp.HOME_CREATE).get(0);
+        assertThat(create.to().name()).isEqualTo("ejbCreate");
+
+        // The home's create() has no transaction attribute: ejbCreate runs in an unspecified context, not Required.
+        CallEdge init = ofKind(edgesFrom(g, "shop.ejb.OrderBean", "ejbCreate"), EdgeKind.HTTP_EXTERNAL).get(0);
+        assertThat(out.transactions().contextsOf(post, init)).containsExactly(TransactionContext.NONE);
+        assertThat(out.transactions().everInTransaction(init)).isFalse();
+
+        // Business methods still get the bean's Required.
+        CallEdge supplier = ofKind(edgesFrom(g, "shop.ejb.OrderBean", "place"), EdgeKind.HTTP_EXTERNAL).get(0);
+        assertThat(out.transactions().contextsOf(post, supplier))
+                .containsExactly(new TransactionContext(true, method("shop.ejb.OrderBean", "place"), "Required"));
+    }
+
+    @Test
     void requiresNewStartsItsOwnTransaction() {
         CallGraphOutcome out = orderApp().build();
         CallGraph g = out.graph();

@@ -7,9 +7,11 @@ import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import io.wanlint.analyzer.api.ComponentModel;
+import io.wanlint.analyzer.api.EvidenceStep;
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.Fingerprints;
 import io.wanlint.analyzer.api.FindingLocation;
+import io.wanlint.analyzer.api.Severity;
 import org.junit.jupiter.api.Test;
 
 import java.io.InputStream;
@@ -83,6 +85,23 @@ class JsonReportTest {
         assertThat(jdbc.get("wanRoundTrips").has("afterFormula")).isFalse();
         assertThat(jdbc.get("evidence").get(1).get("kind").asText()).isEqualTo("JDBC");
         assertThat(report.get("diagnostics").get(0).get("level").asText()).isEqualTo("warning");
+    }
+
+    @Test
+    void descriptorEvidenceStepHasNoMethodAndStillValidates() throws Exception {
+        Finding f = SampleApplication.webTierJdbc();
+        Finding structural = new Finding("WAN002", Severity.WARNING, "entity bean Item exposes a remote view",
+                new FindingLocation("META-INF/ejb-jar.xml", 9, "edu.rubis.ejb.ItemBean", null), f.entryPoints(),
+                List.of(new EvidenceStep("META-INF/ejb-jar.xml", 9, "edu.rubis.ejb.ItemBean", null, null,
+                        "declares remote view ItemHome, Item")), f.before(), f.after(), "entity:Item");
+        ReportData r = SampleApplication.report();
+        ReportData data = new ReportData(r.result(), r.topologyName(), r.siteByComponent(), r.costs(),
+                r.afterPatchesByEntryPoint(), List.of(structural), r.rules(), r.toolVersion());
+        JsonNode report = MAPPER.readTree(JsonReport.render(data));
+        assertThat(schema().validate(report)).isEmpty();
+        JsonNode step = report.at("/findings/0/evidence/0");
+        assertThat(step.has("method")).as("no null method: %s", step).isFalse();
+        assertThat(step.get("file").asText()).isEqualTo("META-INF/ejb-jar.xml");
     }
 
     @Test

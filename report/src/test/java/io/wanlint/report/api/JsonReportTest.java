@@ -7,11 +7,9 @@ import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import io.wanlint.analyzer.api.ComponentModel;
-import io.wanlint.analyzer.api.EvidenceStep;
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.Fingerprints;
 import io.wanlint.analyzer.api.FindingLocation;
-import io.wanlint.analyzer.api.Severity;
 import org.junit.jupiter.api.Test;
 
 import java.io.InputStream;
@@ -89,14 +87,9 @@ class JsonReportTest {
 
     @Test
     void descriptorEvidenceStepHasNoMethodAndStillValidates() throws Exception {
-        Finding f = SampleApplication.webTierJdbc();
-        Finding structural = new Finding("WAN002", Severity.WARNING, "entity bean Item exposes a remote view",
-                new FindingLocation("META-INF/ejb-jar.xml", 9, "edu.rubis.ejb.ItemBean", null), f.entryPoints(),
-                List.of(new EvidenceStep("META-INF/ejb-jar.xml", 9, "edu.rubis.ejb.ItemBean", null, null,
-                        "declares remote view ItemHome, Item")), f.before(), f.after(), "entity:Item");
         ReportData r = SampleApplication.report();
         ReportData data = new ReportData(r.result(), r.topologyName(), r.siteByComponent(), r.costs(),
-                r.afterPatchesByEntryPoint(), List.of(structural), r.rules(), r.toolVersion());
+                r.afterPatchesByEntryPoint(), List.of(SampleApplication.remoteEntityView()), r.rules(), r.toolVersion());
         JsonNode report = MAPPER.readTree(JsonReport.render(data));
         assertThat(schema().validate(report)).isEmpty();
         JsonNode step = report.at("/findings/0/evidence/0");

@@ -205,8 +205,9 @@ public final class HtmlPage {
         if (!f.evidence().isEmpty()) {
             out.append("<ol class=\"evidence\">\n");
             for (EvidenceStep s : f.evidence()) {
-                out.append("<li><code>").append(escape(simple(s.className()))).append('.').append(escape(s.method()))
-                        .append("</code> ");
+                // A descriptor step (a remote view declared in ejb-jar.xml) has no method.
+                out.append("<li><code>").append(escape(simple(s.className())))
+                        .append(s.method() == null ? "" : "." + escape(s.method())).append("</code> ");
                 location(s.file(), s.line());
                 if (s.kind() != null) out.append(" <span class=\"kind\">").append(escape(s.kind().name())).append("</span>");
                 if (s.description() != null && !s.description().isBlank()) out.append(" ").append(escape(s.description()));

@@ -168,7 +168,8 @@ public final class CheckReportWriter {
         for (EvidenceStep s : f.evidence()) {
             gen.writeStartObject();
             gen.writeStringField("className", s.className());
-            gen.writeStringField("method", s.method());
+            // A descriptor step (an entity's remote view declared in ejb-jar.xml) sits in no method.
+            JsonOutput.optional(gen, "method", s.method());
             gen.writeNumberField("line", s.line());
             JsonOutput.optional(gen, "file", s.file());
             if (s.kind() != null) gen.writeStringField("kind", s.kind().name());

@@ -89,6 +89,16 @@ class HtmlReportTest {
     }
 
     @Test
+    void descriptorEvidenceStepShowsItsClassWithoutAMethod() {
+        ReportData r = SampleApplication.report();
+        ReportData data = new ReportData(r.result(), r.topologyName(), r.siteByComponent(), r.costs(),
+                r.afterPatchesByEntryPoint(), List.of(SampleApplication.remoteEntityView()), r.rules(), r.toolVersion());
+        assertThat(render(data, HtmlReport.Ide.NONE))
+                .contains("<li><code>ItemBean</code> <code>META-INF/ejb-jar.xml:9</code> declares remote view ItemHome, Item</li>")
+                .doesNotContain("ItemBean.null").doesNotContain("ItemBean.<");
+    }
+
+    @Test
     void findingsAreGroupedByRuleWithEvidenceAndRoundTrips() {
         String html = render(SampleApplication.report(), HtmlReport.Ide.NONE);
         assertThat(html.indexOf("id=\"rule-WAN001\"")).isPositive().isLessThan(html.indexOf("<section class=\"rule\" id=\"rule-WAN003\""));

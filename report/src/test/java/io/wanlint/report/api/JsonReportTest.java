@@ -86,6 +86,18 @@ class JsonReportTest {
     }
 
     @Test
+    void descriptorEvidenceStepHasNoMethodAndStillValidates() throws Exception {
+        ReportData r = SampleApplication.report();
+        ReportData data = new ReportData(r.result(), r.topologyName(), r.siteByComponent(), r.costs(),
+                r.afterPatchesByEntryPoint(), List.of(SampleApplication.remoteEntityView()), r.rules(), r.toolVersion());
+        JsonNode report = MAPPER.readTree(JsonReport.render(data));
+        assertThat(schema().validate(report)).isEmpty();
+        JsonNode step = report.at("/findings/0/evidence/0");
+        assertThat(step.has("method")).as("no null method: %s", step).isFalse();
+        assertThat(step.get("file").asText()).isEqualTo("META-INF/ejb-jar.xml");
+    }
+
+    @Test
     void outputDoesNotDependOnTheOrderFindingsArriveIn() {
         ReportData a = SampleApplication.report();
         ReportData b = new ReportData(a.result(), a.topologyName(), a.siteByComponent(), a.costs(),

@@ -173,6 +173,15 @@ final class SampleApplication {
                 new RoundTrips(List.of(1L, 1L)), RoundTrips.of(0), "edu.rubis.web.BidDao#bidsOf->jdbc");
     }
 
+    /** A structural finding whose evidence starts at a descriptor: that step has a class but no method. */
+    static Finding remoteEntityView() {
+        return new Finding("WAN002", Severity.WARNING, "entity bean Item exposes a remote view (ItemHome, Item)",
+                new FindingLocation("META-INF/ejb-jar.xml", 9, "edu.rubis.ejb.ItemBean", null), List.of("/viewItem"),
+                List.of(new EvidenceStep("META-INF/ejb-jar.xml", 9, "edu.rubis.ejb.ItemBean", null, null,
+                        "declares remote view ItemHome, Item")),
+                RoundTrips.of(2), RoundTrips.of(1), "entity:Item");
+    }
+
     static Finding fineGrained() {
         return new Finding("WAN001", Severity.WARNING,
                 "2 round trips through 2 remote calls on SB_ViewItem; a façade makes it 1",

@@ -14,6 +14,7 @@ import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.api.RuleDescriptor;
 import io.wanlint.analyzer.api.Severity;
+import io.wanlint.fixtures.SharedData;
 import org.junit.jupiter.api.Test;
 
 import java.io.InputStream;
@@ -26,22 +27,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class SarifReportTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
-    private static final String SCHEMA_PATH = "shared/data/sarif-schema-2.1.0.json";
 
-    /**
-     * The official schema lives beside the repository ({@code <clone>/../shared/data}), never in it:
-     * walk up from the working directory to the first folder that has it.
-     */
+    /** The official schema, kept beside the repository (never copied into it). */
     private static JsonSchema officialSchema() throws Exception {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path schema = dir.resolve(SCHEMA_PATH);
-            if (Files.isRegularFile(schema)) {
-                try (InputStream in = Files.newInputStream(schema)) {
-                    return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V4).getSchema(in);
-                }
-            }
+        try (InputStream in = Files.newInputStream(SharedData.file(SharedData.SARIF_SCHEMA))) {
+            return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V4).getSchema(in);
         }
-        throw new AssertionError("the official SARIF schema " + SCHEMA_PATH + " was not found above " + Path.of("").toAbsolutePath());
     }
 
     private static void assertValid(String sarif) throws Exception {

@@ -26,13 +26,19 @@ final class Estimates {
     }
 
     static BeforeAfter of(RuleContext ctx, Collection<EntryPoint> eps, Function<EntryPoint, CostAdjustment> patch) {
+        return ofEffects(ctx, eps, ep -> PatchEffect.of(patch.apply(ep)));
+    }
+
+    /** As {@link #of}, for patches that also add a call (a façade). */
+    static BeforeAfter ofEffects(RuleContext ctx, Collection<EntryPoint> eps, Function<EntryPoint, PatchEffect> patch) {
         RoundTrips before = RoundTrips.ZERO;
         RoundTrips after = RoundTrips.ZERO;
         for (EntryPoint ep : eps) {
             before = before.plus(ctx.oracle().estimate(ep).roundTrips());
-            after = after.plus(ctx.oracle().estimate(ep, patch.apply(ep)).roundTrips());
+            PatchEffect e = patch.apply(ep);
+            after = after.plus(ctx.oracle().estimate(ep, e.adjustment()).roundTrips().plus(e.extra()));
         }
-        return new BeforeAfter(before, after, ep -> PatchEffect.of(patch.apply(ep)));
+        return new BeforeAfter(before, after, patch);
     }
 
     /** {@code 5 round trips}, {@code 3 + 2n round trips}, {@code 1 round trip}. */

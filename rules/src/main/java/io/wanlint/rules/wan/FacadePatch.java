@@ -35,14 +35,13 @@ record FacadePatch(CostAdjustment adjustment, RoundTrips extra) {
                 .filter(ctx::crossesSites)
                 .toList();
         PatchedCosts.Builder patch = new PatchedCosts.Builder();
-        int facadeCall = ctx.oracle().costs().remoteEjbCall();
-        Optional<ReachedCall> standIn = crossing.stream()
-                .filter(rc -> rc.edge().kind().isEjb() && rc.edge().op() != CallOp.LOOKUP)
-                .filter(rc -> !reach.inLoop(rc.edge()) && !rc.edge().cachedOnce())
-                .findFirst();
-        standIn.ifPresent(rc -> patch.set(rc.edge(), facadeCall));
         for (ReachedCall rc : crossing) patch.set(rc.edge(), 0);
-        RoundTrips extra = standIn.isEmpty() && !crossing.isEmpty() ? RoundTrips.of(facadeCall) : RoundTrips.ZERO;
+        // The façade is a call of its own, once per request, outside any loop. It is not one of the
+        // calls it replaces: another patch (a read-only copy at the edge) may remove those calls,
+        // and the façade call must survive that when the patches are combined.
+        boolean replacesPaidCalls = crossing.stream()
+                .anyMatch(rc -> rc.edge().kind().isEjb() && rc.edge().op() != CallOp.LOOKUP && !rc.edge().cachedOnce());
+        RoundTrips extra = replacesPaidCalls ? RoundTrips.of(ctx.oracle().costs().remoteEjbCall()) : RoundTrips.ZERO;
         return new FacadePatch(patch.build(), extra);
     }
 

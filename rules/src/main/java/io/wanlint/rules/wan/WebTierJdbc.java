@@ -1,14 +1,15 @@
 package io.wanlint.rules.wan;
 
 import io.wanlint.analyzer.api.CallEdge;
-import io.wanlint.analyzer.api.CallOp;
 import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.MethodRef;
+import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.api.RuleDescriptor;
 import io.wanlint.analyzer.api.Severity;
 import io.wanlint.rules.api.FindingSink;
+import io.wanlint.rules.api.PatchEffect;
 import io.wanlint.rules.api.ReachScope;
 import io.wanlint.rules.api.ReachedCall;
 import io.wanlint.rules.api.Rule;
@@ -70,9 +71,9 @@ public final class WebTierJdbc implements Rule {
     private Estimates.Reported finding(RuleContext ctx, MethodRef method, Site site) {
         List<CallEdge> calls = site.calls.stream().sorted(java.util.Comparator.comparingInt(CallEdge::line)).toList();
         CallEdge first = calls.get(0);
-        PatchedCosts patch = facadeCall(ctx, site, calls);
+        PatchEffect patch = facadeCall(ctx, site, calls);
         List<EntryPoint> eps = List.copyOf(site.firstByEntryPoint.keySet());
-        Estimates.BeforeAfter figures = Estimates.of(ctx, eps, ep -> patch);
+        Estimates.BeforeAfter figures = Estimates.ofEffects(ctx, eps, ep -> patch);
         Set<String> apis = new LinkedHashSet<>();
         for (CallEdge c : calls) apis.add(Evidence.displayClass(c.to().className()) + "." + c.to().name());
         boolean jpa = calls.stream().allMatch(c -> c.kind() == EdgeKind.JPA);
@@ -93,17 +94,15 @@ public final class WebTierJdbc implements Rule {
      * The patch: the method's first statement-level data access becomes one façade call (charged
      * only when the web tier and the database are on different sites), every other one costs 0.
      */
-    private static PatchedCosts facadeCall(RuleContext ctx, Site site, List<CallEdge> calls) {
+    /**
+     * The data access runs next to the database behind one façade call per request (an added call:
+     * combined with other patches of the same request it is the same façade call).
+     */
+    private static PatchEffect facadeCall(RuleContext ctx, Site site, List<CallEdge> calls) {
         String dbSite = ctx.oracle().databaseSite();
         boolean crosses = ctx.siteOf(site.callerComponent).map(s -> !s.equals(dbSite)).orElse(true);
-        int facadeCost = crosses ? ctx.oracle().costs().remoteEjbCall() : 0;
-        // A pooled getConnection() may cost 0 in the model; an execution always costs when it crosses.
-        CallEdge designated = calls.stream()
-                .filter(c -> c.loopDepth() == 0 && c.op() != CallOp.JDBC_CONNECTION_POOL
-                        && c.op() != CallOp.JDBC_CONNECTION_DRIVER_MANAGER)
-                .findFirst().orElse(calls.get(0));
-        PatchedCosts.Builder patch = new PatchedCosts.Builder().set(designated, facadeCost);
+        PatchedCosts.Builder patch = new PatchedCosts.Builder();
         for (CallEdge c : calls) patch.set(c, 0);
-        return patch.build();
+        return new PatchEffect(patch.build(), crosses ? RoundTrips.of(ctx.oracle().costs().remoteEjbCall()) : RoundTrips.ZERO);
     }
 }

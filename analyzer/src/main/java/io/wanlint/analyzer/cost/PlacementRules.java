@@ -3,6 +3,7 @@ package io.wanlint.analyzer.cost;
 import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.Placement;
+import io.wanlint.analyzer.api.Tier;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -18,6 +19,7 @@ import java.util.regex.Pattern;
  */
 final class PlacementRules {
     private static final String KIND_PREFIX = "kind:";
+    private static final String TIER_PREFIX = "tier:";
 
     private final List<Rule> rules;
 
@@ -48,6 +50,18 @@ final class PlacementRules {
                         + String.join(", ", Arrays.stream(ComponentKind.values()).map(Enum::name).toList()) + ")");
             }
         }
+        if (match.regionMatches(true, 0, TIER_PREFIX, 0, TIER_PREFIX.length())) {
+            String tier = match.substring(TIER_PREFIX.length()).trim();
+            if (tierNamed(tier).isEmpty()) {
+                return Optional.of("unknown tier '" + tier + "' (expected one of: "
+                        + String.join(", ", Arrays.stream(Tier.values()).map(Enum::name).toList()) + ")");
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<Tier> tierNamed(String name) {
+        for (Tier t : Tier.values()) if (t.name().equalsIgnoreCase(name)) return Optional.of(t);
         return Optional.empty();
     }
 
@@ -56,7 +70,7 @@ final class PlacementRules {
         return Optional.empty();
     }
 
-    private sealed interface Rule permits ByKind, ByName, ByGlob {
+    private sealed interface Rule permits ByKind, ByTier, ByName, ByGlob {
         String site();
 
         boolean matches(Component c);
@@ -67,6 +81,9 @@ final class PlacementRules {
                 // A kind that does not exist matches nothing; files are validated before they get here.
                 return new ByKind(kindNamed(m.substring(KIND_PREFIX.length()).trim()).orElse(null), p.site());
             }
+            if (m.regionMatches(true, 0, TIER_PREFIX, 0, TIER_PREFIX.length())) {
+                return new ByTier(tierNamed(m.substring(TIER_PREFIX.length()).trim()).orElse(null), p.site());
+            }
             if (m.indexOf('*') >= 0) return new ByGlob(globPattern(m), p.site());
             return new ByName(m, p.site());
         }
@@ -74,6 +91,11 @@ final class PlacementRules {
 
     private record ByKind(ComponentKind kind, String site) implements Rule {
         @Override public boolean matches(Component c) { return c.kind() == kind; }
+    }
+
+    /** By tier: how helpers (DAO, PLAIN), whose tier follows their callers, are placed. */
+    private record ByTier(Tier tier, String site) implements Rule {
+        @Override public boolean matches(Component c) { return c.tier() == tier; }
     }
 
     private record ByName(String name, String site) implements Rule {

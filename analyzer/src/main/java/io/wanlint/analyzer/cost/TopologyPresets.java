@@ -32,7 +32,7 @@ public final class TopologyPresets {
 
     private static final List<ComponentKind> BACK_END_KINDS = List.of(ComponentKind.STATELESS_SESSION,
             ComponentKind.SINGLETON_SESSION, ComponentKind.ENTITY_BMP, ComponentKind.ENTITY_CMP,
-            ComponentKind.MESSAGE_DRIVEN, ComponentKind.JPA_ENTITY, ComponentKind.DAO);
+            ComponentKind.MESSAGE_DRIVEN, ComponentKind.JPA_ENTITY);
 
     /**
      * A preset by name (case-insensitive).
@@ -80,6 +80,8 @@ public final class TopologyPresets {
         rules.add(kind(ComponentKind.STATEFUL_SESSION, EDGE));
         for (ComponentKind k : BACK_END_KINDS) rules.add(kind(k, MAIN));
         rules.add(kind(ComponentKind.EXTERNAL, EXTERNAL));
+        // Helpers run where their callers run: those only the web tier uses sit at the edge with it.
+        rules.add(new Placement("tier:WEB", EDGE));
         return new Topology("edge", rules, MAIN, EDGE, MAIN, MAIN, EXTERNAL, DEFAULT_LATENCY_MS, Map.of(),
                 CostTable.DEFAULTS);
     }

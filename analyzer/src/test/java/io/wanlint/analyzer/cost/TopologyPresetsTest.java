@@ -10,6 +10,7 @@ import io.wanlint.analyzer.api.ComponentModel;
 import io.wanlint.analyzer.api.ConfigurationException;
 import io.wanlint.analyzer.api.CostTable;
 import io.wanlint.analyzer.api.Placement;
+import io.wanlint.analyzer.api.Tier;
 import io.wanlint.analyzer.api.Topologies;
 import io.wanlint.analyzer.api.Topology;
 import io.wanlint.analyzer.api.WanCostModel;
@@ -28,6 +29,20 @@ class TopologyPresetsTest {
             sites.put(k, model.siteOf(Component.simple(k.name(), k, "com.acme." + k.name(), List.of(), List.of())));
         }
         return sites;
+    }
+
+    @Test
+    void edgePutsHelpersWhereTheirCallersRun() {
+        Component webHelper = Component.simple("StockHelper", ComponentKind.PLAIN, "shop.web.StockHelper", List.of(), List.of());
+        Component webDao = Component.simple("StockDao", ComponentKind.DAO, "shop.web.StockDao", List.of(), List.of()).withTier(Tier.WEB);
+        Component beanDao = Component.simple("OrderDao", ComponentKind.DAO, "shop.ejb.OrderDao", List.of(), List.of()).withTier(Tier.EJB);
+        Component beanHelper = webHelper.withTier(Tier.EJB);
+        WanCostModel edge = WanCostModel.of(new ComponentModel(List.of(webHelper, webDao, beanDao)), EMPTY,
+                Topologies.preset("edge"));
+        assertThat(edge.siteOf(webHelper)).isEqualTo("edge");
+        assertThat(edge.siteOf(webDao)).isEqualTo("edge");
+        assertThat(edge.siteOf(beanDao)).isEqualTo("main");
+        assertThat(edge.siteOf(beanHelper)).isEqualTo("main");
     }
 
     @Test

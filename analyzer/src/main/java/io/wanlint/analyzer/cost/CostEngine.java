@@ -89,7 +89,7 @@ public final class CostEngine {
 
     /** The site of the first placement rule matching the component, else the topology's default site. */
     public String siteOf(Component component) {
-        return siteByComponent.computeIfAbsent(component.kind().name() + '|' + component.name() + '|' + component.className(),
+        return siteByComponent.computeIfAbsent(component.kind().name() + '|' + component.tier() + '|' + component.name() + '|' + component.className(),
                 k -> rules.explicitSite(component).orElse(topology.defaultSite()));
     }
 

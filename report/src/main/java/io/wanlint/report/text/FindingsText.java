@@ -49,8 +49,14 @@ public final class FindingsText {
             out.print("      entry points: " + String.join(", ", f.entryPoints()) + "\n");
         }
         for (EvidenceStep s : f.evidence()) {
-            StringBuilder line = new StringBuilder("        ").append(ansi.dim("→")).append(' ').append(simple(s.className()));
-            if (s.method() != null && !s.className().startsWith("jsp:")) line.append('.').append(s.method());
+            StringBuilder line = new StringBuilder("        ").append(ansi.dim("→")).append(' ');
+            if (isDescriptor(s.file())) {
+                // The line is in the deployment descriptor, not in the class's source.
+                line.append(s.file().substring(s.file().lastIndexOf('/') + 1));
+            } else {
+                line.append(simple(s.className()));
+                if (s.method() != null && !s.className().startsWith("jsp:")) line.append('.').append(s.method());
+            }
             if (s.line() > 0) line.append(':').append(s.line());
             if (s.description() != null && !s.description().isEmpty()) line.append("  ").append(s.description());
             out.print(line + "\n");
@@ -73,6 +79,10 @@ public final class FindingsText {
     private static String plural(long n, String word) { return n + " " + word + (n == 1 ? "" : "s"); }
 
     private static String pad(String s, int width) { return s.length() >= width ? s : s + " ".repeat(width - s.length()); }
+
+    private static boolean isDescriptor(String file) {
+        return file != null && !file.isEmpty() && !file.endsWith(".java") && !file.endsWith(".jsp") && !file.endsWith(".jspx");
+    }
 
     /** {@code CatalogServlet}, or the page path of a JSP ({@code jsp:/product.jsp}). */
     private static String simple(String className) {

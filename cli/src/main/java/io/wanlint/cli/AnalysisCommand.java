@@ -8,6 +8,7 @@ import io.wanlint.analyzer.api.Diagnostic;
 import io.wanlint.analyzer.api.EntryPointCost;
 import io.wanlint.analyzer.api.PhaseTiming;
 import io.wanlint.analyzer.api.Topology;
+import io.wanlint.report.api.ProgressIndicator;
 import io.wanlint.report.api.ReportData;
 import io.wanlint.rules.config.Configuration;
 import io.wanlint.rules.config.ConfigurationFiles;
@@ -107,7 +108,8 @@ abstract class AnalysisCommand implements Callable<Integer> {
         List<String> allExcludes = new ArrayList<>(excludes);
         allExcludes.addAll(configuration.excludePatterns());
         AnalysisResult result;
-        try {
+        // A spinner after a couple of seconds, only when a person is watching (never in CI logs or pipes).
+        try (ProgressIndicator progress = ProgressIndicator.start(err, "analysing", wiring.terminal().interactive())) {
             result = wiring.workbench().analyze(new AnalysisRequest(paths, allExcludes, AnalysisRequest.FrontEnd.AUTO));
         } catch (ConfigurationException e) {
             err.println("error: " + e.getMessage());

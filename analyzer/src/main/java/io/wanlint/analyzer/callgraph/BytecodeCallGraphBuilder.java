@@ -81,10 +81,6 @@ import java.util.Set;
  */
 public final class BytecodeCallGraphBuilder {
 
-    private static final Set<String> EJB_REMOTE_BASES = Set.of("javax.ejb.EJBObject", "javax.ejb.EJBHome",
-            "jakarta.ejb.EJBObject", "jakarta.ejb.EJBHome");
-    private static final Set<String> EJB_LOCAL_BASES = Set.of("javax.ejb.EJBLocalObject", "javax.ejb.EJBLocalHome",
-            "jakarta.ejb.EJBLocalObject", "jakarta.ejb.EJBLocalHome");
     /** Lifecycle methods a container calls once per instance (as in the source front end's initialiser rule). */
     private static final Set<String> ONCE_PER_INSTANCE = Set.of("init", "jspInit", "_jspInit", "setSessionContext",
             "setEntityContext", "setMessageDrivenContext", "contextInitialized", "ejbPostCreate");
@@ -410,64 +406,17 @@ public final class BytecodeCallGraphBuilder {
         // ------------------------------------------------------------ EJB views
 
         private Optional<List<CallEdge>> ejbCall(MethodRef invoked, List<String> lineage, Site site) {
-            String type = invoked.className();
-            String name = invoked.name();
-            int argc = invoked.parameterTypes().size();
-            Component bean = null;
-            String view = null;
-            for (String t : lineage) {
-                if (t.startsWith("javax.ejb.") || t.startsWith("jakarta.ejb.")) break;
-                for (String spelling : List.of(t, t.replace('$', '.'))) {
-                    Optional<Component> c = model.byInterface(spelling).filter(x -> x.kind().isEjb());
-                    if (c.isPresent() && bean == null) {
-                        bean = c.get();
-                        view = spelling;
-                    }
-                }
-                if (bean != null) break;
-            }
-            if (bean == null) {
-                Optional<Component> noInterface = model.byClass(type)
-                        .filter(c -> c.kind().isSession() && c.interfaces().noInterfaceView());
-                if (noInterface.isPresent() && !type.equals(site.owner().name)) {
-                    bean = noInterface.get();
-                    view = type;
-                }
-            }
-            if (bean == null) {
-                // A view of a bean the descriptors do not declare: still a container call.
-                boolean remote = lineage.stream().anyMatch(EJB_REMOTE_BASES::contains);
-                boolean local = lineage.stream().anyMatch(EJB_LOCAL_BASES::contains);
-                if (!remote && !local) return Optional.empty();
-                boolean home = lineage.stream().anyMatch(x -> x.endsWith("EJBHome") || x.endsWith("EJBLocalHome"));
-                CallOp op = home ? homeOp(name) : componentOp(name, false);
-                return Optional.of(List.of(edge(site, interfaceMethod(invoked), remote ? EdgeKind.REMOTE_EJB : EdgeKind.LOCAL_EJB,
-                        op, null)));
-            }
-            EdgeKind kind = bean.interfaces().isRemoteType(view) ? EdgeKind.REMOTE_EJB : EdgeKind.LOCAL_EJB;
-            boolean home = bean.interfaces().isHomeType(view);
-            boolean entity = bean.kind() == ComponentKind.ENTITY_BMP || bean.kind() == ComponentKind.ENTITY_CMP;
-            CallOp op = home ? homeOp(name) : componentOp(name, entity);
+            Optional<EjbViews.ViewCall> found = EjbViews.of(model, invoked.className(), lineage, invoked.name(), site.owner().name);
+            if (found.isEmpty()) return Optional.empty();
+            EjbViews.ViewCall v = found.get();
+            if (v.bean() == null) return Optional.of(List.of(edge(site, interfaceMethod(invoked), v.kind(), v.op(), null)));
+            CallOp op = v.op();
             // A business method whose code changes the bean's state is an update of the entity.
-            if (entity && op == CallOp.BUSINESS_METHOD && entityWrites.changesState(bean.className(), invoked)) {
+            if (v.entity() && op == CallOp.BUSINESS_METHOD && entityWrites.changesState(v.bean().className(), invoked)) {
                 op = CallOp.ENTITY_UPDATE;
             }
-            MethodRef target = beanMethod(bean, invoked, home, op).orElseGet(() -> interfaceMethod(invoked));
-            return Optional.of(List.of(edge(site, target, kind, op, bean.name())));
-        }
-
-        private static CallOp homeOp(String name) {
-            if (name.startsWith("create")) return CallOp.HOME_CREATE;
-            if (name.startsWith("find")) return CallOp.HOME_FIND;
-            if (name.equals("remove")) return CallOp.HOME_REMOVE;
-            return CallOp.HOME_METHOD;
-        }
-
-        private static CallOp componentOp(String name, boolean entity) {
-            if (name.equals("remove")) return CallOp.REMOVE;
-            if (entity && (name.startsWith("get") || name.startsWith("is"))) return CallOp.ENTITY_GET;
-            if (entity && name.startsWith("set")) return CallOp.ENTITY_SET;
-            return CallOp.BUSINESS_METHOD;
+            MethodRef target = beanMethod(v.bean(), invoked, v.home(), op).orElseGet(() -> interfaceMethod(invoked));
+            return Optional.of(List.of(edge(site, target, v.kind(), op, v.bean().name())));
         }
 
         /**

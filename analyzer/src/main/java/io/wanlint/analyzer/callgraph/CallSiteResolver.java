@@ -42,10 +42,6 @@ final class CallSiteResolver {
     /** Where the call is: the calling method, its class and component, and the file's counters. */
     record Site(MethodRef from, TypeInfo owner, Node callable, Component component, ReceiverTypes.FileStats stats) {}
 
-    private static final Set<String> EJB_REMOTE_BASES = Set.of("javax.ejb.EJBObject", "javax.ejb.EJBHome",
-            "jakarta.ejb.EJBObject", "jakarta.ejb.EJBHome");
-    private static final Set<String> EJB_LOCAL_BASES = Set.of("javax.ejb.EJBLocalObject", "javax.ejb.EJBLocalHome",
-            "jakarta.ejb.EJBLocalObject", "jakarta.ejb.EJBLocalHome");
 
     private final AppTypes types;
     private final ReceiverTypes receivers;
@@ -159,59 +155,19 @@ final class CallSiteResolver {
 
     private Optional<List<CallEdge>> ejbCall(MethodCallExpr call, String type, List<String> lineage, String name, int argc,
                                              Site site) {
-        Component bean = null;
-        String view = null;
-        for (String t : lineage) {
-            if (t.startsWith("javax.ejb.") || t.startsWith("jakarta.ejb.")) break;
-            Optional<Component> c = model.byInterface(t).filter(x -> x.kind().isEjb());
-            if (c.isPresent()) {
-                bean = c.get();
-                view = t;
-                break;
-            }
+        Optional<EjbViews.ViewCall> found = EjbViews.of(model, type, lineage, name, site.owner().fqn);
+        if (found.isEmpty()) return Optional.empty();
+        EjbViews.ViewCall v = found.get();
+        if (v.bean() == null) {
+            return Optional.of(List.of(edge(site, call, interfaceMethod(type, name, argc), v.kind(), v.op(), null)));
         }
-        if (bean == null) {
-            Optional<Component> noInterface = model.byClass(type)
-                    .filter(c -> c.kind().isSession() && c.interfaces().noInterfaceView());
-            if (noInterface.isPresent() && !type.equals(site.owner().fqn)) {
-                bean = noInterface.get();
-                view = type;
-            }
-        }
-        if (bean == null) {
-            // A view of a bean the descriptors do not declare: still a container call.
-            boolean remote = lineage.stream().anyMatch(EJB_REMOTE_BASES::contains);
-            boolean local = lineage.stream().anyMatch(EJB_LOCAL_BASES::contains);
-            if (!remote && !local) return Optional.empty();
-            boolean home = lineage.stream().anyMatch(x -> x.endsWith("EJBHome") || x.endsWith("EJBLocalHome"));
-            CallOp op = home ? homeOp(name) : componentOp(name, false);
-            return Optional.of(List.of(edge(site, call, interfaceMethod(type, name, argc),
-                    remote ? EdgeKind.REMOTE_EJB : EdgeKind.LOCAL_EJB, op, null)));
-        }
-        EdgeKind kind = bean.interfaces().isRemoteType(view) ? EdgeKind.REMOTE_EJB : EdgeKind.LOCAL_EJB;
-        boolean home = bean.interfaces().isHomeType(view);
-        boolean entity = bean.kind() == ComponentKind.ENTITY_BMP || bean.kind() == ComponentKind.ENTITY_CMP;
-        CallOp op = home ? homeOp(name) : componentOp(name, entity);
+        CallOp op = v.op();
         // A business method whose code changes the bean's state is an update of the entity.
-        if (entity && op == CallOp.BUSINESS_METHOD && entityWrites.changesState(bean.className(), name, argc)) {
+        if (v.entity() && op == CallOp.BUSINESS_METHOD && entityWrites.changesState(v.bean().className(), name, argc)) {
             op = CallOp.ENTITY_UPDATE;
         }
-        MethodRef target = beanMethod(bean, view, name, argc, home, op).orElseGet(() -> interfaceMethod(type, name, argc));
-        return Optional.of(List.of(edge(site, call, target, kind, op, bean.name())));
-    }
-
-    private static CallOp homeOp(String name) {
-        if (name.startsWith("create")) return CallOp.HOME_CREATE;
-        if (name.startsWith("find")) return CallOp.HOME_FIND;
-        if (name.equals("remove")) return CallOp.HOME_REMOVE;
-        return CallOp.HOME_METHOD;
-    }
-
-    private static CallOp componentOp(String name, boolean entity) {
-        if (name.equals("remove")) return CallOp.REMOVE;
-        if (entity && (name.startsWith("get") || name.startsWith("is"))) return CallOp.ENTITY_GET;
-        if (entity && name.startsWith("set")) return CallOp.ENTITY_SET;
-        return CallOp.BUSINESS_METHOD;
+        MethodRef target = beanMethod(v.bean(), v.view(), name, argc, v.home(), op).orElseGet(() -> interfaceMethod(type, name, argc));
+        return Optional.of(List.of(edge(site, call, target, v.kind(), op, v.bean().name())));
     }
 
     /**

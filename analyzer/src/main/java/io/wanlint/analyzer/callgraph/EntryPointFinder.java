@@ -84,17 +84,12 @@ final class EntryPointFinder {
         List<MethodInfo> handlers = new ArrayList<>();
         for (String method : SERVLET_METHODS) {
             Optional<MethodInfo> m = types.concreteInClassChain(t, method, 2);
-            if (m.isPresent() && isHttpSignature(m.get())) handlers.add(m.get());
+            if (m.isPresent() && ServletEntryIds.isHandlerSignature(m.get().ref)) handlers.add(m.get());
         }
         List<String> ids = ServletEntryIds.of(pattern, t.fqn, handlers.stream().map(h -> h.ref.name()).toList());
         for (int i = 0; i < handlers.size(); i++) {
             add(graph, ids.get(i), EntryPoint.Kind.SERVLET, handlers.get(i).ref, c.name());
         }
-    }
-
-    /** {@code service(ServletRequest, ServletResponse)} and the HTTP variants, not unrelated overloads. */
-    private static boolean isHttpSignature(MethodInfo m) {
-        return m.ref.parameterTypes().stream().allMatch(p -> p.endsWith("Request") || p.endsWith("Response"));
     }
 
     private void timers(Component c, TypeInfo t, MutableCallGraph graph) {

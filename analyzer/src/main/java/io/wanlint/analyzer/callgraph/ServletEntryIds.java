@@ -1,5 +1,6 @@
 package io.wanlint.analyzer.callgraph;
 
+import io.wanlint.analyzer.api.MethodRef;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -12,6 +13,11 @@ import java.util.Optional;
  */
 final class ServletEntryIds {
     private ServletEntryIds() {}
+
+    /** {@code service(ServletRequest, ServletResponse)} and the HTTP variants, not unrelated overloads. */
+    static boolean isHandlerSignature(MethodRef m) {
+        return m.parameterTypes().stream().allMatch(p -> p.endsWith("Request") || p.endsWith("Response"));
+    }
 
     /** One id per handler name, in the order given. */
     static List<String> of(Optional<String> pattern, String className, List<String> handlers) {

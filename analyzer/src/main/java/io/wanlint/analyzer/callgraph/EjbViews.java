@@ -1,0 +1,85 @@
+package io.wanlint.analyzer.callgraph;
+
+import io.wanlint.analyzer.api.CallOp;
+import io.wanlint.analyzer.api.Component;
+import io.wanlint.analyzer.api.ComponentKind;
+import io.wanlint.analyzer.api.ComponentModel;
+import io.wanlint.analyzer.api.EdgeKind;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * How a container reads a client's call on a type: which bean it reaches, through which of its
+ * views, whether that view is remote or local, and what the call does (a home {@code create},
+ * a finder, an entity getter…). Both front ends ask this; only how they find the receiver's type
+ * and build the edge differs.
+ */
+final class EjbViews {
+    private static final Set<String> REMOTE_BASES = Set.of("javax.ejb.EJBObject", "javax.ejb.EJBHome",
+            "jakarta.ejb.EJBObject", "jakarta.ejb.EJBHome");
+    private static final Set<String> LOCAL_BASES = Set.of("javax.ejb.EJBLocalObject", "javax.ejb.EJBLocalHome",
+            "jakarta.ejb.EJBLocalObject", "jakarta.ejb.EJBLocalHome");
+
+    private EjbViews() {}
+
+    /**
+     * A call through an EJB view.
+     *
+     * @param bean the bean, or null for a view of a bean no descriptor or annotation declares
+     * @param view the interface (or no-interface bean class) the call goes through
+     */
+    record ViewCall(Component bean, String view, EdgeKind kind, CallOp op, boolean home) {
+        boolean entity() {
+            return bean != null && (bean.kind() == ComponentKind.ENTITY_BMP || bean.kind() == ComponentKind.ENTITY_CMP);
+        }
+    }
+
+    /**
+     * @param type        the receiver's static type
+     * @param lineage     the type and its supertypes, nearest first
+     * @param callerClass the calling class (a bean calling its own no-interface methods is a plain call)
+     */
+    static Optional<ViewCall> of(ComponentModel model, String type, List<String> lineage, String name, String callerClass) {
+        for (String t : lineage) {
+            if (t.startsWith("javax.ejb.") || t.startsWith("jakarta.ejb.")) break;
+            // Class files spell nested types Outer$Inner, descriptors Outer.Inner.
+            for (String spelling : t.indexOf('$') < 0 ? List.of(t) : List.of(t, t.replace('$', '.'))) {
+                Optional<Component> bean = model.byInterface(spelling).filter(x -> x.kind().isEjb());
+                if (bean.isPresent()) return Optional.of(declared(bean.get(), spelling, name));
+            }
+        }
+        Optional<Component> noInterface = model.byClass(type)
+                .filter(c -> c.kind().isSession() && c.interfaces().noInterfaceView());
+        if (noInterface.isPresent() && !type.equals(callerClass)) return Optional.of(declared(noInterface.get(), type, name));
+
+        // A view of a bean the descriptors do not declare: still a container call.
+        boolean remote = lineage.stream().anyMatch(REMOTE_BASES::contains);
+        boolean local = lineage.stream().anyMatch(LOCAL_BASES::contains);
+        if (!remote && !local) return Optional.empty();
+        boolean home = lineage.stream().anyMatch(x -> x.endsWith("EJBHome") || x.endsWith("EJBLocalHome"));
+        return Optional.of(new ViewCall(null, type, remote ? EdgeKind.REMOTE_EJB : EdgeKind.LOCAL_EJB,
+                home ? homeOp(name) : componentOp(name, false), home));
+    }
+
+    private static ViewCall declared(Component bean, String view, String name) {
+        EdgeKind kind = bean.interfaces().isRemoteType(view) ? EdgeKind.REMOTE_EJB : EdgeKind.LOCAL_EJB;
+        boolean home = bean.interfaces().isHomeType(view);
+        boolean entity = bean.kind() == ComponentKind.ENTITY_BMP || bean.kind() == ComponentKind.ENTITY_CMP;
+        return new ViewCall(bean, view, kind, home ? homeOp(name) : componentOp(name, entity), home);
+    }
+
+    private static CallOp homeOp(String name) {
+        if (name.startsWith("create")) return CallOp.HOME_CREATE;
+        if (name.startsWith("find")) return CallOp.HOME_FIND;
+        if (name.equals("remove")) return CallOp.HOME_REMOVE;
+        return CallOp.HOME_METHOD;
+    }
+
+    private static CallOp componentOp(String name, boolean entity) {
+        if (name.equals("remove")) return CallOp.REMOVE;
+        if (entity && (name.startsWith("get") || name.startsWith("is"))) return CallOp.ENTITY_GET;
+        if (entity && name.startsWith("set")) return CallOp.ENTITY_SET;
+        return CallOp.BUSINESS_METHOD;
+    }
+}

@@ -45,7 +45,8 @@ public final class PatchApplier {
         Path root = maybeRoot.get();
         PatchSet set = PatchSet.of(patches);
         if (set.changes().isEmpty()) return new Outcome.Applied(List.of(), set.conflicting());
-        Optional<String> gitProblem = checkGit(root, List.copyOf(set.changes().keySet()));
+        List<String> edited = set.changes().values().stream().filter(c -> c instanceof FileChange.Edit).map(FileChange::file).toList();
+        Optional<String> gitProblem = checkGit(root, List.copyOf(set.changes().keySet()), edited);
         if (gitProblem.isPresent()) return new Outcome.Refused(gitProblem.get());
 
         Map<Path, byte[]> writes = new LinkedHashMap<>();
@@ -94,12 +95,28 @@ public final class PatchApplier {
         }
     }
 
-    /** Why the folder may not be patched: not a git work tree, or touched files with uncommitted changes. */
-    static Optional<String> checkGit(Path root, List<String> files) {
+    /**
+     * Why the folder may not be patched: not a git work tree, edited files that git does not track
+     * (ignored or new: a change to them could not be reviewed or undone), or touched files with
+     * uncommitted changes.
+     */
+    static Optional<String> checkGit(Path root, List<String> files, List<String> edited) {
         GitResult inside = git(root, List.of("rev-parse", "--is-inside-work-tree"));
         if (inside.exit() != 0 || !inside.output().trim().equals("true")) {
             return Optional.of(root + " is not a git work tree; --apply only writes to a git work tree"
                     + " (or apply the patch files yourself)");
+        }
+        if (!edited.isEmpty()) {
+            List<String> lsArgs = new ArrayList<>(List.of("ls-files", "-z", "--"));
+            lsArgs.addAll(edited);
+            GitResult tracked = git(root, lsArgs);
+            if (tracked.exit() != 0) return Optional.of("git ls-files failed in " + root + ": " + tracked.output().trim());
+            List<String> listed = List.of(tracked.output().split("\0"));
+            List<String> untracked = edited.stream().filter(f -> !listed.contains(f)).toList();
+            if (!untracked.isEmpty()) {
+                return Optional.of(String.join(", ", untracked) + " not tracked by git in " + root
+                        + "; commit them first so the change can be reviewed and undone");
+            }
         }
         List<String> args = new ArrayList<>(List.of("status", "--porcelain", "--"));
         args.addAll(files);

@@ -7,7 +7,7 @@ import java.util.List;
 /** {@code wanlint fix}: patches per finding, a combined patch, {@code --apply}. Wired by the refactorings module. */
 public interface Fixer {
     /**
-     * @param outDir  where to write the patches, or null for stdout only
+     * @param outDir  where to write the patches, or null for {@code wanlint-patches/} in the current folder
      * @param ruleIds only findings of these rules; empty for all
      * @param apply   write the changes into a clean git work tree
      */

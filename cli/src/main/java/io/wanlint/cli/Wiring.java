@@ -2,6 +2,8 @@ package io.wanlint.cli;
 
 import io.wanlint.report.api.Graphviz;
 
+import io.wanlint.refactorings.api.Refactorings;
+
 import java.util.Optional;
 
 /**
@@ -10,10 +12,11 @@ import java.util.Optional;
  */
 public record Wiring(Workbench workbench, Graphviz graphviz, Optional<RuleCatalog> rules, Optional<Checker> checker,
                      Optional<Fixer> fixer, Terminal terminal) {
-    /** The real analyzer, the built-in rules and Graphviz from {@code PATH}; no fixes yet. */
+    /** The real analyzer, the built-in rules and refactorings, and Graphviz from {@code PATH}. */
     public static Wiring defaults() {
+        RuleChecker checker = new RuleChecker();
         return new Wiring(new AnalyzerWorkbench(), Graphviz.onPath(), Optional.of(new BuiltInRules()),
-                Optional.of(new RuleChecker()), Optional.empty(), Terminal.current());
+                Optional.of(checker), Optional.of(new RefactoringFixer(checker, Refactorings.builtIn())), Terminal.current());
     }
 
     public Wiring withWorkbench(Workbench w) { return new Wiring(w, graphviz, rules, checker, fixer, terminal); }

@@ -436,6 +436,20 @@ public final class ComponentModelBuilder {
             }
         }
 
+        /**
+         * A JPA entity that the second-level cache already serves: {@code @Cacheable} (not
+         * {@code @Cacheable(false)}) or Hibernate's {@code @Cache(usage = READ_ONLY)}.
+         */
+        private static boolean isCachedReadOnly(TypeDeclaration<?> decl, TypeScope s) {
+            Optional<AnnotationExpr> cacheable = JeeAnnotation.CACHEABLE.on(decl, s);
+            if (cacheable.isPresent()) {
+                return AnnotationAttributes.get(cacheable.get(), "value")
+                        .map(v -> !(v.isBooleanLiteralExpr() && !v.asBooleanLiteralExpr().getValue())).orElse(true);
+            }
+            return JeeAnnotation.HIBERNATE_CACHE.on(decl, s)
+                    .map(c -> "READ_ONLY".equals(AnnotationAttributes.constant(c, "usage"))).orElse(false);
+        }
+
         /** The first vendor descriptor (by path) that names a JNDI binding wins; it overrides {@code mappedName}. */
         private void bindJndi(Draft d, String jndi, String localJndi) {
             if (d.vendorJndi || (jndi == null && localJndi == null)) return;
@@ -579,7 +593,9 @@ public final class ComponentModelBuilder {
                 if (!byClass.getOrDefault(t.qualifiedName(), List.of()).isEmpty()) continue;
                 boolean concrete = !(decl instanceof ClassOrInterfaceDeclaration c) || !c.hasModifier(Modifier.Keyword.ABSTRACT);
                 if (JeeAnnotation.ENTITY.on(decl, s).isPresent()) {
-                    classDraft(t, ComponentKind.JPA_ENTITY).persistence = PersistenceType.JPA;
+                    Draft d = classDraft(t, ComponentKind.JPA_ENTITY);
+                    d.persistence = PersistenceType.JPA;
+                    d.readOnly = isCachedReadOnly(decl, s);
                 } else if (JeeAnnotation.PATH.on(decl, s).isPresent()) {
                     Draft d = classDraft(t, ComponentKind.JAX_RS_RESOURCE);
                     String path = AnnotationAttributes.string(JeeAnnotation.PATH.on(decl, s).get(), "value");

@@ -14,7 +14,8 @@ enum JeeAnnotation {
     ENTITY("Entity", Packages.PERSISTENCE), PERSISTENCE_CONTEXT("PersistenceContext", Packages.PERSISTENCE),
     WEB_SERVLET("WebServlet", Packages.SERVLET_ANNOTATION), WEB_FILTER("WebFilter", Packages.SERVLET_ANNOTATION),
     WEB_LISTENER("WebListener", Packages.SERVLET_ANNOTATION), RESOURCE("Resource", Packages.COMMON),
-    INJECT("Inject", Packages.INJECT), PATH("Path", Packages.JAX_RS);
+    INJECT("Inject", Packages.INJECT), PATH("Path", Packages.JAX_RS),
+    CACHEABLE("Cacheable", Packages.PERSISTENCE), HIBERNATE_CACHE("Cache", Packages.HIBERNATE);
 
     private static final class Packages {
         static final List<String> EJB = List.of("javax.ejb", "jakarta.ejb");
@@ -23,6 +24,7 @@ enum JeeAnnotation {
         static final List<String> COMMON = List.of("javax.annotation", "jakarta.annotation");
         static final List<String> INJECT = List.of("javax.inject", "jakarta.inject");
         static final List<String> JAX_RS = List.of("javax.ws.rs", "jakarta.ws.rs");
+        static final List<String> HIBERNATE = List.of("org.hibernate.annotations");
     }
 
     private final String simpleName;

@@ -724,6 +724,47 @@ class ComponentModelBuilderTest {
     }
 
     @Test
+    void jpaEntitiesServedByTheSecondLevelCacheAreReadOnly() {
+        java("src/c/Cached.java", """
+                package c;
+                import javax.persistence.*;
+                @Entity @Cacheable public class Cached { @Id Long id; }
+                """);
+        java("src/c/NotCached.java", """
+                package c;
+                import javax.persistence.*;
+                @Entity @Cacheable(false) public class NotCached { @Id Long id; }
+                """);
+        java("src/c/HibernateReadOnly.java", """
+                package c;
+                import jakarta.persistence.Entity;
+                import jakarta.persistence.Id;
+                import org.hibernate.annotations.Cache;
+                import org.hibernate.annotations.CacheConcurrencyStrategy;
+                @Entity @Cache(usage = CacheConcurrencyStrategy.READ_ONLY) public class HibernateReadOnly { @Id Long id; }
+                """);
+        java("src/c/HibernateReadWrite.java", """
+                package c;
+                import jakarta.persistence.Entity;
+                import org.hibernate.annotations.Cache;
+                import org.hibernate.annotations.CacheConcurrencyStrategy;
+                @Entity @Cache(usage = CacheConcurrencyStrategy.READ_WRITE) public class HibernateReadWrite {}
+                """);
+        java("src/c/Plain.java", """
+                package c;
+                @jakarta.persistence.Entity public class Plain {}
+                """);
+
+        ModelOutcome o = build();
+
+        assertThat(component(o, "Cached").readOnly()).isTrue();
+        assertThat(component(o, "NotCached").readOnly()).isFalse();
+        assertThat(component(o, "HibernateReadOnly").readOnly()).isTrue();
+        assertThat(component(o, "HibernateReadWrite").readOnly()).isFalse();
+        assertThat(component(o, "Plain").readOnly()).isFalse();
+    }
+
+    @Test
     void helpersDaosEntitiesAndResourcesAreClassified() {
         java("src/d/CatalogDAO.java", "package d; public interface CatalogDAO { void load(); }");
         java("src/d/CatalogDAOImpl.java", "package d; public class CatalogDAOImpl implements CatalogDAO { public void load() {} }");

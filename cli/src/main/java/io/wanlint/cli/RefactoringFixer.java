@@ -1,0 +1,109 @@
+package io.wanlint.cli;
+
+import io.wanlint.analyzer.api.Finding;
+import io.wanlint.refactorings.api.Patch;
+import io.wanlint.refactorings.api.PatchApplier;
+import io.wanlint.refactorings.api.PatchSet;
+import io.wanlint.refactorings.api.RefactoringContext;
+import io.wanlint.refactorings.api.Refactorings;
+import io.wanlint.refactorings.api.UnifiedDiffs;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code wanlint fix} over the built-in refactorings: runs the rules, plans a patch per finding,
+ * writes {@code <ruleId>-<n>-<short>.patch} files and a combined {@code wanlint.patch}, prints what
+ * each patch buys, and with {@code --apply} hands the patches to {@link PatchApplier}.
+ */
+final class RefactoringFixer implements Fixer {
+    /** Where patches go without {@code --out}: the current folder, never the analysed tree. */
+    static final Path DEFAULT_OUT = Path.of("wanlint-patches");
+    static final String COMBINED = "wanlint.patch";
+
+    private final Checker checker;
+    private final Refactorings refactorings;
+
+    RefactoringFixer(Checker checker, Refactorings refactorings) {
+        this.checker = checker;
+        this.refactorings = refactorings;
+    }
+
+    @Override public ExitCode fix(Analysis analysis, FixRequest request, PrintWriter out, PrintWriter err) {
+        List<Finding> findings = checker.check(analysis).findings().stream()
+                .filter(f -> request.ruleIds().isEmpty() || request.ruleIds().stream().anyMatch(id -> id.equalsIgnoreCase(f.ruleId())))
+                .toList();
+        RefactoringContext context = RefactoringContext.of(analysis.result());
+        Path outDir = (request.outDir() != null ? request.outDir() : DEFAULT_OUT).toAbsolutePath().normalize();
+        if (request.outDir() == null && context.root().filter(outDir::startsWith).isPresent()) {
+            err.println("error: the default output folder " + outDir + " is inside the analysed folder; choose one with --out DIR");
+            return ExitCode.USAGE;
+        }
+        List<Refactorings.Planned> plans = refactorings.plan(findings, context);
+        List<Patch> patches = plans.stream().flatMap(p -> p.patch().stream()).toList();
+        PatchSet set = PatchSet.of(patches);
+
+        Map<String, Integer> perRule = new HashMap<>();
+        try {
+            Files.createDirectories(outDir);
+            removeOldPatches(outDir);
+            for (Refactorings.Planned plan : plans) {
+                Finding f = plan.finding();
+                String what = f.ruleId() + " " + f.location().className() + " (" + f.location().file() + ")";
+                if (plan.patch().isEmpty()) {
+                    out.println("no patch  " + what + ": " + plan.reasonWithoutPatch());
+                    continue;
+                }
+                Patch patch = plan.patch().get();
+                int n = perRule.merge(f.ruleId(), 1, Integer::sum);
+                String name = f.ruleId() + "-" + n + "-" + shortName(f) + ".patch";
+                Files.write(outDir.resolve(name), UnifiedDiffs.render(patch, context));
+                out.println("patch     " + what + ": " + patch.title());
+                out.println("          files: " + String.join(", ", patch.files()));
+                out.println("          WAN round trips " + patch.before().formula() + " -> " + patch.after().formula()
+                        + (f.entryPoints().isEmpty() ? "" : " (entry points: " + String.join(", ", f.entryPoints()) + ")"));
+                out.println("          " + outDir.resolve(name));
+                if (set.conflicting().contains(patch)) out.println("          (collides with an earlier patch: left out of " + COMBINED + ")");
+            }
+            if (!patches.isEmpty()) Files.write(outDir.resolve(COMBINED), UnifiedDiffs.render(set.combined(), context));
+        } catch (IOException e) {
+            err.println("error: cannot write patches to " + outDir + ": " + e.getMessage());
+            return ExitCode.USAGE;
+        }
+        out.println(patches.size() + " patch(es) for " + findings.size() + " finding(s)"
+                + (patches.isEmpty() ? "" : "; combined: " + outDir.resolve(COMBINED)));
+        if (!request.apply() || patches.isEmpty()) return ExitCode.OK;
+
+        PatchApplier.Outcome outcome = PatchApplier.apply(set.combined(), context);
+        if (outcome instanceof PatchApplier.Outcome.Refused refused) {
+            err.println("error: --apply refused: " + refused.reason());
+            return ExitCode.USAGE;
+        }
+        PatchApplier.Outcome.Applied applied = (PatchApplier.Outcome.Applied) outcome;
+        out.println("applied to " + applied.files().size() + " file(s): " + String.join(", ", applied.files()));
+        return ExitCode.OK;
+    }
+
+    /** Patches of an earlier run would mislead: a fixed finding must not leave its old patch behind. */
+    private static void removeOldPatches(Path outDir) throws IOException {
+        try (DirectoryStream<Path> old = Files.newDirectoryStream(outDir, "{WAN[0-9][0-9][0-9]-*.patch," + COMBINED + "}")) {
+            for (Path p : old) Files.deleteIfExists(p);
+        }
+    }
+
+    /** A file-name-safe hint of what the finding is about: the last part of its key, lower case. */
+    static String shortName(Finding f) {
+        String key = f.key();
+        int cut = Math.max(Math.max(key.lastIndexOf(':'), key.lastIndexOf('.')), Math.max(key.lastIndexOf('#'), key.lastIndexOf('>')));
+        String s = key.substring(cut + 1).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
+        if (s.isEmpty()) s = "finding";
+        return s.length() > 40 ? s.substring(0, 40) : s;
+    }
+}

@@ -1,0 +1,219 @@
+package io.wanlint.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.wanlint.fixtures.Fixtures;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import javax.tools.DiagnosticCollector;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code wanlint fix} through the real CLI on git copies of the fixtures (issue 6 acceptance): each
+ * patch passes {@code git apply --check}, the patched application compiles, re-analysis no longer
+ * reports the finding, a second run plans no patch for it, a dry run writes nothing into the
+ * analysed tree, and {@code --apply} refuses a dirty tree and writes only the touched files.
+ */
+class FixCommandTest {
+    @TempDir Path temp;
+
+    private record Run(int exit, String out, String err) {}
+
+    @Test
+    void jpaEntityGetsCacheableAndSharedCacheModeThatCompileAndSilenceWan005() throws Exception {
+        Path app = gitCopy("jakarta-shop");
+        Path patches = temp.resolve("patches");
+        Run fix = wanlint("fix", app.toString(), "--rule", "WAN005", "--out", patches.toString());
+        assertThat(fix.exit()).as(fix.err()).isZero();
+        Path patch = patches.resolve("WAN005-1-product.patch");
+        assertThat(patch).exists();
+        String diff = Files.readString(patch);
+        assertThat(diff).contains("diff --git a/src/main/java/com/example/shop/model/Product.java b/src/main/java/com/example/shop/model/Product.java")
+                .contains("+import jakarta.persistence.Cacheable;\n")
+                .contains(" @Entity\n+@Cacheable\n public class Product")
+                .contains("+    <shared-cache-mode>ENABLE_SELECTIVE</shared-cache-mode>\n");
+        assertThat(fix.out()).contains("Product").contains("src/main/resources/META-INF/persistence.xml");
+
+        acceptance(app, patches, List.of(patch), StandardCharsets.UTF_8, List.of("com.example.shop.model.Product"));
+    }
+
+    @Test
+    void neverWrittenCmpEntitiesAreDeclaredReadOnlyInJbossXml() throws Exception {
+        Path app = gitCopy("rubis-facade");
+        Path patches = temp.resolve("patches");
+        Run fix = wanlint("fix", app.toString(), "--rule", "WAN005", "--out", patches.toString());
+        assertThat(fix.exit()).as(fix.err()).isZero();
+        List<Path> files = patchFiles(patches);
+        assertThat(files).extracting(p -> p.getFileName().toString())
+                .containsExactlyInAnyOrder("WAN005-1-category.patch", "WAN005-2-region.patch", "WAN005-3-user.patch");
+        // Item is written (StoreBid): a read-only declaration would lose its writes, so it gets none.
+        assertThat(fix.out()).containsPattern("no patch  WAN005 org\\.acme\\.rubis\\.ejb\\.entity\\.ItemBean");
+        assertThat(Files.readString(patches.resolve("WAN005-1-category.patch"), StandardCharsets.ISO_8859_1))
+                .contains("       <ejb-name>Category</ejb-name>\n       <local-jndi-name>CategoryLocalHome</local-jndi-name>\n"
+                        + "+      <read-only>true</read-only>\n     </entity>");
+
+        acceptance(app, patches, files, StandardCharsets.ISO_8859_1, List.of("org.acme.rubis.ejb.entity.CategoryBean",
+                "org.acme.rubis.ejb.entity.RegionBean", "org.acme.rubis.ejb.entity.UserBean"));
+    }
+
+    @Test
+    void dryRunWritesNothingIntoTheAnalysedTree() throws Exception {
+        Path app = gitCopy("rubis-facade");
+        Map<String, String> before = snapshot(app);
+        Run fix = wanlint("fix", app.toString(), "--out", temp.resolve("out").toString());
+        assertThat(fix.exit()).as(fix.err()).isZero();
+        assertThat(snapshot(app)).isEqualTo(before);
+        assertThat(git(app, "status", "--porcelain")).isEmpty();
+    }
+
+    @Test
+    void applyRefusesWhenTouchedFilesHaveUncommittedChanges() throws Exception {
+        Path app = gitCopy("rubis-facade");
+        Path jboss = app.resolve("META-INF/jboss.xml");
+        String dirty = Files.readString(jboss, StandardCharsets.ISO_8859_1) + "<!-- local edit -->\n";
+        Files.writeString(jboss, dirty, StandardCharsets.ISO_8859_1);
+        Run fix = wanlint("fix", app.toString(), "--rule", "WAN005", "--out", temp.resolve("out").toString(), "--apply");
+        assertThat(fix.exit()).isEqualTo(2);
+        assertThat(fix.err()).contains("uncommitted changes").contains("META-INF/jboss.xml");
+        assertThat(Files.readString(jboss, StandardCharsets.ISO_8859_1)).isEqualTo(dirty);
+    }
+
+    @Test
+    void applyRefusesAFolderThatIsNotAGitWorkTree() throws Exception {
+        Path app = copy("rubis-facade", temp.resolve("plain"));
+        Map<String, String> before = snapshot(app);
+        Run fix = wanlint("fix", app.toString(), "--rule", "WAN005", "--out", temp.resolve("out").toString(), "--apply");
+        assertThat(fix.exit()).isEqualTo(2);
+        // Temporary folders may sit in an ignoring parent repository: untracked files are refused too.
+        assertThat(fix.err()).containsAnyOf("not a git work tree", "not tracked by git");
+        assertThat(snapshot(app)).isEqualTo(before);
+    }
+
+    @Test
+    void applyWritesOnlyTheTouchedFilesAndTheirPatchedText() throws Exception {
+        Path app = gitCopy("rubis-facade");
+        Path patches = temp.resolve("out");
+        Run fix = wanlint("fix", app.toString(), "--rule", "WAN005", "--out", patches.toString(), "--apply");
+        assertThat(fix.exit()).as(fix.err()).isZero();
+        assertThat(git(app, "status", "--porcelain").strip()).isEqualTo("M META-INF/jboss.xml");
+        // What --apply wrote is exactly what the combined patch says.
+        git(app, "apply", "--reverse", "--check", patches.resolve("wanlint.patch").toString());
+        assertThat(Files.readString(app.resolve("META-INF/jboss.xml"), StandardCharsets.ISO_8859_1))
+                .startsWith("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<!DOCTYPE jboss PUBLIC");
+    }
+
+    /** (a) git apply --check, (b) javac, (c) re-analysis without the findings, (d) no patch on a second run. */
+    private void acceptance(Path app, Path patches, List<Path> perFinding, Charset encoding, List<String> fixedClasses) throws Exception {
+        for (Path p : perFinding) git(app, "apply", "--check", p.toString());
+        Path combined = patches.resolve("wanlint.patch");
+        git(app, "apply", "--check", combined.toString());
+        git(app, "apply", combined.toString());
+
+        compile(app, encoding);
+
+        Run check = wanlint("check", app.toString(), "--format", "json", "--fail-on", "never");
+        assertThat(check.exit()).as(check.err()).isZero();
+        List<String> wan005 = new ArrayList<>();
+        for (JsonNode f : new ObjectMapper().readTree(check.out()).get("findings")) {
+            if (f.get("ruleId").asText().equals("WAN005")) wan005.add(f.get("location").get("className").asText());
+        }
+        assertThat(wan005).doesNotContainAnyElementsOf(fixedClasses);
+
+        Path again = temp.resolve("again");
+        Run second = wanlint("fix", app.toString(), "--rule", "WAN005", "--out", again.toString());
+        assertThat(second.exit()).as(second.err()).isZero();
+        assertThat(patchFiles(again)).isEmpty();
+        for (String c : fixedClasses) assertThat(second.out()).doesNotContain(c);
+    }
+
+    private static List<Path> patchFiles(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) return List.of();
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(p -> p.getFileName().toString().matches("WAN\\d{3}-\\d+-.*\\.patch")).sorted().toList();
+        }
+    }
+
+    private static void compile(Path app, Charset encoding) throws IOException {
+        List<Path> sources;
+        try (Stream<Path> walk = Files.walk(app)) {
+            sources = walk.filter(p -> p.toString().endsWith(".java")).sorted().toList();
+        }
+        String classPath = Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(p -> p.contains("javaee-api") || p.contains("jboss-rmi-api") || p.contains("jakarta.jakartaee-api"))
+                .collect(Collectors.joining(File.pathSeparator));
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        DiagnosticCollector<JavaFileObject> problems = new DiagnosticCollector<>();
+        try (StandardJavaFileManager fm = javac.getStandardFileManager(problems, null, encoding)) {
+            Path out = Files.createTempDirectory(app.getParent(), "classes");
+            boolean ok = javac.getTask(null, fm, problems, List.of("-nowarn", "-proc:none", "-encoding", encoding.name(),
+                    "-classpath", classPath, "-d", out.toString()), null, fm.getJavaFileObjectsFromPaths(sources)).call();
+            assertThat(ok).as("javac: %s", problems.getDiagnostics()).isTrue();
+        }
+    }
+
+    private Path gitCopy(String fixture) throws Exception {
+        Path app = copy(fixture, temp.resolve(fixture));
+        git(app, "init", "-q");
+        git(app, "-c", "core.autocrlf=false", "add", "-A");
+        git(app, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "base");
+        return app;
+    }
+
+    private static Path copy(String fixture, Path app) throws IOException {
+        Path source = Fixtures.app(fixture);
+        try (Stream<Path> files = Files.walk(source)) {
+            for (Path p : files.toList()) {
+                Path target = app.resolve(source.relativize(p).toString());
+                if (Files.isDirectory(p)) Files.createDirectories(target);
+                else Files.copy(p, target);
+            }
+        }
+        return app;
+    }
+
+    private static Map<String, String> snapshot(Path root) throws IOException {
+        Map<String, String> out = new TreeMap<>();
+        try (Stream<Path> walk = Files.walk(root)) {
+            for (Path p : walk.filter(Files::isRegularFile).filter(p -> !root.relativize(p).startsWith(".git")).toList()) {
+                out.put(root.relativize(p).toString(), new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1));
+            }
+        }
+        return out;
+    }
+
+    private static String git(Path dir, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of("git", "-C", dir.toString()));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as("git %s: %s", String.join(" ", args), out).isZero();
+        return out;
+    }
+
+    private static Run wanlint(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = Main.mainWithoutExit(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+}

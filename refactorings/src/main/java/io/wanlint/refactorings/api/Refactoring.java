@@ -1,0 +1,18 @@
+package io.wanlint.refactorings.api;
+
+import io.wanlint.analyzer.api.Finding;
+
+import java.util.Optional;
+
+/**
+ * One code or descriptor transformation that fixes a kind of finding (STYLE.md: a final class named
+ * as a verb phrase). It plans edits as values and never writes: {@link PatchApplier} writes, and
+ * {@link UnifiedDiffs} renders. Planning twice on the patched application plans nothing.
+ */
+public interface Refactoring {
+    /** Whether this refactoring knows how to fix this finding (by rule id, usually). */
+    boolean handles(Finding finding);
+
+    /** The patch for a finding, or empty when this finding cannot be fixed this way (already fixed, no source). */
+    Optional<Patch> plan(Finding finding, RefactoringContext context);
+}

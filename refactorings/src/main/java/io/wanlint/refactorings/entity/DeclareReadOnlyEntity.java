@@ -1,0 +1,329 @@
+package io.wanlint.refactorings.entity;
+
+import com.github.javaparser.JavaParser;
+import com.github.javaparser.ParseResult;
+import com.github.javaparser.ParserConfiguration;
+import com.github.javaparser.ast.CompilationUnit;
+import com.github.javaparser.ast.ImportDeclaration;
+import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.expr.AnnotationExpr;
+import io.wanlint.analyzer.api.CallEdge;
+import io.wanlint.analyzer.api.CallOp;
+import io.wanlint.analyzer.api.Component;
+import io.wanlint.analyzer.api.ComponentKind;
+import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.Fingerprints;
+import io.wanlint.analyzer.api.SourceLocation;
+import io.wanlint.refactorings.api.FileChange;
+import io.wanlint.refactorings.api.Patch;
+import io.wanlint.refactorings.api.Refactoring;
+import io.wanlint.refactorings.api.RefactoringContext;
+import io.wanlint.refactorings.api.SourceText;
+import io.wanlint.refactorings.api.TextEdit;
+import io.wanlint.refactorings.text.XmlOutline;
+import io.wanlint.refactorings.text.XmlSplice;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * WAN005 for entities the application never writes: declare them read-only so that a copy next to
+ * the callers answers every read. CMP/BMP entities get the vendor declaration (JBoss
+ * {@code <read-only>true</read-only>} in {@code jboss.xml}; WebLogic's {@code ReadOnly} concurrency
+ * strategy with a {@code read-timeout-seconds} in {@code weblogic-ejb-jar.xml}); JPA entities get
+ * {@code @Cacheable} and {@code shared-cache-mode ENABLE_SELECTIVE} in {@code persistence.xml}.
+ * Read-mostly entities that are written somewhere need the read-mostly pattern instead and are left
+ * alone here.
+ */
+public final class DeclareReadOnlyEntity implements Refactoring {
+    public static final String RULE_ID = "WAN005";
+    private static final String KEY_PREFIX = "entity:";
+    /** How stale a WebLogic read-only bean may get before it re-reads (the vendor default is 600 s too). */
+    static final int READ_TIMEOUT_SECONDS = 600;
+
+    private static final Set<CallOp> WRITES = EnumSet.of(CallOp.ENTITY_SET, CallOp.ENTITY_UPDATE, CallOp.HOME_CREATE,
+            CallOp.HOME_REMOVE, CallOp.REMOVE, CallOp.JPA_PERSIST, CallOp.JPA_MERGE, CallOp.JPA_REMOVE, CallOp.JPA_BULK_UPDATE);
+
+    /** Elements that follow {@code enterprise-beans} in jboss_3_2.dtd / jboss_4_0.dtd. */
+    private static final Set<String> AFTER_JBOSS_BEANS = Set.of("assembly-descriptor", "resource-managers",
+            "invoker-proxy-bindings", "container-configurations");
+    /** Elements that follow {@code read-only} inside a JBoss {@code entity}. */
+    private static final Set<String> AFTER_JBOSS_READ_ONLY = Set.of("exception-on-rollback", "timer-persistence",
+            "configuration-name", "security-proxy", "ejb-ref", "ejb-local-ref", "service-ref", "security-identity",
+            "resource-ref", "resource-env-ref", "message-destination-ref", "method-attributes", "clustered",
+            "cluster-config", "cache-invalidation", "cache-invalidation-config", "depends", "ior-security-config");
+    /** Elements that follow {@code entity-cache} inside WebLogic's {@code entity-descriptor}. */
+    private static final Set<String> AFTER_WEBLOGIC_CACHE = Set.of("persistence", "entity-clustering",
+            "invalidation-target", "enable-dynamic-queries");
+    private static final Set<String> AFTER_WEBLOGIC_CONCURRENCY = Set.of("cache-between-transactions", "disable-ready-instances");
+    private static final Set<String> AFTER_WEBLOGIC_READ_TIMEOUT = Set.of("concurrency-strategy", "cache-between-transactions",
+            "disable-ready-instances");
+    /** Elements that follow {@code weblogic-enterprise-bean} in weblogic-ejb-jar.xml. */
+    private static final Set<String> AFTER_WEBLOGIC_BEANS = Set.of("relationship-description", "security-role-assignment",
+            "run-as-role-assignment", "security-permission", "transaction-isolation", "idempotent-methods",
+            "retry-methods-on-rollback", "skip-state-replication-methods", "enable-bean-class-redeploy",
+            "timer-implementation", "disable-warning", "work-manager", "component-factory-class-name",
+            "weblogic-compatibility", "application-admin-mode-trigger");
+    /** Elements that follow {@code shared-cache-mode} in a persistence unit. */
+    private static final Set<String> AFTER_SHARED_CACHE_MODE = Set.of("validation-mode", "properties");
+
+    @Override public boolean handles(Finding finding) {
+        return RULE_ID.equals(finding.ruleId()) && finding.key().startsWith(KEY_PREFIX);
+    }
+
+    @Override public Optional<Patch> plan(Finding finding, RefactoringContext context) {
+        if (!handles(finding)) return Optional.empty();
+        String name = finding.key().substring(KEY_PREFIX.length());
+        Optional<Component> found = context.analysis().model().byName(name).filter(c -> c.kind().isEntity());
+        if (found.isEmpty() || found.get().readOnly() || isWritten(found.get(), context)) return Optional.empty();
+        Component entity = found.get();
+        List<FileChange> changes = entity.kind() == ComponentKind.JPA_ENTITY ? jpa(entity, finding, context) : vendor(entity, context);
+        if (changes.isEmpty()) return Optional.empty();
+        String title = entity.kind() == ComponentKind.JPA_ENTITY
+                ? "Cache never-written entity " + name + " in the second-level cache (@Cacheable)"
+                : "Declare never-written entity " + name + " read-only (" + String.join(", ",
+                        changes.stream().map(c -> c.file().substring(c.file().lastIndexOf('/') + 1)).toList()) + ")";
+        return Optional.of(new Patch(Fingerprints.of(finding), finding.ruleId(), title, changes, finding.before(), finding.after()));
+    }
+
+    /** Any call anywhere that writes the entity (its own container callbacks aside). */
+    private static boolean isWritten(Component entity, RefactoringContext context) {
+        if (context.analysis().callGraph() == null) return true;
+        for (CallEdge e : context.analysis().callGraph().edges()) {
+            if (!WRITES.contains(e.op()) || e.from().className().equals(entity.className())) continue;
+            boolean target = entity.name().equals(e.targetComponent())
+                    || context.analysis().model().owning(e.to().className()).filter(c -> c.name().equals(entity.name())).isPresent();
+            if (target) return true;
+        }
+        return false;
+    }
+
+    // ---- CMP / BMP: vendor descriptors ------------------------------------------------------------
+
+    private static List<FileChange> vendor(Component entity, RefactoringContext context) {
+        List<FileChange> out = new ArrayList<>();
+        String ejbJarFolder = folderOf(entity.declaredIn().stream().map(SourceLocation::file)
+                .filter(f -> f.endsWith("ejb-jar.xml") && !f.endsWith("weblogic-ejb-jar.xml")).findFirst().orElse(""));
+        Optional<String> jboss = nearest(context.filesNamed("jboss.xml"), ejbJarFolder);
+        Optional<String> weblogic = nearest(context.filesNamed("weblogic-ejb-jar.xml"), ejbJarFolder);
+        if (jboss.isPresent()) {
+            context.read(jboss.get()).flatMap(t -> jboss(t, entity.name())).ifPresent(out::add);
+        }
+        if (weblogic.isPresent()) {
+            context.read(weblogic.get()).flatMap(t -> weblogic(t, entity.name())).ifPresent(out::add);
+        }
+        if (jboss.isEmpty() && weblogic.isEmpty() && !ejbJarFolder.isEmpty() && context.whyNotPatchable(ejbJarFolder + "jboss.xml").isEmpty()) {
+            out.add(new FileChange.Create(ejbJarFolder + "jboss.xml", """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <!DOCTYPE jboss PUBLIC "-//JBoss//DTD JBOSS 4.0//EN" "http://www.jboss.org/j2ee/dtd/jboss_4_0.dtd">
+                    <jboss>
+                      <enterprise-beans>
+                        <entity>
+                          <ejb-name>%s</ejb-name>
+                          <read-only>true</read-only>
+                        </entity>
+                      </enterprise-beans>
+                    </jboss>
+                    """.formatted(entity.name())));
+        }
+        return out;
+    }
+
+    /** {@code <read-only>true</read-only>} in the bean's {@code <entity>}, adding the entity when jboss.xml lacks it. */
+    static Optional<FileChange> jboss(SourceText text, String ejbName) {
+        Optional<XmlOutline.Element> root = XmlOutline.parse(text.text());
+        if (root.isEmpty()) return Optional.empty();
+        XmlSplice splice = new XmlSplice(text);
+        Optional<XmlOutline.Element> beans = root.get().child("enterprise-beans");
+        Optional<XmlOutline.Element> bean = beans.flatMap(b -> b.children("entity").stream()
+                .filter(e -> e.childText("ejb-name").filter(ejbName::equals).isPresent()).findFirst());
+        TextEdit edit;
+        if (bean.isPresent()) {
+            Optional<XmlOutline.Element> readOnly = bean.get().child("read-only");
+            if (readOnly.isPresent()) {
+                if (readOnly.get().text().equals("true")) return Optional.empty();
+                edit = splice.replaceText(readOnly.get(), "true");
+            } else {
+                edit = splice.insertChild(bean.get(), AFTER_JBOSS_READ_ONLY, "<read-only>true</read-only>");
+            }
+        } else if (beans.isPresent()) {
+            String u = splice.indentUnit(beans.get());
+            edit = splice.insertChild(beans.get(), Set.of(), "<entity>\n" + u + "<ejb-name>" + ejbName + "</ejb-name>\n"
+                    + u + "<read-only>true</read-only>\n</entity>");
+        } else {
+            String u = splice.indentUnit(root.get());
+            edit = splice.insertChild(root.get(), AFTER_JBOSS_BEANS, "<enterprise-beans>\n" + u + "<entity>\n" + u + u
+                    + "<ejb-name>" + ejbName + "</ejb-name>\n" + u + u + "<read-only>true</read-only>\n" + u + "</entity>\n</enterprise-beans>");
+        }
+        return Optional.of(new FileChange.Edit(text.path(), List.of(edit)));
+    }
+
+    /** The {@code ReadOnly} concurrency strategy with a read timeout in the bean's {@code entity-cache}. */
+    static Optional<FileChange> weblogic(SourceText text, String ejbName) {
+        Optional<XmlOutline.Element> root = XmlOutline.parse(text.text());
+        if (root.isEmpty()) return Optional.empty();
+        XmlSplice splice = new XmlSplice(text);
+        String u = splice.indentUnit(root.get());
+        String readTimeout = "<read-timeout-seconds>" + READ_TIMEOUT_SECONDS + "</read-timeout-seconds>";
+        String concurrency = "<concurrency-strategy>ReadOnly</concurrency-strategy>";
+        String cache = "<entity-cache>\n" + u + readTimeout + "\n" + u + concurrency + "\n</entity-cache>";
+        Optional<XmlOutline.Element> bean = root.get().children("weblogic-enterprise-bean").stream()
+                .filter(e -> e.childText("ejb-name").filter(ejbName::equals).isPresent()).findFirst();
+        List<TextEdit> edits = new ArrayList<>();
+        if (bean.isEmpty()) {
+            String descriptor = "<entity-descriptor>\n" + u + cache.replace("\n", "\n" + u) + "\n</entity-descriptor>";
+            edits.add(splice.insertChild(root.get(), AFTER_WEBLOGIC_BEANS, "<weblogic-enterprise-bean>\n" + u + "<ejb-name>"
+                    + ejbName + "</ejb-name>\n" + u + descriptor.replace("\n", "\n" + u) + "\n</weblogic-enterprise-bean>"));
+        } else {
+            Optional<XmlOutline.Element> descriptor = bean.get().child("entity-descriptor");
+            if (descriptor.isEmpty()) {
+                XmlOutline.Element name = bean.get().child("ejb-name").orElseThrow();
+                edits.add(splice.insertAfter(name, "<entity-descriptor>\n" + u + cache.replace("\n", "\n" + u) + "\n</entity-descriptor>"));
+            } else {
+                Optional<XmlOutline.Element> entityCache = descriptor.get().child("entity-cache");
+                if (entityCache.isEmpty()) {
+                    edits.add(splice.insertChild(descriptor.get(), AFTER_WEBLOGIC_CACHE, cache));
+                } else {
+                    XmlOutline.Element ec = entityCache.get();
+                    if (ec.child("read-timeout-seconds").isEmpty()) {
+                        edits.add(splice.insertChild(ec, AFTER_WEBLOGIC_READ_TIMEOUT, readTimeout));
+                    }
+                    Optional<XmlOutline.Element> strategy = ec.child("concurrency-strategy");
+                    if (strategy.isEmpty()) {
+                        edits.add(splice.insertChild(ec, AFTER_WEBLOGIC_CONCURRENCY, concurrency));
+                    } else if (!strategy.get().text().equals("ReadOnly")) {
+                        edits.add(splice.replaceText(strategy.get(), "ReadOnly"));
+                    }
+                }
+            }
+        }
+        if (edits.isEmpty()) return Optional.empty();
+        return Optional.of(new FileChange.Edit(text.path(), edits));
+    }
+
+    // ---- JPA ---------------------------------------------------------------------------------------
+
+    private static List<FileChange> jpa(Component entity, Finding finding, RefactoringContext context) {
+        String file = entity.declaredIn().stream().map(SourceLocation::file).filter(f -> f.endsWith(".java")).findFirst()
+                .orElse(finding.location().file());
+        Optional<SourceText> source = context.read(file);
+        if (source.isEmpty()) return List.of();
+        Optional<FileChange> annotation = cacheable(source.get(), entity.simpleClassName());
+        if (annotation.isEmpty()) return List.of();
+        List<FileChange> out = new ArrayList<>();
+        out.add(annotation.get());
+        for (String persistenceXml : context.filesNamed("persistence.xml")) {
+            context.read(persistenceXml).flatMap(DeclareReadOnlyEntity::sharedCacheMode).ifPresent(out::add);
+        }
+        return out;
+    }
+
+    /** {@code @Cacheable} on the line before the class declaration, with an import when it is safe to add one. */
+    static Optional<FileChange> cacheable(SourceText source, String simpleName) {
+        ParseResult<CompilationUnit> parsed = new JavaParser(new ParserConfiguration()
+                .setLanguageLevel(ParserConfiguration.LanguageLevel.RAW)).parse(source.text());
+        if (parsed.getResult().isEmpty() || !parsed.isSuccessful()) return Optional.empty();
+        CompilationUnit cu = parsed.getResult().get();
+        Optional<TypeDeclaration<?>> type = cu.getTypes().stream().filter(t -> t.getNameAsString().equals(simpleName)).findFirst();
+        if (type.isEmpty()) return Optional.empty();
+        for (AnnotationExpr a : type.get().getAnnotations()) {
+            String n = a.getName().getIdentifier();
+            if (n.equals("Cacheable") || n.equals("Cache")) return Optional.empty();
+        }
+        String namespace = namespace(cu, type.get());
+        String qualified = namespace + ".persistence.Cacheable";
+        boolean wildcard = cu.getImports().stream().anyMatch(i -> i.isAsterisk() && !i.isStatic()
+                && i.getNameAsString().equals(namespace + ".persistence"));
+        boolean imported = cu.getImports().stream().anyMatch(i -> !i.isAsterisk() && i.getNameAsString().equals(qualified));
+        boolean clash = cu.getImports().stream().anyMatch(i -> !i.isAsterisk() && !i.isStatic()
+                && i.getName().getIdentifier().equals("Cacheable") && !i.getNameAsString().equals(qualified))
+                || cu.getTypes().stream().anyMatch(t -> t.getNameAsString().equals("Cacheable"));
+        String written = clash ? "@" + qualified : "@Cacheable";
+        List<TextEdit> edits = new ArrayList<>();
+        String eol = source.lineEnding();
+        if (!clash && !wildcard && !imported) importEdit(source, cu, namespace, qualified, eol).ifPresent(edits::add);
+        int line = type.get().getModifiers().isEmpty()
+                ? type.get().getName().getBegin().orElseThrow().line
+                : type.get().getModifiers().get(0).getBegin().orElseThrow().line;
+        int at = offsetOfLine(source.text(), line);
+        edits.add(TextEdit.insert(source.path(), at, source.indentationAt(at) + written + eol));
+        return Optional.of(new FileChange.Edit(source.path(), edits));
+    }
+
+    /** {@code jakarta} or {@code javax}, as the file's persistence imports (else its other EE imports) say. */
+    private static String namespace(CompilationUnit cu, TypeDeclaration<?> type) {
+        for (AnnotationExpr a : type.getAnnotations()) {
+            String n = a.getNameAsString();
+            if (n.startsWith("jakarta.persistence.")) return "jakarta";
+            if (n.startsWith("javax.persistence.")) return "javax";
+        }
+        for (ImportDeclaration i : cu.getImports()) {
+            if (i.getNameAsString().startsWith("jakarta.persistence")) return "jakarta";
+            if (i.getNameAsString().startsWith("javax.persistence")) return "javax";
+        }
+        for (ImportDeclaration i : cu.getImports()) {
+            if (i.getNameAsString().startsWith("jakarta.")) return "jakarta";
+        }
+        return "javax";
+    }
+
+    /** The import line, placed in alphabetical order among the persistence imports, else after the last import. */
+    private static Optional<TextEdit> importEdit(SourceText source, CompilationUnit cu, String namespace, String qualified, String eol) {
+        String line = "import " + qualified + ";" + eol;
+        ImportDeclaration lastPersistence = null;
+        for (ImportDeclaration i : cu.getImports()) {
+            if (i.isStatic() || !i.getNameAsString().startsWith(namespace + ".persistence.")) continue;
+            if (i.getNameAsString().compareTo(qualified) > 0) {
+                return Optional.of(TextEdit.insert(source.path(), offsetOfLine(source.text(), i.getBegin().orElseThrow().line), line));
+            }
+            lastPersistence = i;
+        }
+        ImportDeclaration after = lastPersistence != null ? lastPersistence
+                : cu.getImports().isEmpty() ? null : cu.getImports().get(cu.getImports().size() - 1);
+        if (after != null) {
+            return Optional.of(TextEdit.insert(source.path(), offsetOfLine(source.text(), after.getEnd().orElseThrow().line + 1), line));
+        }
+        if (cu.getPackageDeclaration().isPresent()) {
+            int end = offsetOfLine(source.text(), cu.getPackageDeclaration().get().getEnd().orElseThrow().line + 1);
+            return Optional.of(TextEdit.insert(source.path(), end, eol + line));
+        }
+        return Optional.of(TextEdit.insert(source.path(), 0, line + eol));
+    }
+
+    /** {@code <shared-cache-mode>ENABLE_SELECTIVE</shared-cache-mode>} in each persistence unit that has no mode. */
+    static Optional<FileChange> sharedCacheMode(SourceText text) {
+        Optional<XmlOutline.Element> root = XmlOutline.parse(text.text());
+        if (root.isEmpty()) return Optional.empty();
+        XmlSplice splice = new XmlSplice(text);
+        List<TextEdit> edits = new ArrayList<>();
+        for (XmlOutline.Element unit : root.get().children("persistence-unit")) {
+            if (unit.child("shared-cache-mode").isPresent()) continue;
+            edits.add(splice.insertChild(unit, AFTER_SHARED_CACHE_MODE, "<shared-cache-mode>ENABLE_SELECTIVE</shared-cache-mode>"));
+        }
+        return edits.isEmpty() ? Optional.empty() : Optional.of(new FileChange.Edit(text.path(), edits));
+    }
+
+    /** The offset where 1-based {@code line} starts (the text's length past the last line); JavaParser counts lines at \n. */
+    private static int offsetOfLine(String text, int line) {
+        int offset = 0;
+        for (int l = 1; l < line; l++) {
+            int nl = text.indexOf('\n', offset);
+            if (nl < 0) return text.length();
+            offset = nl + 1;
+        }
+        return offset;
+    }
+
+    private static String folderOf(String path) {
+        int slash = path.lastIndexOf('/');
+        return slash < 0 ? "" : path.substring(0, slash + 1);
+    }
+
+    /** The candidate in {@code folder}, else the first one. */
+    private static Optional<String> nearest(List<String> candidates, String folder) {
+        return candidates.stream().filter(c -> folderOf(c).equals(folder)).findFirst().or(() -> candidates.stream().findFirst());
+    }
+}

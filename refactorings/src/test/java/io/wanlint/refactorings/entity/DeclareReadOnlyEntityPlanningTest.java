@@ -1,0 +1,105 @@
+package io.wanlint.refactorings.entity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.wanlint.analyzer.api.AnalysisRequest;
+import io.wanlint.analyzer.api.AnalysisResult;
+import io.wanlint.analyzer.api.Analyzer;
+import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.FindingLocation;
+import io.wanlint.analyzer.api.Severity;
+import io.wanlint.refactorings.api.FileChange;
+import io.wanlint.refactorings.api.Patch;
+import io.wanlint.refactorings.api.RefactoringContext;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Which descriptor a CMP entity's read-only declaration goes to, planned against a real analysis. */
+class DeclareReadOnlyEntityPlanningTest {
+    private static final String EJB_JAR = """
+            <?xml version="1.0"?>
+            <ejb-jar>
+              <enterprise-beans>
+                <entity>
+                  <ejb-name>Book</ejb-name>
+                  <local-home>a.BookLocalHome</local-home>
+                  <local>a.BookLocal</local>
+                  <ejb-class>a.BookBean</ejb-class>
+                  <persistence-type>Container</persistence-type>
+                  <prim-key-class>java.lang.String</prim-key-class>
+                  <reentrant>False</reentrant>
+                  <cmp-version>2.x</cmp-version>
+                  <cmp-field><field-name>isbn</field-name></cmp-field>
+                  <primkey-field>isbn</primkey-field>
+                </entity>
+              </enterprise-beans>
+            </ejb-jar>
+            """;
+
+    @TempDir Path app;
+
+    private Optional<Patch> plan() throws IOException {
+        Path src = app.resolve("src/a");
+        Files.createDirectories(src);
+        Files.writeString(src.resolve("BookBean.java"), """
+                package a;
+                import javax.ejb.*;
+                public abstract class BookBean implements EntityBean {
+                    public abstract String getIsbn();
+                    public abstract void setIsbn(String isbn);
+                }
+                """);
+        Files.writeString(src.resolve("BookLocal.java"), "package a; public interface BookLocal extends javax.ejb.EJBLocalObject { String getIsbn(); }");
+        Files.writeString(src.resolve("BookLocalHome.java"), """
+                package a;
+                public interface BookLocalHome extends javax.ejb.EJBLocalHome {
+                    BookLocal findByPrimaryKey(String isbn) throws javax.ejb.FinderException;
+                }
+                """);
+        Files.createDirectories(app.resolve("META-INF"));
+        Files.writeString(app.resolve("META-INF/ejb-jar.xml"), EJB_JAR);
+        AnalysisResult result = Analyzer.analyze(AnalysisRequest.of(app));
+        Finding finding = new Finding("WAN005", Severity.NOTE, "entity Book is read-mostly",
+                new FindingLocation("src/a/BookBean.java", 3, "a.BookBean", null), List.of(), List.of(), null, null, "entity:Book");
+        return new DeclareReadOnlyEntity().plan(finding, RefactoringContext.of(result));
+    }
+
+    @Test
+    void withoutJbossXmlButWithWeblogicDescriptorsTheWeblogicDescriptorIsEdited() throws IOException {
+        Files.createDirectories(app.resolve("META-INF"));
+        Files.writeString(app.resolve("META-INF/weblogic-ejb-jar.xml"), """
+                <weblogic-ejb-jar>
+                  <weblogic-enterprise-bean>
+                    <ejb-name>Book</ejb-name>
+                    <local-jndi-name>BookLocal</local-jndi-name>
+                  </weblogic-enterprise-bean>
+                </weblogic-ejb-jar>
+                """);
+        Patch patch = plan().orElseThrow();
+        assertThat(patch.files()).containsExactly("META-INF/weblogic-ejb-jar.xml");
+        assertThat(patch.ruleId()).isEqualTo("WAN005");
+    }
+
+    @Test
+    void withoutVendorDescriptorsAJbossXmlIsCreatedNextToEjbJarXml() throws IOException {
+        Patch patch = plan().orElseThrow();
+        assertThat(patch.changes()).singleElement().isInstanceOfSatisfying(FileChange.Create.class, c -> {
+            assertThat(c.file()).isEqualTo("META-INF/jboss.xml");
+            assertThat(c.text()).contains("<ejb-name>Book</ejb-name>\n      <read-only>true</read-only>");
+        });
+    }
+
+    @Test
+    void anEntityAlreadyReadOnlyGetsNoPatch() throws IOException {
+        Files.createDirectories(app.resolve("META-INF"));
+        Files.writeString(app.resolve("META-INF/jboss.xml"), """
+                <jboss><enterprise-beans><entity><ejb-name>Book</ejb-name><read-only>true</read-only></entity></enterprise-beans></jboss>
+                """);
+        assertThat(plan()).isEmpty();
+    }
+}

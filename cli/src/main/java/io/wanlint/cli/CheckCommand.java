@@ -88,8 +88,10 @@ final class CheckCommand extends AnalysisCommand {
         }
         Checker.CheckRun gated = run;
         ReportData data = timed("cost model", () -> reportData(analysis, gated));
-        // Patches reach the reports once the refactorings hand them over; until then reports show none.
-        PatchIndex patches = PatchIndex.EMPTY;
+        // SARIF fixes and HTML previews: the patches `wanlint fix` would write (planned, not applied).
+        PatchIndex patches = format == Format.sarif || format == Format.html
+                ? timed("patches", () -> ReportPatches.of(gated.findings(), analysis.result()))
+                : PatchIndex.EMPTY;
         timed("report", () -> {
             emit(switch (format) {
                 case text -> new TextReport(colour()).render(data);

@@ -8,6 +8,8 @@ import java.util.Set;
  * edges: facts some rules (WAN008–WAN010) need and the cost model does not. The bytecode front end
  * leaves them empty ({@link #NONE}), so those rules find nothing there rather than guess.
  *
+ * @param known              whether the front end computed the facts at all (the source front end
+ *                           does; without them, absence of a fact proves nothing)
  * @param conditionalCalls   of the JDBC statement executions and the calls made by {@code ejbStore}
  *                           methods, those that run only under a condition of their method: inside
  *                           an {@code if}, {@code switch} or {@code ?:}, or after an {@code if} that
@@ -21,9 +23,9 @@ import java.util.Set;
  *                           their supertypes, held in an {@code HttpSession} or a stateful session
  *                           bean's non-transient field
  */
-public record SourceFacts(Set<CallEdge> conditionalCalls, Set<CallEdge> sqlBuiltAtRuntime,
+public record SourceFacts(boolean known, Set<CallEdge> conditionalCalls, Set<CallEdge> sqlBuiltAtRuntime,
                           List<SessionStateValue> nonSerializableState) {
-    public static final SourceFacts NONE = new SourceFacts(Set.of(), Set.of(), List.of());
+    public static final SourceFacts NONE = new SourceFacts(false, Set.of(), Set.of(), List.of());
 
     public SourceFacts {
         conditionalCalls = Set.copyOf(conditionalCalls);

@@ -121,7 +121,7 @@ public final class SourceCallGraphBuilder {
                             + "edges by method name, the rest ignored", s.unresolved, s.example, s.byName)));
         }
         sessionState.addAll(resolver.statefulBeanFields(components));
-        graph.setFacts(new SourceFacts(conditional, sqlBuilt, sessionState));
+        graph.setFacts(new SourceFacts(true, conditional, sqlBuilt, sessionState));
         new EntryPointFinder(types, components, jsps, jspComponents).addTo(graph);
         FrozenCallGraph frozen = graph.freeze();
         return new CallGraphOutcome(frozen, new ContainerTransactionScopes(frozen, components), diagnostics);

@@ -5,6 +5,7 @@ import io.wanlint.rules.wan.CacheableReadMostlyEntity;
 import io.wanlint.rules.wan.MissingFacade;
 import io.wanlint.rules.wan.RemoteFineGrainedCall;
 import io.wanlint.rules.wan.SyncExternalCallInTransaction;
+import io.wanlint.rules.wan.UncachedHomeLookup;
 import io.wanlint.rules.wan.WebTierJdbc;
 import java.util.List;
 import java.util.Locale;
@@ -19,7 +20,8 @@ public final class Rules {
             new MissingFacade(),
             new WebTierJdbc(),
             new SyncExternalCallInTransaction(),
-            new CacheableReadMostlyEntity());
+            new CacheableReadMostlyEntity(),
+            new UncachedHomeLookup());
 
     /** Every built-in rule, in id order. */
     public static List<Rule> builtIn() { return BUILT_IN; }

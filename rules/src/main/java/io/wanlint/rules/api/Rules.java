@@ -3,6 +3,7 @@ package io.wanlint.rules.api;
 import io.wanlint.analyzer.api.RuleDescriptor;
 import io.wanlint.rules.wan.CacheableReadMostlyEntity;
 import io.wanlint.rules.wan.MissingFacade;
+import io.wanlint.rules.wan.NPlusOneFinder;
 import io.wanlint.rules.wan.RemoteFineGrainedCall;
 import io.wanlint.rules.wan.SyncExternalCallInTransaction;
 import io.wanlint.rules.wan.UncachedHomeLookup;
@@ -21,7 +22,8 @@ public final class Rules {
             new WebTierJdbc(),
             new SyncExternalCallInTransaction(),
             new CacheableReadMostlyEntity(),
-            new UncachedHomeLookup());
+            new UncachedHomeLookup(),
+            new NPlusOneFinder());
 
     /** Every built-in rule, in id order. */
     public static List<Rule> builtIn() { return BUILT_IN; }

@@ -7,6 +7,7 @@ import io.wanlint.rules.wan.NPlusOneFinder;
 import io.wanlint.rules.wan.RemoteFineGrainedCall;
 import io.wanlint.rules.wan.SyncExternalCallInTransaction;
 import io.wanlint.rules.wan.UncachedHomeLookup;
+import io.wanlint.rules.wan.UnconditionalEjbStore;
 import io.wanlint.rules.wan.WebTierJdbc;
 import java.util.List;
 import java.util.Locale;
@@ -23,7 +24,8 @@ public final class Rules {
             new SyncExternalCallInTransaction(),
             new CacheableReadMostlyEntity(),
             new UncachedHomeLookup(),
-            new NPlusOneFinder());
+            new NPlusOneFinder(),
+            new UnconditionalEjbStore());
 
     /** Every built-in rule, in id order. */
     public static List<Rule> builtIn() { return BUILT_IN; }

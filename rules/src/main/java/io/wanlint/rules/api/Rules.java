@@ -8,6 +8,7 @@ import io.wanlint.rules.wan.RemoteFineGrainedCall;
 import io.wanlint.rules.wan.SyncExternalCallInTransaction;
 import io.wanlint.rules.wan.UncachedHomeLookup;
 import io.wanlint.rules.wan.UnconditionalEjbStore;
+import io.wanlint.rules.wan.UnpreparedSql;
 import io.wanlint.rules.wan.WebTierJdbc;
 import java.util.List;
 import java.util.Locale;
@@ -25,7 +26,8 @@ public final class Rules {
             new CacheableReadMostlyEntity(),
             new UncachedHomeLookup(),
             new NPlusOneFinder(),
-            new UnconditionalEjbStore());
+            new UnconditionalEjbStore(),
+            new UnpreparedSql());
 
     /** Every built-in rule, in id order. */
     public static List<Rule> builtIn() { return BUILT_IN; }

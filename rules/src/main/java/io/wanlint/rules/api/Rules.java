@@ -4,6 +4,7 @@ import io.wanlint.analyzer.api.RuleDescriptor;
 import io.wanlint.rules.wan.CacheableReadMostlyEntity;
 import io.wanlint.rules.wan.MissingFacade;
 import io.wanlint.rules.wan.NPlusOneFinder;
+import io.wanlint.rules.wan.NonSerializableSessionState;
 import io.wanlint.rules.wan.RemoteFineGrainedCall;
 import io.wanlint.rules.wan.SyncExternalCallInTransaction;
 import io.wanlint.rules.wan.UncachedHomeLookup;
@@ -27,7 +28,8 @@ public final class Rules {
             new UncachedHomeLookup(),
             new NPlusOneFinder(),
             new UnconditionalEjbStore(),
-            new UnpreparedSql());
+            new UnpreparedSql(),
+            new NonSerializableSessionState());
 
     /** Every built-in rule, in id order. */
     public static List<Rule> builtIn() { return BUILT_IN; }

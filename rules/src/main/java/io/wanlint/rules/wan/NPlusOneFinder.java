@@ -112,7 +112,7 @@ public final class NPlusOneFinder implements Rule {
         for (CallEdge c : site.perElement) perElement.add(Evidence.calleeAsWritten(c) + "()");
         String bean = entity.map(Component::name).orElse(Evidence.displayClass(site.finder.to().className()));
         String msg = Evidence.displayMethod(method) + " calls the finder " + bean + "." + Evidence.clientMethod(site.finder)
-                + "() and then, for every element, " + String.join(", ", perElement) + ": 1 + N round trips across the WAN"
+                + "() and then, for every element, " + String.join(", ", perElement) + ": 1 + n round trips across the WAN"
                 + " (reached from " + String.join(", ", eps.stream().map(EntryPoint::id).toList()) + "; "
                 + Estimates.roundTrips(figures.before()) + " in all). One bulk read through a façade returning transfer objects: "
                 + figures.after().formula();

@@ -37,7 +37,7 @@ import java.util.Set;
  */
 @RuleInfo(id = "WAN007", name = "n-plus-one-finder", severity = Severity.WARNING,
         summary = "Collection finder followed by one cross-site entity call or load per element",
-        since = "0.2.0", tags = {"performance", "wan", "ejb", "entity", "facade"})
+        since = "0.1.0", tags = {"performance", "wan", "ejb", "entity", "facade"})
 public final class NPlusOneFinder implements Rule {
     private static final RuleDescriptor DESCRIPTOR = RuleDescriptors.of(NPlusOneFinder.class);
 

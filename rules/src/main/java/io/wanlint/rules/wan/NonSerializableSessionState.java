@@ -33,7 +33,7 @@ import java.util.Map;
  */
 @RuleInfo(id = "WAN010", name = "non-serializable-session-state", severity = Severity.WARNING,
         summary = "Non-Serializable value stored in the HttpSession or held by a stateful session bean",
-        since = "0.2.0", tags = {"reliability", "clustering", "session", "serialization"})
+        since = "0.1.0", tags = {"reliability", "clustering", "session", "serialization"})
 public final class NonSerializableSessionState implements Rule {
     private static final RuleDescriptor DESCRIPTOR = RuleDescriptors.of(NonSerializableSessionState.class);
 

@@ -33,7 +33,7 @@ import java.util.Set;
  */
 @RuleInfo(id = "WAN006", name = "uncached-home-lookup", severity = Severity.WARNING,
         summary = "JNDI lookup or session-home create() of a bean on another site on every request",
-        since = "0.2.0", tags = {"performance", "wan", "ejb", "jndi", "service-locator"})
+        since = "0.1.0", tags = {"performance", "wan", "ejb", "jndi", "service-locator"})
 public final class UncachedHomeLookup implements Rule {
     private static final RuleDescriptor DESCRIPTOR = RuleDescriptors.of(UncachedHomeLookup.class);
 

@@ -39,7 +39,7 @@ import java.util.Set;
  */
 @RuleInfo(id = "WAN008", name = "unconditional-ejbstore", severity = Severity.WARNING,
         summary = "BMP ejbStore that writes to the database at every commit without a dirty check",
-        since = "0.2.0", tags = {"performance", "ejb", "bmp", "jdbc"})
+        since = "0.1.0", tags = {"performance", "ejb", "bmp", "jdbc"})
 public final class UnconditionalEjbStore implements Rule {
     private static final RuleDescriptor DESCRIPTOR = RuleDescriptors.of(UnconditionalEjbStore.class);
     private static final Set<String> WRITES = Set.of("executeUpdate", "execute", "executeBatch", "executeLargeUpdate",

@@ -33,7 +33,7 @@ import java.util.Map;
  */
 @RuleInfo(id = "WAN009", name = "unprepared-sql", severity = Severity.ERROR,
         summary = "Statement executing SQL built by concatenation: unprepared and open to injection",
-        since = "0.2.0", tags = {"security", "performance", "jdbc", "sql-injection"})
+        since = "0.1.0", tags = {"security", "performance", "jdbc", "sql-injection"})
 public final class UnpreparedSql implements Rule {
     private static final RuleDescriptor DESCRIPTOR = RuleDescriptors.of(UnpreparedSql.class);
 

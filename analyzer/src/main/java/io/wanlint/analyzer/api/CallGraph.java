@@ -23,4 +23,7 @@ public interface CallGraph {
     List<CallEdge> incoming(MethodRef method);
 
     List<EntryPoint> entryPoints();
+
+    /** Source-level facts about call sites and session state; {@link SourceFacts#NONE} when not known. */
+    default SourceFacts facts() { return SourceFacts.NONE; }
 }

@@ -17,6 +17,7 @@ import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.ComponentModel;
 import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.MethodRef;
+import io.wanlint.analyzer.api.SourceFacts;
 import io.wanlint.analyzer.api.SourceLocation;
 import io.wanlint.analyzer.callgraph.ApiCallClassifier.Classification;
 import io.wanlint.analyzer.callgraph.AppTypes.MethodInfo;
@@ -346,6 +347,68 @@ final class CallSiteResolver {
             return List.of(edge(site, call, candidates.get(0).ref, EdgeKind.LOCAL, CallOp.INVOKE, null));
         }
         return List.of();
+    }
+
+    // ---------------------------------------------------------------- session state (WAN010)
+
+    private static final Set<String> HTTP_SESSIONS = Set.of("javax.servlet.http.HttpSession", "jakarta.servlet.http.HttpSession");
+    private static final Set<String> SERIALIZABLE = Set.of("java.io.Serializable", "java.io.Externalizable");
+
+    /**
+     * {@code session.setAttribute(name, value)} / {@code putValue} whose value's static type is an
+     * application class that is not serializable; empty for every other call.
+     */
+    Optional<SourceFacts.SessionStateValue> sessionPut(MethodCallExpr call, Site site) {
+        String name = call.getNameAsString();
+        if (!(name.equals("setAttribute") || name.equals("putValue")) || call.getArguments().size() != 2) return Optional.empty();
+        Receiver r = receivers.receiverOf(call, site.stats());
+        if (r.type().isEmpty() || types.selfAndAncestors(r.type().get()).stream().noneMatch(HTTP_SESSIONS::contains)) {
+            return Optional.empty();
+        }
+        Optional<String> valueType = receivers.typeOf(call.getArgument(1), site.stats()).filter(this::notSerializable);
+        if (valueType.isEmpty()) return Optional.empty();
+        String attribute = call.getArgument(0).isStringLiteralExpr() ? call.getArgument(0).asStringLiteralExpr().getValue() : "";
+        int line = call.getBegin().map(p -> p.line).orElse(0);
+        return Optional.of(new SourceFacts.SessionStateValue(SourceFacts.Holder.HTTP_SESSION, site.from().className(),
+                site.from(), attribute, valueType.get(), new SourceLocation(site.owner().file, line)));
+    }
+
+    /** Non-static, non-transient fields of stateful session beans whose declared type is not serializable. */
+    List<SourceFacts.SessionStateValue> statefulBeanFields(ComponentModel components) {
+        List<SourceFacts.SessionStateValue> out = new ArrayList<>();
+        for (Component c : components.components()) {
+            if (c.kind() != ComponentKind.STATEFUL_SESSION || c.className() == null) continue;
+            Optional<TypeInfo> bean = types.type(c.className());
+            if (bean.isEmpty()) continue;
+            for (com.github.javaparser.ast.body.FieldDeclaration f : bean.get().decl.getFields()) {
+                if (f.isStatic() || f.isTransient()) continue;
+                for (VariableDeclarator v : f.getVariables()) {
+                    String type = types.erasure(v.getType(), v);
+                    if (!notSerializable(type)) continue;
+                    int line = v.getBegin().map(p -> p.line).orElse(0);
+                    out.add(new SourceFacts.SessionStateValue(SourceFacts.Holder.STATEFUL_BEAN_FIELD, bean.get().graphName,
+                            null, v.getNameAsString(), type, new SourceLocation(bean.get().file, line)));
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * An application class (not an interface: the object behind one may well be serializable)
+     * none of whose supertypes is {@code Serializable}/{@code Externalizable}, and all of whose
+     * supertypes are known, so that a library superclass cannot hide serializability.
+     */
+    private boolean notSerializable(String fqn) {
+        Optional<TypeInfo> t = types.type(fqn);
+        if (t.isEmpty() || t.get().isInterface() || t.get().decl.isEnumDeclaration()) {
+            return false;
+        }
+        for (String s : types.selfAndAncestors(fqn)) {
+            if (SERIALIZABLE.contains(s)) return false;
+            if (types.type(s).isEmpty() && !s.equals("java.lang.Object") && types.loadClass(s).isEmpty()) return false;
+        }
+        return true;
     }
 
     // ---------------------------------------------------------------- helpers

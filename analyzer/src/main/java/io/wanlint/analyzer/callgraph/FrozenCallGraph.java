@@ -5,6 +5,7 @@ import io.wanlint.analyzer.api.CallGraph;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.MethodNode;
 import io.wanlint.analyzer.api.MethodRef;
+import io.wanlint.analyzer.api.SourceFacts;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -34,8 +35,15 @@ public final class FrozenCallGraph implements CallGraph {
     private final Map<MethodRef, List<CallEdge>> outgoing;
     private final Map<MethodRef, List<CallEdge>> incoming;
     private final List<EntryPoint> entryPoints;
+    private final SourceFacts facts;
 
     FrozenCallGraph(Collection<MethodNode> nodes, List<CallEdge> edges, List<EntryPoint> entryPoints) {
+        this(nodes, edges, entryPoints, SourceFacts.NONE);
+    }
+
+    FrozenCallGraph(Collection<MethodNode> nodes, List<CallEdge> edges, List<EntryPoint> entryPoints,
+                    SourceFacts facts) {
+        this.facts = facts == null ? SourceFacts.NONE : facts;
         List<MethodNode> sortedNodes = new ArrayList<>(nodes);
         sortedNodes.sort(Comparator.comparing(MethodNode::ref, BY_METHOD));
         Map<MethodRef, MethodNode> byRef = new LinkedHashMap<>();
@@ -71,6 +79,8 @@ public final class FrozenCallGraph implements CallGraph {
     @Override public List<CallEdge> incoming(MethodRef method) { return incoming.getOrDefault(method, List.of()); }
 
     @Override public List<EntryPoint> entryPoints() { return entryPoints; }
+
+    @Override public SourceFacts facts() { return facts; }
 
     /** The graph in Graphviz DOT, for tests and debugging. */
     public String toDot() {

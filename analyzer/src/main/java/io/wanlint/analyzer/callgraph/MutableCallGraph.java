@@ -4,6 +4,7 @@ import io.wanlint.analyzer.api.CallEdge;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.MethodNode;
 import io.wanlint.analyzer.api.MethodRef;
+import io.wanlint.analyzer.api.SourceFacts;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,6 +19,7 @@ public final class MutableCallGraph {
     private final Map<MethodRef, MethodNode> nodes = new LinkedHashMap<>();
     private final List<CallEdge> edges = new ArrayList<>();
     private final List<EntryPoint> entryPoints = new ArrayList<>();
+    private SourceFacts facts = SourceFacts.NONE;
 
     /** Adds a node unless one for the same method exists (the first declaration wins). */
     public void addNode(MethodNode node) { nodes.putIfAbsent(node.ref(), node); }
@@ -33,5 +35,10 @@ public final class MutableCallGraph {
 
     public List<CallEdge> edges() { return edges; }
 
-    public FrozenCallGraph freeze() { return new FrozenCallGraph(nodes.values(), edges, entryPoints); }
+    /** Source-level facts gathered while scanning (the source front end sets them once). */
+    public void setFacts(SourceFacts facts) {
+        this.facts = facts == null ? SourceFacts.NONE : facts;
+    }
+
+    public FrozenCallGraph freeze() { return new FrozenCallGraph(nodes.values(), edges, entryPoints, facts); }
 }

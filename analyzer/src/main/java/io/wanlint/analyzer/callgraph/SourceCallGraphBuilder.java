@@ -24,6 +24,7 @@ import io.wanlint.analyzer.api.Diagnostic;
 import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.MethodNode;
 import io.wanlint.analyzer.api.MethodRef;
+import io.wanlint.analyzer.api.SourceFacts;
 import io.wanlint.analyzer.api.SourceLocation;
 import io.wanlint.analyzer.callgraph.AppTypes.MethodInfo;
 import io.wanlint.analyzer.callgraph.AppTypes.TypeInfo;
@@ -85,6 +86,9 @@ public final class SourceCallGraphBuilder {
         Map<String, List<TypeInfo>> byFile = new LinkedHashMap<>();
         for (TypeInfo t : types.all()) byFile.computeIfAbsent(t.file, k -> new ArrayList<>()).add(t);
         List<Diagnostic> failures = new ArrayList<>();
+        Set<CallEdge> conditional = new java.util.HashSet<>();
+        Set<CallEdge> sqlBuilt = new java.util.HashSet<>();
+        List<SourceFacts.SessionStateValue> sessionState = new ArrayList<>();
         for (Map.Entry<String, List<TypeInfo>> file : byFile.entrySet()) {
             FileScan scan = new FileScan(new ReceiverTypes.FileStats(file.getKey()));
             try {
@@ -100,6 +104,9 @@ public final class SourceCallGraphBuilder {
             }
             scan.nodes.forEach(graph::addNode);
             scan.edges.forEach(graph::addEdge);
+            conditional.addAll(scan.conditional);
+            sqlBuilt.addAll(scan.sqlBuilt);
+            sessionState.addAll(scan.sessionState);
             stats.put(file.getKey(), scan.stats);
         }
         for (JspUnit j : jsps) addJspTags(j, types, handlers, graph);
@@ -113,6 +120,8 @@ public final class SourceCallGraphBuilder {
                     "%d call(s) on receivers whose type could not be resolved (first: %s); %d kept as best-effort "
                             + "edges by method name, the rest ignored", s.unresolved, s.example, s.byName)));
         }
+        sessionState.addAll(resolver.statefulBeanFields(components));
+        graph.setFacts(new SourceFacts(true, conditional, sqlBuilt, sessionState));
         new EntryPointFinder(types, components, jsps, jspComponents).addTo(graph);
         FrozenCallGraph frozen = graph.freeze();
         return new CallGraphOutcome(frozen, new ContainerTransactionScopes(frozen, components), diagnostics);
@@ -137,13 +146,16 @@ public final class SourceCallGraphBuilder {
     private static final class FileScan {
         final List<MethodNode> nodes = new ArrayList<>();
         final List<CallEdge> edges = new ArrayList<>();
+        final List<CallEdge> conditional = new ArrayList<>();
+        final List<CallEdge> sqlBuilt = new ArrayList<>();
+        final List<SourceFacts.SessionStateValue> sessionState = new ArrayList<>();
         final ReceiverTypes.FileStats stats;
 
         FileScan(ReceiverTypes.FileStats stats) { this.stats = stats; }
     }
 
     /** A resolved call with its position, for the {@code UserTransaction} span pass. */
-    private record Pending(CallEdge edge, Position at) {}
+    private record Pending(CallEdge edge, Position at, Node node) {}
 
     private static void scanType(TypeInfo t, Component component, AppTypes types, CallSiteResolver resolver,
                                  FileScan scan) {
@@ -192,14 +204,28 @@ public final class SourceCallGraphBuilder {
                 else if (n instanceof ExplicitConstructorInvocationStmt ctor) edges = safely(() -> resolver.resolve(ctor, site));
                 else if (n instanceof MethodReferenceExpr ref) edges = safely(() -> resolver.resolve(ref, site));
                 else return;
+                if (n instanceof MethodCallExpr call) resolver.sessionPut(call, site).ifPresent(scan.sessionState::add);
                 if (edges.isEmpty()) return;
                 boolean once = initialiser || CallSiteShape.behindCache(n, callable, owner.decl, cacheMaps);
                 // Evaluation order: a call's receiver and arguments end before the call does.
                 Position at = n.getEnd().orElse(Position.HOME);
-                for (CallEdge e : edges) pending.add(new Pending(once ? withFlags(e, true, false) : e, at));
+                for (CallEdge e : edges) pending.add(new Pending(once ? withFlags(e, true, false) : e, at, n));
             });
             pending.sort(Comparator.comparing(Pending::at));
-            scan.edges.addAll(markUserTransactions(pending));
+            List<CallEdge> marked = markUserTransactions(pending);
+            scan.edges.addAll(marked);
+            for (int i = 0; i < marked.size(); i++) noteFacts(marked.get(i), pending.get(i).node(), callable, owner, scan);
+        }
+    }
+
+    /** The {@link SourceFacts} of one call: only statement executions and {@code ejbStore}'s calls are asked about. */
+    private static void noteFacts(CallEdge e, Node node, Node callable, TypeInfo owner, FileScan scan) {
+        boolean execute = e.op() == CallOp.JDBC_EXECUTE;
+        if ((execute || e.from().name().equals("ejbStore")) && StatementFacts.conditional(node, callable)) {
+            scan.conditional.add(e);
+        }
+        if (execute && node instanceof MethodCallExpr call && StatementFacts.sqlBuiltAtRuntime(call, callable, owner.decl)) {
+            scan.sqlBuilt.add(e);
         }
     }
 

@@ -3,8 +3,13 @@ package io.wanlint.rules.api;
 import io.wanlint.analyzer.api.RuleDescriptor;
 import io.wanlint.rules.wan.CacheableReadMostlyEntity;
 import io.wanlint.rules.wan.MissingFacade;
+import io.wanlint.rules.wan.NPlusOneFinder;
+import io.wanlint.rules.wan.NonSerializableSessionState;
 import io.wanlint.rules.wan.RemoteFineGrainedCall;
 import io.wanlint.rules.wan.SyncExternalCallInTransaction;
+import io.wanlint.rules.wan.UncachedHomeLookup;
+import io.wanlint.rules.wan.UnconditionalEjbStore;
+import io.wanlint.rules.wan.UnpreparedSql;
 import io.wanlint.rules.wan.WebTierJdbc;
 import java.util.List;
 import java.util.Locale;
@@ -19,7 +24,12 @@ public final class Rules {
             new MissingFacade(),
             new WebTierJdbc(),
             new SyncExternalCallInTransaction(),
-            new CacheableReadMostlyEntity());
+            new CacheableReadMostlyEntity(),
+            new UncachedHomeLookup(),
+            new NPlusOneFinder(),
+            new UnconditionalEjbStore(),
+            new UnpreparedSql(),
+            new NonSerializableSessionState());
 
     /** Every built-in rule, in id order. */
     public static List<Rule> builtIn() { return BUILT_IN; }

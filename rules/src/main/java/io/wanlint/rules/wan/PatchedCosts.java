@@ -11,6 +11,9 @@ import java.util.Map;
  * standard cost for every other call.
  */
 record PatchedCosts(Map<CallEdge, Integer> unitCosts) implements CostAdjustment {
+    /** No call changes. */
+    static final PatchedCosts NONE = new PatchedCosts(Map.of());
+
     PatchedCosts {
         unitCosts = Map.copyOf(unitCosts);
     }

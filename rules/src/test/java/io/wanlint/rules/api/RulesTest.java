@@ -17,7 +17,12 @@ class RulesTest {
                         org.assertj.core.groups.Tuple.tuple("WAN002", "missing-facade", Severity.WARNING),
                         org.assertj.core.groups.Tuple.tuple("WAN003", "web-tier-jdbc", Severity.ERROR),
                         org.assertj.core.groups.Tuple.tuple("WAN004", "sync-external-call-in-transaction", Severity.ERROR),
-                        org.assertj.core.groups.Tuple.tuple("WAN005", "cacheable-read-mostly-entity", Severity.NOTE));
+                        org.assertj.core.groups.Tuple.tuple("WAN005", "cacheable-read-mostly-entity", Severity.NOTE),
+                        org.assertj.core.groups.Tuple.tuple("WAN006", "uncached-home-lookup", Severity.WARNING),
+                        org.assertj.core.groups.Tuple.tuple("WAN007", "n-plus-one-finder", Severity.WARNING),
+                        org.assertj.core.groups.Tuple.tuple("WAN008", "unconditional-ejbstore", Severity.WARNING),
+                        org.assertj.core.groups.Tuple.tuple("WAN009", "unprepared-sql", Severity.ERROR),
+                        org.assertj.core.groups.Tuple.tuple("WAN010", "non-serializable-session-state", Severity.WARNING));
     }
 
     @Test

@@ -43,7 +43,7 @@ import java.util.regex.Pattern;
  * </pre>
  */
 public final class RuleTestHarness {
-    private static final Pattern MARKER = Pattern.compile("//\\s*expect:\\s*(WAN\\d{3}(?:\\s*,\\s*WAN\\d{3})*)");
+    private static final Pattern MARKER = Pattern.compile("(?://|<!--)\\s*expect:\\s*(WAN\\d{3}(?:\\s*,\\s*WAN\\d{3})*)");
     private static final Pattern PACKAGE = Pattern.compile("(?m)^\\s*package\\s+([\\w.]+)\\s*;");
     private static final Pattern TYPE = Pattern.compile("\\b(?:class|interface|enum|record)\\s+(\\w+)");
 
@@ -73,6 +73,14 @@ public final class RuleTestHarness {
 
     /** Analyses the sources and fails unless the findings are exactly the markers. Returns the findings. */
     public List<Finding> expectFindings(String... javaSources) {
+        return expectFindings(java.util.Map.of(), javaSources);
+    }
+
+    /**
+     * As {@link #expectFindings(String...)}, with further files (deployment descriptors) written at
+     * the given relative paths; their markers are XML comments, {@code <!-- expect: WAN002 -->}.
+     */
+    public List<Finding> expectFindings(java.util.Map<String, String> otherFiles, String... javaSources) {
         Path dir;
         try {
             dir = Files.createTempDirectory("wanlint-rule-test");
@@ -80,6 +88,10 @@ public final class RuleTestHarness {
             throw new UncheckedIOException(e);
         }
         TreeSet<String> expected = new TreeSet<>();
+        otherFiles.forEach((path, text) -> {
+            write(dir.resolve(path), text);
+            expected.addAll(markers(path, text));
+        });
         for (String source : javaSources) {
             String file = pathOf(source);
             write(dir.resolve(file), source);

@@ -39,6 +39,9 @@ public final class TestApp {
     private final List<EntryPoint> entryPoints = new ArrayList<>();
     private final Map<MethodRef, TransactionAttribute> attributes = new LinkedHashMap<>();
     private final List<AnalyzedFile> files = new ArrayList<>();
+    private final java.util.Set<CallEdge> conditional = new java.util.HashSet<>();
+    private final java.util.Set<CallEdge> sqlBuilt = new java.util.HashSet<>();
+    private final List<io.wanlint.analyzer.api.SourceFacts.SessionStateValue> sessionState = new ArrayList<>();
 
     private final String sourceRoot;
 
@@ -205,10 +208,38 @@ public final class TestApp {
         return e;
     }
 
+    /** {@code Statement.<method>(sql)} on a plain {@code java.sql.Statement}. */
+    public CallEdge statement(MethodRef from, String method, int line, Opt... opts) {
+        return add(from, MethodRef.of("java.sql.Statement", method, "java.lang.String"), EdgeKind.JDBC, CallOp.JDBC_EXECUTE,
+                line, null, opts);
+    }
+
+    /** {@code PreparedStatement.executeUpdate()}. */
+    public CallEdge preparedUpdate(MethodRef from, int line, Opt... opts) {
+        return add(from, MethodRef.of("java.sql.PreparedStatement", "executeUpdate"), EdgeKind.JDBC, CallOp.JDBC_EXECUTE,
+                line, null, opts);
+    }
+
+    /** A container callback edge ({@code ejbLoad}/{@code ejbStore}) from a business method. */
+    public CallEdge callback(MethodRef from, MethodRef to, int line) {
+        return add(from, to, EdgeKind.LOCAL, CallOp.CONTAINER_CALLBACK, line, null);
+    }
+
+    // ---- source facts (the graph then reports them as known, as the source front end does)
+
+    /** The call runs under a condition of its method. */
+    public void conditional(CallEdge e) { conditional.add(e); }
+
+    /** The statement's SQL is assembled at run time. */
+    public void sqlBuilt(CallEdge e) { sqlBuilt.add(e); }
+
+    public void sessionState(io.wanlint.analyzer.api.SourceFacts.SessionStateValue v) { sessionState.add(v); }
+
     // ---- result
 
     public AnalysisResult build() {
-        TestGraph graph = new TestGraph(nodes, edges, entryPoints);
+        TestGraph graph = new TestGraph(nodes, edges, entryPoints,
+                new io.wanlint.analyzer.api.SourceFacts(true, conditional, sqlBuilt, sessionState));
         return new AnalysisResult(files, new ComponentModel(List.copyOf(components.values())), graph,
                 new TestTransactions(graph, attributes), List.of(), List.of());
     }

@@ -13,8 +13,12 @@ import java.util.Map;
 import java.util.Optional;
 
 /** A test-only {@link CallGraph} over hand-built records. */
-record TestGraph(Map<MethodRef, MethodNode> nodeMap, List<CallEdge> edges, List<EntryPoint> entryPoints)
-        implements CallGraph {
+record TestGraph(Map<MethodRef, MethodNode> nodeMap, List<CallEdge> edges, List<EntryPoint> entryPoints,
+                 io.wanlint.analyzer.api.SourceFacts facts) implements CallGraph {
+    TestGraph(Map<MethodRef, MethodNode> nodeMap, List<CallEdge> edges, List<EntryPoint> entryPoints) {
+        this(nodeMap, edges, entryPoints, io.wanlint.analyzer.api.SourceFacts.NONE);
+    }
+
     TestGraph {
         nodeMap = new LinkedHashMap<>(nodeMap);
         edges = List.copyOf(edges);

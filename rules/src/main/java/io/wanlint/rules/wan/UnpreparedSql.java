@@ -1,0 +1,86 @@
+package io.wanlint.rules.wan;
+
+import io.wanlint.analyzer.api.CallEdge;
+import io.wanlint.analyzer.api.CallOp;
+import io.wanlint.analyzer.api.EdgeKind;
+import io.wanlint.analyzer.api.EntryPoint;
+import io.wanlint.analyzer.api.EvidenceStep;
+import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.MethodRef;
+import io.wanlint.analyzer.api.RoundTrips;
+import io.wanlint.analyzer.api.RuleDescriptor;
+import io.wanlint.analyzer.api.Severity;
+import io.wanlint.analyzer.api.SourceFacts;
+import io.wanlint.analyzer.api.SourceLocation;
+import io.wanlint.rules.api.FindingSink;
+import io.wanlint.rules.api.ReachedCall;
+import io.wanlint.rules.api.Rule;
+import io.wanlint.rules.api.RuleContext;
+import io.wanlint.rules.api.RuleDescriptors;
+import io.wanlint.rules.api.RuleInfo;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * WAN009: a plain {@code java.sql.Statement} executing SQL assembled at run time (concatenation,
+ * a builder, {@code String.format}), the source front end's {@link SourceFacts#sqlBuiltAtRuntime}.
+ * Reported whether or not a request reaches it: it is an injection hole as much as a performance
+ * problem. One finding per method; the patch (a {@code PreparedStatement} with bound parameters)
+ * does not change round trips, so before and after are the same. SQL held in parameters or fields
+ * of unknown content is not reported (no evidence it is built from input).
+ */
+@RuleInfo(id = "WAN009", name = "unprepared-sql", severity = Severity.ERROR,
+        summary = "Statement executing SQL built by concatenation: unprepared and open to injection",
+        since = "0.1.0", tags = {"security", "performance", "jdbc", "sql-injection"})
+public final class UnpreparedSql implements Rule {
+    private static final RuleDescriptor DESCRIPTOR = RuleDescriptors.of(UnpreparedSql.class);
+
+    @Override public RuleDescriptor descriptor() { return DESCRIPTOR; }
+
+    @Override public void check(RuleContext ctx, FindingSink sink) {
+        SourceFacts facts = ctx.graph().facts();
+        Map<MethodRef, List<CallEdge>> byMethod = new LinkedHashMap<>();
+        for (CallEdge e : ctx.graph().edges()) {
+            if (e.kind() == EdgeKind.JDBC && e.op() == CallOp.JDBC_EXECUTE && isPlainStatement(e)
+                    && facts.sqlBuiltAtRuntime().contains(e)) {
+                byMethod.computeIfAbsent(e.from(), m -> new ArrayList<>()).add(e);
+            }
+        }
+        if (byMethod.isEmpty()) return;
+        RequestsReaching reaching = new RequestsReaching(ctx);
+        byMethod.forEach((method, calls) -> sink.report(finding(ctx, reaching, method, calls)));
+    }
+
+    /** {@code Statement.execute*(sql)}: not a {@code PreparedStatement} or {@code CallableStatement}. */
+    private static boolean isPlainStatement(CallEdge e) {
+        String type = e.to().className();
+        return !type.endsWith("PreparedStatement") && !type.endsWith("CallableStatement");
+    }
+
+    private Finding finding(RuleContext ctx, RequestsReaching reaching, MethodRef method, List<CallEdge> calls) {
+        CallEdge first = calls.get(0);
+        List<EntryPoint> eps = reaching.of(method);
+        RoundTrips cost = RoundTrips.ZERO;
+        for (EntryPoint ep : eps) cost = cost.plus(ctx.oracle().estimate(ep).roundTrips());
+        String msg = Evidence.displayMethod(method) + " executes SQL built by string concatenation through a plain Statement ("
+                + String.join(", ", calls.stream().map(c -> Evidence.shortName(c.to()) + "() on line " + c.line()).toList())
+                + "): the database parses every variant anew, and the concatenated values can inject SQL"
+                + (eps.isEmpty() ? "" : "; reached from " + String.join(", ", eps.stream().map(EntryPoint::id).toList()))
+                + ". Use a PreparedStatement with bound parameters";
+        List<EvidenceStep> evidence = new ArrayList<>();
+        if (!eps.isEmpty()) {
+            EntryPoint ep = eps.get(0);
+            evidence.addAll(Evidence.chain(ctx, ep, new ReachedCall(first, null, false, reaching.via(ep, method))));
+        } else {
+            SourceLocation decl = ctx.declarationOf(method);
+            evidence.add(new EvidenceStep(decl.file(), decl.line(), method.className(), method.name(), null,
+                    "method " + Evidence.displayMethod(method) + " (no entry point reaches it)"));
+            evidence.add(Evidence.step(ctx, first));
+        }
+        for (CallEdge c : calls) if (c != first) evidence.add(Evidence.step(ctx, c));
+        return new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, ctx.locationOf(first),
+                eps.stream().map(EntryPoint::id).toList(), evidence, cost, cost, method.toString());
+    }
+}

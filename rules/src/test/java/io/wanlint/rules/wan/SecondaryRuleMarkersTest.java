@@ -1,0 +1,166 @@
+package io.wanlint.rules.wan;
+
+import io.wanlint.rules.testing.RuleTestHarness;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * WAN006–WAN010 over real EJB 2 source and descriptors through the whole pipeline under the
+ * default {@code edge} topology (all rules run): a line ending in {@code // expect: WANxxx} must
+ * carry exactly those findings, every other line none.
+ */
+class SecondaryRuleMarkersTest {
+    private final RuleTestHarness harness = RuleTestHarness.withPipeline();
+
+    private static final Map<String, String> EJB_JAR = Map.of("META-INF/ejb-jar.xml", """
+            <?xml version="1.0"?>
+            <ejb-jar>
+              <enterprise-beans>
+                <entity> <!-- expect: WAN002 -->
+                  <ejb-name>Category</ejb-name>
+                  <home>shop.ejb.CategoryHome</home>
+                  <remote>shop.ejb.Category</remote>
+                  <ejb-class>shop.ejb.CategoryBean</ejb-class>
+                  <persistence-type>Bean</persistence-type>
+                  <prim-key-class>java.lang.String</prim-key-class>
+                  <reentrant>False</reentrant>
+                </entity>
+              </enterprise-beans>
+            </ejb-jar>
+            """);
+
+    private static final String CATEGORY_HOME = """
+            package shop.ejb;
+            public interface CategoryHome extends javax.ejb.EJBHome {
+                Category findByPrimaryKey(String id) throws javax.ejb.FinderException, java.rmi.RemoteException;
+                java.util.Collection findAll() throws javax.ejb.FinderException, java.rmi.RemoteException;
+            }
+            """;
+    private static final String CATEGORY = """
+            package shop.ejb;
+            public interface Category extends javax.ejb.EJBObject {
+                String getName() throws java.rmi.RemoteException;
+            }
+            """;
+
+    @Test
+    void wan010NonSerializableSessionValuesAndStatefulBeanFields() {
+        harness.expectFindings("""
+                package shop.web;
+                public class CatalogHelper {
+                    private final java.util.Map<String, String> names = new java.util.HashMap<>();
+                }
+                """, """
+                package shop.web;
+                public class History extends java.util.ArrayList<String> {
+                }
+                """, """
+                package shop.web;
+                public class Basket implements java.io.Serializable {
+                }
+                """, """
+                package shop.web;
+                public class Pricer {
+                }
+                """, """
+                package shop.web;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet("/category")
+                public class CategoryServlet extends HttpServlet {
+                    protected void doGet(HttpServletRequest q, HttpServletResponse r) {
+                        HttpSession session = q.getSession();
+                        session.setAttribute("basket", new Basket());
+                        session.setAttribute("history", new History());
+                        session.setAttribute("name", q.getParameter("name"));
+                        CatalogHelper helper = new CatalogHelper();
+                        session.setAttribute("catalog", helper); // expect: WAN010
+                    }
+                }
+                """, """
+                package shop.ejb;
+                @javax.ejb.Stateful
+                public class CartBean implements shop.ejb.Cart {
+                    private shop.web.Basket basket;
+                    private transient shop.web.Pricer cachedPricer;
+                    private shop.web.Pricer pricer; // expect: WAN010
+                    public void add(String item) { }
+                }
+                """, """
+                package shop.ejb;
+                @javax.ejb.Local
+                public interface Cart {
+                    void add(String item);
+                }
+                """);
+    }
+
+    @Test
+    void wan006To009OnABmpEntityBrowsedFromAServlet() {
+        harness.expectFindings(EJB_JAR, CATEGORY_HOME, CATEGORY, """
+                package shop.ejb;
+                import java.sql.*;
+                import javax.ejb.*;
+                public class CategoryBean implements EntityBean { // expect: WAN005
+                    private EntityContext ctx;
+                    private String id;
+                    private String name;
+                    private boolean dirty;
+                    private static final String TABLE = "category";
+                    public String getName() { return name; }
+                    public String ejbFindByPrimaryKey(String id) { return id; }
+                    public java.util.Collection ejbFindAll() throws FinderException {
+                        try (Connection c = ds().getConnection(); Statement s = c.createStatement()) {
+                            ResultSet rs = s.executeQuery("SELECT id FROM " + TABLE);
+                            java.util.List<String> ids = new java.util.ArrayList<>();
+                            while (rs.next()) ids.add(rs.getString(1));
+                            return ids;
+                        } catch (SQLException e) { throw new EJBException(e); }
+                    }
+                    public void ejbLoad() {
+                        String key = (String) ctx.getPrimaryKey();
+                        try (Connection c = ds().getConnection(); Statement s = c.createStatement()) {
+                            ResultSet rs = s.executeQuery("SELECT name FROM category WHERE id = '" + key + "'"); // expect: WAN009
+                            if (rs.next()) name = rs.getString(1);
+                        } catch (SQLException e) { throw new EJBException(e); }
+                    }
+                    public void ejbStore() {
+                        try (Connection c = ds().getConnection();
+                             PreparedStatement ps = c.prepareStatement("UPDATE category SET name = ? WHERE id = ?")) {
+                            ps.setString(1, name);
+                            ps.setString(2, id);
+                            ps.executeUpdate(); // expect: WAN008
+                        } catch (SQLException e) { throw new EJBException(e); }
+                    }
+                    private javax.sql.DataSource ds() {
+                        try {
+                            return (javax.sql.DataSource) new javax.naming.InitialContext().lookup("java:comp/env/jdbc/shop");
+                        } catch (javax.naming.NamingException e) { throw new EJBException(e); }
+                    }
+                    public void setEntityContext(EntityContext c) { ctx = c; }
+                    public void unsetEntityContext() { ctx = null; }
+                    public void ejbActivate() { }
+                    public void ejbPassivate() { }
+                    public void ejbRemove() { }
+                }
+                """, """
+                package shop.web;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet("/browse")
+                public class BrowseServlet extends HttpServlet {
+                    protected void doGet(HttpServletRequest q, HttpServletResponse r) throws java.io.IOException {
+                        try {
+                            Object ref = new javax.naming.InitialContext().lookup("java:comp/env/ejb/Category"); // expect: WAN006
+                            shop.ejb.CategoryHome home = (shop.ejb.CategoryHome) javax.rmi.PortableRemoteObject.narrow(ref, shop.ejb.CategoryHome.class);
+                            java.util.Collection all = home.findAll(); // expect: WAN001, WAN002, WAN007
+                            for (java.util.Iterator it = all.iterator(); it.hasNext(); ) {
+                                shop.ejb.Category c = (shop.ejb.Category) it.next();
+                                r.getWriter().print(c.getName());
+                            }
+                        } catch (Exception e) {
+                            r.sendError(500);
+                        }
+                    }
+                }
+                """);
+    }
+}

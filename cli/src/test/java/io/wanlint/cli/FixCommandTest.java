@@ -112,9 +112,17 @@ class FixCommandTest {
     void applyWritesOnlyTheTouchedFilesAndTheirPatchedText() throws Exception {
         Path app = gitCopy("rubis-facade");
         Path patches = temp.resolve("out");
+        Path jboss = app.resolve("META-INF/jboss.xml");
+        boolean posix = Files.getFileStore(jboss).supportsFileAttributeView(java.nio.file.attribute.PosixFileAttributeView.class);
+        if (posix) Files.setPosixFilePermissions(jboss, java.nio.file.attribute.PosixFilePermissions.fromString("rw-rw-r--"));
         Run fix = wanlint("fix", app.toString(), "--rule", "WAN005", "--out", patches.toString(), "--apply");
         assertThat(fix.exit()).as(fix.err()).isZero();
         assertThat(git(app, "status", "--porcelain").strip()).isEqualTo("M META-INF/jboss.xml");
+        if (posix) {
+            // Written through a private temporary file, yet the user's file keeps its mode.
+            assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(jboss)))
+                    .isEqualTo("rw-rw-r--");
+        }
         // What --apply wrote is exactly what the combined patch says.
         git(app, "apply", "--reverse", "--check", patches.resolve("wanlint.patch").toString());
         assertThat(Files.readString(app.resolve("META-INF/jboss.xml"), StandardCharsets.ISO_8859_1))

@@ -3,10 +3,8 @@ package io.wanlint.refactorings.api;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -70,29 +68,13 @@ public final class PatchApplier {
         List<String> written = new ArrayList<>();
         try {
             for (Map.Entry<Path, byte[]> w : writes.entrySet()) {
-                writeAtomically(w.getKey(), w.getValue());
+                AtomicFile.write(w.getKey(), w.getValue());
                 written.add(root.relativize(w.getKey()).toString().replace('\\', '/'));
             }
         } catch (IOException e) {
             return new Outcome.Refused("writing failed after " + written + ": " + e.getMessage());
         }
         return new Outcome.Applied(written, set.conflicting());
-    }
-
-    private static void writeAtomically(Path target, byte[] bytes) throws IOException {
-        Path dir = target.getParent();
-        Files.createDirectories(dir);
-        Path temp = Files.createTempFile(dir, ".wanlint-", ".tmp");
-        try {
-            Files.write(temp, bytes);
-            try {
-                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(temp);
-        }
     }
 
     /**

@@ -18,8 +18,6 @@ import io.wanlint.report.graph.SvgLayout;
 import io.wanlint.report.json.JsonOutput;
 
 import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -139,13 +137,7 @@ public final class CallGraphExport {
     }
 
     public String toJson() {
-        StringWriter out = new StringWriter();
-        try {
-            writeJson(out);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toString();
+        return JsonOutput.render(this::writeJson);
     }
 
     private Map<MethodRef, Node> number(Set<MethodRef> methods) {

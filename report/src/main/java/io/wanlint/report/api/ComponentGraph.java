@@ -18,8 +18,6 @@ import io.wanlint.report.json.ComponentJson;
 import io.wanlint.report.json.JsonOutput;
 
 import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -121,13 +119,7 @@ public final class ComponentGraph {
     }
 
     public String toJson() {
-        StringWriter out = new StringWriter();
-        try {
-            writeJson(out);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toString();
+        return JsonOutput.render(this::writeJson);
     }
 
     private Picture picture() {

@@ -1,10 +1,9 @@
 package io.wanlint.report.api;
 
+import io.wanlint.report.json.JsonOutput;
 import io.wanlint.report.json.CheckReportWriter;
 
 import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 
 /**
@@ -23,12 +22,6 @@ public final class JsonReport {
     }
 
     public static String render(ReportData data) {
-        StringWriter out = new StringWriter();
-        try {
-            write(data, out);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // a StringWriter does not fail
-        }
-        return out.toString();
+        return JsonOutput.render(o -> write(data, o));
     }
 }

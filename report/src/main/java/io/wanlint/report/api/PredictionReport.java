@@ -1,12 +1,11 @@
 package io.wanlint.report.api;
 
+import io.wanlint.report.json.JsonOutput;
 import io.wanlint.analyzer.api.EntryPointCost;
 import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.report.json.CheckReportWriter;
 
 import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -20,13 +19,7 @@ public final class PredictionReport {
 
     /** The {@code entryPoints} array of SPEC §6, with the report's header fields. */
     public static String renderJson(ReportData data) {
-        StringWriter out = new StringWriter();
-        try {
-            CheckReportWriter.writePrediction(data, JsonReport.SCHEMA_VERSION, out);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // a StringWriter does not fail
-        }
-        return out.toString();
+        return JsonOutput.render(o -> CheckReportWriter.writePrediction(data, JsonReport.SCHEMA_VERSION, o));
     }
 
     /** A fixed-width table, one row per entry point, then the totals. */

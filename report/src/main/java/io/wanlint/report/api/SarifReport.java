@@ -6,8 +6,6 @@ import io.wanlint.report.json.JsonOutput;
 import io.wanlint.report.sarif.SarifLogBuilder;
 
 import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Path;
 
@@ -38,13 +36,7 @@ public final class SarifReport {
     }
 
     public static String render(ReportData data, PatchIndex patches, Path sourceRoot) {
-        StringWriter out = new StringWriter();
-        try {
-            write(data, patches, sourceRoot, out);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // a StringWriter does not fail
-        }
-        return out.toString();
+        return JsonOutput.render(o -> write(data, patches, sourceRoot, o));
     }
 
     /** Without patches and with {@code %SRCROOT%} unresolved. */

@@ -34,13 +34,7 @@ public final class CheckReportWriter {
 
     public static void write(ReportData data, String schemaVersion, Writer out) throws IOException {
         try (JsonGenerator gen = JsonOutput.open(out)) {
-            gen.writeStartObject();
-            gen.writeStringField("schemaVersion", schemaVersion);
-            gen.writeObjectFieldStart("tool");
-            gen.writeStringField("name", "wanlint");
-            gen.writeStringField("version", data.toolVersion());
-            gen.writeEndObject();
-            gen.writeStringField("topology", data.topologyName());
+            writeHeader(gen, data, schemaVersion);
             writeSummary(gen, data.summary());
 
             gen.writeArrayFieldStart("components");
@@ -87,19 +81,24 @@ public final class CheckReportWriter {
     /** The {@code wanlint predict --format json} document: the report's header and its {@code entryPoints} array. */
     public static void writePrediction(ReportData data, String schemaVersion, Writer out) throws IOException {
         try (JsonGenerator gen = JsonOutput.open(out)) {
-            gen.writeStartObject();
-            gen.writeStringField("schemaVersion", schemaVersion);
-            gen.writeObjectFieldStart("tool");
-            gen.writeStringField("name", "wanlint");
-            gen.writeStringField("version", data.toolVersion());
-            gen.writeEndObject();
-            gen.writeStringField("topology", data.topologyName());
+            writeHeader(gen, data, schemaVersion);
             gen.writeArrayFieldStart("entryPoints");
             for (EntryPointCost cost : data.costs()) writeEntryPoint(gen, data, cost);
             gen.writeEndArray();
             gen.writeEndObject();
             gen.writeRaw('\n');
         }
+    }
+
+    /** Opens the document: schema version, tool, topology — the same for the check and predict reports. */
+    private static void writeHeader(JsonGenerator gen, ReportData data, String schemaVersion) throws IOException {
+        gen.writeStartObject();
+        gen.writeStringField("schemaVersion", schemaVersion);
+        gen.writeObjectFieldStart("tool");
+        gen.writeStringField("name", "wanlint");
+        gen.writeStringField("version", data.toolVersion());
+        gen.writeEndObject();
+        gen.writeStringField("topology", data.topologyName());
     }
 
     private static void writeSummary(JsonGenerator gen, ReportSummary s) throws IOException {

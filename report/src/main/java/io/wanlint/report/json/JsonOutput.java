@@ -7,6 +7,8 @@ import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
 
 import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.util.List;
 
@@ -18,6 +20,23 @@ public final class JsonOutput {
     private static final JsonFactory FACTORY = JsonFactory.builder().build();
 
     private JsonOutput() {}
+
+    /** Something that writes a document to a {@link Writer}. */
+    @FunctionalInterface
+    public interface Document {
+        void writeTo(Writer out) throws IOException;
+    }
+
+    /** A document as a string (a {@link StringWriter} never fails, so neither does this). */
+    public static String render(Document document) {
+        StringWriter out = new StringWriter();
+        try {
+            document.writeTo(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString();
+    }
 
     public static JsonGenerator open(Writer out) throws IOException {
         JsonGenerator gen = FACTORY.createGenerator(out);

@@ -5,7 +5,6 @@ import io.wanlint.analyzer.api.EntryPointCost;
 import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.report.json.CheckReportWriter;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -2,6 +2,8 @@ package io.wanlint.refactorings.api;
 
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.refactorings.entity.DeclareReadOnlyEntity;
+import io.wanlint.refactorings.jdbc.UsePreparedStatement;
+import io.wanlint.refactorings.session.MakeSessionStateSerializable;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +16,8 @@ public final class Refactorings {
     public Refactorings(List<Refactoring> refactorings) { this.refactorings = List.copyOf(refactorings); }
 
     public static Refactorings builtIn() {
-        return new Refactorings(List.of(new DeclareReadOnlyEntity()));
+        return new Refactorings(List.of(new DeclareReadOnlyEntity(), new UsePreparedStatement(),
+                new MakeSessionStateSerializable()));
     }
 
     /** A finding and its patch, or why it has none. */

@@ -1,0 +1,340 @@
+package io.wanlint.refactorings.jdbc;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.CallableDeclaration;
+import com.github.javaparser.ast.body.FieldDeclaration;
+import com.github.javaparser.ast.body.Parameter;
+import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.BinaryExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.LambdaExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.StringLiteralExpr;
+import com.github.javaparser.ast.expr.TextBlockLiteralExpr;
+import com.github.javaparser.ast.expr.VariableDeclarationExpr;
+import com.github.javaparser.ast.stmt.BlockStmt;
+import com.github.javaparser.ast.stmt.DoStmt;
+import com.github.javaparser.ast.stmt.ExpressionStmt;
+import com.github.javaparser.ast.stmt.ForEachStmt;
+import com.github.javaparser.ast.stmt.ForStmt;
+import com.github.javaparser.ast.stmt.Statement;
+import com.github.javaparser.ast.stmt.TryStmt;
+import com.github.javaparser.ast.stmt.WhileStmt;
+import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.Fingerprints;
+import io.wanlint.refactorings.api.FileChange;
+import io.wanlint.refactorings.api.Patch;
+import io.wanlint.refactorings.api.Refactoring;
+import io.wanlint.refactorings.api.RefactoringContext;
+import io.wanlint.refactorings.api.SourceText;
+import io.wanlint.refactorings.api.TextEdit;
+import io.wanlint.refactorings.text.JavaSource;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * WAN009: a {@code Statement} executing SQL concatenated from literals and values becomes a
+ * {@code PreparedStatement} whose SQL has a {@code ?} per value, bound with {@code setString},
+ * {@code setInt}, ... ({@code setObject} when the value's type is not evident). Handled shape: the
+ * statement is a local {@code Statement s = conn.createStatement()} (or a try resource) used for
+ * this one execution, and the SQL is a concatenation in the call or in a local String variable
+ * used only there. Any other shape gets no patch: a wrong rewrite of SQL is worse than none.
+ */
+public final class UsePreparedStatement implements Refactoring {
+    public static final String RULE_ID = "WAN009";
+    private static final Set<String> EXECUTES = Set.of("executeQuery", "executeUpdate", "execute");
+    /** Calls that would run other SQL through the same statement: then it cannot become one prepared statement. */
+    private static final Set<String> OTHER_SQL = Set.of("executeQuery", "executeUpdate", "execute", "addBatch",
+            "executeBatch", "executeLargeUpdate", "executeLargeBatch");
+    private static final Map<String, String> SETTERS = Map.ofEntries(Map.entry("String", "setString"),
+            Map.entry("java.lang.String", "setString"), Map.entry("int", "setInt"), Map.entry("short", "setInt"),
+            Map.entry("byte", "setInt"), Map.entry("long", "setLong"), Map.entry("double", "setDouble"),
+            Map.entry("boolean", "setBoolean"), Map.entry("BigDecimal", "setBigDecimal"),
+            Map.entry("java.math.BigDecimal", "setBigDecimal"));
+
+    /** The planned edits of one file, or why there are none. */
+    sealed interface Rewrite {
+        record Planned(FileChange.Edit change) implements Rewrite {}
+
+        record NotApplicable(String reason) implements Rewrite {}
+    }
+
+    @Override public boolean handles(Finding finding) { return RULE_ID.equals(finding.ruleId()); }
+
+    @Override public Optional<Patch> plan(Finding finding, RefactoringContext context) {
+        if (!handles(finding) || finding.location().method() == null) return Optional.empty();
+        Optional<SourceText> source = context.read(finding.location().file());
+        if (source.isEmpty()) return Optional.empty();
+        String className = finding.location().className();
+        String simple = className.substring(Math.max(className.lastIndexOf('.'), className.lastIndexOf('$')) + 1);
+        if (!(rewrite(source.get(), simple, finding.location().method()) instanceof Rewrite.Planned p)) return Optional.empty();
+        return Optional.of(new Patch(Fingerprints.of(finding), finding.ruleId(),
+                "Execute the SQL of " + simple + "." + finding.location().method() + " as a PreparedStatement with bound parameters",
+                List.of(p.change()), finding.before(), finding.after()));
+    }
+
+    /** Every concatenated execution in the methods {@code methodName} of class {@code simpleClassName}, rewritten. */
+    static Rewrite rewrite(SourceText text, String simpleClassName, String methodName) {
+        Optional<JavaSource> parsed = JavaSource.parse(text);
+        if (parsed.isEmpty()) return new Rewrite.NotApplicable(text.path() + " does not parse");
+        JavaSource src = parsed.get();
+        Optional<TypeDeclaration<?>> type = src.type(simpleClassName);
+        if (type.isEmpty()) return new Rewrite.NotApplicable("no class " + simpleClassName + " in " + text.path());
+        List<TextEdit> edits = new ArrayList<>();
+        boolean qualifiedOnly = true;
+        int rewritten = 0;
+        for (CallableDeclaration<?> method : type.get().getMethods()) {
+            if (!method.getNameAsString().equals(methodName)) continue;
+            for (MethodCallExpr call : method.findAll(MethodCallExpr.class)) {
+                if (!EXECUTES.contains(call.getNameAsString()) || call.getArguments().size() != 1) continue;
+                Optional<Sql> sql = sqlOf(call.getArgument(0), method);
+                if (sql.isEmpty()) continue;
+                Object one = rewriteOne(src, method, type.get(), call, sql.get());
+                if (one instanceof String reason) return new Rewrite.NotApplicable(reason);
+                Planned p = (Planned) one;
+                edits.addAll(p.edits());
+                qualifiedOnly &= p.qualifiedType();
+                rewritten++;
+            }
+        }
+        if (rewritten == 0) return new Rewrite.NotApplicable("no Statement execution of concatenated SQL in " + simpleClassName + "." + methodName);
+        if (!qualifiedOnly) src.importFor("java.sql.PreparedStatement").ifPresent(edits::add);
+        try {
+            return new Rewrite.Planned(new FileChange.Edit(text.path(), edits));
+        } catch (IllegalArgumentException overlapping) {
+            return new Rewrite.NotApplicable("the executions in " + methodName + " share code that cannot be rewritten twice");
+        }
+    }
+
+    /** SQL pieces: the concatenation's operands, and the local variable declaration it came from, if any. */
+    private record Sql(List<Expression> operands, Optional<VariableDeclarator> variable) {}
+
+    private record Planned(List<TextEdit> edits, boolean qualifiedType) {}
+
+    private record Binding(String setter, String value) {}
+
+    private static Optional<Sql> sqlOf(Expression arg, Node method) {
+        if (arg instanceof BinaryExpr b && b.getOperator() == BinaryExpr.Operator.PLUS) {
+            return concatenation(b).map(ops -> new Sql(ops, Optional.empty()));
+        }
+        if (arg instanceof NameExpr n) {
+            List<VariableDeclarator> decls = method.findAll(VariableDeclarator.class, v -> v.getNameAsString().equals(n.getNameAsString()));
+            if (decls.size() != 1 || decls.get(0).getInitializer().isEmpty()) return Optional.empty();
+            if (!(decls.get(0).getInitializer().get() instanceof BinaryExpr b) || b.getOperator() != BinaryExpr.Operator.PLUS) return Optional.empty();
+            // Used only here and never reassigned: the variable can give way to the bindings.
+            if (method.findAll(NameExpr.class, x -> x.getNameAsString().equals(n.getNameAsString())).size() != 1) return Optional.empty();
+            return concatenation(b).map(ops -> new Sql(ops, Optional.of(decls.get(0))));
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The operands of a string concatenation, left to right. Only when one of the first two is a
+     * string literal: otherwise {@code a + b + "..."} may start with a numeric addition.
+     */
+    private static Optional<List<Expression>> concatenation(BinaryExpr top) {
+        List<Expression> ops = new ArrayList<>();
+        Expression e = top;
+        List<Expression> rights = new ArrayList<>();
+        while (e instanceof BinaryExpr b && b.getOperator() == BinaryExpr.Operator.PLUS) {
+            rights.add(0, b.getRight());
+            e = b.getLeft();
+        }
+        ops.add(e);
+        ops.addAll(rights);
+        if (!(ops.get(0) instanceof StringLiteralExpr) && !(ops.get(1) instanceof StringLiteralExpr)) return Optional.empty();
+        if (ops.stream().noneMatch(o -> !(o instanceof StringLiteralExpr))) return Optional.empty();
+        return Optional.of(ops);
+    }
+
+    /** The edits for one execution, or the reason (a String) why it is left alone. */
+    private static Object rewriteOne(JavaSource src, CallableDeclaration<?> method, TypeDeclaration<?> type, MethodCallExpr call, Sql sql) {
+        String text = src.source().text();
+        String eol = src.source().lineEnding();
+        if (!(call.getScope().orElse(null) instanceof NameExpr scope)) return "the statement is not a local variable";
+        String var = scope.getNameAsString();
+        List<VariableDeclarator> decls = method.findAll(VariableDeclarator.class, v -> v.getNameAsString().equals(var));
+        if (decls.size() != 1) return "no single declaration of " + var;
+        VariableDeclarator decl = decls.get(0);
+        if (!(decl.getInitializer().orElse(null) instanceof MethodCallExpr create) || !create.getNameAsString().equals("createStatement")
+                || create.getScope().isEmpty()) {
+            return var + " is not created by conn.createStatement() in " + method.getNameAsString();
+        }
+        if (!(decl.getParentNode().orElse(null) instanceof VariableDeclarationExpr declExpr) || declExpr.getVariables().size() != 1) {
+            return var + " is declared together with other variables";
+        }
+        String declaredType = decl.getTypeAsString();
+        if (!declaredType.equals("Statement") && !declaredType.equals("java.sql.Statement")) return var + " is declared as " + declaredType;
+        for (NameExpr use : method.findAll(NameExpr.class, x -> x.getNameAsString().equals(var))) {
+            if (use == scope) continue;
+            if (!(use.getParentNode().orElse(null) instanceof MethodCallExpr m) || m.getScope().orElse(null) != use) {
+                return var + " is used other than by calling its methods";
+            }
+            if (OTHER_SQL.contains(m.getNameAsString())) return var + " runs more than one SQL statement";
+        }
+
+        // The SQL with a ? per value; quotes around a value go, the value is bound as a string.
+        StringBuilder literal = new StringBuilder();
+        List<Binding> bindings = new ArrayList<>();
+        for (int i = 0; i < sql.operands().size(); i++) {
+            Expression op = sql.operands().get(i);
+            if (op instanceof StringLiteralExpr s) {
+                if (s.getValue().contains("?")) return "the SQL already contains a ?";
+                literal.append(s.getValue());
+                continue;
+            }
+            if (op instanceof TextBlockLiteralExpr) return "the SQL contains a text block";
+            boolean quoted = literal.length() > 0 && literal.charAt(literal.length() - 1) == '\''
+                    && i + 1 < sql.operands().size() && sql.operands().get(i + 1) instanceof StringLiteralExpr next
+                    && next.getValue().startsWith("'");
+            if (quoted) literal.setLength(literal.length() - 1);
+            if (literal.chars().filter(c -> c == '\'').count() % 2 != 0) return "a value is concatenated inside an SQL string literal";
+            literal.append('?');
+            if (quoted) {
+                StringLiteralExpr next = (StringLiteralExpr) sql.operands().get(i + 1);
+                next.setValue(next.getValue().substring(1));
+            }
+            String setter = setterFor(op, method, type);
+            String value = src.text(op);
+            if (quoted && !setter.equals("setString")) {
+                setter = "setString";
+                value = "String.valueOf(" + value + ")";
+            }
+            bindings.add(new Binding(setter, value));
+        }
+
+        List<TextEdit> edits = new ArrayList<>();
+        String file = src.source().path();
+        boolean qualified = declaredType.startsWith("java.sql.");
+        edits.add(new TextEdit(file, src.begin(decl.getType()), src.end(decl.getType()), qualified ? "java.sql.PreparedStatement" : "PreparedStatement"));
+        StringBuilder prepare = new StringBuilder("prepareStatement(\"").append(literal).append('"');
+        for (Expression a : create.getArguments()) prepare.append(", ").append(src.text(a));
+        edits.add(new TextEdit(file, src.begin(create.getName()), src.end(create), prepare.append(')').toString()));
+        edits.add(new TextEdit(file, src.end(call.getName()), src.end(call), "()"));
+
+        if (sql.variable().isPresent()) {
+            // The bindings take the SQL variable's place, so the values are read where they were.
+            VariableDeclarator sqlVar = sql.variable().get();
+            if (!(sqlVar.getParentNode().orElse(null) instanceof VariableDeclarationExpr v) || v.getVariables().size() != 1
+                    || !(v.getParentNode().orElse(null) instanceof ExpressionStmt st) || !inScopeOf(declExpr, st)) {
+                return "the SQL variable is not declared where " + var + " is in scope";
+            }
+            int at = src.begin(st);
+            if (!src.startsLine(at)) return "the SQL variable shares its line with other code";
+            String indent = src.source().indentationAt(at);
+            edits.add(new TextEdit(file, at, src.end(st), String.join(eol + indent, bindLines(var, bindings))));
+            return new Planned(edits, qualified);
+        }
+
+        Node at = call;
+        while (true) {
+            Node parent = at.getParentNode().orElse(null);
+            if (parent == null || parent instanceof LambdaExpr || parent instanceof CallableDeclaration) return "the execution is not in a statement";
+            if (parent instanceof TryStmt t && at instanceof VariableDeclarationExpr resource && t.getResources().contains(resource)) {
+                int e = t.getResources().indexOf(resource);
+                int s = t.getResources().indexOf(declExpr);
+                if (s >= 0 && s < e) return splitTry(src, t, s, e, var, bindings, edits);
+                if (s >= 0) return "the statement is declared after its execution";
+                at = t;
+                break;
+            }
+            if (parent instanceof Statement st && !(parent instanceof BlockStmt)) {
+                at = st;
+                break;
+            }
+            at = parent;
+        }
+        Statement st = (Statement) at;
+        if (st instanceof WhileStmt || st instanceof DoStmt || st instanceof ForStmt || st instanceof ForEachStmt) {
+            return "the execution is in a loop condition";
+        }
+        if (!(st.getParentNode().orElse(null) instanceof BlockStmt) || !inScopeOf(declExpr, st)) return "the execution is not in a block where " + var + " is in scope";
+        int begin = src.begin(st);
+        if (!src.startsLine(begin)) return "the execution shares its line with other code";
+        int lineStart = src.source().lineStart(begin);
+        String indent = src.source().indentationAt(begin);
+        StringBuilder lines = new StringBuilder();
+        for (String l : bindLines(var, bindings)) lines.append(indent).append(l).append(eol);
+        edits.add(TextEdit.insert(file, lineStart, lines.toString()));
+        return new Planned(edits, qualified);
+    }
+
+    /**
+     * The execution is a later resource of the try that declares the statement: the resources from
+     * it on move into a nested try, after the bindings, and the body moves in one level.
+     */
+    private static Object splitTry(JavaSource src, TryStmt t, int s, int e, String var, List<Binding> bindings, List<TextEdit> edits) {
+        String text = src.source().text();
+        String file = src.source().path();
+        String eol = src.source().lineEnding();
+        BlockStmt body = t.getTryBlock();
+        if (!body.findAll(TextBlockLiteralExpr.class).isEmpty()) return "the try block holds a text block";
+        int open = src.begin(body);
+        int close = src.end(body) - 1;
+        if (!text.substring(open + 1, text.indexOf('\n', open) < 0 ? text.length() : text.indexOf('\n', open)).isBlank()
+                || !src.startsLine(close)) {
+            return "the try block's braces share lines with code";
+        }
+        String tryIndent = src.source().indentationAt(src.begin(t));
+        String unit = "    ";
+        if (!body.getStatements().isEmpty()) {
+            String first = src.source().indentationAt(src.begin(body.getStatement(0)));
+            if (first.startsWith(tryIndent) && first.length() > tryIndent.length()) unit = first.substring(tryIndent.length());
+        }
+        String inner = tryIndent + unit;
+        StringBuilder head = new StringBuilder(") {").append(eol);
+        for (String l : bindLines(var, bindings)) head.append(inner).append(l).append(eol);
+        head.append(inner).append("try (");
+        edits.add(new TextEdit(file, src.end(t.getResources().get(e - 1)), src.begin(t.getResources().get(e)), head.toString()));
+        for (int line = text.indexOf('\n', open) + 1; line > 0 && line <= close; line = text.indexOf('\n', line) + 1) {
+            int lineEnd = text.indexOf('\n', line);
+            if (!text.substring(line, lineEnd < 0 ? text.length() : lineEnd).isBlank()) edits.add(TextEdit.insert(file, line, unit));
+            if (lineEnd < 0) break;
+        }
+        edits.add(TextEdit.insert(file, close + 1, eol + tryIndent + "}"));
+        return new Planned(edits, !((VariableDeclarationExpr) t.getResources().get(s)).getVariable(0).getTypeAsString().equals("Statement"));
+    }
+
+    private static List<String> bindLines(String var, List<Binding> bindings) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < bindings.size(); i++) {
+            out.add(var + "." + bindings.get(i).setter() + "(" + (i + 1) + ", " + bindings.get(i).value() + ");");
+        }
+        return out;
+    }
+
+    /** Whether a statement sees a local declared by {@code decl}: after it in its block, or in the try it is a resource of. */
+    private static boolean inScopeOf(VariableDeclarationExpr decl, Statement st) {
+        Node holder = decl.getParentNode().orElse(null);
+        if (holder instanceof TryStmt t) return t.getTryBlock().isAncestorOf(st);
+        if (!(holder instanceof ExpressionStmt declSt) || !(declSt.getParentNode().orElse(null) instanceof BlockStmt block)) return false;
+        return block.isAncestorOf(st) && declSt.getEnd().orElseThrow().isBefore(st.getBegin().orElseThrow());
+    }
+
+    /** The setter for a value by its declared type (a local, a parameter or a field); setObject when unsure. */
+    private static String setterFor(Expression value, CallableDeclaration<?> method, TypeDeclaration<?> type) {
+        if (value.isIntegerLiteralExpr()) return "setInt";
+        if (value.isLongLiteralExpr()) return "setLong";
+        if (!(value instanceof NameExpr n)) return "setObject";
+        String name = n.getNameAsString();
+        String declared = null;
+        for (VariableDeclarator v : method.findAll(VariableDeclarator.class, v -> v.getNameAsString().equals(name))) {
+            if (v.getBegin().orElseThrow().isBefore(n.getBegin().orElseThrow())) declared = v.getTypeAsString();
+        }
+        if (declared == null) {
+            for (Parameter p : method.getParameters()) if (p.getNameAsString().equals(name) && !p.isVarArgs()) declared = p.getTypeAsString();
+        }
+        if (declared == null) {
+            for (FieldDeclaration f : type.getFields()) {
+                for (VariableDeclarator v : f.getVariables()) if (v.getNameAsString().equals(name)) declared = v.getTypeAsString();
+            }
+        }
+        return declared == null ? "setObject" : SETTERS.getOrDefault(declared, "setObject");
+    }
+}

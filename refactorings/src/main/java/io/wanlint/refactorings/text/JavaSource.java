@@ -1,0 +1,113 @@
+package io.wanlint.refactorings.text;
+
+import com.github.javaparser.JavaParser;
+import com.github.javaparser.ParseResult;
+import com.github.javaparser.ParserConfiguration;
+import com.github.javaparser.Position;
+import com.github.javaparser.ast.CompilationUnit;
+import com.github.javaparser.ast.ImportDeclaration;
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.TypeDeclaration;
+import io.wanlint.refactorings.api.SourceText;
+import io.wanlint.refactorings.api.TextEdit;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A Java file's text with its syntax tree, for planning edits that splice the original text: node
+ * positions become offsets into {@link SourceText#text()}, so untouched code keeps its formatting,
+ * comments and line endings.
+ */
+public final class JavaSource {
+    private final SourceText source;
+    private final CompilationUnit unit;
+    private final int[] lineStarts;
+
+    private JavaSource(SourceText source, CompilationUnit unit) {
+        this.source = source;
+        this.unit = unit;
+        List<Integer> starts = new ArrayList<>();
+        starts.add(0);
+        String t = source.text();
+        for (int i = t.indexOf('\n'); i >= 0; i = t.indexOf('\n', i + 1)) starts.add(i + 1);
+        this.lineStarts = starts.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** The parsed file, or empty when it does not parse (then nothing is planned for it). */
+    public static Optional<JavaSource> parse(SourceText source) {
+        // RAW: old sources (enum as a name, assert-less 1.3 code) must parse as well as Java 17 ones.
+        ParseResult<CompilationUnit> parsed = new JavaParser(new ParserConfiguration()
+                .setLanguageLevel(ParserConfiguration.LanguageLevel.RAW)).parse(source.text());
+        if (!parsed.isSuccessful() || parsed.getResult().isEmpty()) return Optional.empty();
+        return Optional.of(new JavaSource(source, parsed.getResult().get()));
+    }
+
+    public SourceText source() { return source; }
+
+    public CompilationUnit unit() { return unit; }
+
+    /** The type declared with this simple name anywhere in the file (nested ones too). */
+    @SuppressWarnings("rawtypes")
+    public Optional<TypeDeclaration<?>> type(String simpleName) {
+        for (TypeDeclaration t : unit.findAll(TypeDeclaration.class)) {
+            if (t.getNameAsString().equals(simpleName)) return Optional.of((TypeDeclaration<?>) t);
+        }
+        return Optional.empty();
+    }
+
+    /** The offset of a position (JavaParser counts lines at {@code \n} and columns from 1). */
+    public int offset(Position p) {
+        return p.line - 1 < lineStarts.length ? Math.min(lineStarts[p.line - 1] + p.column - 1, source.text().length()) : source.text().length();
+    }
+
+    /** Where the node's first character is. */
+    public int begin(Node n) { return offset(n.getBegin().orElseThrow()); }
+
+    /** Just past the node's last character. */
+    public int end(Node n) { return offset(n.getEnd().orElseThrow()) + 1; }
+
+    /** The node's original text. */
+    public String text(Node n) { return source.text().substring(begin(n), end(n)); }
+
+    /** Whether only spaces and tabs precede {@code offset} on its line. */
+    public boolean startsLine(int offset) {
+        return source.text().substring(source.lineStart(offset), offset).isBlank();
+    }
+
+    /**
+     * The import that makes {@code qualified} usable by its simple name, or empty when an import
+     * already covers it (single-type or on demand). Placed in order among the imports of its package,
+     * else after the last import, else after the package declaration.
+     */
+    public Optional<TextEdit> importFor(String qualified) {
+        String pkg = qualified.substring(0, qualified.lastIndexOf('.'));
+        for (ImportDeclaration i : unit.getImports()) {
+            if (i.isStatic()) continue;
+            if (i.isAsterisk() ? i.getNameAsString().equals(pkg) : i.getNameAsString().equals(qualified)) return Optional.empty();
+        }
+        String eol = source.lineEnding();
+        String line = "import " + qualified + ";" + eol;
+        ImportDeclaration lastSamePackage = null;
+        for (ImportDeclaration i : unit.getImports()) {
+            if (i.isStatic() || !i.getNameAsString().startsWith(pkg + ".")) continue;
+            if (i.getNameAsString().compareTo(qualified) > 0) return Optional.of(TextEdit.insert(source.path(), lineStart(i), line));
+            lastSamePackage = i;
+        }
+        ImportDeclaration after = lastSamePackage != null ? lastSamePackage
+                : unit.getImports().isEmpty() ? null : unit.getImports().get(unit.getImports().size() - 1);
+        if (after != null) return Optional.of(TextEdit.insert(source.path(), nextLineStart(after), line));
+        if (unit.getPackageDeclaration().isPresent()) {
+            return Optional.of(TextEdit.insert(source.path(), nextLineStart(unit.getPackageDeclaration().get()), eol + line));
+        }
+        return Optional.of(TextEdit.insert(source.path(), 0, line + eol));
+    }
+
+    private int lineStart(Node n) { return lineStarts[n.getBegin().orElseThrow().line - 1]; }
+
+    private int nextLineStart(Node n) {
+        int line = n.getEnd().orElseThrow().line;
+        return line < lineStarts.length ? lineStarts[line] : source.text().length();
+    }
+}

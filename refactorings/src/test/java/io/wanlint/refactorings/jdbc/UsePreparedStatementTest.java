@@ -1,0 +1,203 @@
+package io.wanlint.refactorings.jdbc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.wanlint.refactorings.api.SourceText;
+import io.wanlint.refactorings.jdbc.UsePreparedStatement.Rewrite;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class UsePreparedStatementTest {
+    private static String apply(String before, String method) {
+        Rewrite r = UsePreparedStatement.rewrite(new SourceText("src/a/Dao.java", before, StandardCharsets.UTF_8, false), "Dao", method);
+        assertThat(r).as("%s", r).isInstanceOf(Rewrite.Planned.class);
+        return ((Rewrite.Planned) r).change().applyTo(before);
+    }
+
+    private static Rewrite rewrite(String text) {
+        return UsePreparedStatement.rewrite(new SourceText("src/a/Dao.java", text, StandardCharsets.UTF_8, false), "Dao", "find");
+    }
+
+    @Test
+    void inlineConcatenationBecomesBoundParameters() {
+        String before = """
+                package a;
+
+                import java.sql.Connection;
+                import java.sql.ResultSet;
+                import java.sql.Statement;
+
+                class Dao {
+                    ResultSet find(Connection conn, String name, int age, long id) throws Exception {
+                        Statement stmt = conn.createStatement();
+                        // the lookup
+                        ResultSet rs = stmt.executeQuery("SELECT * FROM P WHERE name = '" + name + "' AND age = " + age
+                                + " AND id = " + id + " AND k = " + key());
+                        return rs;
+                    }
+                    Object key() { return null; }
+                }
+                """;
+        assertThat(apply(before, "find")).isEqualTo("""
+                package a;
+
+                import java.sql.Connection;
+                import java.sql.PreparedStatement;
+                import java.sql.ResultSet;
+                import java.sql.Statement;
+
+                class Dao {
+                    ResultSet find(Connection conn, String name, int age, long id) throws Exception {
+                        PreparedStatement stmt = conn.prepareStatement("SELECT * FROM P WHERE name = ? AND age = ? AND id = ? AND k = ?");
+                        // the lookup
+                        stmt.setString(1, name);
+                        stmt.setInt(2, age);
+                        stmt.setLong(3, id);
+                        stmt.setObject(4, key());
+                        ResultSet rs = stmt.executeQuery();
+                        return rs;
+                    }
+                    Object key() { return null; }
+                }
+                """);
+    }
+
+    @Test
+    void sqlVariableGivesWayToTheBindingsAndCrlfIsKept() {
+        String before = """
+                package a;
+                import java.sql.*;
+                class Dao {
+                    int find(Connection c, Integer n) throws SQLException {
+                        Statement s = c.createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
+                        String sql = "UPDATE T SET n = " + n + " WHERE x = 'y'";
+                        return s.executeUpdate(sql);
+                    }
+                }
+                """.replace("\n", "\r\n");
+        assertThat(apply(before, "find")).isEqualTo("""
+                package a;
+                import java.sql.*;
+                class Dao {
+                    int find(Connection c, Integer n) throws SQLException {
+                        PreparedStatement s = c.prepareStatement("UPDATE T SET n = ? WHERE x = 'y'", ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
+                        s.setObject(1, n);
+                        return s.executeUpdate();
+                    }
+                }
+                """.replace("\n", "\r\n"));
+    }
+
+    @Test
+    void tryResourcesSplitSoTheParametersAreBoundBeforeTheQuery() {
+        String before = """
+                package a;
+                import java.sql.Connection;
+                import java.sql.ResultSet;
+                import java.sql.Statement;
+                class Dao {
+                    javax.sql.DataSource ds;
+                    int find(String status) throws Exception {
+                        try (Connection connection = ds.getConnection();
+                             Statement statement = connection.createStatement();
+                             ResultSet rows = statement.executeQuery(
+                                     "SELECT COUNT(*) FROM T WHERE status = '" + status + "'")) {
+                            if (rows.next()) {
+                                return rows.getInt(1);
+                            }
+                            return 0;
+                        } finally {
+                            ds = null;
+                        }
+                    }
+                }
+                """;
+        String after = apply(before, "find");
+        assertThat(after).isEqualTo("""
+                package a;
+                import java.sql.Connection;
+                import java.sql.PreparedStatement;
+                import java.sql.ResultSet;
+                import java.sql.Statement;
+                class Dao {
+                    javax.sql.DataSource ds;
+                    int find(String status) throws Exception {
+                        try (Connection connection = ds.getConnection();
+                             PreparedStatement statement = connection.prepareStatement("SELECT COUNT(*) FROM T WHERE status = ?")) {
+                            statement.setString(1, status);
+                            try (ResultSet rows = statement.executeQuery()) {
+                                if (rows.next()) {
+                                    return rows.getInt(1);
+                                }
+                                return 0;
+                            }
+                        } finally {
+                            ds = null;
+                        }
+                    }
+                }
+                """);
+        assertThat(rewrite(after)).isInstanceOf(Rewrite.NotApplicable.class);
+    }
+
+    @Test
+    void runningTwiceChangesNothingMore() {
+        String before = """
+                package a;
+                import java.sql.*;
+                class Dao {
+                    void find(Connection conn, String id) throws SQLException {
+                        Statement st = conn.createStatement();
+                        st.execute("DELETE FROM T WHERE id = " + id);
+                        st.close();
+                    }
+                }
+                """;
+        String once = apply(before, "find");
+        assertThat(once).contains("st.setString(1, id);\n        st.execute();\n        st.close();");
+        assertThat(rewrite(once)).isInstanceOf(Rewrite.NotApplicable.class);
+    }
+
+    @Test
+    void otherShapesAreLeftAlone() {
+        // A statement passed in: the connection it came from is unknown.
+        assertThat(rewrite("""
+                class Dao { void find(java.sql.Statement s, String id) throws Exception { s.execute("DELETE FROM T WHERE id = " + id); } }
+                """)).isInstanceOf(Rewrite.NotApplicable.class);
+        // One statement running two different SQL statements.
+        assertThat(rewrite("""
+                class Dao { void find(java.sql.Connection c, String id) throws Exception {
+                    java.sql.Statement s = c.createStatement();
+                    s.execute("DELETE FROM T WHERE id = " + id);
+                    s.execute("DELETE FROM U");
+                } }
+                """)).isInstanceOf(Rewrite.NotApplicable.class);
+        // A value inside an SQL string literal (LIKE pattern): binding it would change the query.
+        assertThat(rewrite("""
+                class Dao { void find(java.sql.Connection c, String id) throws Exception {
+                    java.sql.Statement s = c.createStatement();
+                    s.execute("DELETE FROM T WHERE id LIKE '%" + id + "%'");
+                } }
+                """)).isInstanceOf(Rewrite.NotApplicable.class);
+        // Numbers added before the string starts: not a plain concatenation.
+        assertThat(rewrite("""
+                class Dao { void find(java.sql.Connection c, int a, int b) throws Exception {
+                    java.sql.Statement s = c.createStatement();
+                    s.execute(a + b + " FROM T");
+                } }
+                """)).isInstanceOf(Rewrite.NotApplicable.class);
+    }
+
+    @Test
+    void aFullyQualifiedStatementNeedsNoImport() {
+        String after = apply("""
+                class Dao {
+                    void find(java.sql.Connection c, String id) throws Exception {
+                        java.sql.Statement s = c.createStatement();
+                        s.executeUpdate("DELETE FROM T WHERE id = " + id);
+                    }
+                }
+                """, "find");
+        assertThat(after).doesNotContain("import").contains("java.sql.PreparedStatement s = c.prepareStatement(\"DELETE FROM T WHERE id = ?\");");
+    }
+}

@@ -53,7 +53,38 @@ class FixCommandTest {
                 .contains("+    <shared-cache-mode>ENABLE_SELECTIVE</shared-cache-mode>\n");
         assertThat(fix.out()).contains("Product").contains("src/main/resources/META-INF/persistence.xml");
 
-        acceptance(app, patches, List.of(patch), StandardCharsets.UTF_8, List.of("com.example.shop.model.Product"));
+        acceptance(app, patches, List.of(patch), StandardCharsets.UTF_8, "WAN005", List.of("com.example.shop.model.Product"));
+    }
+
+    @Test
+    void concatenatedSqlBecomesAPreparedStatementThatCompilesAndSilencesWan009() throws Exception {
+        Path app = gitCopy("jakarta-shop");
+        Path patches = temp.resolve("patches");
+        Run fix = wanlint("fix", app.toString(), "--rule", "WAN009", "--out", patches.toString());
+        assertThat(fix.exit()).as(fix.err()).isZero();
+        List<Path> files = patchFiles(patches);
+        assertThat(files).hasSize(1);
+        assertThat(Files.readString(files.get(0))).contains("+import java.sql.PreparedStatement;\n")
+                .contains("+             PreparedStatement statement = connection.prepareStatement(\"SELECT SUM(total) FROM CUSTOMER_ORDER WHERE status = ?\")) {\n")
+                .contains("+            statement.setString(1, status);\n")
+                .contains("+            try (ResultSet rows = statement.executeQuery()) {\n");
+
+        acceptance(app, patches, files, StandardCharsets.UTF_8, "WAN009", List.of("com.example.shop.web.ReportServlet"));
+    }
+
+    @Test
+    void sessionStateClassBecomesSerializableThatCompilesAndSilencesWan010() throws Exception {
+        Path app = gitCopy("jakarta-shop");
+        Path patches = temp.resolve("patches");
+        Run fix = wanlint("fix", app.toString(), "--rule", "WAN010", "--out", patches.toString());
+        assertThat(fix.exit()).as(fix.err()).isZero();
+        List<Path> files = patchFiles(patches);
+        assertThat(files).hasSize(1);
+        assertThat(Files.readString(files.get(0)))
+                .contains("+++ b/src/main/java/com/example/shop/web/BrowseHistory.java")
+                .contains("+public class BrowseHistory implements java.io.Serializable {\n");
+
+        acceptance(app, patches, files, StandardCharsets.UTF_8, "WAN010", List.of("com.example.shop.web.ProductsServlet"));
     }
 
     @Test
@@ -71,7 +102,7 @@ class FixCommandTest {
                 .contains("       <ejb-name>Category</ejb-name>\n       <local-jndi-name>CategoryLocalHome</local-jndi-name>\n"
                         + "+      <read-only>true</read-only>\n     </entity>");
 
-        acceptance(app, patches, files, StandardCharsets.ISO_8859_1, List.of("org.acme.rubis.ejb.entity.CategoryBean",
+        acceptance(app, patches, files, StandardCharsets.ISO_8859_1, "WAN005", List.of("org.acme.rubis.ejb.entity.CategoryBean",
                 "org.acme.rubis.ejb.entity.RegionBean", "org.acme.rubis.ejb.entity.UserBean"));
     }
 
@@ -130,7 +161,7 @@ class FixCommandTest {
     }
 
     /** (a) git apply --check, (b) javac, (c) re-analysis without the findings, (d) no patch on a second run. */
-    private void acceptance(Path app, Path patches, List<Path> perFinding, Charset encoding, List<String> fixedClasses) throws Exception {
+    private void acceptance(Path app, Path patches, List<Path> perFinding, Charset encoding, String ruleId, List<String> fixedClasses) throws Exception {
         for (Path p : perFinding) git(app, "apply", "--check", p.toString());
         Path combined = patches.resolve("wanlint.patch");
         git(app, "apply", "--check", combined.toString());
@@ -140,14 +171,14 @@ class FixCommandTest {
 
         Run check = wanlint("check", app.toString(), "--format", "json", "--fail-on", "never");
         assertThat(check.exit()).as(check.err()).isZero();
-        List<String> wan005 = new ArrayList<>();
+        List<String> stillReported = new ArrayList<>();
         for (JsonNode f : new ObjectMapper().readTree(check.out()).get("findings")) {
-            if (f.get("ruleId").asText().equals("WAN005")) wan005.add(f.get("location").get("className").asText());
+            if (f.get("ruleId").asText().equals(ruleId)) stillReported.add(f.get("location").get("className").asText());
         }
-        assertThat(wan005).doesNotContainAnyElementsOf(fixedClasses);
+        assertThat(stillReported).doesNotContainAnyElementsOf(fixedClasses);
 
         Path again = temp.resolve("again");
-        Run second = wanlint("fix", app.toString(), "--rule", "WAN005", "--out", again.toString());
+        Run second = wanlint("fix", app.toString(), "--rule", ruleId, "--out", again.toString());
         assertThat(second.exit()).as(second.err()).isZero();
         assertThat(patchFiles(again)).isEmpty();
         for (String c : fixedClasses) assertThat(second.out()).doesNotContain(c);

@@ -6,11 +6,13 @@ import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.BinaryExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.NullLiteralExpr;
 import com.github.javaparser.ast.expr.StringLiteralExpr;
 import com.github.javaparser.ast.expr.TextBlockLiteralExpr;
 import com.github.javaparser.ast.expr.VariableDeclarationExpr;
@@ -42,8 +44,8 @@ import java.util.Set;
  * WAN009: a {@code Statement} executing SQL concatenated from literals and values becomes a
  * {@code PreparedStatement} whose SQL has a {@code ?} per value, bound with {@code setString},
  * {@code setInt}, ... ({@code setObject} when the value's type is not evident). Handled shape: the
- * statement is a local {@code Statement s = conn.createStatement()} (or a try resource) used for
- * this one execution, and the SQL is a concatenation in the call or in a local String variable
+ * statement is a local {@code Statement s = conn.createStatement()} (or a try resource, or declared
+ * {@code null} and assigned once from {@code conn.createStatement()}) used for this one execution, and the SQL is a concatenation in the call or in a local String variable
  * used only there. Any other shape gets no patch: a wrong rewrite of SQL is worse than none.
  */
 public final class UsePreparedStatement implements Refactoring {
@@ -57,6 +59,9 @@ public final class UsePreparedStatement implements Refactoring {
             Map.entry("byte", "setInt"), Map.entry("long", "setLong"), Map.entry("double", "setDouble"),
             Map.entry("boolean", "setBoolean"), Map.entry("BigDecimal", "setBigDecimal"),
             Map.entry("java.math.BigDecimal", "setBigDecimal"));
+
+    /** SQL keywords after which a value follows; checked on the upper-cased SQL without trailing blanks. */
+    private static final java.util.regex.Pattern VALUE_KEYWORD = java.util.regex.Pattern.compile("\\b(LIKE|LIMIT|OFFSET)$");
 
     /** The planned edits of one file, or why there are none. */
     sealed interface Rewrite {
@@ -162,21 +167,42 @@ public final class UsePreparedStatement implements Refactoring {
         List<VariableDeclarator> decls = method.findAll(VariableDeclarator.class, v -> v.getNameAsString().equals(var));
         if (decls.size() != 1) return "no single declaration of " + var;
         VariableDeclarator decl = decls.get(0);
-        if (!(decl.getInitializer().orElse(null) instanceof MethodCallExpr create) || !create.getNameAsString().equals("createStatement")
-                || create.getScope().isEmpty()) {
-            return var + " is not created by conn.createStatement() in " + method.getNameAsString();
-        }
         if (!(decl.getParentNode().orElse(null) instanceof VariableDeclarationExpr declExpr) || declExpr.getVariables().size() != 1) {
             return var + " is declared together with other variables";
+        }
+        // Either Statement s = conn.createStatement(), or the J2EE idiom Statement s = null; ... s = conn.createStatement();
+        Expression creation = declExpr;
+        Expression init = decl.getInitializer().orElse(null);
+        List<AssignExpr> assigns = method.findAll(AssignExpr.class, a -> a.getTarget() instanceof NameExpr n && n.getNameAsString().equals(var));
+        if (init == null || init instanceof NullLiteralExpr) {
+            if (assigns.size() != 1 || assigns.get(0).getOperator() != AssignExpr.Operator.ASSIGN
+                    || !(assigns.get(0).getParentNode().orElse(null) instanceof ExpressionStmt)) {
+                return var + " is not assigned once from conn.createStatement() in " + method.getNameAsString();
+            }
+            creation = assigns.get(0);
+            init = assigns.get(0).getValue();
+        } else if (!assigns.isEmpty()) {
+            return var + " is reassigned";
+        }
+        if (!(init instanceof MethodCallExpr create) || !create.getNameAsString().equals("createStatement") || create.getScope().isEmpty()) {
+            return var + " is not created by conn.createStatement() in " + method.getNameAsString();
         }
         String declaredType = decl.getTypeAsString();
         if (!declaredType.equals("Statement") && !declaredType.equals("java.sql.Statement")) return var + " is declared as " + declaredType;
         for (NameExpr use : method.findAll(NameExpr.class, x -> x.getNameAsString().equals(var))) {
             if (use == scope) continue;
-            if (!(use.getParentNode().orElse(null) instanceof MethodCallExpr m) || m.getScope().orElse(null) != use) {
+            Node parent = use.getParentNode().orElse(null);
+            if (parent instanceof MethodCallExpr m && m.getScope().orElse(null) == use) {
+                if (OTHER_SQL.contains(m.getNameAsString())) return var + " runs more than one SQL statement";
+            } else if (parent instanceof MethodCallExpr m && m.getArguments().contains(use)
+                    && m.getNameAsString().toLowerCase(java.util.Locale.ROOT).contains("close")) {
+                // A cleanup helper taking a Statement accepts the PreparedStatement too.
+            } else if (parent instanceof BinaryExpr b && (b.getOperator() == BinaryExpr.Operator.EQUALS
+                    || b.getOperator() == BinaryExpr.Operator.NOT_EQUALS)) {
+                // a null check
+            } else if (!(parent instanceof AssignExpr a && a == creation && a.getTarget() == use)) {
                 return var + " is used other than by calling its methods";
             }
-            if (OTHER_SQL.contains(m.getNameAsString())) return var + " runs more than one SQL statement";
         }
 
         // The SQL with a ? per value; quotes around a value go, the value is bound as a string.
@@ -195,6 +221,9 @@ public final class UsePreparedStatement implements Refactoring {
                     && next.getValue().startsWith("'");
             if (quoted) literal.setLength(literal.length() - 1);
             if (literal.chars().filter(c -> c == '\'').count() % 2 != 0) return "a value is concatenated inside an SQL string literal";
+            if (!quoted && !valueGoesHere(literal, i + 1 < sql.operands().size() ? sql.operands().get(i + 1) : null)) {
+                return "a concatenated part is SQL syntax (a column list, a clause), not a value a ? can stand for";
+            }
             literal.append('?');
             if (quoted) {
                 StringLiteralExpr next = (StringLiteralExpr) sql.operands().get(i + 1);
@@ -222,7 +251,7 @@ public final class UsePreparedStatement implements Refactoring {
             // The bindings take the SQL variable's place, so the values are read where they were.
             VariableDeclarator sqlVar = sql.variable().get();
             if (!(sqlVar.getParentNode().orElse(null) instanceof VariableDeclarationExpr v) || v.getVariables().size() != 1
-                    || !(v.getParentNode().orElse(null) instanceof ExpressionStmt st) || !inScopeOf(declExpr, st)) {
+                    || !(v.getParentNode().orElse(null) instanceof ExpressionStmt st) || !inScopeOf(creation, st)) {
                 return "the SQL variable is not declared where " + var + " is in scope";
             }
             int at = src.begin(st);
@@ -254,7 +283,7 @@ public final class UsePreparedStatement implements Refactoring {
         if (st instanceof WhileStmt || st instanceof DoStmt || st instanceof ForStmt || st instanceof ForEachStmt) {
             return "the execution is in a loop condition";
         }
-        if (!(st.getParentNode().orElse(null) instanceof BlockStmt) || !inScopeOf(declExpr, st)) return "the execution is not in a block where " + var + " is in scope";
+        if (!(st.getParentNode().orElse(null) instanceof BlockStmt) || !inScopeOf(creation, st)) return "the execution is not in a block where " + var + " is in scope";
         int begin = src.begin(st);
         if (!src.startsLine(begin)) return "the execution shares its line with other code";
         int lineStart = src.source().lineStart(begin);
@@ -301,6 +330,21 @@ public final class UsePreparedStatement implements Refactoring {
         return new Planned(edits, !((VariableDeclarationExpr) t.getResources().get(s)).getVariable(0).getTypeAsString().equals("Statement"));
     }
 
+    /**
+     * Whether the SQL so far ends where a value goes (after a comparison, LIKE, LIMIT or OFFSET) and
+     * the next piece does not glue onto it: a ? may stand only for a value, never for SQL text.
+     */
+    private static boolean valueGoesHere(CharSequence before, Expression next) {
+        String b = before.toString().stripTrailing().toUpperCase(java.util.Locale.ROOT);
+        boolean afterOperator = b.endsWith("=") || b.endsWith("<") || b.endsWith(">");
+        boolean afterKeyword = VALUE_KEYWORD.matcher(b).find();
+        if (!afterOperator && !afterKeyword) return false;
+        if (next == null) return true;
+        if (!(next instanceof StringLiteralExpr s)) return false;
+        String n = s.getValue();
+        return n.isEmpty() || n.startsWith(" ") || n.startsWith(")") || n.startsWith(",") || n.startsWith(";") || n.startsWith("\\");
+    }
+
     private static List<String> bindLines(String var, List<Binding> bindings) {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < bindings.size(); i++) {
@@ -309,9 +353,12 @@ public final class UsePreparedStatement implements Refactoring {
         return out;
     }
 
-    /** Whether a statement sees a local declared by {@code decl}: after it in its block, or in the try it is a resource of. */
-    private static boolean inScopeOf(VariableDeclarationExpr decl, Statement st) {
-        Node holder = decl.getParentNode().orElse(null);
+    /**
+     * Whether the statement created by {@code creation} (its declaration or assignment) is there at
+     * {@code st}: after it in its block, or in the try it is a resource of.
+     */
+    private static boolean inScopeOf(Expression creation, Statement st) {
+        Node holder = creation.getParentNode().orElse(null);
         if (holder instanceof TryStmt t) return t.getTryBlock().isAncestorOf(st);
         if (!(holder instanceof ExpressionStmt declSt) || !(declSt.getParentNode().orElse(null) instanceof BlockStmt block)) return false;
         return block.isAncestorOf(st) && declSt.getEnd().orElseThrow().isBefore(st.getBegin().orElseThrow());

@@ -141,6 +141,47 @@ class UsePreparedStatementTest {
     }
 
     @Test
+    void statementDeclaredNullAndAssignedInTheTryIsPreparedThere() {
+        String before = """
+                package a;
+                import java.sql.*;
+                class Dao {
+                    Object find(Connection con, String categoryId) throws SQLException {
+                        Statement stmt = null;
+                        ResultSet rs = null;
+                        try {
+                            stmt = con.createStatement();
+                            rs = stmt.executeQuery("SELECT name "
+                                    + "FROM item WHERE catid = '"
+                                    + categoryId + "' ORDER BY name");
+                            return rs.next() ? rs.getString(1) : null;
+                        } finally {
+                            if (stmt != null) stmt.close();
+                            closeQuietly(rs, stmt);
+                        }
+                    }
+                    static void closeQuietly(ResultSet rs, Statement s) {}
+                }
+                """;
+        String after = apply(before, "find");
+        assertThat(after).isEqualTo(before
+                .replace("Statement stmt = null;", "PreparedStatement stmt = null;")
+                .replace("stmt = con.createStatement();", "stmt = con.prepareStatement(\"SELECT name FROM item WHERE catid = ? ORDER BY name\");")
+                .replace("""
+                                    rs = stmt.executeQuery("SELECT name "
+                                            + "FROM item WHERE catid = '"
+                                            + categoryId + "' ORDER BY name");
+                        """, """
+                                    stmt.setString(1, categoryId);
+                                    rs = stmt.executeQuery();
+                        """));
+        assertThat(rewrite(after)).isInstanceOf(Rewrite.NotApplicable.class);
+        // Handed to a helper that may run other SQL on it: a PreparedStatement would refuse that SQL.
+        assertThat(rewrite(before.replace("closeQuietly(rs, stmt);", "audit(stmt);")))
+                .isInstanceOf(Rewrite.NotApplicable.class);
+    }
+
+    @Test
     void runningTwiceChangesNothingMore() {
         String before = """
                 package a;
@@ -177,6 +218,19 @@ class UsePreparedStatementTest {
                 class Dao { void find(java.sql.Connection c, String id) throws Exception {
                     java.sql.Statement s = c.createStatement();
                     s.execute("DELETE FROM T WHERE id LIKE '%" + id + "%'");
+                } }
+                """)).isInstanceOf(Rewrite.NotApplicable.class);
+        // A column list and a clause are SQL text, not values: a ? cannot stand for them.
+        assertThat(rewrite("""
+                class Dao { void find(java.sql.Connection c, String cols, String id) throws Exception {
+                    java.sql.Statement s = c.createStatement();
+                    s.execute("SELECT " + cols + " FROM T WHERE id = " + id);
+                } }
+                """)).isInstanceOf(Rewrite.NotApplicable.class);
+        assertThat(rewrite("""
+                class Dao { void find(java.sql.Connection c, String where) throws Exception {
+                    java.sql.Statement s = c.createStatement();
+                    s.execute("SELECT a FROM T WHERE a = 1" + where);
                 } }
                 """)).isInstanceOf(Rewrite.NotApplicable.class);
         // Numbers added before the string starts: not a plain concatenation.

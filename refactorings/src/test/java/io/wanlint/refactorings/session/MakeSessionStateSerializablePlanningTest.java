@@ -1,0 +1,70 @@
+package io.wanlint.refactorings.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.wanlint.analyzer.api.AnalysisRequest;
+import io.wanlint.analyzer.api.AnalysisResult;
+import io.wanlint.analyzer.api.Analyzer;
+import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.FindingLocation;
+import io.wanlint.analyzer.api.Severity;
+import io.wanlint.refactorings.api.FileChange;
+import io.wanlint.refactorings.api.Patch;
+import io.wanlint.refactorings.api.RefactoringContext;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Which values a WAN010 finding's patch changes, planned against a real analysis of a stateful bean. */
+class MakeSessionStateSerializablePlanningTest {
+    @TempDir Path app;
+
+    private Optional<Patch> plan() throws IOException {
+        Path src = app.resolve("src/a");
+        Files.createDirectories(src);
+        Files.writeString(src.resolve("CartBean.java"), """
+                package a;
+                import jakarta.ejb.Stateful;
+                @Stateful
+                public class CartBean implements java.io.Serializable {
+                    private Basket basket = new Basket();
+                    private Basket previous;
+                    public void add(String item) { basket.add(item); }
+                }
+                """);
+        Files.writeString(src.resolve("Basket.java"), """
+                package a;
+                public class Basket {
+                    public void add(String item) {}
+                }
+                """);
+        AnalysisResult result = Analyzer.analyze(AnalysisRequest.of(app));
+        Finding finding = new Finding("WAN010", Severity.WARNING, "stateful session bean CartBean holds basket",
+                new FindingLocation("src/a/CartBean.java", 5, "a.CartBean", null), List.of(), List.of(), null, null, "a.CartBean->fields");
+        return new MakeSessionStateSerializable().plan(finding, RefactoringContext.of(result));
+    }
+
+    @Test
+    void beanFieldsOfAnApplicationClassMakeThatClassSerializableOnce() throws IOException {
+        Patch patch = plan().orElseThrow();
+        assertThat(patch.ruleId()).isEqualTo("WAN010");
+        assertThat(patch.changes()).singleElement().isInstanceOfSatisfying(FileChange.Edit.class, e -> {
+            assertThat(e.file()).isEqualTo("src/a/Basket.java");
+            assertThat(e.edits()).hasSize(1);
+        });
+    }
+
+    @Test
+    void aFindingWhoseValuesAreNoLongerReportedGetsNoPatch() throws IOException {
+        plan();
+        Files.writeString(app.resolve("src/a/Basket.java"), "package a;\npublic class Basket implements java.io.Serializable {}\n");
+        AnalysisResult again = Analyzer.analyze(AnalysisRequest.of(app));
+        Finding finding = new Finding("WAN010", Severity.WARNING, "stateful session bean CartBean holds basket",
+                new FindingLocation("src/a/CartBean.java", 5, "a.CartBean", null), List.of(), List.of(), null, null, "a.CartBean->fields");
+        assertThat(new MakeSessionStateSerializable().plan(finding, RefactoringContext.of(again))).isEmpty();
+    }
+}

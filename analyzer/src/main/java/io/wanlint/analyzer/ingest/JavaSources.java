@@ -5,8 +5,10 @@ import com.github.javaparser.ParseResult;
 import com.github.javaparser.ParserConfiguration;
 import com.github.javaparser.ParserConfiguration.LanguageLevel;
 import com.github.javaparser.Problem;
+import com.github.javaparser.Range;
 import com.github.javaparser.TokenRange;
 import com.github.javaparser.ast.CompilationUnit;
+import com.github.javaparser.ast.Node;
 import io.wanlint.analyzer.api.Diagnostic;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +27,7 @@ import java.util.concurrent.Future;
  * the fewest problems wins (the newest level on a tie). A syntax
  * error yields the partial tree JavaParser recovers plus ERROR diagnostics. Comments are kept,
  * because later rewrites must preserve them; lexical preservation is left to the rewriting step.
+ * Token lists are dropped from the returned trees (node ranges are kept), see {@link #releaseTokens}.
  *
  * <p>Stateless and thread-safe: every parse uses its own {@link JavaParser}.
  */
@@ -105,6 +108,24 @@ public final class JavaSources {
         }
     }
 
+    /**
+     * Detaches every node from JavaParser's token list, keeping its line/column range. The tokens (one
+     * object with its own text and positions per token, whitespace included) are about two thirds of
+     * a retained tree, and every unit stays alive for the whole analysis, so keeping them made the
+     * parse phase mostly garbage-collector copying. Nothing after parsing reads tokens: rewrites
+     * re-read the file. The list is doubly linked, so a single node left holding one keeps it all.
+     */
+    private static void releaseTokens(CompilationUnit unit) {
+        List<Node> nodes = new ArrayList<>(unit.findAll(Node.class));
+        nodes.addAll(unit.getAllContainedComments());
+        unit.getComment().ifPresent(nodes::add);
+        for (Node node : nodes) {
+            Range range = node.getRange().orElse(null);
+            node.setTokenRange(null);
+            node.setRange(range);
+        }
+    }
+
     /** One parse at one language level. */
     private record Attempt(Optional<CompilationUnit> unit, List<Problem> problems, Optional<String> failure) {
         ParsedJava toParsed(TextFile file) {
@@ -118,6 +139,7 @@ public final class JavaSources {
                 diagnostics.add(Diagnostic.error(file.path(), 0,
                         (problems.size() - REPORTED_PROBLEMS) + " more syntax errors not shown"));
             }
+            unit.ifPresent(JavaSources::releaseTokens);
             return new ParsedJava(new JavaUnit(file, unit.orElseGet(CompilationUnit::new)), diagnostics);
         }
 

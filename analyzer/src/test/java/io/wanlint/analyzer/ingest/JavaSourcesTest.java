@@ -2,6 +2,7 @@ package io.wanlint.analyzer.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import io.wanlint.analyzer.api.Diagnostic;
@@ -14,6 +15,34 @@ class JavaSourcesTest {
 
     private static TextFile java(String path, String text) {
         return new TextFile(path, Path.of("/nowhere", path), text, "UTF-8");
+    }
+
+    @Test
+    void parsedTreesKeepLineRangesButReleaseTheirTokens() {
+        ParsedJava parsed = sources.parse(java("app/Greeter.java", """
+                /* Licence header. */
+                package app;
+
+                /** Says hello. */
+                public class Greeter {
+                    // the greeting
+                    String greet(String name) {
+                        return "hello " + name; // trailing
+                    }
+                }
+                """));
+
+        var unit = parsed.unit().unit();
+        assertThat(unit.findAll(MethodDeclaration.class)).singleElement()
+                .satisfies(m -> assertThat(m.getRange().orElseThrow().begin.line).isEqualTo(7))
+                .satisfies(m -> assertThat(m.getComment().orElseThrow().getRange().orElseThrow().begin.line).isEqualTo(6));
+        assertThat(unit.getComment().orElseThrow().getRange().orElseThrow().begin.line).isEqualTo(1);
+        assertThat(unit.getAllContainedComments()).hasSize(3).allSatisfy(c -> assertThat(c.getRange()).isPresent());
+        assertThat(unit.findAll(Node.class)).allSatisfy(n -> {
+            assertThat(n.getRange()).isPresent();
+            assertThat(n.getTokenRange()).isEmpty();
+        });
+        assertThat(unit.getComment().orElseThrow().getTokenRange()).isEmpty();
     }
 
     @Test

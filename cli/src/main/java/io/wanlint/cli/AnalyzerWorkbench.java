@@ -10,6 +10,7 @@ import io.wanlint.analyzer.api.Topology;
 import io.wanlint.analyzer.api.WanCostModel;
 
 import java.util.List;
+import java.util.Optional;
 
 /** The real {@link Workbench}: the analyzer facade and {@link WanCostModel}. */
 public final class AnalyzerWorkbench implements Workbench {
@@ -25,6 +26,8 @@ public final class AnalyzerWorkbench implements Workbench {
             @Override public List<EntryPointCost> estimateAll() { return model.estimateAll(); }
 
             @Override public double latencyMs(EntryPointCost cost) { return model.latencyMs(cost); }
+
+            @Override public Optional<WanCostModel> model() { return Optional.of(model); }
         };
     }
 }

@@ -10,7 +10,9 @@ import io.wanlint.rules.api.Rules;
 final class RuleChecker implements Checker {
     @Override public CheckRun check(Analysis analysis) {
         var result = analysis.result();
-        RoundTripOracle oracle = RoundTripOracle.of(WanCostModel.of(result.model(), result.callGraph(), analysis.topology(), result.transactions()));
+        WanCostModel costs = analysis.costs().model().orElseGet(() ->
+                WanCostModel.of(result.model(), result.callGraph(), analysis.topology(), result.transactions()));
+        RoundTripOracle oracle = RoundTripOracle.of(costs);
         RuleRun run = RuleEngine.check(result, oracle, analysis.configuration());
         return new CheckRun(run.findings(), Rules.descriptors(), run.afterPatchesByEntryPoint(), run.diagnostics());
     }

@@ -34,7 +34,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -420,35 +419,18 @@ public final class BytecodeCallGraphBuilder {
         }
 
         /**
-         * The bean-class method the container runs for a call on a view ({@code create} →
-         * {@code ejbCreate}, BMP {@code findX} → {@code ejbFindX}, home method {@code x} →
-         * {@code ejbHomeX}, {@code remove} → {@code ejbRemove}, business methods by name); the same
-         * parameter types first, then the same arity. Empty when the bean has no code for it.
+         * The bean-class method the container runs for a call on a view ({@link EjbViews#containerMethod}):
+         * the same parameter types first, then the same arity. Empty when the bean has no code for it.
          */
         private Optional<MethodRef> beanMethod(Component bean, MethodRef invoked, boolean home, CallOp op) {
             Optional<ClassInfo> beanType = types.type(bean.className());
-            if (beanType.isEmpty()) return Optional.empty();
-            String name = invoked.name();
-            String target;
-            List<String> params = invoked.parameterTypes();
-            if (home) {
-                target = switch (op) {
-                    case HOME_CREATE -> "ejb" + capitalise(name);
-                    case HOME_FIND -> bean.kind() == ComponentKind.ENTITY_BMP ? "ejb" + capitalise(name) : null;
-                    case HOME_REMOVE -> "ejbRemove";
-                    default -> bean.kind().isEntity() ? "ejbHome" + capitalise(name) : name;
-                };
-                if (op == CallOp.HOME_REMOVE) params = List.of();
-            } else if (op == CallOp.REMOVE) {
-                target = "ejbRemove";
-                params = List.of();
-            } else {
-                target = name;
-            }
-            if (target == null) return Optional.empty();
-            Optional<MethodInfo> exact = types.concreteInClassChain(beanType.get(), target, params).filter(m -> !m.synthetic);
+            Optional<EjbViews.ContainerMethod> target = EjbViews.containerMethod(bean, invoked.name(), home, op);
+            if (beanType.isEmpty() || target.isEmpty()) return Optional.empty();
+            List<String> params = target.get().noArguments() ? List.of() : invoked.parameterTypes();
+            String name = target.get().name();
+            Optional<MethodInfo> exact = types.concreteInClassChain(beanType.get(), name, params).filter(m -> !m.synthetic);
             if (exact.isPresent()) return Optional.of(exact.get().ref);
-            return types.concreteInClassChain(beanType.get(), target, params.size()).map(m -> m.ref);
+            return types.concreteInClassChain(beanType.get(), name, params.size()).map(m -> m.ref);
         }
 
         /** The interface's own declaration of a method (the graph node when the bean has no code for it). */
@@ -628,9 +610,6 @@ public final class BytecodeCallGraphBuilder {
             return out;
         }
 
-        private static String capitalise(String s) {
-            return s.isEmpty() ? s : s.substring(0, 1).toUpperCase(Locale.ROOT) + s.substring(1);
-        }
     }
 
 }

@@ -29,7 +29,6 @@ import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -172,31 +171,15 @@ final class CallSiteResolver {
     }
 
     /**
-     * The bean-class method the container runs for a call on a view: {@code create} →
-     * {@code ejbCreate}, BMP {@code findX} → {@code ejbFindX}, home method {@code x} →
-     * {@code ejbHomeX}, {@code remove} → {@code ejbRemove}, business methods by name and arity.
-     * Empty when the bean has no code for it (CMP finders and accessors).
+     * The bean-class method the container runs for a call on a view ({@link EjbViews#containerMethod}),
+     * by name and arity. Empty when the bean has no code for it (CMP finders and accessors).
      */
     private Optional<MethodRef> beanMethod(Component bean, String view, String name, int argc, boolean home, CallOp op) {
         Optional<TypeInfo> beanType = types.type(bean.className());
-        if (beanType.isEmpty()) return Optional.empty();
-        String target;
-        int arity = argc;
-        if (home) {
-            target = switch (op) {
-                case HOME_CREATE -> "ejb" + capitalise(name);
-                case HOME_FIND -> bean.kind() == ComponentKind.ENTITY_BMP ? "ejb" + capitalise(name) : null;
-                case HOME_REMOVE -> "ejbRemove";
-                default -> bean.kind().isEntity() ? "ejbHome" + capitalise(name) : name;
-            };
-            if (op == CallOp.HOME_REMOVE) arity = 0;
-        } else if (op == CallOp.REMOVE) {
-            target = "ejbRemove";
-        } else {
-            target = name;
-        }
-        if (target == null) return Optional.empty();
-        return types.concreteInClassChain(beanType.get(), target, arity).map(m -> m.ref);
+        Optional<EjbViews.ContainerMethod> target = EjbViews.containerMethod(bean, name, home, op);
+        if (beanType.isEmpty() || target.isEmpty()) return Optional.empty();
+        int arity = target.get().noArguments() ? 0 : argc;
+        return types.concreteInClassChain(beanType.get(), target.get().name(), arity).map(m -> m.ref);
     }
 
     /** The interface's own declaration of a method (the graph node when the bean has no code for it). */
@@ -419,9 +402,6 @@ final class CallSiteResolver {
                 CallSiteShape.loopDepth(at, site.callable()), targetComponent, false, false);
     }
 
-    private static String capitalise(String s) {
-        return s.isEmpty() ? s : s.substring(0, 1).toUpperCase(Locale.ROOT) + s.substring(1);
-    }
 
     private static String simple(String t) {
         int i = t.lastIndexOf('.');

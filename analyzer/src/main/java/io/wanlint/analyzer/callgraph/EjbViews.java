@@ -6,6 +6,7 @@ import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.ComponentModel;
 import io.wanlint.analyzer.api.EdgeKind;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -60,6 +61,33 @@ final class EjbViews {
         boolean home = lineage.stream().anyMatch(x -> x.endsWith("EJBHome") || x.endsWith("EJBLocalHome"));
         return Optional.of(new ViewCall(null, type, remote ? EdgeKind.REMOTE_EJB : EdgeKind.LOCAL_EJB,
                 home ? homeOp(name) : componentOp(name, false), home));
+    }
+
+    /**
+     * The bean-class method the container runs for a call on a view.
+     *
+     * @param noArguments the method takes no arguments whatever the call passes ({@code remove(pk)} → {@code ejbRemove()})
+     */
+    record ContainerMethod(String name, boolean noArguments) {}
+
+    /**
+     * {@code create} → {@code ejbCreate}, BMP {@code findX} → {@code ejbFindX}, an entity's home
+     * method {@code x} → {@code ejbHomeX}, {@code remove} → {@code ejbRemove}, business methods by
+     * name. Empty when the bean has no code for it (CMP finders: the container runs the query).
+     */
+    static Optional<ContainerMethod> containerMethod(Component bean, String name, boolean home, CallOp op) {
+        if (op == CallOp.HOME_REMOVE || op == CallOp.REMOVE) return Optional.of(new ContainerMethod("ejbRemove", true));
+        if (!home) return Optional.of(new ContainerMethod(name, false));
+        return switch (op) {
+            case HOME_CREATE -> Optional.of(new ContainerMethod("ejb" + capitalise(name), false));
+            case HOME_FIND -> bean.kind() == ComponentKind.ENTITY_BMP
+                    ? Optional.of(new ContainerMethod("ejb" + capitalise(name), false)) : Optional.empty();
+            default -> Optional.of(new ContainerMethod(bean.kind().isEntity() ? "ejbHome" + capitalise(name) : name, false));
+        };
+    }
+
+    private static String capitalise(String s) {
+        return s.isEmpty() ? s : s.substring(0, 1).toUpperCase(Locale.ROOT) + s.substring(1);
     }
 
     private static ViewCall declared(Component bean, String view, String name) {

@@ -405,25 +405,26 @@ public final class ComponentModelBuilder {
             return new ResourceReference(r.name(), r.type(), r.jndiName(), field);
         }
 
+        /** A vendor descriptor's bean entry (JBoss or WebLogic): JNDI bindings, read-only flag, ref bindings. */
+        private void applyVendorBean(String ejbName, SourceLocation location, String jndiName, String localJndiName,
+                                     boolean readOnly, List<JndiBinding> ejbRefs) {
+            Draft d = ejbByName.get(ejbName);
+            if (d == null) return;
+            d.declaredAt(location);
+            bindJndi(d, jndiName, localJndiName);
+            d.readOnly |= readOnly;
+            for (JndiBinding r : ejbRefs) d.refBindings.putIfAbsent(r.refName(), r.jndiName());
+        }
+
         private void applyVendorDescriptors() {
             for (JbossDescriptor j : descriptorsOf(JbossDescriptor.class)) {
                 for (JbossDescriptor.Bean b : j.beans()) {
-                    Draft d = ejbByName.get(b.ejbName());
-                    if (d == null) continue;
-                    d.declaredAt(b.location());
-                    bindJndi(d, b.jndiName(), b.localJndiName());
-                    d.readOnly |= b.readOnly();
-                    for (JndiBinding r : b.ejbRefs()) d.refBindings.putIfAbsent(r.refName(), r.jndiName());
+                    applyVendorBean(b.ejbName(), b.location(), b.jndiName(), b.localJndiName(), b.readOnly(), b.ejbRefs());
                 }
             }
             for (WeblogicEjbJarDescriptor w : descriptorsOf(WeblogicEjbJarDescriptor.class)) {
                 for (WeblogicEjbJarDescriptor.Bean b : w.beans()) {
-                    Draft d = ejbByName.get(b.ejbName());
-                    if (d == null) continue;
-                    d.declaredAt(b.location());
-                    bindJndi(d, b.jndiName(), b.localJndiName());
-                    d.readOnly |= b.readOnly();
-                    for (JndiBinding r : b.ejbRefs()) d.refBindings.putIfAbsent(r.refName(), r.jndiName());
+                    applyVendorBean(b.ejbName(), b.location(), b.jndiName(), b.localJndiName(), b.readOnly(), b.ejbRefs());
                 }
             }
             for (JbossCmpDescriptor c : descriptorsOf(JbossCmpDescriptor.class)) {

@@ -1,17 +1,11 @@
 package io.wanlint.analyzer.callgraph;
 
-import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.expr.BinaryExpr;
 import com.github.javaparser.ast.expr.ClassExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.StringLiteralExpr;
-import com.github.javaparser.ast.expr.VariableDeclarationExpr;
-import com.github.javaparser.ast.stmt.BlockStmt;
-import com.github.javaparser.ast.stmt.ExpressionStmt;
-import com.github.javaparser.ast.stmt.Statement;
-import com.github.javaparser.ast.body.VariableDeclarator;
 import io.wanlint.analyzer.api.CallOp;
 import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.ComponentModel;
@@ -77,7 +71,7 @@ final class JpaEntities {
                 return Optional.of(m.getNameAsString().startsWith("createNamed") || m.getNameAsString().equals("getNamedQuery")
                         ? "@named:" + text : text);
             } else if (e instanceof NameExpr n) {
-                Optional<Expression> init = initializer(n.getNameAsString(), n);
+                Optional<Expression> init = ReceiverTypes.initializer(n.getNameAsString(), n);
                 if (init.isEmpty()) return Optional.empty();
                 e = init.get();
             } else {
@@ -118,20 +112,5 @@ final class JpaEntities {
             return (l == null ? " " : l) + (r == null ? " " : r);
         }
         return null;
-    }
-
-    /** The initializer of the local variable {@code name} declared in a block enclosing {@code at}. */
-    private static Optional<Expression> initializer(String name, Node at) {
-        for (Node n = at; n != null; n = n.getParentNode().orElse(null)) {
-            if (!(n instanceof BlockStmt b)) continue;
-            for (Statement s : b.getStatements()) {
-                if (s instanceof ExpressionStmt es && es.getExpression() instanceof VariableDeclarationExpr v) {
-                    for (VariableDeclarator d : v.getVariables()) {
-                        if (d.getNameAsString().equals(name)) return d.getInitializer();
-                    }
-                }
-            }
-        }
-        return Optional.empty();
     }
 }

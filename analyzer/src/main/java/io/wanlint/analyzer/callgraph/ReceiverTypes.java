@@ -167,14 +167,17 @@ final class ReceiverTypes {
     }
 
     private Optional<String> varInitializerType(String name, Node at) {
+        return initializer(name, at).flatMap(this::declaredType);
+    }
+
+    /** The initializer of the local variable {@code name} declared in a block enclosing {@code at}. */
+    static Optional<Expression> initializer(String name, Node at) {
         for (Node n = at; n != null; n = n.getParentNode().orElse(null)) {
             if (n instanceof BlockStmt b) {
                 for (Statement s : b.getStatements()) {
                     if (s instanceof ExpressionStmt es && es.getExpression() instanceof VariableDeclarationExpr v) {
                         for (VariableDeclarator d : v.getVariables()) {
-                            if (d.getNameAsString().equals(name) && d.getInitializer().isPresent()) {
-                                return declaredType(d.getInitializer().get());
-                            }
+                            if (d.getNameAsString().equals(name) && d.getInitializer().isPresent()) return d.getInitializer();
                         }
                     }
                 }

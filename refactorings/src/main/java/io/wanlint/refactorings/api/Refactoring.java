@@ -2,7 +2,6 @@ package io.wanlint.refactorings.api;
 
 import io.wanlint.analyzer.api.Finding;
 
-import java.util.Optional;
 
 /**
  * One code or descriptor transformation that fixes a kind of finding (STYLE.md: a final class named
@@ -13,6 +12,9 @@ public interface Refactoring {
     /** Whether this refactoring knows how to fix this finding (by rule id, usually). */
     boolean handles(Finding finding);
 
-    /** The patch for a finding, or empty when this finding cannot be fixed this way (already fixed, no source). */
-    Optional<Patch> plan(Finding finding, RefactoringContext context);
+    /**
+     * The patch for a finding, or the precise reason there is none (already fixed, no source, a code
+     * shape this refactoring cannot move safely).
+     */
+    PlanOutcome plan(Finding finding, RefactoringContext context);
 }

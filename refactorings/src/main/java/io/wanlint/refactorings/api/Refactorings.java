@@ -41,7 +41,7 @@ public final class Refactorings {
                 out.add(new Planned(f, Optional.empty(), notPatchable.get()));
                 continue;
             }
-            Optional<Patch> p;
+            PlanOutcome p;
             try {
                 p = r.get().plan(f, context);
             } catch (RuntimeException e) {
@@ -49,7 +49,8 @@ public final class Refactorings {
                 out.add(new Planned(f, Optional.empty(), "could not plan a patch: " + e));
                 continue;
             }
-            out.add(new Planned(f, p, "this case is not handled automatically (see wanlint explain " + f.ruleId() + ")"));
+            out.add(new Planned(f, p.patch(), p.reasonWithoutPatch().isEmpty()
+                    ? "this case is not handled automatically (see wanlint explain " + f.ruleId() + ")" : p.reasonWithoutPatch()));
         }
         return out;
     }

@@ -16,6 +16,7 @@ import io.wanlint.analyzer.api.Fingerprints;
 import io.wanlint.analyzer.api.SourceLocation;
 import io.wanlint.refactorings.api.FileChange;
 import io.wanlint.refactorings.api.Patch;
+import io.wanlint.refactorings.api.PlanOutcome;
 import io.wanlint.refactorings.api.Refactoring;
 import io.wanlint.refactorings.api.RefactoringContext;
 import io.wanlint.refactorings.api.SourceText;
@@ -74,7 +75,12 @@ public final class DeclareReadOnlyEntity implements Refactoring {
         return RULE_ID.equals(finding.ruleId()) && finding.key().startsWith(KEY_PREFIX);
     }
 
-    @Override public Optional<Patch> plan(Finding finding, RefactoringContext context) {
+    @Override public PlanOutcome plan(Finding finding, RefactoringContext context) {
+        return PlanOutcome.ofNullable(patchFor(finding, context), "entity is written, already read-only, or has no descriptor or source to declare it in");
+    }
+
+    /** The patch, or empty when this finding cannot be fixed this way. */
+    Optional<Patch> patchFor(Finding finding, RefactoringContext context) {
         if (!handles(finding)) return Optional.empty();
         String name = finding.key().substring(KEY_PREFIX.length());
         Optional<Component> found = context.analysis().model().byName(name).filter(c -> c.kind().isEntity());

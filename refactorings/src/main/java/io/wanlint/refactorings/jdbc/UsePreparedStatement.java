@@ -28,6 +28,7 @@ import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.Fingerprints;
 import io.wanlint.refactorings.api.FileChange;
 import io.wanlint.refactorings.api.Patch;
+import io.wanlint.refactorings.api.PlanOutcome;
 import io.wanlint.refactorings.api.Refactoring;
 import io.wanlint.refactorings.api.RefactoringContext;
 import io.wanlint.refactorings.api.SourceText;
@@ -72,7 +73,12 @@ public final class UsePreparedStatement implements Refactoring {
 
     @Override public boolean handles(Finding finding) { return RULE_ID.equals(finding.ruleId()); }
 
-    @Override public Optional<Patch> plan(Finding finding, RefactoringContext context) {
+    @Override public PlanOutcome plan(Finding finding, RefactoringContext context) {
+        return PlanOutcome.ofNullable(patchFor(finding, context), "the SQL is not a plain concatenation of literals and values in this method (see wanlint explain WAN009)");
+    }
+
+    /** The patch, or empty when this finding cannot be fixed this way. */
+    Optional<Patch> patchFor(Finding finding, RefactoringContext context) {
         if (!handles(finding) || finding.location().method() == null) return Optional.empty();
         Optional<SourceText> source = context.read(finding.location().file());
         if (source.isEmpty()) return Optional.empty();

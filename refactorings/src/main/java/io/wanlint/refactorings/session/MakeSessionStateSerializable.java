@@ -12,6 +12,7 @@ import io.wanlint.analyzer.api.SourceFacts;
 import io.wanlint.analyzer.api.SourceFacts.SessionStateValue;
 import io.wanlint.refactorings.api.FileChange;
 import io.wanlint.refactorings.api.Patch;
+import io.wanlint.refactorings.api.PlanOutcome;
 import io.wanlint.refactorings.api.Refactoring;
 import io.wanlint.refactorings.api.RefactoringContext;
 import io.wanlint.refactorings.api.SourceText;
@@ -37,7 +38,12 @@ public final class MakeSessionStateSerializable implements Refactoring {
 
     @Override public boolean handles(Finding finding) { return RULE_ID.equals(finding.ruleId()); }
 
-    @Override public Optional<Patch> plan(Finding finding, RefactoringContext context) {
+    @Override public PlanOutcome plan(Finding finding, RefactoringContext context) {
+        return PlanOutcome.ofNullable(patchFor(finding, context), "the stored type is not a source class of this application, or is already serializable");
+    }
+
+    /** The patch, or empty when this finding cannot be fixed this way. */
+    Optional<Patch> patchFor(Finding finding, RefactoringContext context) {
         if (!handles(finding) || context.analysis().callGraph() == null) return Optional.empty();
         List<SessionStateValue> values = new ArrayList<>();
         for (SessionStateValue v : context.analysis().callGraph().facts().nonSerializableState()) {

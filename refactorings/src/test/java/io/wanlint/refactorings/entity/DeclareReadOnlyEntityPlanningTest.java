@@ -66,7 +66,7 @@ class DeclareReadOnlyEntityPlanningTest {
         AnalysisResult result = Analyzer.analyze(AnalysisRequest.of(app));
         Finding finding = new Finding("WAN005", Severity.NOTE, "entity Book is read-mostly",
                 new FindingLocation("src/a/BookBean.java", 3, "a.BookBean", null), List.of(), List.of(), null, null, "entity:Book");
-        return new DeclareReadOnlyEntity().plan(finding, RefactoringContext.of(result));
+        return new DeclareReadOnlyEntity().patchFor(finding, RefactoringContext.of(result));
     }
 
     @Test

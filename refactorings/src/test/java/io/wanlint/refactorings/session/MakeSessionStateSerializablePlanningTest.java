@@ -45,7 +45,7 @@ class MakeSessionStateSerializablePlanningTest {
         AnalysisResult result = Analyzer.analyze(AnalysisRequest.of(app));
         Finding finding = new Finding("WAN010", Severity.WARNING, "stateful session bean CartBean holds basket",
                 new FindingLocation("src/a/CartBean.java", 5, "a.CartBean", null), List.of(), List.of(), null, null, "a.CartBean->fields");
-        return new MakeSessionStateSerializable().plan(finding, RefactoringContext.of(result));
+        return new MakeSessionStateSerializable().patchFor(finding, RefactoringContext.of(result));
     }
 
     @Test
@@ -65,6 +65,6 @@ class MakeSessionStateSerializablePlanningTest {
         AnalysisResult again = Analyzer.analyze(AnalysisRequest.of(app));
         Finding finding = new Finding("WAN010", Severity.WARNING, "stateful session bean CartBean holds basket",
                 new FindingLocation("src/a/CartBean.java", 5, "a.CartBean", null), List.of(), List.of(), null, null, "a.CartBean->fields");
-        assertThat(new MakeSessionStateSerializable().plan(finding, RefactoringContext.of(again))).isEmpty();
+        assertThat(new MakeSessionStateSerializable().patchFor(finding, RefactoringContext.of(again))).isEmpty();
     }
 }

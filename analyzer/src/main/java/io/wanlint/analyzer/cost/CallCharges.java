@@ -4,6 +4,7 @@ import io.wanlint.analyzer.api.CallEdge;
 import io.wanlint.analyzer.api.CallOp;
 import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.CostTable;
+import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.Topology;
 import io.wanlint.analyzer.api.ComponentKind;
 import java.util.List;
@@ -63,6 +64,15 @@ final class CallCharges {
     /** The call as a step of the walk from {@code current}. */
     CostEngine.Step step(CallEdge e, String current) {
         Charge charge = charge(e, current);
+        Optional<Component> copy = readOnlyCopy(e, current);
+        if (copy.isPresent()) {
+            // The read-mostly pattern: a read-only entity is deployed where it is read, and its copy
+            // answers from the container's cache, so neither the call nor the bean's loads reach
+            // across sites per request.
+            return new CostEngine.Step(e, charge == null ? null : new Charge(charge.toSite(), charge.unitCost(), charge.reason()
+                    + "; answered by the read-only copy of " + copy.get().name() + " at " + current
+                    + " from its cache (0 per request)", Counting.EXPLAINED_ONLY), List.of(), null);
+        }
         List<Charge> persistence = containerPersistence(e);
         if (e.cachedOnce()) {
             persistence = persistence.stream().map(Charge::cached).toList();
@@ -79,6 +89,20 @@ final class CallCharges {
             }
         }
         return new CostEngine.Step(e, charge, persistence, next);
+    }
+
+    /**
+     * The read-only EJB entity (declared so in a vendor descriptor) a read from another site goes to:
+     * a getter, a finder, or the JNDI lookup of its home. Such an entity has a copy on every site
+     * that reads it (SPEC §1, the read-mostly pattern); writes are not answered by a copy.
+     */
+    private Optional<Component> readOnlyCopy(CallEdge e, String current) {
+        boolean read = e.kind() == EdgeKind.JNDI_LOOKUP
+                || e.kind().isEjb() && (e.op() == CallOp.ENTITY_GET || e.op() == CallOp.HOME_FIND);
+        if (!read) return Optional.empty();
+        return engine.targetOf(e)
+                .filter(c -> c.readOnly() && (c.kind() == ComponentKind.ENTITY_BMP || c.kind() == ComponentKind.ENTITY_CMP))
+                .filter(c -> !engine.siteOf(c).equals(current));
     }
 
     /**

@@ -4,6 +4,7 @@ import io.wanlint.analyzer.api.AnalyzedFile;
 import io.wanlint.analyzer.api.CallEdge;
 import io.wanlint.analyzer.api.CallOp;
 import io.wanlint.analyzer.api.Component;
+import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.FindingLocation;
@@ -58,6 +59,8 @@ public final class CacheableReadMostlyEntity implements Rule {
         final Map<CallEdge, Set<EntryPoint>> writes = new LinkedHashMap<>();
         final Map<EntryPoint, List<ReachedCall>> readsByEntryPoint = new LinkedHashMap<>();
         final Map<CallEdge, Seen> firstRead = new LinkedHashMap<>();
+        /** JNDI lookups of the entity's home: a read-only copy's home is bound where the copy runs. */
+        final Map<EntryPoint, List<ReachedCall>> lookupsByEntryPoint = new LinkedHashMap<>();
 
         long weight(Map<CallEdge, Set<EntryPoint>> m) { return m.values().stream().mapToLong(Set::size).sum(); }
     }
@@ -66,6 +69,11 @@ public final class CacheableReadMostlyEntity implements Rule {
         Map<String, Usage> usages = new LinkedHashMap<>();
         for (EntryPoint ep : ctx.entryPoints()) {
             for (ReachedCall rc : ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls()) {
+                if (rc.edge().kind() == EdgeKind.JNDI_LOOKUP) {
+                    entityOf(ctx, rc.edge()).filter(c -> !c.readOnly()).ifPresent(c -> usages.computeIfAbsent(c.name(), n -> new Usage())
+                            .lookupsByEntryPoint.computeIfAbsent(ep, e -> new ArrayList<>()).add(rc));
+                    continue;
+                }
                 Optional<Access> access = access(rc.edge().op());
                 if (access.isEmpty()) continue;
                 Optional<Component> entity = entityOf(ctx, rc.edge());
@@ -112,10 +120,16 @@ public final class CacheableReadMostlyEntity implements Rule {
         List<EntryPoint> eps = List.copyOf(u.readsByEntryPoint.keySet());
         Optional<String> entitySite = Optional.of(ctx.oracle().siteOf(entity));
         Estimates.BeforeAfter figures = Estimates.of(ctx, eps, ep -> {
-            // The read-only copy at the edge answers the reads made away from the entity's site.
+            // The read-only copy at the edge answers the reads made away from the entity's site, and its
+            // home is looked up there too (the cost model's read-only copies).
             PatchedCosts.Builder patch = new PatchedCosts.Builder();
             for (ReachedCall rc : u.readsByEntryPoint.get(ep)) {
                 if (!ctx.siteOf(rc.callerComponent()).equals(entitySite)) patch.set(rc.edge(), 0);
+            }
+            if (writes == 0) {
+                for (ReachedCall rc : u.lookupsByEntryPoint.getOrDefault(ep, List.of())) {
+                    if (!ctx.siteOf(rc.callerComponent()).equals(entitySite)) patch.set(rc.edge(), 0);
+                }
             }
             return patch.build();
         });

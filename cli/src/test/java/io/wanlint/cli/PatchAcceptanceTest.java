@@ -1,0 +1,264 @@
+package io.wanlint.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.wanlint.analyzer.api.AnalysisRequest;
+import io.wanlint.analyzer.api.EntryPointCost;
+import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.RoundTrips;
+import io.wanlint.analyzer.api.Topology;
+import io.wanlint.fixtures.Fixtures;
+import io.wanlint.refactorings.api.Patch;
+import io.wanlint.refactorings.api.PatchSet;
+import io.wanlint.refactorings.api.RefactoringContext;
+import io.wanlint.refactorings.api.Refactorings;
+import io.wanlint.refactorings.api.UnifiedDiffs;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.Charset;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import javax.tools.DiagnosticCollector;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Issue 6 acceptance, driven by the data: for every fixture and every finding that a built-in
+ * refactoring patches (whatever refactorings {@link Refactorings#builtIn()} holds today), the patch
+ * alone, rendered as {@code wanlint fix} renders it, (a) passes {@code git apply --check} and
+ * applies, (b) leaves an application that javac compiles against the J2EE/Jakarta API jars, (c)
+ * re-analysed, no longer has the finding and costs its entry points exactly the round trips the
+ * patch promised ({@link Patch#after()}, formula included), and (d) gets no patch for it when
+ * planned again. The combined {@code wanlint.patch} of each fixture is held to (a)–(c) as well.
+ *
+ * <p>Each fixture is copied into one git repository and analysed once for planning; every test
+ * resets that copy to the committed fixture before it patches it, so the tests of a fixture share
+ * the copy (they run one after another).
+ */
+class PatchAcceptanceTest {
+    /** The topology the predictions of {@code wanlint fix} use when none is configured. */
+    private static final String TOPOLOGY = "edge";
+    /** The API jars on the test class path an application is compiled against. */
+    private static final List<String> API_JARS = List.of("javaee-api", "jboss-rmi-api", "jakarta.jakartaee-api");
+
+    private static final AnalyzerWorkbench WORKBENCH = new AnalyzerWorkbench();
+    private static final RuleChecker CHECKER = new RuleChecker();
+    private static final List<Path> TEMPORARY = new ArrayList<>();
+
+    /** A fixture's git copy, its analysis and the plans {@code wanlint fix} would make for it. */
+    private record Planned(String fixture, Path repo, Charset encoding, RefactoringContext context,
+                           List<Refactorings.Planned> plans) {
+        List<Refactorings.Planned> patched() { return plans.stream().filter(p -> p.patch().isPresent()).toList(); }
+    }
+
+    /** What re-analysing a patched copy gives: the findings, the round trips per entry point, and the plans. */
+    private record Reanalysis(List<Finding> findings, Map<String, RoundTrips> roundTrips, List<Refactorings.Planned> plans) {}
+
+    @TestFactory
+    Stream<DynamicNode> everyPatchOfEveryFixtureAppliesCompilesAndDeliversItsPrediction() {
+        return Fixtures.APPLICATIONS.stream().map(fixture -> DynamicContainer.dynamicContainer(fixture, Stream.of(0).flatMap(x -> {
+            Planned planned = plan(fixture);
+            List<DynamicNode> tests = new ArrayList<>();
+            tests.add(DynamicTest.dynamicTest("the unpatched application compiles", () -> {
+                reset(planned.repo());
+                compile(planned.repo(), planned.encoding());
+            }));
+            for (Refactorings.Planned p : planned.patched()) {
+                Finding f = p.finding();
+                tests.add(DynamicTest.dynamicTest(f.ruleId() + " " + f.key() + " (" + f.location().file() + ")",
+                        () -> acceptSingle(planned, p)));
+            }
+            if (!planned.patched().isEmpty()) {
+                tests.add(DynamicTest.dynamicTest("the combined wanlint.patch", () -> acceptCombined(planned)));
+            }
+            return tests.stream();
+        })));
+    }
+
+    @AfterAll
+    static void removeCopies() throws IOException {
+        for (Path p : TEMPORARY) deleteTree(p);
+    }
+
+    private static void acceptSingle(Planned planned, Refactorings.Planned plan) throws Exception {
+        Path repo = planned.repo();
+        Finding finding = plan.finding();
+        Patch patch = plan.patch().orElseThrow();
+        reset(repo);
+        applyDiff(repo, UnifiedDiffs.render(patch, planned.context()));
+        compile(repo, planned.encoding());
+
+        Reanalysis again = reanalyse(repo);
+        assertThat(again.findings()).as("findings after %s", patch.title())
+                .noneMatch(f -> f.ruleId().equals(finding.ruleId()) && f.key().equals(finding.key()));
+        RoundTrips after = RoundTrips.ZERO;
+        for (String ep : finding.entryPoints()) {
+            assertThat(again.roundTrips()).as("entry point %s after %s", ep, patch.title()).containsKey(ep);
+            after = after.plus(again.roundTrips().get(ep));
+        }
+        assertThat(after).as("round trips of %s after %s (promised %s -> %s)", finding.entryPoints(), patch.title(),
+                patch.before().formula(), patch.after().formula()).isEqualTo(patch.after());
+        assertThat(again.plans()).as("patches planned again after %s", patch.title())
+                .noneMatch(p -> p.finding().ruleId().equals(finding.ruleId()) && p.finding().key().equals(finding.key())
+                        && p.patch().isPresent());
+    }
+
+    private static void acceptCombined(Planned planned) throws Exception {
+        Path repo = planned.repo();
+        List<Patch> patches = planned.patched().stream().map(p -> p.patch().orElseThrow()).toList();
+        PatchSet set = PatchSet.of(patches);
+        reset(repo);
+        applyDiff(repo, UnifiedDiffs.render(set.combined(), planned.context()));
+        compile(repo, planned.encoding());
+
+        Reanalysis again = reanalyse(repo);
+        for (Refactorings.Planned p : planned.patched()) {
+            if (!set.combined().contains(p.patch().orElseThrow())) continue;
+            Finding f = p.finding();
+            assertThat(again.findings()).as("findings after the combined patch").noneMatch(g -> g.ruleId().equals(f.ruleId())
+                    && g.key().equals(f.key()));
+        }
+    }
+
+    private static Planned plan(String fixture) {
+        try {
+            Path parent = Files.createTempDirectory("wanlint-acceptance-");
+            TEMPORARY.add(parent);
+            Path repo = parent.resolve(fixture);
+            copy(Fixtures.app(fixture), repo);
+            git(repo, "init", "-q");
+            git(repo, "-c", "core.autocrlf=false", "add", "-A");
+            git(repo, "-c", "user.name=wanlint", "-c", "user.email=wanlint@example.com", "-c", "commit.gpgsign=false",
+                    "commit", "-q", "-m", "fixture");
+            Analysis analysis = analyse(repo);
+            RefactoringContext context = RefactoringContext.of(analysis.result());
+            assertThat(context.root()).contains(repo.toAbsolutePath().normalize());
+            List<Refactorings.Planned> plans = Refactorings.builtIn().plan(CHECKER.check(analysis).findings(), context);
+            return new Planned(fixture, repo, sourceEncoding(repo), context, plans);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while copying " + fixture, e);
+        }
+    }
+
+    /** The analysis {@code wanlint fix PATH} makes: every file, the default topology, the default configuration. */
+    private static Analysis analyse(Path app) {
+        Topology topology = WORKBENCH.topology(TOPOLOGY);
+        var result = WORKBENCH.analyze(new AnalysisRequest(List.of(app), List.of(), AnalysisRequest.FrontEnd.AUTO));
+        assertThat(result.analysedAnything()).isTrue();
+        return new Analysis(result, topology, WORKBENCH.costs(result, topology));
+    }
+
+    private static Reanalysis reanalyse(Path app) {
+        Analysis analysis = analyse(app);
+        List<Finding> findings = CHECKER.check(analysis).findings();
+        Map<String, RoundTrips> roundTrips = new LinkedHashMap<>();
+        for (EntryPointCost c : analysis.costs().estimateAll()) roundTrips.put(c.entryPoint().id(), c.roundTrips());
+        List<Refactorings.Planned> plans = Refactorings.builtIn().plan(findings, RefactoringContext.of(analysis.result()));
+        return new Reanalysis(findings, roundTrips, plans);
+    }
+
+    /** (a): {@code git apply --check}, then {@code git apply}, of the diff exactly as {@code wanlint fix} writes it. */
+    private static void applyDiff(Path repo, byte[] diff) throws IOException, InterruptedException {
+        assertThat(diff).as("rendered diff").isNotEmpty();
+        Path file = repo.getParent().resolve("under-test.patch");
+        Files.write(file, diff);
+        git(repo, "apply", "--check", file.toString());
+        git(repo, "apply", file.toString());
+    }
+
+    /** (b): every Java source of the application, compiled in-process against the API jars. */
+    private static void compile(Path app, Charset encoding) throws IOException {
+        List<Path> sources;
+        try (Stream<Path> walk = Files.walk(app)) {
+            sources = walk.filter(p -> p.toString().endsWith(".java")).filter(p -> !app.relativize(p).startsWith(".git"))
+                    .sorted().toList();
+        }
+        assertThat(sources).isNotEmpty();
+        String classPath = Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(p -> API_JARS.stream().anyMatch(p::contains))
+                .collect(Collectors.joining(File.pathSeparator));
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        DiagnosticCollector<JavaFileObject> problems = new DiagnosticCollector<>();
+        Path out = Files.createTempDirectory(app.getParent(), "classes");
+        try (StandardJavaFileManager fm = javac.getStandardFileManager(problems, null, encoding)) {
+            boolean ok = javac.getTask(null, fm, problems, List.of("-nowarn", "-proc:none", "-implicit:none", "-encoding", encoding.name(),
+                    "-classpath", classPath, "-d", out.toString()), null, fm.getJavaFileObjectsFromPaths(sources)).call();
+            assertThat(ok).as("javac: %s", problems.getDiagnostics().stream()
+                    .filter(d -> d.getKind() == javax.tools.Diagnostic.Kind.ERROR).map(Object::toString).toList()).isTrue();
+        } finally {
+            deleteTree(out);
+        }
+    }
+
+    /** UTF-8 when every source decodes as UTF-8, else ISO-8859-1 (the J2EE-era fixtures' encoding). */
+    private static Charset sourceEncoding(Path app) throws IOException {
+        try (Stream<Path> walk = Files.walk(app)) {
+            for (Path p : walk.filter(x -> x.toString().endsWith(".java")).toList()) {
+                try {
+                    StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                            .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(Files.readAllBytes(p)));
+                } catch (CharacterCodingException e) {
+                    return StandardCharsets.ISO_8859_1;
+                }
+            }
+        }
+        return StandardCharsets.UTF_8;
+    }
+
+    /** Back to the committed fixture: an earlier test's patch leaves nothing behind. */
+    private static void reset(Path repo) throws IOException, InterruptedException {
+        git(repo, "reset", "-q", "--hard");
+        git(repo, "clean", "-q", "-fdx");
+    }
+
+    private static void copy(Path source, Path target) throws IOException {
+        try (Stream<Path> files = Files.walk(source)) {
+            for (Path p : files.toList()) {
+                Path t = target.resolve(source.relativize(p).toString());
+                if (Files.isDirectory(p)) Files.createDirectories(t);
+                else Files.copy(p, t);
+            }
+        }
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) return;
+        try (Stream<Path> walk = Files.walk(root)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        }
+    }
+
+    private static String git(Path dir, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of("git", "-C", dir.toString()));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        // The copy is its own repository, whatever repository the temporary folder sits in.
+        pb.environment().put("GIT_CEILING_DIRECTORIES", dir.getParent().toString());
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as("git %s: %s", String.join(" ", args), out).isZero();
+        return out;
+    }
+}

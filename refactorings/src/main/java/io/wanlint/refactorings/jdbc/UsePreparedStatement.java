@@ -212,47 +212,49 @@ public final class UsePreparedStatement implements Refactoring {
         }
 
         // The SQL with a ? per value; quotes around a value go, the value is bound as a string.
-        StringBuilder literal = new StringBuilder();
+        // SQL constants and a builder of the WHERE clause stay as code in the prepared SQL.
+        List<TextEdit> edits = new ArrayList<>();
+        Pieces pieces = new Pieces();
+        Optional<BuilderRewrite> builder = Optional.empty();
         List<Binding> bindings = new ArrayList<>();
         for (int i = 0; i < sql.operands().size(); i++) {
             Expression op = sql.operands().get(i);
             if (op instanceof StringLiteralExpr s) {
                 if (s.getValue().contains("?")) return "the SQL already contains a ?";
-                literal.append(s.getValue());
+                pieces.text(s.getValue());
                 continue;
             }
-            if (op instanceof TextBlockLiteralExpr) return "the SQL contains a text block";
-            boolean quoted = literal.length() > 0 && literal.charAt(literal.length() - 1) == '\''
-                    && i + 1 < sql.operands().size() && sql.operands().get(i + 1) instanceof StringLiteralExpr next
-                    && next.getValue().startsWith("'");
-            if (quoted) literal.setLength(literal.length() - 1);
-            if (literal.chars().filter(c -> c == '\'').count() % 2 != 0) return "a value is concatenated inside an SQL string literal";
-            if (!quoted && !valueGoesHere(literal, i + 1 < sql.operands().size() ? sql.operands().get(i + 1) : null)) {
-                return "a concatenated part is SQL syntax (a column list, a clause), not a value a ? can stand for";
+            Optional<String> constant = sqlConstant(op, method, type);
+            if (constant.isPresent()) {
+                if (constant.get().contains("?") || constant.get().contains("'")) return "the SQL constant " + op + " holds a ? or a quote";
+                pieces.code(src.text(op), constant.get());
+                continue;
             }
-            literal.append('?');
-            if (quoted) {
-                StringLiteralExpr next = (StringLiteralExpr) sql.operands().get(i + 1);
-                next.setValue(next.getValue().substring(1));
+            Optional<VariableDeclarator> sb = builderOf(op, method);
+            if (sb.isPresent()) {
+                if (builder.isPresent()) return "the SQL joins more than one builder";
+                Object b = rewriteBuilder(src, method, type, sb.get(), op, creation);
+                if (b instanceof String reason) return reason;
+                builder = Optional.of((BuilderRewrite) b);
+                pieces.code(src.text(op), "");
+                continue;
             }
-            String setter = setterFor(op, method, type);
-            String value = src.text(op);
-            if (quoted && !setter.equals("setString")) {
-                setter = "setString";
-                value = "String.valueOf(" + value + ")";
-            }
-            bindings.add(new Binding(setter, value));
+            Object bound = value(src, method, type, sql.operands(), i, pieces);
+            if (bound instanceof String reason) return reason;
+            bindings.add((Binding) bound);
         }
+        if (pieces.openQuote()) return "the SQL has an unbalanced quote";
+        if (builder.isPresent() && !bindings.isEmpty()) return "values are bound both in the SQL builder and around it";
 
-        List<TextEdit> edits = new ArrayList<>();
         String file = src.source().path();
         boolean qualified = declaredType.startsWith("java.sql.");
         edits.add(new TextEdit(file, src.begin(decl.getType()), src.end(decl.getType()), qualified ? "java.sql.PreparedStatement" : "PreparedStatement"));
-        StringBuilder prepare = new StringBuilder("prepareStatement(\"").append(literal).append('"');
+        StringBuilder prepare = new StringBuilder("prepareStatement(").append(pieces.expression());
         for (Expression a : create.getArguments()) prepare.append(", ").append(src.text(a));
         edits.add(new TextEdit(file, src.begin(create.getName()), src.end(create), prepare.append(')').toString()));
         edits.add(new TextEdit(file, src.end(call.getName()), src.end(call), "()"));
 
+        if (builder.isPresent() && sql.variable().isPresent()) return "the SQL built with a builder is held in a variable";
         if (sql.variable().isPresent()) {
             // The bindings take the SQL variable's place, so the values are read where they were.
             VariableDeclarator sqlVar = sql.variable().get();
@@ -274,6 +276,7 @@ public final class UsePreparedStatement implements Refactoring {
             if (parent instanceof TryStmt t && at instanceof VariableDeclarationExpr resource && t.getResources().contains(resource)) {
                 int e = t.getResources().indexOf(resource);
                 int s = t.getResources().indexOf(declExpr);
+                if (s >= 0 && s < e && builder.isPresent()) return "the statement built with a builder is a try resource";
                 if (s >= 0 && s < e) return splitTry(src, t, s, e, var, bindings, edits);
                 if (s >= 0) return "the statement is declared after its execution";
                 at = t;
@@ -295,9 +298,237 @@ public final class UsePreparedStatement implements Refactoring {
         int lineStart = src.source().lineStart(begin);
         String indent = src.source().indentationAt(begin);
         StringBuilder lines = new StringBuilder();
-        for (String l : bindLines(var, bindings)) lines.append(indent).append(l).append(eol);
+        List<String> binds = builder.isPresent() ? builder.get().bindLines(var) : bindLines(var, bindings);
+        if (builder.isPresent()) edits.addAll(builder.get().edits());
+        for (String l : binds) lines.append(indent).append(l).append(eol);
         edits.add(TextEdit.insert(file, lineStart, lines.toString()));
         return new Planned(edits, qualified);
+    }
+
+    /** The prepared SQL as it is assembled: literal text with a ? per value, and code kept as it is. */
+    private static final class Pieces {
+        private final List<String> code = new ArrayList<>();
+        /** The literal being assembled (Java source text, escapes kept). */
+        private final StringBuilder run = new StringBuilder();
+        /** All SQL text known so far, for the quotes and the places where values go. */
+        private final StringBuilder sql = new StringBuilder();
+
+        void text(String t) {
+            run.append(t);
+            sql.append(t);
+        }
+
+        void code(String expression, String knownText) {
+            flush();
+            code.add(expression);
+            sql.append(knownText);
+        }
+
+        boolean openQuote() { return sql.chars().filter(c -> c == '\'').count() % 2 != 0; }
+
+        /** The text after the opening quote, when that quote is in the literal being assembled. */
+        Optional<String> openLiteralTail() {
+            int q = run.lastIndexOf("'");
+            return q < 0 ? Optional.empty() : Optional.of(run.substring(q + 1));
+        }
+
+        void dropOpenLiteral() {
+            int cut = run.length() - run.lastIndexOf("'");
+            run.setLength(run.length() - cut);
+            sql.setLength(sql.length() - cut);
+        }
+
+        CharSequence sql() { return sql; }
+
+        String literal() { return run.toString(); }
+
+        boolean hasCode() { return !code.isEmpty(); }
+
+        /** The Java expression of the SQL; a leading {@code ""} keeps it a string concatenation. */
+        String expression() {
+            flush();
+            if (code.isEmpty()) return "\"\"";
+            boolean stringFirst = code.get(0).startsWith("\"") || code.size() > 1 && code.get(1).startsWith("\"");
+            return (stringFirst || code.size() == 1 ? "" : "\"\" + ") + String.join(" + ", code);
+        }
+
+        private void flush() {
+            if (run.length() > 0) code.add('"' + run.toString() + '"');
+            run.setLength(0);
+        }
+    }
+
+    /**
+     * A value concatenated into the SQL becomes a ?: the binding, or the reason (a String) why it
+     * cannot. A value inside an SQL string literal ({@code '...'} or {@code '%...%'}) takes the quotes
+     * and its wildcards with it and is bound as a string.
+     */
+    private static Object value(JavaSource src, CallableDeclaration<?> method, TypeDeclaration<?> type, List<Expression> ops, int i,
+                                Pieces pieces) {
+        Expression op = ops.get(i);
+        if (op instanceof TextBlockLiteralExpr) return "the SQL contains a text block";
+        Expression next = i + 1 < ops.size() ? ops.get(i + 1) : null;
+        String setter = setterFor(op, method, type);
+        String value = src.text(op);
+        if (pieces.openQuote()) {
+            Optional<String> prefix = pieces.openLiteralTail();
+            if (prefix.isEmpty() || !(next instanceof StringLiteralExpr n) || n.getValue().indexOf('\'') < 0) {
+                return "a value is concatenated inside an SQL string literal";
+            }
+            String suffix = n.getValue().substring(0, n.getValue().indexOf('\''));
+            if (prefix.get().contains("\\") || suffix.contains("\\")) return "a value is concatenated inside an SQL string literal with escapes";
+            pieces.dropOpenLiteral();
+            n.setValue(n.getValue().substring(suffix.length() + 1));
+            pieces.text("?");
+            if (!prefix.get().isEmpty() || !suffix.isEmpty()) {
+                return new Binding("setString", (prefix.get().isEmpty() ? "" : "\"" + prefix.get() + "\" + ") + value
+                        + (suffix.isEmpty() ? "" : " + \"" + suffix + "\""));
+            }
+            return setter.equals("setString") ? new Binding(setter, value) : new Binding("setString", "String.valueOf(" + value + ")");
+        }
+        if (!valueGoesHere(pieces.sql(), next)) {
+            return "a concatenated part is SQL syntax (a column list, a clause), not a value a ? can stand for";
+        }
+        pieces.text("?");
+        return new Binding(setter, value);
+    }
+
+    /** A {@code static final String} field of the class holding SQL text: its text. */
+    private static Optional<String> sqlConstant(Expression op, CallableDeclaration<?> method, TypeDeclaration<?> type) {
+        if (!(op instanceof NameExpr n)) return Optional.empty();
+        String name = n.getNameAsString();
+        boolean shadowed = !method.findAll(VariableDeclarator.class, v -> v.getNameAsString().equals(name)).isEmpty()
+                || method.getParameters().stream().anyMatch(p -> p.getNameAsString().equals(name));
+        if (shadowed) return Optional.empty();
+        for (FieldDeclaration f : type.getFields()) {
+            if (!f.isStatic() || !f.isFinal()) continue;
+            for (VariableDeclarator v : f.getVariables()) {
+                if (!v.getNameAsString().equals(name) || !v.getTypeAsString().equals("String") || v.getInitializer().isEmpty()) continue;
+                Expression init = v.getInitializer().get();
+                if (init instanceof StringLiteralExpr s) return Optional.of(s.getValue());
+                if (init instanceof BinaryExpr b && b.getOperator() == BinaryExpr.Operator.PLUS) {
+                    StringBuilder text = new StringBuilder();
+                    for (Expression part : concatenation(b).orElse(List.of(b))) {
+                        if (!(part instanceof StringLiteralExpr s)) return Optional.empty();
+                        text.append(s.getValue());
+                    }
+                    return Optional.of(text.toString());
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** {@code where} or {@code where.toString()} of a local {@code StringBuffer}/{@code StringBuilder} created empty. */
+    private static Optional<VariableDeclarator> builderOf(Expression op, CallableDeclaration<?> method) {
+        NameExpr n;
+        if (op instanceof NameExpr x) n = x;
+        else if (op instanceof MethodCallExpr m && m.getNameAsString().equals("toString") && m.getArguments().isEmpty()
+                && m.getScope().orElse(null) instanceof NameExpr x) n = x;
+        else return Optional.empty();
+        List<VariableDeclarator> decls = method.findAll(VariableDeclarator.class, v -> v.getNameAsString().equals(n.getNameAsString()));
+        if (decls.size() != 1) return Optional.empty();
+        VariableDeclarator d = decls.get(0);
+        String t = d.getTypeAsString();
+        boolean builderType = t.equals("StringBuffer") || t.equals("StringBuilder") || t.equals("java.lang.StringBuffer")
+                || t.equals("java.lang.StringBuilder");
+        if (!builderType || !(d.getInitializer().orElse(null) instanceof com.github.javaparser.ast.expr.ObjectCreationExpr create)
+                || !create.getArguments().isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(d);
+    }
+
+    /**
+     * A builder's appends with ? for their values, each value added to a list after its append, in
+     * the order the SQL needs them; the list is bound after the statement is prepared.
+     */
+    private record BuilderRewrite(String list, boolean strings, boolean generics, List<TextEdit> edits) {
+        List<String> bindLines(String statement) {
+            String bind = strings ? statement + ".setString(i + 1, " + (generics ? "" : "(String) ") + list + ".get(i));"
+                    : statement + ".setObject(i + 1, " + list + ".get(i));";
+            return List.of("for (int i = 0; i < " + list + ".size(); i++) {", "    " + bind, "}");
+        }
+    }
+
+    /** The edits that make the builder's SQL take ? for values, or the reason (a String) why not. */
+    private static Object rewriteBuilder(JavaSource src, CallableDeclaration<?> method, TypeDeclaration<?> type, VariableDeclarator decl,
+                                         Expression sqlUse, Expression creation) {
+        String text = src.source().text();
+        String eol = src.source().lineEnding();
+        String file = src.source().path();
+        String name = decl.getNameAsString();
+        if (!(decl.getParentNode().orElse(null) instanceof VariableDeclarationExpr declExpr) || declExpr.getVariables().size() != 1
+                || !(declExpr.getParentNode().orElse(null) instanceof ExpressionStmt declSt)
+                || !(declSt.getParentNode().orElse(null) instanceof BlockStmt block) || !block.isAncestorOf(creation)) {
+            return "the SQL builder " + name + " is not declared in the block that prepares the statement";
+        }
+        String list = name + "Values";
+        if (!method.findAll(NameExpr.class, x -> x.getNameAsString().equals(list)).isEmpty()
+                || !method.findAll(VariableDeclarator.class, v -> v.getNameAsString().equals(list)).isEmpty()) {
+            return "the name " + list + " is taken";
+        }
+        List<TextEdit> edits = new ArrayList<>();
+        boolean strings = true;
+        boolean any = false;
+        for (NameExpr use : method.findAll(NameExpr.class, x -> x.getNameAsString().equals(name))) {
+            if (use == sqlUse || sqlUse.isAncestorOf(use)) continue;
+            // b.append(x).append(y)...; as a statement of its own
+            List<MethodCallExpr> appends = new ArrayList<>();
+            Node at = use;
+            while (at.getParentNode().orElse(null) instanceof MethodCallExpr m && m.getScope().orElse(null) == at
+                    && m.getNameAsString().equals("append") && m.getArguments().size() == 1) {
+                appends.add(m);
+                at = m;
+            }
+            if (appends.isEmpty() || !(at.getParentNode().orElse(null) instanceof ExpressionStmt st)) {
+                return "the SQL builder " + name + " is used other than by appending to it";
+            }
+            if (!st.getEnd().orElseThrow().isBefore(creation.getBegin().orElseThrow())) {
+                return "the SQL builder " + name + " is appended to after the statement is created";
+            }
+            Pieces chain = new Pieces();
+            List<Expression> args = appends.stream().map(m -> m.getArgument(0)).toList();
+            List<Binding> values = new ArrayList<>();
+            for (int i = 0; i < args.size(); i++) {
+                Expression arg = args.get(i);
+                if (arg instanceof StringLiteralExpr s) {
+                    if (s.getValue().contains("?")) return "the SQL already contains a ?";
+                    chain.text(s.getValue());
+                    continue;
+                }
+                if (sqlConstant(arg, method, type).isPresent() || builderOf(arg, method).isPresent()) {
+                    return "the SQL builder " + name + " appends SQL held elsewhere";
+                }
+                Object bound = value(src, method, type, args, i, chain);
+                if (bound instanceof String reason) return reason;
+                values.add((Binding) bound);
+            }
+            if (chain.openQuote() || chain.hasCode()) return "an append to " + name + " leaves an SQL string literal open";
+            if (values.isEmpty()) continue;
+            int begin = src.begin(st);
+            if (!src.startsLine(begin)) return "an append to " + name + " shares its line with other code";
+            String indent = src.source().indentationAt(begin);
+            StringBuilder replacement = new StringBuilder(name + ".append(\"" + chain.literal() + "\");");
+            for (Binding b : values) {
+                replacement.append(eol).append(indent).append(list).append(".add(").append(b.value()).append(");");
+                strings &= b.setter().equals("setString");
+            }
+            edits.add(new TextEdit(file, begin, src.end(st), replacement.toString()));
+            any = true;
+        }
+        if (!any) return "the SQL builder " + name + " appends no values";
+        int declEnd = src.end(declSt);
+        int lineEnd = text.indexOf('\n', declEnd);
+        if (lineEnd < 0 || !text.substring(declEnd, lineEnd).isBlank()) return "the SQL builder's declaration shares its line with other code";
+        boolean generics = src.unit().findFirst(com.github.javaparser.ast.type.ClassOrInterfaceType.class,
+                t -> t.getTypeArguments().isPresent()).isPresent();
+        String element = strings ? "String" : "Object";
+        String declaration = generics ? "List<" + element + "> " + list + " = new ArrayList<>();" : "List " + list + " = new ArrayList();";
+        edits.add(TextEdit.insert(file, lineEnd + 1, src.source().indentationAt(src.begin(declSt)) + declaration + eol));
+        src.importFor("java.util.List").ifPresent(edits::add);
+        src.importFor("java.util.ArrayList").ifPresent(edits::add);
+        return new BuilderRewrite(list, strings, generics, edits);
     }
 
     /**

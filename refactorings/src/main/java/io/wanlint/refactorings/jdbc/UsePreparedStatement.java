@@ -376,6 +376,12 @@ public final class UsePreparedStatement implements Refactoring {
                 return "a value is concatenated inside an SQL string literal";
             }
             String suffix = n.getValue().substring(0, n.getValue().indexOf('\''));
+            // An SQL quote written twice ('') is a quote in the text, not the literal's end.
+            String literal = pieces.literal();
+            boolean escapedQuote = literal.length() - prefix.get().length() >= 2
+                    && literal.charAt(literal.length() - prefix.get().length() - 2) == '\''
+                    || n.getValue().startsWith("'", suffix.length() + 1);
+            if (escapedQuote) return "a value is concatenated next to an escaped quote of an SQL string literal";
             if (prefix.get().contains("\\") || suffix.contains("\\")) return "a value is concatenated inside an SQL string literal with escapes";
             pieces.dropOpenLiteral();
             n.setValue(n.getValue().substring(suffix.length() + 1));
@@ -526,8 +532,8 @@ public final class UsePreparedStatement implements Refactoring {
         String element = strings ? "String" : "Object";
         String declaration = generics ? "List<" + element + "> " + list + " = new ArrayList<>();" : "List " + list + " = new ArrayList();";
         edits.add(TextEdit.insert(file, lineEnd + 1, src.source().indentationAt(src.begin(declSt)) + declaration + eol));
-        src.importFor("java.util.List").ifPresent(edits::add);
         src.importFor("java.util.ArrayList").ifPresent(edits::add);
+        src.importFor("java.util.List").ifPresent(edits::add);
         return new BuilderRewrite(list, strings, generics, edits);
     }
 

@@ -182,6 +182,92 @@ class UsePreparedStatementTest {
     }
 
     @Test
+    void likePatternAroundAValueIsBoundWithItsWildcards() {
+        String before = """
+                package a;
+                import java.sql.*;
+                class Dao {
+                    void find(Connection c, String name) throws SQLException {
+                        Statement s = c.createStatement();
+                        s.executeQuery("SELECT id FROM T WHERE name LIKE '%" + name + "%' ORDER BY id");
+                    }
+                }
+                """;
+        assertThat(apply(before, "find")).contains("""
+                        PreparedStatement s = c.prepareStatement("SELECT id FROM T WHERE name LIKE ? ORDER BY id");
+                        s.setString(1, "%" + name + "%");
+                        s.executeQuery();
+                """);
+    }
+
+    @Test
+    void whereClauseBuiltInALoopCollectsItsValuesAndBindsThemAfterPreparing() {
+        String before = """
+                package a;
+                import java.sql.*;
+                import java.util.StringTokenizer;
+                class Dao {
+                    private static final String COLUMNS = "i.id, i.name";
+                    Object find(Connection con, String keywords) throws SQLException {
+                        StringBuffer where = new StringBuffer();
+                        StringTokenizer words = new StringTokenizer(keywords);
+                        while (words.hasMoreTokens()) {
+                            String word = words.nextToken();
+                            where.append(" AND (i.name LIKE '%").append(word)
+                                 .append("%' OR i.descn LIKE '").append(word).append("%')");
+                        }
+                        Statement stmt = null;
+                        try {
+                            stmt = con.createStatement();
+                            return stmt.executeQuery("SELECT " + COLUMNS + " FROM item i WHERE i.ok = 1" + where.toString());
+                        } finally {
+                            if (stmt != null) stmt.close();
+                        }
+                    }
+                }
+                """;
+        String after = apply(before, "find");
+        assertThat(after).isEqualTo("""
+                package a;
+                import java.sql.*;
+                import java.util.ArrayList;
+                import java.util.List;
+                import java.util.StringTokenizer;
+                class Dao {
+                    private static final String COLUMNS = "i.id, i.name";
+                    Object find(Connection con, String keywords) throws SQLException {
+                        StringBuffer where = new StringBuffer();
+                        List whereValues = new ArrayList();
+                        StringTokenizer words = new StringTokenizer(keywords);
+                        while (words.hasMoreTokens()) {
+                            String word = words.nextToken();
+                            where.append(" AND (i.name LIKE ? OR i.descn LIKE ?)");
+                            whereValues.add("%" + word + "%");
+                            whereValues.add(word + "%");
+                        }
+                        PreparedStatement stmt = null;
+                        try {
+                            stmt = con.prepareStatement("SELECT " + COLUMNS + " FROM item i WHERE i.ok = 1" + where.toString());
+                            for (int i = 0; i < whereValues.size(); i++) {
+                                stmt.setString(i + 1, (String) whereValues.get(i));
+                            }
+                            return stmt.executeQuery();
+                        } finally {
+                            if (stmt != null) stmt.close();
+                        }
+                    }
+                }
+                """);
+        assertThat(rewrite(after)).isInstanceOf(Rewrite.NotApplicable.class);
+        // Appended to after the statement is created: the values would be bound too late.
+        assertThat(rewrite(before.replace("            return stmt.executeQuery(", "            where.append(\" AND 1 = 1\");\n            return stmt.executeQuery(")))
+                .isInstanceOf(Rewrite.NotApplicable.class);
+        // The builder passed elsewhere may gain SQL the rewrite cannot see.
+        assertThat(rewrite(before.replace("StringTokenizer words =", "audit(where);\n        StringTokenizer words =")))
+                .isInstanceOf(Rewrite.NotApplicable.class);
+    }
+
+    @Test
     void runningTwiceChangesNothingMore() {
         String before = """
                 package a;
@@ -213,13 +299,20 @@ class UsePreparedStatementTest {
                     s.execute("DELETE FROM U");
                 } }
                 """)).isInstanceOf(Rewrite.NotApplicable.class);
-        // A value inside an SQL string literal (LIKE pattern): binding it would change the query.
+        // A value next to an escaped quote of an SQL string literal: the literal's text is not plain.
         assertThat(rewrite("""
                 class Dao { void find(java.sql.Connection c, String id) throws Exception {
                     java.sql.Statement s = c.createStatement();
-                    s.execute("DELETE FROM T WHERE id LIKE '%" + id + "%'");
+                    s.execute("DELETE FROM T WHERE id LIKE 'it''s " + id + "%'");
                 } }
                 """)).isInstanceOf(Rewrite.NotApplicable.class);
+        // A value that is only part of an SQL string literal's text besides wildcards stays as it is.
+        assertThat(rewrite("""
+                class Dao { void find(java.sql.Connection c, String id) throws Exception {
+                    java.sql.Statement s = c.createStatement();
+                    s.execute("DELETE FROM T WHERE id = 'A-" + id + "' OR id = '" + id + "-B'");
+                } }
+                """)).isInstanceOf(Rewrite.Planned.class);
         // A column list and a clause are SQL text, not values: a ? cannot stand for them.
         assertThat(rewrite("""
                 class Dao { void find(java.sql.Connection c, String cols, String id) throws Exception {

@@ -167,6 +167,26 @@ class CostEngineTest {
     }
 
     @Test
+    void aReadOnlyEntityIsAnsweredByItsCopyAtTheReadersSite() {
+        ComponentModel readOnly = new ComponentModel(List.of(
+                Apps.web("ItemServlet", ComponentKind.SERVLET, "com.rubis.web.ItemServlet"),
+                Apps.ejb("Item", ComponentKind.ENTITY_CMP, "com.rubis.ejb.ItemBean", true)));
+        EntryPointCost cost = estimate(readOnly, ENTITY_GRAPH, "edge", "/item");
+        assertThat(cost.roundTrips()).isEqualTo(RoundTrips.ZERO);
+        // Listed with the reason they cost nothing: the lookup, the finder and each getter.
+        assertThat(cost.crossings()).hasSize(5).allSatisfy(c -> {
+            assertThat(c.contribution()).isEqualTo(RoundTrips.ZERO);
+            assertThat(c.reason()).endsWith("answered by the read-only copy of Item at edge from its cache (0 per request)");
+        });
+        // A write is not answered by a copy: it still goes to the bean at the main site.
+        TestCallGraph writing = entityPage().call("com.rubis.web.ItemServlet#doGet", "com.rubis.ejb.Item#setName", REMOTE_EJB,
+                CallOp.ENTITY_SET, "Item").build();
+        assertThat(estimate(readOnly, writing, "edge", "/item").roundTrips()).isEqualTo(RoundTrips.of(1));
+        // Where the reader runs next to the bean (centralized) there is no copy to answer: the browser request only.
+        assertThat(estimate(readOnly, ENTITY_GRAPH, "centralized", "/item").roundTrips()).isEqualTo(RoundTrips.of(2));
+    }
+
+    @Test
     void aGetterInsideALoopGivesAFormulaInN() {
         TestCallGraph graph = entityPage()
                 .call("com.rubis.web.ItemServlet#doGet", "com.rubis.ejb.Item#getName", REMOTE_EJB, ENTITY_GET, "Item")

@@ -71,7 +71,8 @@ class PatchAcceptanceTest {
     }
 
     /** What re-analysing a patched copy gives: the findings, the round trips per entry point, and the plans. */
-    private record Reanalysis(List<Finding> findings, Map<String, RoundTrips> roundTrips, List<Refactorings.Planned> plans) {}
+    private record Reanalysis(List<Finding> findings, Map<String, RoundTrips> roundTrips, List<Refactorings.Planned> plans,
+                              RefactoringContext context) {}
 
     @TestFactory
     Stream<DynamicNode> everyPatchOfEveryFixtureAppliesCompilesAndDeliversItsPrediction() {
@@ -120,6 +121,9 @@ class PatchAcceptanceTest {
         assertThat(again.plans()).as("patches planned again after %s", patch.title())
                 .noneMatch(p -> p.finding().ruleId().equals(finding.ruleId()) && p.finding().key().equals(finding.key())
                         && p.patch().isPresent());
+        // Idempotent even if the finding were still reported: the refactoring has nothing left to do.
+        assertThat(Refactorings.builtIn().plan(List.of(finding), again.context()).get(0).patch())
+                .as("the same finding planned on the patched code").isEmpty();
     }
 
     private static void acceptCombined(Planned planned) throws Exception {
@@ -175,8 +179,8 @@ class PatchAcceptanceTest {
         List<Finding> findings = CHECKER.check(analysis).findings();
         Map<String, RoundTrips> roundTrips = new LinkedHashMap<>();
         for (EntryPointCost c : analysis.costs().estimateAll()) roundTrips.put(c.entryPoint().id(), c.roundTrips());
-        List<Refactorings.Planned> plans = Refactorings.builtIn().plan(findings, RefactoringContext.of(analysis.result()));
-        return new Reanalysis(findings, roundTrips, plans);
+        RefactoringContext context = RefactoringContext.of(analysis.result());
+        return new Reanalysis(findings, roundTrips, Refactorings.builtIn().plan(findings, context), context);
     }
 
     /** (a): {@code git apply --check}, then {@code git apply}, of the diff exactly as {@code wanlint fix} writes it. */

@@ -147,8 +147,14 @@ public final class CacheableReadMostlyEntity implements Rule {
                 + writes + (writes == 1 ? " write" : " writes") + " reachable from entry points (weighted by entry point; "
                 + ratio + "), hottest " + Evidence.describe(hot.edge()).replace(" (in a loop)", "") + " from " + hottest.getValue().size()
                 + (hottest.getValue().size() == 1 ? " entry point" : " entry points") + "; "
-                + strategy(ctx, entity, writes > 0) + ": " + Estimates.roundTrips(figures.before()) + " become "
-                + figures.after().formula();
+                + strategy(ctx, entity, writes > 0) + ": " + Estimates.roundTrips(figures.before())
+                + (figures.before().degree() == 0 && figures.before().value() == 1 ? " becomes " : " become ")
+                + figures.after().formula()
+                + (figures.after().equals(figures.before())
+                        // Honest about what the patch buys where every read is made next to the entity.
+                        ? " (no read of it crosses sites under topology " + ctx.oracle().topologyName()
+                                + ": the cache saves database work, not WAN round trips)"
+                        : "");
         SourceLocation declared = declaration(entity);
         return new Estimates.Reported(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg,
                 new FindingLocation(declared.file(), declared.line(), entity.className(), null),

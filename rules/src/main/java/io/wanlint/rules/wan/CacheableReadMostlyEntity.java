@@ -191,9 +191,10 @@ public final class CacheableReadMostlyEntity implements Rule {
             base = "deploy a read-only " + (entity.persistence() == PersistenceType.BEAN ? "BMP" : "CMP")
                     + " bean at the edge (" + String.join("; or ", ways) + ")";
         }
-        return hasWrites
-                ? base + ", with the read-write bean kept at the main site and updates pushed through a JMS topic and a "
-                        + "message-driven bean (read-mostly pattern)"
+        boolean jpa = entity.persistence() == PersistenceType.JPA || entity.kind() == io.wanlint.analyzer.api.ComponentKind.JPA_ENTITY;
+        return hasWrites && !jpa
+                ? base + " as a read-only twin for the classes that only read it, with the read-write bean kept at the main "
+                        + "site for the writers and the twin re-reading after its read time-out (read-mostly pattern)"
                 : base;
     }
 

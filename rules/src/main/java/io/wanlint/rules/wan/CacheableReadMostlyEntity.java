@@ -130,13 +130,11 @@ public final class CacheableReadMostlyEntity implements Rule {
                 // A read-only CMP bean (or the read-only twin of a written one) deployed with its callers,
                 // as the cost model charges it: lookups and getters local, each finder one query to the
                 // database. Entry points that write keep the read-write bean and pay what they paid.
+                // The copy's state is cached, so getters also stop loading it where the database is remote.
                 if (u.writers.contains(ep)) return patch.build();
-                for (ReachedCall rc : u.lookupsByEntryPoint.getOrDefault(ep, List.of())) {
-                    if (!ctx.siteOf(rc.callerComponent()).equals(entitySite)) patch.set(rc.edge(), 0);
-                }
+                for (ReachedCall rc : u.lookupsByEntryPoint.getOrDefault(ep, List.of())) patch.set(rc.edge(), 0);
                 for (ReachedCall rc : u.readsByEntryPoint.get(ep)) {
                     Optional<String> caller = ctx.siteOf(rc.callerComponent());
-                    if (caller.equals(entitySite)) continue;
                     boolean queries = rc.edge().op() == CallOp.HOME_FIND && !caller.equals(Optional.of(ctx.oracle().databaseSite()));
                     patch.set(rc.edge(), queries ? ctx.oracle().costs().jdbcStatement() : 0);
                 }

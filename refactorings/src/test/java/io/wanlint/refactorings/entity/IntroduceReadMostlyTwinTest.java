@@ -388,6 +388,14 @@ class IntroduceReadMostlyTwinTest {
     }
 
     @Test
+    void aLookupByTheGlobalJndiNameSwitchesToTheTwinsGlobalNameAndLeavesWebXmlAlone() throws IOException {
+        write("src/w/Show.java", SHOW.replace("\"java:comp/env/ejb/Book\"", "\"BookHome\""));
+        Patch patch = plan().patch().orElseThrow();
+        assertThat(after(patch, "src/w/Show.java", StandardCharsets.UTF_8)).contains("lookup(\"BookReadOnlyHome\")");
+        assertThat(patch.files()).doesNotContain("WEB-INF/web.xml");
+    }
+
+    @Test
     void aServletThatReadsAndWritesKeepsTheReadWriteBeanWhileAPureReaderSwitches() throws IOException {
         write("src/w/Show.java", SHOW.replace("res.getWriter().println(book.getTitle());",
                 "res.getWriter().println(book.getTitle());\n                book.setTitle(\"x\");"));

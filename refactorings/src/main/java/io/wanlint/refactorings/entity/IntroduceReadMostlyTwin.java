@@ -35,7 +35,6 @@ import java.util.Deque;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -133,7 +132,7 @@ public final class IntroduceReadMostlyTwin implements Refactoring {
 
         private String twinName;
         private boolean remoteView;
-        private String homeType, componentType, twinHome, twinComponent;
+        private String homeType, componentType, twinHome, twinComponent, twinJndi;
         private final Set<String> twinMethods = new TreeSet<>();
 
         Planner(Finding finding, Component entity, RefactoringContext context, CallGraph graph) {
@@ -382,7 +381,6 @@ public final class IntroduceReadMostlyTwin implements Refactoring {
             this.twinJndi = twinJndi;
         }
 
-        private String twinJndi;
 
         /** The twin on the read-write bean's table, read-only with a read time-out. */
         private void jbossCmp(String folder, String version) {

@@ -73,7 +73,7 @@ final class CallCharges {
                     + "; answered by the read-only copy of " + copy.get().name() + " at " + current
                     + " from its cache (0 per request)", Counting.EXPLAINED_ONLY), List.of(), null);
         }
-        List<Charge> persistence = containerPersistence(e);
+        List<Charge> persistence = containerPersistence(e, current);
         if (e.cachedOnce()) {
             persistence = persistence.stream().map(Charge::cached).toList();
             // Runs once per component instance (initialiser, null-checked field): nothing per request,
@@ -84,7 +84,7 @@ final class CallCharges {
         if (e.to() != null) {
             switch (e.kind()) {
                 case LOCAL -> next = new CostEngine.State(e.to(), current);
-                case REMOTE_EJB, LOCAL_EJB -> next = new CostEngine.State(e.to(), ejbSite(e));
+                case REMOTE_EJB, LOCAL_EJB -> next = new CostEngine.State(e.to(), ejbSite(e, current));
                 default -> { /* API calls: the database, broker or external service does the work */ }
             }
         }
@@ -92,7 +92,7 @@ final class CallCharges {
     }
 
     /**
-     * The read-only EJB entity (declared so in a vendor descriptor) a read from another site goes to:
+     * The read-only BMP entity (declared so in a vendor descriptor) a read from another site goes to:
      * a getter, a finder, or the JNDI lookup of its home. Such an entity has a copy on every site
      * that reads it (SPEC §1, the read-mostly pattern); writes are not answered by a copy.
      */
@@ -101,7 +101,8 @@ final class CallCharges {
                 || e.kind().isEjb() && (e.op() == CallOp.ENTITY_GET || e.op() == CallOp.HOME_FIND);
         if (!read) return Optional.empty();
         return engine.targetOf(e)
-                .filter(c -> c.readOnly() && (c.kind() == ComponentKind.ENTITY_BMP || c.kind() == ComponentKind.ENTITY_CMP))
+                // CMP copies are charged by the container's work instead (isReplicated): finders query.
+                .filter(c -> c.readOnly() && c.kind() == ComponentKind.ENTITY_BMP)
                 .filter(c -> !engine.siteOf(c).equals(current));
     }
 
@@ -114,16 +115,25 @@ final class CallCharges {
      * loaded and, when it sets a field, stored at commit ({@link Counting#CMP_LOAD},
      * {@link Counting#CMP_STORE}: how often depends on the transaction, decided per entry point).
      * BMP beans need nothing here: their ejbFind/ejbCreate/ejbLoad/ejbStore code is walked.
+     * A read-only CMP bean ({@link #isReplicated}) runs on the caller's site and keeps its state
+     * cached across transactions: its finders still query the database, its getters load nothing.
      */
-    private List<Charge> containerPersistence(CallEdge e) {
+    private List<Charge> containerPersistence(CallEdge e, String current) {
         if (!e.kind().isEjb()) return List.of();
         Optional<Component> bean = engine.targetOf(e).filter(c -> c.kind() == ComponentKind.ENTITY_CMP);
         if (bean.isEmpty()) return List.of();
-        String entitySite = engine.siteOf(bean.get());
+        boolean replicated = isReplicated(bean.get());
+        String entitySite = replicated ? current : engine.siteOf(bean.get());
         String db = topology.databaseSite();
         if (entitySite.equals(db)) return List.of();
         String name = bean.get().name();
         int unit = costs.jdbcStatement();
+        if (replicated) {
+            return e.op() == CallOp.HOME_FIND
+                    ? List.of(new Charge(db, unit, "CMP finder of read-only " + name + " (one query; the state is then cached)",
+                            Counting.PER_EXECUTION))
+                    : List.of();
+        }
         return switch (e.op()) {
             case HOME_FIND -> List.of(new Charge(db, unit, "CMP finder of " + name + " (one query; loads the beans it returns)",
                     Counting.PER_EXECUTION));
@@ -172,7 +182,7 @@ final class CallCharges {
     }
 
     private Charge ejbCall(CallEdge e, String current) {
-        String target = ejbSite(e);
+        String target = ejbSite(e, current);
         return switch (e.op()) {
             case HOME_CREATE -> crossing(current, target, costs.homeOperation(), "create() on a remote home");
             case HOME_FIND -> crossing(current, target, costs.homeOperation(), "finder on a remote home");
@@ -185,15 +195,31 @@ final class CallCharges {
         };
     }
 
-    /** The callee's site; an EJB the model does not know is assumed on the default site. */
-    private String ejbSite(CallEdge e) {
-        return engine.targetOf(e).map(engine::siteOf).orElse(topology.defaultSite());
+    /**
+     * The callee's site; an EJB the model does not know is assumed on the default site, and a
+     * read-only CMP entity runs where it is called ({@link #isReplicated}).
+     */
+    private String ejbSite(CallEdge e, String current) {
+        Optional<Component> target = engine.targetOf(e);
+        if (target.isPresent() && isReplicated(target.get())) return current;
+        return target.map(engine::siteOf).orElse(topology.defaultSite());
+    }
+
+    /**
+     * A CMP entity bean declared read-only (JBoss {@code read-only}, WebLogic {@code ReadOnly}): it never
+     * writes, so every server that uses it can deploy its own copy, bound in its own naming service,
+     * with the state cached across transactions. That is the deployment WAN005's fixes describe (the
+     * read-only bean, or the read-only twin of a read-mostly bean, deployed with its callers), so the
+     * model charges its calls and lookups from the caller's site, which costs nothing.
+     */
+    static boolean isReplicated(Component c) {
+        return c.readOnly() && c.kind() == ComponentKind.ENTITY_CMP;
     }
 
     /** Lookups of resources (DataSources, queues) and unknown names are answered locally: 0. */
     private Charge lookup(CallEdge e, String current) {
         Optional<Component> target = engine.targetOf(e);
-        if (target.isEmpty()) return null;
+        if (target.isEmpty() || isReplicated(target.get())) return null;
         return crossing(current, engine.siteOf(target.get()), costs.jndiLookup(), "JNDI lookup of a remote home, uncached");
     }
 

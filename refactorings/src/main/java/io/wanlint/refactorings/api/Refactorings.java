@@ -2,6 +2,7 @@ package io.wanlint.refactorings.api;
 
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.refactorings.entity.DeclareReadOnlyEntity;
+import io.wanlint.refactorings.entity.IntroduceReadMostlyTwin;
 import io.wanlint.refactorings.jdbc.UsePreparedStatement;
 import io.wanlint.refactorings.session.MakeSessionStateSerializable;
 
@@ -16,7 +17,7 @@ public final class Refactorings {
     public Refactorings(List<Refactoring> refactorings) { this.refactorings = List.copyOf(refactorings); }
 
     public static Refactorings builtIn() {
-        return new Refactorings(List.of(new DeclareReadOnlyEntity(), new UsePreparedStatement(),
+        return new Refactorings(List.of(new DeclareReadOnlyEntity(), new IntroduceReadMostlyTwin(), new UsePreparedStatement(),
                 new MakeSessionStateSerializable()));
     }
 
@@ -31,8 +32,8 @@ public final class Refactorings {
     public List<Planned> plan(List<Finding> findings, RefactoringContext context) {
         List<Planned> out = new ArrayList<>();
         for (Finding f : findings) {
-            Optional<Refactoring> r = refactorings.stream().filter(x -> x.handles(f)).findFirst();
-            if (r.isEmpty()) {
+            List<Refactoring> handling = refactorings.stream().filter(x -> x.handles(f)).toList();
+            if (handling.isEmpty()) {
                 out.add(new Planned(f, Optional.empty(), "no refactoring for " + f.ruleId() + " yet"));
                 continue;
             }
@@ -41,16 +42,26 @@ public final class Refactorings {
                 out.add(new Planned(f, Optional.empty(), notPatchable.get()));
                 continue;
             }
-            PlanOutcome p;
-            try {
-                p = r.get().plan(f, context);
-            } catch (RuntimeException e) {
-                // A refactoring that trips over unusual code must not cost the other findings their patches.
-                out.add(new Planned(f, Optional.empty(), "could not plan a patch: " + e));
-                continue;
+            // The first refactoring that produces a patch wins; when all decline, every reason is kept.
+            Optional<Patch> patch = Optional.empty();
+            List<String> reasons = new ArrayList<>();
+            for (Refactoring r : handling) {
+                PlanOutcome p;
+                try {
+                    p = r.plan(f, context);
+                } catch (RuntimeException e) {
+                    // A refactoring that trips over unusual code must not cost the other findings their patches.
+                    reasons.add("could not plan a patch: " + e);
+                    continue;
+                }
+                if (p.patch().isPresent()) {
+                    patch = p.patch();
+                    break;
+                }
+                if (!p.reasonWithoutPatch().isEmpty() && !reasons.contains(p.reasonWithoutPatch())) reasons.add(p.reasonWithoutPatch());
             }
-            out.add(new Planned(f, p.patch(), p.reasonWithoutPatch().isEmpty()
-                    ? "this case is not handled automatically (see wanlint explain " + f.ruleId() + ")" : p.reasonWithoutPatch()));
+            out.add(new Planned(f, patch, reasons.isEmpty()
+                    ? "this case is not handled automatically (see wanlint explain " + f.ruleId() + ")" : String.join("; ", reasons)));
         }
         return out;
     }

@@ -36,8 +36,8 @@ import java.util.Set;
  * {@code <read-only>true</read-only>} in {@code jboss.xml}; WebLogic's {@code ReadOnly} concurrency
  * strategy with a {@code read-timeout-seconds} in {@code weblogic-ejb-jar.xml}); JPA entities get
  * {@code @Cacheable} and {@code shared-cache-mode ENABLE_SELECTIVE} in {@code persistence.xml}.
- * Read-mostly entities that are written somewhere need the read-mostly pattern instead and are left
- * alone here.
+ * Read-mostly entities that are written somewhere need the read-mostly pattern instead
+ * ({@link IntroduceReadMostlyTwin}); this refactoring declines them, naming the writes.
  */
 public final class DeclareReadOnlyEntity implements Refactoring {
     public static final String RULE_ID = "WAN005";
@@ -76,7 +76,28 @@ public final class DeclareReadOnlyEntity implements Refactoring {
     }
 
     @Override public PlanOutcome plan(Finding finding, RefactoringContext context) {
-        return PlanOutcome.ofNullable(patchFor(finding, context), "entity is written, already read-only, or has no descriptor or source to declare it in");
+        Optional<Patch> patch = patchFor(finding, context);
+        return patch.isPresent() ? PlanOutcome.of(patch.get()) : PlanOutcome.declined(whyNot(finding, context));
+    }
+
+    /** The precise reason {@link #patchFor} planned nothing. */
+    private static String whyNot(Finding finding, RefactoringContext context) {
+        if (!finding.key().startsWith(KEY_PREFIX)) return "not a WAN005 entity finding";
+        String name = finding.key().substring(KEY_PREFIX.length());
+        Optional<Component> found = context.analysis().model().byName(name).filter(c -> c.kind().isEntity());
+        if (found.isEmpty()) return "entity " + name + " is not in the component model";
+        if (found.get().readOnly()) return name + " is already declared read-only";
+        if (context.analysis().callGraph() == null) return "no call graph: whether " + name + " is written is unknown";
+        List<CallEdge> writes = writes(found.get(), context);
+        if (!writes.isEmpty()) {
+            List<String> where = writes.stream().limit(5).map(e -> (e.to() == null ? e.op().name() : e.to().name() + "()")
+                    + " at " + e.location().file() + ":" + e.line()).toList();
+            return name + " is written (" + String.join(", ", where) + (writes.size() > 5 ? ", …" : "")
+                    + "): declaring it read-only would lose those writes; see the read-mostly patch (a read-only twin for the readers)";
+        }
+        return found.get().kind() == ComponentKind.JPA_ENTITY
+                ? "the source of " + name + " cannot be read or already carries @Cacheable/@Cache"
+                : "no jboss.xml or weblogic-ejb-jar.xml to declare " + name + " read-only in, and none can be created next to its ejb-jar.xml";
     }
 
     /** The patch, or empty when this finding cannot be fixed this way. */
@@ -97,14 +118,19 @@ public final class DeclareReadOnlyEntity implements Refactoring {
 
     /** Any call anywhere that writes the entity (its own container callbacks aside). */
     private static boolean isWritten(Component entity, RefactoringContext context) {
-        if (context.analysis().callGraph() == null) return true;
+        return context.analysis().callGraph() == null || !writes(entity, context).isEmpty();
+    }
+
+    /** The calls that write the entity, in call-graph order. */
+    private static List<CallEdge> writes(Component entity, RefactoringContext context) {
+        List<CallEdge> out = new ArrayList<>();
         for (CallEdge e : context.analysis().callGraph().edges()) {
             if (!WRITES.contains(e.op()) || e.from().className().equals(entity.className())) continue;
             boolean target = entity.name().equals(e.targetComponent())
-                    || context.analysis().model().owning(e.to().className()).filter(c -> c.name().equals(entity.name())).isPresent();
-            if (target) return true;
+                    || e.to() != null && context.analysis().model().owning(e.to().className()).filter(c -> c.name().equals(entity.name())).isPresent();
+            if (target) out.add(e);
         }
-        return false;
+        return out;
     }
 
     // ---- CMP / BMP: vendor descriptors ------------------------------------------------------------

@@ -4,7 +4,7 @@ import io.wanlint.analyzer.api.AnalyzedFile;
 import io.wanlint.analyzer.api.CallEdge;
 import io.wanlint.analyzer.api.CallOp;
 import io.wanlint.analyzer.api.Component;
-import io.wanlint.analyzer.api.EdgeKind;
+import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.FindingLocation;
@@ -59,7 +59,9 @@ public final class CacheableReadMostlyEntity implements Rule {
         final Map<CallEdge, Set<EntryPoint>> writes = new LinkedHashMap<>();
         final Map<EntryPoint, List<ReachedCall>> readsByEntryPoint = new LinkedHashMap<>();
         final Map<CallEdge, Seen> firstRead = new LinkedHashMap<>();
-        /** JNDI lookups of the entity's home: a read-only copy's home is bound where the copy runs. */
+        /** Entry points that write the entity: under the read-mostly pattern they keep the read-write bean. */
+        final Set<EntryPoint> writers = new LinkedHashSet<>();
+        /** Lookups of the entity's home, per entry point: the read-only copy is bound next to its callers. */
         final Map<EntryPoint, List<ReachedCall>> lookupsByEntryPoint = new LinkedHashMap<>();
 
         long weight(Map<CallEdge, Set<EntryPoint>> m) { return m.values().stream().mapToLong(Set::size).sum(); }
@@ -69,9 +71,10 @@ public final class CacheableReadMostlyEntity implements Rule {
         Map<String, Usage> usages = new LinkedHashMap<>();
         for (EntryPoint ep : ctx.entryPoints()) {
             for (ReachedCall rc : ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls()) {
-                if (rc.edge().kind() == EdgeKind.JNDI_LOOKUP) {
-                    entityOf(ctx, rc.edge()).filter(c -> !c.readOnly()).ifPresent(c -> usages.computeIfAbsent(c.name(), n -> new Usage())
-                            .lookupsByEntryPoint.computeIfAbsent(ep, e -> new ArrayList<>()).add(rc));
+                if (rc.edge().op() == CallOp.LOOKUP && rc.edge().targetComponent() != null) {
+                    ctx.component(rc.edge().targetComponent()).filter(c -> (c.kind() == ComponentKind.ENTITY_CMP || c.kind() == ComponentKind.ENTITY_BMP) && !c.readOnly())
+                            .ifPresent(c -> usages.computeIfAbsent(c.name(), n -> new Usage())
+                                    .lookupsByEntryPoint.computeIfAbsent(ep, e -> new ArrayList<>()).add(rc));
                     continue;
                 }
                 Optional<Access> access = access(rc.edge().op());
@@ -80,6 +83,7 @@ public final class CacheableReadMostlyEntity implements Rule {
                 if (entity.isEmpty() || entity.get().readOnly() || isOwnLifecycle(rc.edge(), entity.get())) continue;
                 Usage u = usages.computeIfAbsent(entity.get().name(), n -> new Usage());
                 if (access.get() == Access.WRITE) {
+                    u.writers.add(ep);
                     u.writes.computeIfAbsent(rc.edge(), e -> new LinkedHashSet<>()).add(ep);
                 } else {
                     u.reads.computeIfAbsent(rc.edge(), e -> new LinkedHashSet<>()).add(ep);
@@ -119,10 +123,24 @@ public final class CacheableReadMostlyEntity implements Rule {
     private Estimates.Reported finding(RuleContext ctx, Component entity, Usage u, long reads, long writes) {
         List<EntryPoint> eps = List.copyOf(u.readsByEntryPoint.keySet());
         Optional<String> entitySite = Optional.of(ctx.oracle().siteOf(entity));
+        boolean cmp = entity.kind() == ComponentKind.ENTITY_CMP;
         Estimates.BeforeAfter figures = Estimates.of(ctx, eps, ep -> {
-            // The read-only copy at the edge answers the reads made away from the entity's site, and its
-            // home is looked up there too (the cost model's read-only copies).
             PatchedCosts.Builder patch = new PatchedCosts.Builder();
+            if (cmp) {
+                // A read-only CMP bean (or the read-only twin of a written one) deployed with its callers,
+                // as the cost model charges it: lookups and getters local, each finder one query to the
+                // database. Entry points that write keep the read-write bean and pay what they paid.
+                // The copy's state is cached, so getters also stop loading it where the database is remote.
+                if (u.writers.contains(ep)) return patch.build();
+                for (ReachedCall rc : u.lookupsByEntryPoint.getOrDefault(ep, List.of())) patch.set(rc.edge(), 0);
+                for (ReachedCall rc : u.readsByEntryPoint.get(ep)) {
+                    Optional<String> caller = ctx.siteOf(rc.callerComponent());
+                    boolean queries = rc.edge().op() == CallOp.HOME_FIND && !caller.equals(Optional.of(ctx.oracle().databaseSite()));
+                    patch.set(rc.edge(), queries ? ctx.oracle().costs().jdbcStatement() : 0);
+                }
+                return patch.build();
+            }
+            // The read-only copy at the edge answers the reads made away from the entity's site.
             for (ReachedCall rc : u.readsByEntryPoint.get(ep)) {
                 if (!ctx.siteOf(rc.callerComponent()).equals(entitySite)) patch.set(rc.edge(), 0);
             }
@@ -182,9 +200,10 @@ public final class CacheableReadMostlyEntity implements Rule {
             base = "deploy a read-only " + (entity.persistence() == PersistenceType.BEAN ? "BMP" : "CMP")
                     + " bean at the edge (" + String.join("; or ", ways) + ")";
         }
-        return hasWrites
-                ? base + ", with the read-write bean kept at the main site and updates pushed through a JMS topic and a "
-                        + "message-driven bean (read-mostly pattern)"
+        boolean jpa = entity.persistence() == PersistenceType.JPA || entity.kind() == io.wanlint.analyzer.api.ComponentKind.JPA_ENTITY;
+        return hasWrites && !jpa
+                ? base + " as a read-only twin for the classes that only read it, with the read-write bean kept at the main "
+                        + "site for the writers and the twin re-reading after its read time-out (read-mostly pattern)"
                 : base;
     }
 

@@ -1,0 +1,212 @@
+package io.wanlint.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.wanlint.fixtures.Fixtures;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import javax.tools.DiagnosticCollector;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * WAN005's patches through the real CLI on git copies of the RUBiS fixtures (issue 6 acceptance):
+ * the read-only twin of the written Item entity, and the read-only declaration of the never-written
+ * User entity. Each patch, applied alone, passes {@code git apply --check}, compiles, silences its
+ * finding, and re-analysis gives exactly the round trips the patch predicted over the finding's
+ * entry points; a second run plans nothing for it.
+ */
+class ReadMostlyFixTest {
+    private static final Pattern PLANNED = Pattern.compile(
+            "(patch|no patch) +WAN005 (\\S+) \\([^)]*\\): (.*)\\n(?: +files: .*\\n +WAN round trips (.+) -> (.+) \\(entry points: (.+)\\)\\n +(\\S+))?");
+
+    @TempDir Path temp;
+
+    private record Run(int exit, String out, String err) {}
+
+    /** One line of {@code wanlint fix}'s summary. */
+    private record Planned(boolean patched, String className, String titleOrReason, String before, String after,
+                           List<String> entryPoints, Path patch) {}
+
+    @Test
+    void writtenItemGetsAReadOnlyTwinForItsReadersThatCompilesAndCostsWhatWasPredicted() throws Exception {
+        Path app = gitCopy("rubis-entity");
+        Planned item = planned(fix(app, temp.resolve("patches")), "org.acme.rubis.entity.beans.ItemBean");
+        assertThat(item.patched()).as(item.titleOrReason()).isTrue();
+        assertThat(item.titleOrReason()).contains("read-only twin ItemReadOnly").contains("3 readers switched; 1 writer keeps Item");
+        assertThat(item.entryPoints()).containsExactlyInAnyOrder("/SearchItemsByCategory", "/StoreBid", "/ViewBidHistory", "/ViewItem");
+        assertThat(item.before()).isEqualTo("25 + 10n");
+        // Readers: lookups and getters local, one query per finder; /StoreBid writes and keeps its 6.
+        assertThat(item.after()).isEqualTo("15 + 6n");
+
+        String diff = Files.readString(item.patch(), StandardCharsets.ISO_8859_1);
+        assertThat(diff).contains("+      <ejb-name>ItemReadOnly</ejb-name>\n+      <home>org.acme.rubis.entity.beans.ItemReadOnlyHome</home>")
+                .contains("+        <ejb-ql>SELECT OBJECT(i) FROM ItemReadOnly AS i WHERE i.categoryId = ?1</ejb-ql>")
+                .contains("+      <jndi-name>ItemReadOnlyHome</jndi-name>\n+      <read-only>true</read-only>")
+                .contains("+      <table-name>Item</table-name>")
+                .contains("+            ItemReadOnly item = itemHome.findByPrimaryKey(itemId);")
+                .doesNotContain("StoreBid.java");
+
+        acceptance(app, item, StandardCharsets.ISO_8859_1);
+    }
+
+    @Test
+    void neverWrittenUserIsDeclaredReadOnlyAndCostsWhatWasPredicted() throws Exception {
+        Path app = gitCopy("rubis-entity");
+        Planned user = planned(fix(app, temp.resolve("patches")), "org.acme.rubis.entity.beans.UserBean");
+        assertThat(user.patched()).as(user.titleOrReason()).isTrue();
+        assertThat(user.before()).isEqualTo("32 + 12n");
+        assertThat(user.after()).isEqualTo("20 + 10n");
+        acceptance(app, user, StandardCharsets.ISO_8859_1);
+    }
+
+    @Test
+    void facadeItemIsDeclinedWithItsWritesAndBecauseItsReadersAlreadyRunNextToIt() throws Exception {
+        Path app = gitCopy("rubis-facade");
+        Planned item = planned(fix(app, temp.resolve("patches")), "org.acme.rubis.ejb.entity.ItemBean");
+        assertThat(item.patched()).isFalse();
+        assertThat(item.titleOrReason())
+                .containsPattern("Item is written \\(setMaxBid\\(\\) at src/org/acme/rubis/ejb/facade/SB_StoreBidBean\\.java:\\d+\\)")
+                .contains("see the read-mostly patch")
+                .contains("every read of Item is made on the entity's own site")
+                .contains("(4 round trips either way)");
+    }
+
+    /** (a) git apply --check and apply alone, (b) javac, (c) silenced with the predicted round trips, (d) nothing planned again. */
+    private void acceptance(Path app, Planned planned, Charset encoding) throws Exception {
+        git(app, "apply", "--check", planned.patch().toString());
+        git(app, "apply", planned.patch().toString());
+        compile(app, encoding);
+
+        Run check = wanlint("check", app.toString(), "--format", "json", "--fail-on", "never");
+        assertThat(check.exit()).as(check.err()).isZero();
+        List<String> wan005 = new ArrayList<>();
+        for (JsonNode f : new ObjectMapper().readTree(check.out()).get("findings")) {
+            if (f.get("ruleId").asText().equals("WAN005")) wan005.add(f.get("location").get("className").asText());
+        }
+        assertThat(wan005).doesNotContain(planned.className());
+
+        Run predict = wanlint("predict", app.toString(), "--format", "json");
+        assertThat(predict.exit()).as(predict.err()).isZero();
+        TreeMap<Integer, Long> sum = new TreeMap<>();
+        Set<String> wanted = Set.copyOf(planned.entryPoints());
+        int seen = 0;
+        for (JsonNode ep : new ObjectMapper().readTree(predict.out()).get("entryPoints")) {
+            if (!wanted.contains(ep.get("id").asText())) continue;
+            seen++;
+            polynomial(ep.get("formula").asText()).forEach((degree, c) -> sum.merge(degree, c, Long::sum));
+        }
+        assertThat(seen).isEqualTo(wanted.size());
+        assertThat(sum).isEqualTo(polynomial(planned.after()));
+
+        // The other entities' findings still get their patches; this entity gets none (named WAN005-<n>-item.patch).
+        Run again = fix(app, temp.resolve("again"));
+        assertThat(again.out()).doesNotContain(planned.className());
+        String name = planned.patch().getFileName().toString();
+        String slug = name.substring(name.indexOf('-', "WAN005-".length()));
+        try (Stream<Path> files = Files.list(temp.resolve("again"))) {
+            assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(slug));
+        }
+    }
+
+    /** {@code 15 + 6n + n^2} as degree → coefficient. */
+    private static TreeMap<Integer, Long> polynomial(String formula) {
+        TreeMap<Integer, Long> out = new TreeMap<>();
+        for (String term : formula.replace(" ", "").split("\\+")) {
+            Matcher m = Pattern.compile("(\\d*)(n(?:\\^(\\d+))?)?").matcher(term);
+            assertThat(m.matches()).as("term %s of %s", term, formula).isTrue();
+            int degree = m.group(2) == null ? 0 : m.group(3) == null ? 1 : Integer.parseInt(m.group(3));
+            long c = m.group(1).isEmpty() ? 1 : Long.parseLong(m.group(1));
+            if (c != 0) out.merge(degree, c, Long::sum);
+        }
+        return out;
+    }
+
+    private Run fix(Path app, Path out) {
+        Run fix = wanlint("fix", app.toString(), "--rule", "WAN005", "--out", out.toString());
+        assertThat(fix.exit()).as(fix.err()).isZero();
+        return fix;
+    }
+
+    private static Planned planned(Run fix, String className) {
+        Matcher m = PLANNED.matcher(fix.out());
+        while (m.find()) {
+            if (!m.group(2).equals(className)) continue;
+            boolean patched = m.group(1).equals("patch");
+            return new Planned(patched, className, m.group(3), m.group(4), m.group(5),
+                    m.group(6) == null ? List.of() : List.of(m.group(6).split(", ")), m.group(7) == null ? null : Path.of(m.group(7)));
+        }
+        throw new AssertionError("no WAN005 line for " + className + " in:\n" + fix.out());
+    }
+
+    private static void compile(Path app, Charset encoding) throws IOException {
+        List<Path> sources;
+        try (Stream<Path> walk = Files.walk(app)) {
+            sources = walk.filter(p -> p.toString().endsWith(".java")).sorted().toList();
+        }
+        String classPath = Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(p -> p.contains("javaee-api") || p.contains("jboss-rmi-api") || p.contains("jakarta.jakartaee-api"))
+                .collect(Collectors.joining(File.pathSeparator));
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        DiagnosticCollector<JavaFileObject> problems = new DiagnosticCollector<>();
+        try (StandardJavaFileManager fm = javac.getStandardFileManager(problems, null, encoding)) {
+            Path out = Files.createTempDirectory(app.getParent(), "classes");
+            boolean ok = javac.getTask(null, fm, problems, List.of("-nowarn", "-proc:none", "-encoding", encoding.name(),
+                    "-classpath", classPath, "-d", out.toString()), null, fm.getJavaFileObjectsFromPaths(sources)).call();
+            assertThat(ok).as("javac: %s", problems.getDiagnostics()).isTrue();
+        }
+    }
+
+    private Path gitCopy(String fixture) throws Exception {
+        Path app = temp.resolve(fixture);
+        Path source = Fixtures.app(fixture);
+        try (Stream<Path> files = Files.walk(source)) {
+            for (Path p : files.toList()) {
+                Path target = app.resolve(source.relativize(p).toString());
+                if (Files.isDirectory(p)) Files.createDirectories(target);
+                else Files.copy(p, target);
+            }
+        }
+        git(app, "init", "-q");
+        git(app, "-c", "core.autocrlf=false", "add", "-A");
+        git(app, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "base");
+        return app;
+    }
+
+    private static String git(Path dir, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of("git", "-C", dir.toString()));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as("git %s: %s", String.join(" ", args), out).isZero();
+        return out;
+    }
+
+    private static Run wanlint(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = Main.mainWithoutExit(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+}

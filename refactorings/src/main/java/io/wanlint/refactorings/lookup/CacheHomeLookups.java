@@ -254,7 +254,18 @@ public final class CacheHomeLookups implements Refactoring {
         if (placement == Placement.SERVLET_INIT && type.getMethodsByName("init").stream().noneMatch(m -> m.getParameters().size() <= 1)) {
             imports.add("javax.servlet.ServletException");
         }
-        for (String i : imports) src.importFor(i).ifPresent(edits::add);
+        // Jakarta EE sources get the jakarta names of the servlet and EJB types.
+        boolean jakarta = src.unit().getImports().stream().anyMatch(i -> i.getNameAsString().startsWith("jakarta."));
+        for (String i : imports) {
+            String name = jakarta && (i.startsWith("javax.servlet.") || i.startsWith("javax.ejb.")) ? "jakarta" + i.substring(5) : i;
+            src.importFor(name).ifPresent(edits::add);
+        }
+        // javax.naming.Context was imported for the context the moved lookups used: unused now, it goes.
+        src.unit().getImports().stream().filter(i -> !i.isStatic() && !i.isAsterisk() && i.getNameAsString().equals("javax.naming.Context"))
+                .findFirst().filter(i -> type.findAll(com.github.javaparser.ast.type.ClassOrInterfaceType.class,
+                        t -> t.getNameAsString().equals("Context") && removed.stream().noneMatch(s -> s.isAncestorOf(t))).isEmpty()
+                        && src.unit().getTypes().size() == 1)
+                .ifPresent(i -> edits.add(new TextEdit(file, src.source().lineStart(src.begin(i)), nextLine(src, src.end(i)), "")));
         try {
             return new Rewrite.Planned(new FileChange.Edit(file, edits), byField.values().stream().map(a -> a.create() ? "the " + a.type() + " stub" : "the " + a.type()).toList());
         } catch (IllegalArgumentException overlapping) {
@@ -555,6 +566,11 @@ public final class CacheHomeLookups implements Refactoring {
     /** A one-line comment on the statement (it moves with the acquisition), else empty. */
     private static String commentOf(JavaSource src, Statement s) {
         return s.getComment().filter(c -> c.isLineComment()).map(src::text).orElse("");
+    }
+
+    private static int nextLine(JavaSource src, int offset) {
+        int nl = src.source().text().indexOf('\n', offset);
+        return nl < 0 ? src.source().text().length() : nl + 1;
     }
 
     /** The statement declaring just this variable, or null. */

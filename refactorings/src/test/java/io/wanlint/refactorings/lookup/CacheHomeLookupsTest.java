@@ -53,7 +53,6 @@ class CacheHomeLookupsTest {
         assertThat(after).isEqualTo("""
                 package a;
 
-                import javax.naming.Context;
                 import javax.naming.InitialContext;
                 import javax.naming.NamingException;
                 import javax.rmi.PortableRemoteObject;

@@ -1,6 +1,7 @@
 package io.wanlint.refactorings.api;
 
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.refactorings.entity.AddDirtyFlag;
 import io.wanlint.refactorings.entity.DeclareReadOnlyEntity;
 import io.wanlint.refactorings.jdbc.UsePreparedStatement;
 import io.wanlint.refactorings.lookup.CacheHomeLookups;
@@ -18,7 +19,7 @@ public final class Refactorings {
 
     public static Refactorings builtIn() {
         return new Refactorings(List.of(new DeclareReadOnlyEntity(), new UsePreparedStatement(),
-                new MakeSessionStateSerializable(), new CacheHomeLookups()));
+                new MakeSessionStateSerializable(), new CacheHomeLookups(), new AddDirtyFlag()));
     }
 
     /** A finding and its patch, or why it has none. */

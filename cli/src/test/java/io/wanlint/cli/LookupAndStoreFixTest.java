@@ -72,6 +72,22 @@ class LookupAndStoreFixTest {
         for (Planned p : planned) acceptance("petstore-1.1", p, StandardCharsets.ISO_8859_1, "WAN006");
     }
 
+    @Test
+    void bmpStoresGetADirtyFlagInPetstoreAndTrade() throws Exception {
+        List<Planned> petstore = planned("petstore-1.1", "WAN008");
+        assertThat(petstore).extracting(Planned::className).containsExactly("com.acme.estore.order.ejb.OrderEJB");
+        assertThat(Files.readString(petstore.get(0).patch(), StandardCharsets.ISO_8859_1))
+                .contains("+    private transient boolean dirty;\n")
+                .contains("         this.status = status;\n+        dirty = true;\n")
+                .contains("     public void ejbStore() {\n+        if (!dirty) {\n+            return;\n+        }\n");
+        for (Planned p : petstore) acceptance("petstore-1.1", p, StandardCharsets.ISO_8859_1, "WAN008");
+
+        List<Planned> trade = planned("trade", "WAN008");
+        assertThat(trade).extracting(Planned::className).containsExactlyInAnyOrder("com.acme.trade.ejb.QuoteBean",
+                "com.acme.trade.ejb.AccountBean", "com.acme.trade.ejb.HoldingBean");
+        for (Planned p : trade) acceptance("trade", p, StandardCharsets.ISO_8859_1, "WAN008");
+    }
+
     private List<Planned> planned(String fixture, String ruleId) throws Exception {
         Path app = gitCopy(fixture, temp.resolve("plan-" + fixture));
         Path patches = temp.resolve("patches-" + fixture + "-" + ruleId);

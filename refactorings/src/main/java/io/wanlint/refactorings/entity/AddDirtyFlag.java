@@ -70,9 +70,9 @@ public final class AddDirtyFlag implements Refactoring {
         Rewrite r = rewrite(source.get(), simple);
         if (r instanceof Rewrite.NotApplicable n) return PlanOutcome.declined(n.reason());
         Rewrite.Planned p = (Rewrite.Planned) r;
-        String by = p.mutators().isEmpty() ? "no business method changes the state" : "set by " + String.join(", ", p.mutators());
+        String by = p.mutators().isEmpty() ? "; no business method changes the state" : " set by " + String.join(", ", p.mutators());
         return PlanOutcome.of(new Patch(Fingerprints.of(finding), finding.ruleId(),
-                "Store " + simple + " only when its state changed (a " + p.flag() + " flag " + by + ")",
+                "Store " + simple + " only when its state changed (a " + p.flag() + " flag" + by + ")",
                 List.of(p.change()), finding.before(), finding.after()));
     }
 

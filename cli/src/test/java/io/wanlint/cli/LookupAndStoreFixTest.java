@@ -88,10 +88,29 @@ class LookupAndStoreFixTest {
         for (Planned p : trade) acceptance("trade", p, StandardCharsets.ISO_8859_1, "WAN008");
     }
 
+    /**
+     * With the database across the WAN the flag pays: the stores of requests that only read (Quote)
+     * or create (Holding, Order) go, the one after debit stays, and re-analysis agrees exactly.
+     */
+    @Test
+    void dirtyFlagPredictionsHoldWhereTheDatabaseIsAcrossTheWan() throws Exception {
+        List<Planned> trade = planned("trade", "WAN008", "edge-db");
+        assertThat(trade).extracting(p -> p.className() + ": " + p.before() + " -> " + p.after()).containsExactlyInAnyOrder(
+                "com.acme.trade.ejb.AccountBean: 8 -> 8", "com.acme.trade.ejb.HoldingBean: 8 -> 7", "com.acme.trade.ejb.QuoteBean: 8 -> 7");
+        for (Planned p : trade) acceptance("trade", p, StandardCharsets.ISO_8859_1, "WAN008", "edge-db");
+        List<Planned> petstore = planned("petstore-1.1", "WAN008", "edge-db");
+        assertThat(petstore).extracting(p -> p.before() + " -> " + p.after()).containsExactly("6 + 3n -> 5 + 2n");
+        acceptance("petstore-1.1", petstore.get(0), StandardCharsets.ISO_8859_1, "WAN008", "edge-db");
+    }
+
     private List<Planned> planned(String fixture, String ruleId) throws Exception {
-        Path app = gitCopy(fixture, temp.resolve("plan-" + fixture));
-        Path patches = temp.resolve("patches-" + fixture + "-" + ruleId);
-        Run fix = wanlint("fix", app.toString(), "--rule", ruleId, "--out", patches.toString());
+        return planned(fixture, ruleId, "edge");
+    }
+
+    private List<Planned> planned(String fixture, String ruleId, String topology) throws Exception {
+        Path app = gitCopy(fixture, temp.resolve("plan-" + fixture + "-" + topology));
+        Path patches = temp.resolve("patches-" + fixture + "-" + ruleId + "-" + topology);
+        Run fix = wanlint("fix", app.toString(), "--rule", ruleId, "--topology", topology, "--out", patches.toString());
         assertThat(fix.exit()).as(fix.err()).isZero();
         assertThat(fix.out()).doesNotContain("no patch  " + ruleId);
         List<Planned> out = new ArrayList<>();
@@ -108,12 +127,16 @@ class LookupAndStoreFixTest {
 
     /** The patch alone on a fresh copy: (a) git apply --check, (b) javac, (c) re-analysis, (d) nothing planned again. */
     private void acceptance(String fixture, Planned p, Charset encoding, String ruleId) throws Exception {
-        Path app = gitCopy(fixture, temp.resolve(ruleId + "-" + p.className()));
+        acceptance(fixture, p, encoding, ruleId, "edge");
+    }
+
+    private void acceptance(String fixture, Planned p, Charset encoding, String ruleId, String topology) throws Exception {
+        Path app = gitCopy(fixture, temp.resolve(ruleId + "-" + topology + "-" + p.className()));
         git(app, "apply", "--check", p.patch().toString());
         git(app, "apply", p.patch().toString());
         compile(app, encoding);
 
-        Run check = wanlint("check", app.toString(), "--format", "json", "--fail-on", "never");
+        Run check = wanlint("check", app.toString(), "--topology", topology, "--format", "json", "--fail-on", "never");
         assertThat(check.exit()).as(check.err()).isZero();
         JsonNode report = new ObjectMapper().readTree(check.out());
         for (JsonNode f : report.get("findings")) {
@@ -129,8 +152,8 @@ class LookupAndStoreFixTest {
         long total = p.entryPoints().stream().mapToLong(id -> eps.get(id).get("wanRoundTrips").asLong()).sum();
         assertThat(total).as("round trips of %s after %s", p.entryPoints(), p.patch()).isEqualTo(atOne(p.after()));
 
-        Path again = temp.resolve("again-" + p.className());
-        Run second = wanlint("fix", app.toString(), "--rule", ruleId, "--out", again.toString());
+        Path again = temp.resolve("again-" + topology + "-" + p.className());
+        Run second = wanlint("fix", app.toString(), "--rule", ruleId, "--topology", topology, "--out", again.toString());
         assertThat(second.exit()).as(second.err()).isZero();
         assertThat(second.out()).doesNotContain(p.className() + " ");
     }

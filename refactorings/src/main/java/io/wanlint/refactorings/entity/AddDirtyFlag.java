@@ -2,6 +2,7 @@ package io.wanlint.refactorings.entity;
 
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.BodyDeclaration;
+import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
@@ -19,6 +20,7 @@ import com.github.javaparser.ast.stmt.IfStmt;
 import com.github.javaparser.ast.stmt.ReturnStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.ThrowStmt;
+import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.Fingerprints;
 import io.wanlint.refactorings.api.FileChange;
@@ -67,6 +69,11 @@ public final class AddDirtyFlag implements Refactoring {
         if (source.isEmpty()) return PlanOutcome.declined(file + " cannot be read");
         String className = finding.location().className();
         String simple = className.substring(Math.max(className.lastIndexOf('.'), className.lastIndexOf('$')) + 1);
+        boolean beanClass = context.analysis().model().byClass(className).filter(c -> c.kind() == ComponentKind.ENTITY_BMP).isPresent();
+        if (!beanClass) {
+            // A base class's ejbStore serves beans whose mutators it cannot see: a flag there could skip real writes.
+            return PlanOutcome.declined(file + ": " + simple + " is not the bean class of a BMP entity; its ejbStore is inherited");
+        }
         Rewrite r = rewrite(source.get(), simple);
         if (r instanceof Rewrite.NotApplicable n) return PlanOutcome.declined(n.reason());
         Rewrite.Planned p = (Rewrite.Planned) r;
@@ -85,6 +92,9 @@ public final class AddDirtyFlag implements Refactoring {
         if (owner.isEmpty()) return new Rewrite.NotApplicable("no class " + simpleClassName + " in " + text.path());
         TypeDeclaration<?> type = owner.get();
         String at = text.path() + ":";
+        if (type instanceof ClassOrInterfaceDeclaration c && (c.isAbstract() || c.isInterface())) {
+            return new Rewrite.NotApplicable(simpleClassName + " is abstract: its subclasses' mutators would not set the flag");
+        }
         Optional<MethodDeclaration> store = noArg(type, "ejbStore");
         Optional<MethodDeclaration> load = noArg(type, "ejbLoad");
         if (store.isEmpty() || store.get().getBody().isEmpty()) return new Rewrite.NotApplicable(simpleClassName + " declares no ejbStore() with a body");
@@ -176,6 +186,9 @@ public final class AddDirtyFlag implements Refactoring {
                 fieldOf(u.getExpression(), locals).filter(candidates::contains).ifPresent(out::add);
             }
             for (MethodCallExpr c : m.findAll(MethodCallExpr.class)) {
+                // items.add(x), when.setTime(t): a mutable field changed in place is a change of state too.
+                Optional<String> receiver = c.getScope().flatMap(r -> fieldOf(r, locals)).filter(candidates::contains);
+                if (receiver.isPresent() && !readsOnly(c.getNameAsString())) out.add(receiver.get());
                 if (c.getScope().isPresent() && !(c.getScope().get() instanceof ThisExpr)) continue;
                 for (MethodDeclaration callee : type.getMethodsByName(c.getNameAsString())) {
                     if (callee.getParameters().size() == c.getArguments().size() && callee.getBody().isPresent()) work.add(callee);
@@ -184,6 +197,17 @@ public final class AddDirtyFlag implements Refactoring {
         }
         return out;
     }
+
+    /** Calls that only read their receiver (getters and the common queries of values and collections). */
+    private static boolean readsOnly(String method) {
+        return method.startsWith("get") || method.startsWith("is") || method.startsWith("has") || method.startsWith("to")
+                || READ_ONLY_CALLS.contains(method);
+    }
+
+    private static final Set<String> READ_ONLY_CALLS = Set.of("size", "length", "contains", "containsKey", "containsValue",
+            "equals", "hashCode", "compareTo", "charAt", "indexOf", "lastIndexOf", "startsWith", "endsWith", "trim",
+            "substring", "intValue", "longValue", "doubleValue", "floatValue", "shortValue", "byteValue", "booleanValue",
+            "before", "after", "iterator", "stream", "clone", "equalsIgnoreCase", "matches", "format");
 
     private static Optional<String> fieldOf(Expression target, Set<String> locals) {
         if (target instanceof NameExpr n && !locals.contains(n.getNameAsString())) return Optional.of(n.getNameAsString());

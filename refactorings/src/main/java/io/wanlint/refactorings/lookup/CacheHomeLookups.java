@@ -168,8 +168,6 @@ public final class CacheHomeLookups implements Refactoring {
             if (same == null) byField.put(acq.field(), acq);
             all.add(acq);
         }
-        Set<Integer> found = new TreeSet<>();
-        for (Acquisition a : all) for (Statement s : a.removed()) found.add(s.getBegin().orElseThrow().line);
         if (all.isEmpty()) return new Rewrite.NotApplicable("no home lookup or create() of the finding found in " + simpleClassName + "." + methodName);
         for (Acquisition a : byField.values()) {
             if (type.getFieldByName(a.field()).isPresent()) return new Rewrite.NotApplicable(simpleClassName + " already has a field " + a.field());

@@ -165,6 +165,38 @@ class AddDirtyFlagTest {
     }
 
     @Test
+    void aFieldChangedInPlaceMakesItsMethodAMutatorAndAnAbstractBeanIsDeclined() {
+        String before = """
+                class OrderBean {
+                    private java.util.List lines;
+                    private java.util.Date shipped;
+                    public int count() {
+                        return lines.size();
+                    }
+                    public void addLine(Object line) {
+                        lines.add(line);
+                    }
+                    public void ship(long when) {
+                        shipped.setTime(when);
+                    }
+                    public void ejbLoad() {
+                        lines = read();
+                        shipped = new java.util.Date();
+                    }
+                    public void ejbStore() {
+                        write(lines, shipped);
+                    }
+                }
+                """;
+        AddDirtyFlag.Rewrite r = AddDirtyFlag.rewrite(text(before), "OrderBean");
+        assertThat(r).isInstanceOfSatisfying(AddDirtyFlag.Rewrite.Planned.class,
+                p -> assertThat(p.mutators()).containsExactly("addLine", "ship"));
+        assertThat(AddDirtyFlag.rewrite(text(before.replace("class OrderBean", "abstract class OrderBean")), "OrderBean"))
+                .isInstanceOfSatisfying(AddDirtyFlag.Rewrite.NotApplicable.class,
+                        n -> assertThat(n.reason()).contains("abstract"));
+    }
+
+    @Test
     void aStoreThatAlreadyChecksIsLeftAlone() {
         String after = ((AddDirtyFlag.Rewrite.Planned) AddDirtyFlag.rewrite(text(ACCOUNT), "AccountBean")).change().applyTo(ACCOUNT);
         assertThat(AddDirtyFlag.rewrite(text(after), "AccountBean")).isInstanceOf(AddDirtyFlag.Rewrite.NotApplicable.class);

@@ -181,6 +181,8 @@ public final class CacheHomeLookups implements Refactoring {
         String eol = text.lineEnding();
         List<TextEdit> edits = new ArrayList<>();
         Set<Statement> removed = new LinkedHashSet<>();
+        // Code that goes: removed statements and replaced initialisers; what is left decides about contexts and catches.
+        Set<Node> gone = new LinkedHashSet<>();
         for (Acquisition a : all) {
             String replacement = placement == Placement.STATIC_ACCESSOR ? accessorName(a) + "()" : a.field();
             if (a.local().getNameAsString().equals(a.field()) && placement == Placement.SERVLET_INIT) {
@@ -190,17 +192,20 @@ public final class CacheHomeLookups implements Refactoring {
                 removed.addAll(a.removed().subList(0, a.removed().size() - 1));
                 Expression init = a.local().getInitializer().orElseThrow();
                 edits.add(new TextEdit(file, src.begin(init), src.end(init), replacement));
+                gone.add(init);
             }
         }
+        gone.addAll(removed);
         // A context created only for the moved lookups goes with them.
         for (VariableDeclarator v : method.findAll(VariableDeclarator.class)) {
             if (!(v.getInitializer().orElse(null) instanceof ObjectCreationExpr oc) || !oc.getType().getNameAsString().endsWith("InitialContext")) continue;
             Statement decl = statementOf(v);
             if (decl == null || removed.contains(decl)) continue;
             boolean used = method.findAll(NameExpr.class, n -> n.getNameAsString().equals(v.getNameAsString()))
-                    .stream().anyMatch(n -> removed.stream().noneMatch(s -> s.isAncestorOf(n)));
+                    .stream().anyMatch(n -> gone.stream().noneMatch(s -> s.isAncestorOf(n)));
             if (!used) removed.add(decl);
         }
+        gone.addAll(removed);
         for (Statement s : removed) {
             Object cut = wholeLines(src, s);
             if (cut instanceof String reason) return new Rewrite.NotApplicable(at + s.getBegin().orElseThrow().line + ": " + reason);
@@ -211,23 +216,23 @@ public final class CacheHomeLookups implements Refactoring {
         // without catch or finally gives way to its body.
         Set<String> accessorThrows = placement == Placement.STATIC_ACCESSOR ? Set.of("NamingException") : Set.of();
         for (TryStmt t : method.findAll(TryStmt.class)) {
-            if (removed.stream().noneMatch(s -> t.getTryBlock().isAncestorOf(s))) continue;
-            List<CatchClause> gone = new ArrayList<>();
+            if (gone.stream().noneMatch(s -> t.getTryBlock().isAncestorOf(s))) continue;
+            List<CatchClause> unreachable = new ArrayList<>();
             for (CatchClause c : t.getCatchClauses()) {
                 if (c.getParameter().getType().isUnionType()) continue;
                 String caught = simpleName(c.getParameter().getType().asString());
                 boolean movedOut = caught.equals("NamingException") || caught.equals("CreateException");
-                if (movedOut && !stillThrown(t.getTryBlock(), removed, caught, type, accessorThrows)) gone.add(c);
+                if (movedOut && !stillThrown(t.getTryBlock(), gone, caught, type, accessorThrows)) unreachable.add(c);
             }
-            if (gone.isEmpty()) continue;
-            if (gone.size() == t.getCatchClauses().size() && t.getFinallyBlock().isEmpty() && t.getResources().isEmpty()) {
+            if (unreachable.isEmpty()) continue;
+            if (unreachable.size() == t.getCatchClauses().size() && t.getFinallyBlock().isEmpty() && t.getResources().isEmpty()) {
                 Object unwrapped = unwrap(src, t, edits);
                 if (unwrapped instanceof String reason) return new Rewrite.NotApplicable(at + t.getBegin().orElseThrow().line + ": " + reason);
                 List<TextEdit> inside = edits.stream().filter(e -> e.start() >= src.begin(t) && e.end() <= src.end(t)).toList();
                 edits.removeAll(inside);
                 edits.add((TextEdit) unwrapped);
             } else {
-                for (CatchClause c : gone) {
+                for (CatchClause c : unreachable) {
                     Node previous = t.getCatchClauses().indexOf(c) == 0 ? t.getTryBlock()
                             : t.getCatchClauses().get(t.getCatchClauses().indexOf(c) - 1);
                     edits.add(new TextEdit(file, src.end(previous), src.end(c), ""));
@@ -261,7 +266,7 @@ public final class CacheHomeLookups implements Refactoring {
         // javax.naming.Context was imported for the context the moved lookups used: unused now, it goes.
         src.unit().getImports().stream().filter(i -> !i.isStatic() && !i.isAsterisk() && i.getNameAsString().equals("javax.naming.Context"))
                 .findFirst().filter(i -> type.findAll(com.github.javaparser.ast.type.ClassOrInterfaceType.class,
-                        t -> t.getNameAsString().equals("Context") && removed.stream().noneMatch(s -> s.isAncestorOf(t))).isEmpty()
+                        t -> t.getNameAsString().equals("Context") && gone.stream().noneMatch(s -> s.isAncestorOf(t))).isEmpty()
                         && src.unit().getTypes().size() == 1)
                 .ifPresent(i -> edits.add(new TextEdit(file, src.source().lineStart(src.begin(i)), nextLine(src, src.end(i)), "")));
         try {
@@ -481,7 +486,7 @@ public final class CacheHomeLookups implements Refactoring {
     }
 
     /** Whether code left in the try block may still throw {@code caught}. */
-    private static boolean stillThrown(BlockStmt block, Set<Statement> removed, String caught, TypeDeclaration<?> type,
+    private static boolean stillThrown(BlockStmt block, Set<Node> removed, String caught, TypeDeclaration<?> type,
                                        Set<String> fromAccessors) {
         if (fromAccessors.contains(caught)) return true;
         for (Node n : block.findAll(Node.class)) {

@@ -271,6 +271,56 @@ class CacheHomeLookupsTest {
     }
 
     @Test
+    void anExistingInitWithConfigGetsTheLookupsAfterItsSuperCall() {
+        String before = """
+                import javax.naming.InitialContext;
+                import javax.naming.NamingException;
+                import javax.servlet.ServletConfig;
+                import javax.servlet.ServletException;
+
+                public class Search extends HttpServlet {
+                    private int pageSize;
+
+                    public void init(ServletConfig config) throws ServletException {
+                        super.init(config);
+                        pageSize = 10;
+                    }
+
+                    public void doGet(Req q, Resp r) throws ServletException {
+                        try {
+                            CatalogHome home = (CatalogHome) new InitialContext().lookup("java:comp/env/ejb/Catalog");
+                            r.print(home.findAll());
+                        } catch (NamingException e) {
+                            throw new ServletException(e);
+                        }
+                    }
+                }
+                """;
+        String after = applied(CacheHomeLookups.rewrite(text(before), "Search", "doGet", 2,
+                new CacheHomeLookups.Calls(Set.of(16), Set.of()), CacheHomeLookups.Placement.SERVLET_INIT), before);
+        assertThat(after).contains("""
+                    private int pageSize;
+                    private CatalogHome catalogHome;
+
+                    public void init(ServletConfig config) throws ServletException {
+                        super.init(config);
+                        pageSize = 10;
+                        try {
+                            InitialContext context = new InitialContext();
+                            catalogHome = (CatalogHome) context.lookup("java:comp/env/ejb/Catalog");
+                        } catch (NamingException e) {
+                            throw new UnavailableException("Cannot look up CatalogHome: " + e.getMessage());
+                        }
+                    }
+
+                    public void doGet(Req q, Resp r) throws ServletException {
+                        CatalogHome home = catalogHome;
+                        r.print(home.findAll());
+                    }
+                """);
+    }
+
+    @Test
     void aHomeKeptInAFieldSetPerRequestIsDeclined() {
         String before = """
                 public class S extends HttpServlet {

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiFunction;
+import java.util.function.BiPredicate;
 
 /**
  * The calls a container makes on bean-managed (BMP) entity beans that no application code makes:
@@ -47,6 +48,21 @@ public final class ContainerCallbacks {
      */
     public static int addTo(MutableCallGraph graph, ComponentModel model,
                             BiFunction<String, String, Optional<MethodRef>> concreteMethod) {
+        return addTo(graph, model, concreteMethod, (method, store) -> true);
+    }
+
+    /**
+     * As {@link #addTo(MutableCallGraph, ComponentModel, BiFunction)}, leaving out the
+     * {@code ejbStore} edge after a method that cannot make the store write: a store guarded by a
+     * dirty flag writes only after a method that sets the flag, so a transaction that only reads the
+     * bean pays no store. The source front end knows the guards; the bytecode one keeps every edge.
+     *
+     * @param storeMayWrite whether {@code ejbStore} (second argument) can write after the container
+     *                      ran the first argument on the instance
+     */
+    public static int addTo(MutableCallGraph graph, ComponentModel model,
+                            BiFunction<String, String, Optional<MethodRef>> concreteMethod,
+                            BiPredicate<MethodRef, MethodRef> storeMayWrite) {
         ComponentModel components = model == null ? ComponentModel.EMPTY : model;
         if (components.ofKind(ComponentKind.ENTITY_BMP).isEmpty()) return 0;
         Map<String, Optional<MethodRef>> lookups = new HashMap<>();
@@ -67,7 +83,7 @@ public final class ContainerCallbacks {
             // Located at the declaration of the method the container wraps: the callbacks have no call site.
             SourceLocation at = graph.node(e.to()).map(MethodNode::location).orElse(SourceLocation.UNKNOWN);
             if (!created) load.ifPresent(m -> added.add(callback(e.to(), m, bean.get(), at)));
-            store.ifPresent(m -> added.add(callback(e.to(), m, bean.get(), at)));
+            store.filter(m -> storeMayWrite.test(e.to(), m)).ifPresent(m -> added.add(callback(e.to(), m, bean.get(), at)));
         }
         added.forEach(graph::addEdge);
         return added.size();

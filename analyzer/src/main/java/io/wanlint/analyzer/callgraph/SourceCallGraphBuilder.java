@@ -110,8 +110,9 @@ public final class SourceCallGraphBuilder {
             stats.put(file.getKey(), scan.stats);
         }
         for (JspUnit j : jsps) addJspTags(j, types, handlers, graph);
+        GuardedStores guardedStores = new GuardedStores(types);
         ContainerCallbacks.addTo(graph, components, (cls, name) -> types.type(cls)
-                .flatMap(t -> types.concreteInClassChain(t, name, 0)).map(m -> m.ref));
+                .flatMap(t -> types.concreteInClassChain(t, name, 0)).map(m -> m.ref), guardedStores::mayWriteAfter);
 
         List<Diagnostic> diagnostics = new ArrayList<>(failures);
         for (ReceiverTypes.FileStats s : stats.values()) {

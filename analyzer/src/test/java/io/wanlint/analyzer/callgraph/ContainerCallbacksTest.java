@@ -117,6 +117,38 @@ class ContainerCallbacksTest {
         assertThat(ofOp(fromCreate, CallOp.JDBC_EXECUTE)).singleElement().extracting(CallEdge::cachedOnce).isEqualTo(false);
     }
 
+    /** The same bean with a dirty flag: debit sets it through a helper, ejbCreate and the getter do not. */
+    private static final String GUARDED_BASE = BASE.replace("""
+                public void ejbStore() {
+            """, """
+                protected boolean dirty;
+                public void ejbStore() {
+                    if (!dirty) {
+                        return;
+                    }
+            """);
+    private static final String GUARDED_BEAN = BEAN.replace("public void debit(double amount) { balance -= amount; }",
+            "public void debit(double amount) { balance -= amount; changed(); }\n    private void changed() { this.dirty = true; }");
+
+    @Test
+    void aStoreGuardedByADirtyFlagIsCalledOnlyAfterMethodsThatSetIt() {
+        CallGraph g = new GraphFixture()
+                .java("AccountLocalHome.java", HOME).java("AccountLocal.java", LOCAL).java("JdbcEntity.java", GUARDED_BASE)
+                .java("AccountBean.java", GUARDED_BEAN).java("TellerBean.java", TELLER)
+                .component(ejb("Account", ComponentKind.ENTITY_BMP, "bank.AccountBean",
+                        localViews("bank.AccountLocalHome", "bank.AccountLocal"), TransactionType.CONTAINER, List.of()))
+                .component(ejb("Teller", ComponentKind.STATELESS_SESSION, "bank.TellerBean",
+                        GraphFixture.remoteViews("bank.TellerHome", "bank.Teller"), TransactionType.CONTAINER, List.of(),
+                        new EjbReference("ejb/Account", true, null, null, "Account", null, "Account")))
+                .build().graph();
+
+        assertThat(ofOp(edgesFrom(g, "bank.AccountBean", "debit"), CallOp.CONTAINER_CALLBACK)).extracting(e -> e.to().shortId())
+                .containsExactlyInAnyOrder("bank.JdbcEntity#ejbLoad", "bank.JdbcEntity#ejbStore");
+        assertThat(ofOp(edgesFrom(g, "bank.AccountBean", "getBalance"), CallOp.CONTAINER_CALLBACK)).extracting(e -> e.to().shortId())
+                .containsExactly("bank.JdbcEntity#ejbLoad");
+        assertThat(ofOp(edgesFrom(g, "bank.AccountBean", "ejbCreate"), CallOp.CONTAINER_CALLBACK)).isEmpty();
+    }
+
     @Test
     void findersAndCmpBeansGetNoCallbacks() {
         assertThat(ofOp(edgesFrom(graph(ComponentKind.ENTITY_BMP), "bank.AccountBean", "ejbFindByPrimaryKey"),

@@ -1,9 +1,11 @@
 package io.wanlint.refactorings.api;
 
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.refactorings.entity.AddDirtyFlag;
 import io.wanlint.refactorings.entity.DeclareReadOnlyEntity;
 import io.wanlint.refactorings.entity.IntroduceReadMostlyTwin;
 import io.wanlint.refactorings.jdbc.UsePreparedStatement;
+import io.wanlint.refactorings.lookup.CacheHomeLookups;
 import io.wanlint.refactorings.session.MakeSessionStateSerializable;
 
 import java.util.ArrayList;
@@ -18,7 +20,7 @@ public final class Refactorings {
 
     public static Refactorings builtIn() {
         return new Refactorings(List.of(new DeclareReadOnlyEntity(), new IntroduceReadMostlyTwin(), new UsePreparedStatement(),
-                new MakeSessionStateSerializable()));
+                new MakeSessionStateSerializable(), new CacheHomeLookups(), new AddDirtyFlag()));
     }
 
     /** A finding and its patch, or why it has none. */

@@ -35,7 +35,9 @@ import java.util.Set;
  * {@code ejbStore} itself or by helpers it calls, with no condition on the way (no {@code if},
  * {@code switch} or {@code ?:} around it, no early return before it). Needs the source front
  * end's {@link SourceFacts}; with bytecode only, nothing is reported. The patch (a dirty flag set by
- * the mutators) removes the write from requests that only read the entity.
+ * the mutators, cleared by ejbLoad and ejbPostCreate) removes the write from requests that only
+ * read or create the entity: the cost model charges a guarded store only after a method that sets
+ * its flag.
  */
 @RuleInfo(id = "WAN008", name = "unconditional-ejbstore", severity = Severity.WARNING,
         summary = "BMP ejbStore that writes to the database at every commit without a dirty check",
@@ -112,14 +114,15 @@ public final class UnconditionalEjbStore implements Rule {
                 store.ref().toString()), figures.patch());
     }
 
-    /** Whether the request changes the entity (a setter, a state-changing business method, create or remove). */
+    /**
+     * Whether the request changes the entity's state after loading or creating it: a setter or a
+     * state-changing business method, what sets the dirty flag. A create alone needs no store (its
+     * ejbCreate inserted the row and ejbPostCreate clears the flag), and a removed instance is not stored.
+     */
     private static boolean writesEntity(RuleContext ctx, EntryPoint ep, Component bean) {
         for (ReachedCall rc : ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls()) {
             CallEdge e = rc.edge();
-            boolean write = switch (e.op()) {
-                case ENTITY_SET, ENTITY_UPDATE, HOME_CREATE, HOME_REMOVE, REMOVE -> true;
-                default -> false;
-            };
+            boolean write = e.op() == CallOp.ENTITY_SET || e.op() == CallOp.ENTITY_UPDATE;
             if (write && e.kind().isEjb() && ctx.targetOf(e).map(c -> c.name().equals(bean.name())).orElse(false)) return true;
         }
         return false;

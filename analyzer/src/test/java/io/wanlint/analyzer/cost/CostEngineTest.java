@@ -167,10 +167,20 @@ class CostEngineTest {
     }
 
     @Test
-    void aReadOnlyEntityIsAnsweredByItsCopyAtTheReadersSite() {
+    void aReadOnlyCmpEntityRunsWithItsCallersAndOnlyItsFinderQueriesTheDatabase() {
         ComponentModel readOnly = new ComponentModel(List.of(
                 Apps.web("ItemServlet", ComponentKind.SERVLET, "com.rubis.web.ItemServlet"),
                 Apps.ejb("Item", ComponentKind.ENTITY_CMP, "com.rubis.ejb.ItemBean", true)));
+        // Lookup and getters local to the copy at the edge; the finder is one query to the database at main.
+        assertThat(estimate(readOnly, ENTITY_GRAPH, "edge", "/item").roundTrips()).isEqualTo(RoundTrips.of(1));
+        assertThat(estimate(readOnly, ENTITY_GRAPH, "centralized", "/item").roundTrips()).isEqualTo(RoundTrips.of(2));
+    }
+
+    @Test
+    void aReadOnlyBmpEntityIsAnsweredByItsCopyAtTheReadersSite() {
+        ComponentModel readOnly = new ComponentModel(List.of(
+                Apps.web("ItemServlet", ComponentKind.SERVLET, "com.rubis.web.ItemServlet"),
+                Apps.ejb("Item", ComponentKind.ENTITY_BMP, "com.rubis.ejb.ItemBean", true)));
         EntryPointCost cost = estimate(readOnly, ENTITY_GRAPH, "edge", "/item");
         assertThat(cost.roundTrips()).isEqualTo(RoundTrips.ZERO);
         // Listed with the reason they cost nothing: the lookup, the finder and each getter.

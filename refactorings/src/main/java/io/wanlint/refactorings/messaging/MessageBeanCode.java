@@ -85,7 +85,7 @@ final class MessageBeanCode {
 
         MethodDeclaration m = slice.method();
         String in = source.source().indentationAt(source.begin(m));
-        String u = indentUnit(in);
+        String u = indentUnit(m, in);
         StringBuilder h = new StringBuilder();
         h.append(eol).append(eol);
         h.append(in).append("/**").append(eol);
@@ -166,10 +166,15 @@ final class MessageBeanCode {
             String simple = i.getName().getIdentifier();
             if (slice.namesUsed().contains(simple) && !stillUsed.contains(simple)) {
                 int s = source.source().lineStart(source.begin(i));
-                edits.add(new TextEdit(path, s, nextLineStart(source.end(i)), ""));
+                int e = nextLineStart(source.end(i));
+                // the import was a group of its own: its blank line goes too
+                boolean blankBefore = s >= 2 && text.substring(source.source().lineStart(s - 1), s).isBlank();
+                boolean blankAfter = e < text.length() && text.substring(e, nextLineStart(e)).isBlank();
+                if (blankBefore && blankAfter) e = nextLineStart(e);
+                edits.add(new TextEdit(path, s, e, ""));
             }
         }
-        for (String q : refs.imports) source.importFor(q).ifPresent(edits::add);
+        refs.imports.stream().sorted().forEach(q -> source.importFor(q).ifPresent(edits::add));
         return new FileChange.Edit(path, merge(edits));
     }
 
@@ -227,10 +232,6 @@ final class MessageBeanCode {
 
         String u = "    ";
         StringBuilder s = new StringBuilder();
-        if (!pkg.isEmpty()) s.append("package ").append(pkg).append(";\n\n");
-        List<String> sorted = new ArrayList<>(imports);
-        sorted.sort(String::compareTo);
-        for (String i : sorted) s.append("import ").append(i).append(";\n");
         s.append("\n/**\n");
         s.append(" * Makes the external call of {@link ").append(bean.getNameAsString()).append("#").append(slice.method().getNameAsString())
                 .append("} after its transaction has committed\n");
@@ -296,8 +297,12 @@ final class MessageBeanCode {
         s.append(b1).append("}\n");
         s.append(u).append("}\n");
         s.append("}\n");
+        // the imports last: writing the body decided which types it names
+        StringBuilder head = new StringBuilder();
+        if (!pkg.isEmpty()) head.append("package ").append(pkg).append(";\n\n");
+        for (String i : imports) head.append("import ").append(i).append(";\n");
         String folder = source.source().path().contains("/") ? source.source().path().substring(0, source.source().path().lastIndexOf('/') + 1) : "";
-        return new FileChange.Create(folder + names.beanClass() + ".java", s.toString());
+        return new FileChange.Create(folder + names.beanClass() + ".java", head + s.toString());
     }
 
     /** The serializable request an ObjectMessage carries, when an input is no MapMessage value. */
@@ -362,21 +367,13 @@ final class MessageBeanCode {
         return n;
     }
 
-    private String indentUnit(String outer) {
-        String body = source.source().indentationAt(source.begin(slice.statements().get(0)));
-        String method = source.source().indentationAt(source.begin(slice.method()));
-        return outer.isEmpty() ? "    " : outer.startsWith("\t") ? "\t" : body.length() > method.length() && body.startsWith(method)
-                ? guessUnit(body.substring(method.length())) : "    ";
-    }
-
-    /** Statements sit one or more units deeper than their method: the smallest plausible unit. */
-    private static String guessUnit(String delta) {
-        for (int n : new int[] {2, 3, 4, 8}) {
-            if (delta.length() % n == 0 && delta.length() / n >= 1 && delta.length() <= 4 * n) {
-                if (delta.length() == n || delta.length() == 2 * n || delta.length() == 3 * n) return delta.substring(0, n);
-            }
+    /** The file's indentation step: the method body's first statement's indentation minus the method's. */
+    private String indentUnit(MethodDeclaration m, String outer) {
+        if (m.getBody().isPresent() && !m.getBody().get().getStatements().isEmpty()) {
+            String inner = source.source().indentationAt(source.begin(m.getBody().get().getStatement(0)));
+            if (inner.length() > outer.length() && inner.startsWith(outer)) return inner.substring(outer.length());
         }
-        return "    ";
+        return outer.startsWith("\t") ? "\t" : "    ";
     }
 
     /** Continuation lines lose {@code from} and get {@code to}; line endings become {@code \n}. */

@@ -78,9 +78,11 @@ final class MessagingDescriptors {
         if (version == EjbVersion.V1_1) {
             int s = text.text().indexOf(EJB11_PUBLIC);
             if (s >= 0) {
-                int q1 = text.text().indexOf('"', s + EJB11_PUBLIC.length());
-                int q2 = text.text().indexOf('"', q1 + 1);
-                edits.add(new TextEdit(text.path(), s, q2, EJB20_PUBLIC + "\" \"" + EJB20_SYSTEM));
+                // the public id's closing quote, then the system id between the next two quotes
+                int closePublic = text.text().indexOf('"', s + EJB11_PUBLIC.length());
+                int openSystem = text.text().indexOf('"', closePublic + 1);
+                int closeSystem = text.text().indexOf('"', openSystem + 1);
+                edits.add(new TextEdit(text.path(), s, closeSystem, EJB20_PUBLIC + "\" \"" + EJB20_SYSTEM));
             }
         }
         XmlOutline.Element bean = sender.get();

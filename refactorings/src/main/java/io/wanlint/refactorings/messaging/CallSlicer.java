@@ -90,6 +90,9 @@ final class CallSlicer {
             to = Math.max(to, i);
         }
 
+        // The rest of the same interaction: plain statements right after that carry on with what the calls opened.
+        while (to + 1 < stmts.size() && continuesWith(stmts.get(to + 1), stmts.subList(from, to + 1))) to++;
+
         Optional<String> depends = dependency(stmts.subList(from, to + 1));
         if (depends.isPresent()) return new CallSlice.Refused(depends.get());
 
@@ -116,9 +119,6 @@ final class CallSlicer {
         if (range.size() == 1 && range.get(0) instanceof TryStmt t) {
             Optional<String> again = dependency(range);
             if (again.isPresent()) return new CallSlice.Refused(again.get());
-            if (t.getFinallyBlock().isPresent() && t.getCatchClauses().isEmpty()) {
-                // fine: try/finally moves as a whole
-            }
         }
         Map<String, CallSlice.Input> inputs = new LinkedHashMap<>();
         List<FieldDeclaration> constants = new ArrayList<>();
@@ -287,6 +287,20 @@ final class CallSlicer {
 
     private static boolean declaredIn(List<Statement> range, String name) {
         return range.stream().anyMatch(s -> s.findAll(VariableDeclarator.class).stream().anyMatch(v -> v.getNameAsString().equals(name)));
+    }
+
+    /**
+     * Whether {@code next} is a plain statement (a call or a declaration, no transactional work)
+     * that reads a variable the statements declare, such as {@code c.getResponseCode()} after
+     * {@code openConnection()}.
+     */
+    private boolean continuesWith(Statement next, List<Statement> range) {
+        if (!(next instanceof ExpressionStmt es)) return false;
+        if (!(es.getExpression() instanceof MethodCallExpr || es.getExpression() instanceof VariableDeclarationExpr)) return false;
+        for (int l = line(next); l <= next.getEnd().orElseThrow().line; l++) if (transactionalLines.contains(l)) return false;
+        Set<String> declared = new LinkedHashSet<>();
+        for (Statement s : range) for (VariableDeclarator v : s.findAll(VariableDeclarator.class)) declared.add(v.getNameAsString());
+        return next.findAll(NameExpr.class).stream().anyMatch(n -> declared.contains(n.getNameAsString()));
     }
 
     // ---- widening over preparation -----------------------------------------------------------------

@@ -1,0 +1,122 @@
+package io.wanlint.refactorings.messaging;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.TypeDeclaration;
+import io.wanlint.refactorings.api.FileChange;
+import io.wanlint.refactorings.api.SourceText;
+import io.wanlint.refactorings.text.JavaSource;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** Which statements move to the message bean, why some cannot, and the code both sides get. */
+class CallSlicerTest {
+    private static final String BEAN = """
+            package shop;
+
+            import java.net.HttpURLConnection;
+            import java.net.URL;
+            import javax.ejb.EJBException;
+            import javax.ejb.SessionBean;
+            import javax.ejb.SessionContext;
+
+            public class NotifierEJB implements SessionBean {
+                private SessionContext context;
+                private int sent;
+
+                public void notifyPartner(String partnerUrl, int orderId) {
+                    String query = "?order=" + orderId;
+                    try {
+                        HttpURLConnection c = (HttpURLConnection) new URL(partnerUrl + query).openConnection();
+                        c.setRequestMethod("POST");
+                        c.getResponseCode();
+                    } catch (java.io.IOException e) {
+                        throw new EJBException(e);
+                    }
+                }
+
+                public int notifyAndCheck(String partnerUrl) throws java.io.IOException {
+                    HttpURLConnection c = (HttpURLConnection) new URL(partnerUrl).openConnection();
+                    int status = c.getResponseCode();
+                    if (status >= 300) {
+                        context.setRollbackOnly();
+                    }
+                    return status;
+                }
+
+                public void notifyAndCount(String partnerUrl) throws java.io.IOException {
+                    ((HttpURLConnection) new URL(partnerUrl).openConnection()).getResponseCode();
+                    sent++;
+                }
+
+                public void setSessionContext(SessionContext ctx) { context = ctx; }
+                public void ejbCreate() {}
+                public void ejbRemove() {}
+                public void ejbActivate() {}
+                public void ejbPassivate() {}
+            }
+            """;
+
+    private static CallSlice slice(JavaSource source, String method, int... lines) {
+        TypeDeclaration<?> type = source.type("NotifierEJB").orElseThrow();
+        MethodDeclaration m = type.getMethodsByName(method).get(0);
+        Set<Integer> callLines = new java.util.TreeSet<>();
+        for (int l : lines) callLines.add(l);
+        return new CallSlicer(type, m, "NotifierEJB.java", Set.of(), t -> t, q -> false).slice(callLines);
+    }
+
+    private static JavaSource parse() {
+        return JavaSource.parse(SourceText.created("src/shop/NotifierEJB.java", BEAN)).orElseThrow();
+    }
+
+    @Test
+    void aCallThatIsTheWholeTryBodyMovesWithItsTryAndItsStringInputs() {
+        JavaSource source = parse();
+        CallSlice s = slice(source, "notifyPartner", 16);
+        assertThat(s).isInstanceOf(CallSlice.Movable.class);
+        CallSlice.Movable m = (CallSlice.Movable) s;
+        assertThat(m.statements()).hasSize(1);
+        assertThat(m.firstLine()).isEqualTo(15);
+        assertThat(m.inputs()).extracting(CallSlice.Input::name).containsExactly("partnerUrl", "query");
+        assertThat(m.inputs()).allMatch(i -> i.kind() == MessageValue.STRING);
+
+        MessageBeanCode code = new MessageBeanCode(source, source.type("NotifierEJB").orElseThrow(), m,
+                MessageBeanCode.Names.of("notifyPartner"));
+        String sender = code.sender().applyTo(BEAN);
+        assertThat(sender).contains("        String query = \"?order=\" + orderId;\n        queueNotifyPartner(partnerUrl, query);\n    }\n")
+                .contains("    private void queueNotifyPartner(String partnerUrl, String query) {\n")
+                .contains("            QueueSession session = connection.createQueueSession(true, QueueSession.AUTO_ACKNOWLEDGE);\n")
+                .contains("            request.setString(\"query\", query);\n")
+                .contains("import javax.jms.QueueConnectionFactory;\n")
+                .contains("import java.net.URL;\n") // still used by the other methods
+                .doesNotContain("new URL(partnerUrl + query)");
+        FileChange.Create mdb = code.messageBean();
+        assertThat(mdb.file()).isEqualTo("src/shop/NotifyPartnerMessageBean.java");
+        assertThat(mdb.text()).contains("import java.net.URL;\n")
+                .contains("public class NotifyPartnerMessageBean implements MessageDrivenBean, MessageListener {\n")
+                .contains("            String query = request.getString(\"query\");\n"
+                        + "            try {\n"
+                        + "                HttpURLConnection c = (HttpURLConnection) new URL(partnerUrl + query).openConnection();\n")
+                .contains("        } catch (JMSException e) {\n");
+    }
+
+    @Test
+    void aResultTheTransactionReadsLaterIsRefusedWithItsLine() {
+        CallSlice s = slice(parse(), "notifyAndCheck", 25);
+        assertThat(s).isEqualTo(new CallSlice.Refused(
+                "NotifierEJB.java:27 reads status, which line 26 gets from the call: the transaction depends on the call's result"));
+    }
+
+    @Test
+    void aRollbackDecidedNextToTheCallIsRefused() {
+        CallSlice s = slice(parse(), "notifyAndCheck", 25, 27);
+        assertThat(((CallSlice.Refused) s).reason()).contains("NotifierEJB.java:28 decides the transaction's outcome (setRollbackOnly)");
+    }
+
+    @Test
+    void writingTheBeansStateIsRefused() {
+        CallSlice s = slice(parse(), "notifyAndCount", 34, 35);
+        assertThat(((CallSlice.Refused) s).reason()).isEqualTo("NotifierEJB.java:35 writes the field sent, which the transaction's bean keeps");
+    }
+}

@@ -48,7 +48,8 @@ class MessageBeanFixTest {
         assertThat(fix.exit()).as(fix.err()).isZero();
         assertThat(fix.out()).contains("ShoppingClientControllerEJB.java:62 reads details, which line 59 gets from the call");
         List<Path> files = patchFiles(patches);
-        assertThat(files).hasSize(1);
+        // named by the transactional method, not by its last parameter type
+        assertThat(files).extracting(p -> p.getFileName().toString()).containsExactly("WAN004-1-sendorderconfirmation.patch");
         String diff = Files.readString(files.get(0), StandardCharsets.ISO_8859_1);
         assertThat(diff).contains("+        queueSendOrderConfirmation(toAddress, subject, body);\n")
                 .contains("+                queueConnectionFactory = (QueueConnectionFactory) jndi.lookup(\"java:comp/env/jms/QueueConnectionFactory\");\n")

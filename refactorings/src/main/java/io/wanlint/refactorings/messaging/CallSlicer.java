@@ -96,30 +96,35 @@ final class CallSlicer {
         Optional<String> depends = dependency(stmts.subList(from, to + 1));
         if (depends.isPresent()) return new CallSlice.Refused(depends.get());
 
-        // Widen over preparation until every input can travel in a message.
-        int widened = from;
-        if (!untransferable(stmts.subList(from, to + 1)).isEmpty()) {
-            for (int k = from - 1; k >= 0; k--) {
-                if (!preparation(stmts, k, from, to)) continue;
-                if (untransferable(stmts.subList(k, to + 1)).isEmpty()) {
-                    widened = k;
-                    break;
+        // Widen over preparation until every input can travel in a message; a try whose whole body
+        // moves moves with its catch and finally clauses (they only fit those statements), and the
+        // widening goes on in the block around it.
+        while (true) {
+            if (!untransferable(stmts.subList(from, to + 1)).isEmpty()) {
+                for (int k = from - 1; k >= 0; k--) {
+                    if (!preparation(stmts, k, from, to)) continue;
+                    if (untransferable(stmts.subList(k, to + 1)).isEmpty()) {
+                        from = k;
+                        break;
+                    }
                 }
             }
+            if (from == 0 && to == stmts.size() - 1 && block.getParentNode().orElse(null) instanceof TryStmt t
+                    && t.getTryBlock() == block && t.getResources().isEmpty() && t.getParentNode().orElse(null) instanceof BlockStmt outer) {
+                block = outer;
+                stmts = outer.getStatements();
+                from = to = indexOf(stmts, t);
+                continue;
+            }
+            break;
         }
-        List<Statement> range = new ArrayList<>(stmts.subList(widened, to + 1));
-        // The whole body of a try: move the try, whose catch clauses only fit the moved statements.
-        if (widened == 0 && to == stmts.size() - 1 && block.getParentNode().orElse(null) instanceof TryStmt t
-                && t.getTryBlock() == block && t.getResources().isEmpty()) {
-            range = List.of(t);
-        } else if (block.getParentNode().orElse(null) instanceof TryStmt t && t.getTryBlock() == block && !t.getCatchClauses().isEmpty()) {
+        List<Statement> range = new ArrayList<>(stmts.subList(from, to + 1));
+        if (block.getParentNode().orElse(null) instanceof TryStmt t && t.getTryBlock() == block && !t.getCatchClauses().isEmpty()) {
             return refuse(line(range.get(0)), "shares its try block with statements that stay in the transaction; the catch clauses at line "
                     + line(t.getCatchClauses().get(0)) + " would no longer match (move the call into its own try block first)");
         }
-        if (range.size() == 1 && range.get(0) instanceof TryStmt t) {
-            Optional<String> again = dependency(range);
-            if (again.isPresent()) return new CallSlice.Refused(again.get());
-        }
+        Optional<String> again = dependency(range);
+        if (again.isPresent()) return new CallSlice.Refused(again.get());
         Map<String, CallSlice.Input> inputs = new LinkedHashMap<>();
         List<FieldDeclaration> constants = new ArrayList<>();
         List<CallSlice.Resource> resources = new ArrayList<>();

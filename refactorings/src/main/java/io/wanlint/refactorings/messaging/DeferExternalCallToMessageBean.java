@@ -91,10 +91,7 @@ public final class DeferExternalCallToMessageBean implements Refactoring {
         boolean annotated = source.get().unit().getImports().stream().map(ImportDeclaration::getNameAsString)
                 .anyMatch(n -> n.equals("jakarta.ejb.Stateless") || n.equals("javax.ejb.Stateless") || n.equals("jakarta.ejb.Stateful")
                         || n.equals("javax.ejb.Stateful"));
-        if (annotated) {
-            return PlanOutcome.declined("the call at " + file + ":" + movable.firstLine() + " could move, but wanlint writes message beans only "
-                    + "for EJB 2.x descriptors so far; add a @MessageDriven bean by hand");
-        }
+        if (annotated) return annotated(finding, context, source.get(), type.get(), movable);
         return ejb2(finding, context, source.get(), type.get(), movable, className);
     }
 
@@ -114,7 +111,7 @@ public final class DeferExternalCallToMessageBean implements Refactoring {
             Optional<String> why = MessagingDescriptors.whyNot(d);
             if (why.isPresent()) return PlanOutcome.declined(why.get());
         }
-        MessageBeanCode code = new MessageBeanCode(source, type, slice, names);
+        MessageBeanCode code = new MessageBeanCode(source, type, slice, names, false);
         String ns = source.unit().getImports().stream().anyMatch(i -> i.getNameAsString().startsWith("jakarta.")) ? "jakarta" : "javax";
         String pkg = source.unit().getPackageDeclaration().map(p -> p.getNameAsString() + ".").orElse("");
         Set<String> refTypes = new LinkedHashSet<>();
@@ -138,6 +135,24 @@ public final class DeferExternalCallToMessageBean implements Refactoring {
                     names.ejbName(), names.queueRef(), names.factoryRef(), "jms/" + queueBase)).ifPresent(changes::add);
         }
         String title = "Defer " + type.getNameAsString() + "." + slice.method().getNameAsString() + "'s external call to message-driven bean "
+                + names.beanClass() + " (JMS send in the transaction, call after commit)";
+        return PlanOutcome.of(new Patch(Fingerprints.of(finding), finding.ruleId(), title, changes, finding.before(), finding.after()));
+    }
+
+    /** EJB 3.x / Jakarta: {@code @MessageDriven} bean and an injected JMSContext; no descriptor changes. */
+    private static PlanOutcome annotated(Finding finding, RefactoringContext context, JavaSource source, TypeDeclaration<?> type,
+                                         CallSlice.Movable slice) {
+        MessageBeanCode.Names names = MessageBeanCode.Names.of(slice.method().getNameAsString());
+        String folder = source.source().path().substring(0, source.source().path().lastIndexOf('/') + 1);
+        if (context.exists(folder + names.beanClass() + ".java")) {
+            return PlanOutcome.declined(folder + names.beanClass() + ".java exists already; wanlint will not overwrite it");
+        }
+        MessageBeanCode code = new MessageBeanCode(source, type, slice, names, true);
+        List<FileChange> changes = new ArrayList<>();
+        changes.add(code.sender());
+        changes.add(code.messageBean());
+        code.requestClass().ifPresent(changes::add);
+        String title = "Defer " + type.getNameAsString() + "." + slice.method().getNameAsString() + "'s external call to @MessageDriven bean "
                 + names.beanClass() + " (JMS send in the transaction, call after commit)";
         return PlanOutcome.of(new Patch(Fingerprints.of(finding), finding.ruleId(), title, changes, finding.before(), finding.after()));
     }

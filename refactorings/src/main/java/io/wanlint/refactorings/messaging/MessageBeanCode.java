@@ -33,6 +33,9 @@ final class MessageBeanCode {
     /** The names one deferral uses: bean class, queue, helper method. */
     record Names(String beanClass, String ejbName, String queueRef, String factoryRef, String helper, String queueField,
                  String factoryField, String requestClass) {
+        /** The queue's portable name in an annotated application, defined by the message bean itself. */
+        String queueLookup() { return "java:app/" + queueRef; }
+
         static Names of(String method) {
             String base = Character.toUpperCase(method.charAt(0)) + method.substring(1);
             String lower = method;
@@ -47,8 +50,11 @@ final class MessageBeanCode {
     private final Names names;
     private final String ns;
     private final String eol;
+    /** EJB 3.x / Jakarta: annotations and an injected JMSContext instead of descriptors and JMS 1.1 lookups. */
+    private final boolean annotated;
 
-    MessageBeanCode(JavaSource source, TypeDeclaration<?> bean, CallSlice.Movable slice, Names names) {
+    MessageBeanCode(JavaSource source, TypeDeclaration<?> bean, CallSlice.Movable slice, Names names, boolean annotated) {
+        this.annotated = annotated;
         this.source = source;
         this.bean = bean;
         this.slice = slice;
@@ -63,10 +69,8 @@ final class MessageBeanCode {
 
     /** The sending bean's file: the statements become one call of the new queueing method. */
     FileChange.Edit sender() {
-        String path = source.source().path();
-        String text = source.source().text();
-        List<TextEdit> edits = new ArrayList<>();
         TypeRefs refs = new TypeRefs();
+        if (annotated) return finish(refs, annotatedHelper(refs), annotatedFields(refs));
         String factory = refs.use(ns + ".jms.QueueConnectionFactory");
         String queue = refs.use(ns + ".jms.Queue");
         String connectionType = refs.use(ns + ".jms.QueueConnection");
@@ -139,10 +143,20 @@ final class MessageBeanCode {
         h.append(b1).append("}").append(eol);
         h.append(in).append("}");
 
-        // fields, after the last field of the bean (else at the top of its body)
-        List<FieldDeclaration> fields = bean.getFields();
         String fieldText = in + "private " + factory + " " + names.factoryField() + ";" + eol
                 + in + "private " + queue + " " + names.queueField() + ";" + eol;
+        return finish(refs, h.toString(), fieldText);
+    }
+
+    /** The sender's edits: the fields, the statements replaced by one call, the helper after the method, the imports. */
+    private FileChange.Edit finish(TypeRefs refs, String helper, String fieldText) {
+        String path = source.source().path();
+        String text = source.source().text();
+        List<TextEdit> edits = new ArrayList<>();
+        MethodDeclaration m = slice.method();
+        String in = source.source().indentationAt(source.begin(m));
+        // fields, after the last field of the bean (else at the top of its body)
+        List<FieldDeclaration> fields = bean.getFields();
         if (!fields.isEmpty()) {
             int at = nextLineStart(source.end(fields.get(fields.size() - 1)));
             edits.add(TextEdit.insert(path, at, fieldText));
@@ -156,7 +170,7 @@ final class MessageBeanCode {
         int start = source.begin(moved.get(0)), end = source.end(moved.get(moved.size() - 1));
         String call = names.helper() + "(" + String.join(", ", slice.inputs().stream().map(CallSlice.Input::name).toList()) + ");";
         edits.add(new TextEdit(path, start, end, call));
-        edits.add(TextEdit.insert(path, source.end(m), h.toString()));
+        edits.add(TextEdit.insert(path, source.end(m), helper));
 
         // imports: the JMS types, and the removal of imports only the moved statements used
         String after = new FileChange.Edit(path, edits).applyTo(text);
@@ -176,6 +190,64 @@ final class MessageBeanCode {
         }
         refs.imports.stream().sorted().forEach(q -> source.importFor(q).ifPresent(edits::add));
         return new FileChange.Edit(path, merge(edits));
+    }
+
+    /** Annotated beans: the container's JMSContext (reused when the bean has one) and the queue by injection. */
+    private String annotatedFields(TypeRefs refs) {
+        String in = source.source().indentationAt(source.begin(slice.method()));
+        StringBuilder f = new StringBuilder();
+        if (jmsContextField().isEmpty()) {
+            f.append(in).append("@").append(refs.use(ns.equals("jakarta") ? "jakarta.inject.Inject" : "javax.inject.Inject")).append(eol);
+            f.append(in).append("private ").append(refs.use(ns + ".jms.JMSContext")).append(" jms;").append(eol);
+        }
+        f.append(in).append("@").append(refs.use(ns + ".annotation.Resource")).append("(lookup = \"").append(names.queueLookup()).append("\")").append(eol);
+        f.append(in).append("private ").append(refs.use(ns + ".jms.Queue")).append(" ").append(names.queueField()).append(";").append(eol);
+        return eol + f;
+    }
+
+    private java.util.Optional<String> jmsContextField() {
+        for (FieldDeclaration f : bean.getFields()) {
+            if (f.getVariable(0).getTypeAsString().replaceAll(".*\\.", "").equals("JMSContext")) return java.util.Optional.of(f.getVariable(0).getNameAsString());
+        }
+        return java.util.Optional.empty();
+    }
+
+    /**
+     * Annotated beans: the inputs go as a map (a MapMessage) or a serializable request (an
+     * ObjectMessage) through the injected JMSContext, which takes part in the container transaction.
+     */
+    private String annotatedHelper(TypeRefs refs) {
+        MethodDeclaration m = slice.method();
+        String in = source.source().indentationAt(source.begin(m));
+        String u = indentUnit(m, in);
+        Set<String> taken = new LinkedHashSet<>();
+        slice.inputs().forEach(i -> taken.add(i.name()));
+        String request = fresh("request", taken);
+        String jms = jmsContextField().orElse("jms");
+        StringBuilder h = new StringBuilder();
+        h.append(eol).append(eol);
+        h.append(in).append("/**").append(eol);
+        h.append(in).append(" * Queues ").append(m.getNameAsString()).append("'s external call for ").append(names.beanClass())
+                .append(", which makes it").append(eol);
+        h.append(in).append(" * after commit: the container's JMSContext takes part in this transaction, so the message is").append(eol);
+        h.append(in).append(" * delivered when, and only if, the transaction commits.").append(eol);
+        h.append(in).append(" */").append(eol);
+        h.append(in).append("private void ").append(names.helper()).append("(");
+        h.append(String.join(", ", slice.inputs().stream().map(i -> i.type() + " " + i.name()).toList())).append(") {").append(eol);
+        String b1 = in + u;
+        if (mapMessage()) {
+            String map = refs.use("java.util.Map"), hashMap = refs.use("java.util.HashMap");
+            h.append(b1).append(map).append("<String, Object> ").append(request).append(" = new ").append(hashMap).append("<>();").append(eol);
+            for (CallSlice.Input i : slice.inputs()) {
+                h.append(b1).append(request).append(".put(\"").append(i.name()).append("\", ").append(i.name()).append(");").append(eol);
+            }
+            h.append(b1).append(jms).append(".createProducer().send(").append(names.queueField()).append(", ").append(request).append(");").append(eol);
+        } else {
+            h.append(b1).append(jms).append(".createProducer().send(").append(names.queueField()).append(", new ").append(names.requestClass())
+                    .append("(").append(String.join(", ", slice.inputs().stream().map(CallSlice.Input::name).toList())).append("));").append(eol);
+        }
+        h.append(in).append("}");
+        return h.toString();
     }
 
     /** Inserts at one offset are combined, in order, so the edits never overlap. */
@@ -216,7 +288,15 @@ final class MessageBeanCode {
                 if (!i.isStatic()) takenSimple.add(simple);
             }
         }
-        Set<String> takenNames = new LinkedHashSet<>(used);
+        // local names of the moved code (and its type names), which the generated locals must not shadow
+        Set<String> takenNames = new LinkedHashSet<>();
+        for (Statement st : slice.statements()) {
+            st.findAll(com.github.javaparser.ast.body.VariableDeclarator.class).forEach(v -> takenNames.add(v.getNameAsString()));
+            st.findAll(com.github.javaparser.ast.expr.NameExpr.class).forEach(n -> takenNames.add(n.getNameAsString()));
+        }
+        slice.inputs().forEach(i -> takenNames.add(i.name()));
+        slice.resources().forEach(r -> takenNames.add(r.name()));
+        slice.constants().forEach(c -> c.getVariables().forEach(v -> takenNames.add(v.getNameAsString())));
         String delivered = fresh("delivered", takenNames), request = fresh("request", takenNames),
                 contextField = fresh("context", takenNames), jndi = fresh("jndi", takenNames);
         java.util.function.Function<String, String> ref = q -> {
@@ -225,8 +305,8 @@ final class MessageBeanCode {
             imports.add(q);
             return simple;
         };
-        String mdb = ref.apply(ns + ".ejb.MessageDrivenBean"), mdc = ref.apply(ns + ".ejb.MessageDrivenContext"),
-                listener = ref.apply(ns + ".jms.MessageListener"), message = ref.apply(ns + ".jms.Message"),
+        String mdb = annotated ? "" : ref.apply(ns + ".ejb.MessageDrivenBean"), mdc = annotated ? "" : ref.apply(ns + ".ejb.MessageDrivenContext");
+        String listener = ref.apply(ns + ".jms.MessageListener"), message = ref.apply(ns + ".jms.Message"),
                 jmsException = ref.apply(ns + ".jms.JMSException"), ejbException = ref.apply(ns + ".ejb.EJBException"),
                 carrier = ref.apply(ns + ".jms." + (mapMessage() ? "MapMessage" : "ObjectMessage"));
 
@@ -240,30 +320,58 @@ final class MessageBeanCode {
         s.append(" * call waits on the network without any transaction, so it holds no locks, and a call that\n");
         s.append(" * cannot be undone is no longer made for a transaction that might still roll back.\n");
         s.append(" */\n");
-        s.append("public class ").append(names.beanClass()).append(" implements ").append(mdb).append(", ").append(listener).append(" {\n");
+        if (annotated) {
+            String lookup = names.queueLookup();
+            String queueName = lookup.substring(lookup.lastIndexOf('/') + 1);
+            s.append("@").append(ref.apply(ns + ".jms.JMSDestinationDefinition")).append("(name = \"").append(lookup)
+                    .append("\", interfaceName = \"").append(ns).append(".jms.Queue\", destinationName = \"").append(queueName).append("\")\n");
+            String acp = ref.apply(ns + ".ejb.ActivationConfigProperty");
+            s.append("@").append(ref.apply(ns + ".ejb.MessageDriven")).append("(activationConfig = {\n");
+            s.append(u).append(u).append("@").append(acp).append("(propertyName = \"destinationLookup\", propertyValue = \"").append(lookup).append("\"),\n");
+            s.append(u).append(u).append("@").append(acp).append("(propertyName = \"destinationType\", propertyValue = \"").append(ns).append(".jms.Queue\")\n");
+            s.append("})\n");
+            String txType = ref.apply(ns + ".ejb.TransactionAttributeType");
+            s.append("@").append(ref.apply(ns + ".ejb.TransactionAttribute")).append("(").append(txType).append(".NOT_SUPPORTED)\n");
+            s.append("public class ").append(names.beanClass()).append(" implements ").append(listener).append(" {\n");
+        } else {
+            s.append("public class ").append(names.beanClass()).append(" implements ").append(mdb).append(", ").append(listener).append(" {\n");
+        }
         for (FieldDeclaration c : slice.constants()) s.append(u).append(ascii(reindent(source.text(c), source.source().indentationAt(source.begin(c)), u))).append("\n");
         if (!slice.constants().isEmpty()) s.append("\n");
-        s.append(u).append("private ").append(mdc).append(" ").append(contextField).append(";\n");
-        for (CallSlice.Resource r : slice.resources()) s.append(u).append("private ").append(r.type()).append(" ").append(r.name()).append(";\n");
-        s.append("\n");
-        s.append(u).append("public void setMessageDrivenContext(").append(mdc).append(" ctx) {\n");
-        s.append(u).append(u).append(contextField).append(" = ctx;\n");
-        s.append(u).append("}\n\n");
-        s.append(u).append("public void ejbCreate() {\n");
-        if (!slice.resources().isEmpty()) {
-            String ic = ref.apply("javax.naming.InitialContext"), ne = ref.apply("javax.naming.NamingException");
-            s.append(u).append(u).append("try {\n");
-            s.append(u).append(u).append(u).append(ic).append(" ").append(jndi).append(" = new ").append(ic).append("();\n");
-            for (CallSlice.Resource r : slice.resources()) {
-                s.append(u).append(u).append(u).append(r.name()).append(" = (").append(r.type()).append(") ").append(jndi).append(".lookup(")
-                        .append(ascii(r.lookupName())).append(");\n");
+        if (!annotated) s.append(u).append("private ").append(mdc).append(" ").append(contextField).append(";\n");
+        List<CallSlice.Resource> lookedUp = slice.resources().stream().filter(r -> !r.injected()).toList();
+        for (CallSlice.Resource r : slice.resources()) {
+            if (r.injected()) {
+                s.append(u).append(ascii(reindent(source.text(r.declaration()), source.source().indentationAt(source.begin(r.declaration())), u))).append("\n");
+            } else {
+                s.append(u).append("private ").append(r.type()).append(" ").append(r.name()).append(";\n");
             }
-            s.append(u).append(u).append("} catch (").append(ne).append(" e) {\n");
-            s.append(u).append(u).append(u).append("throw new ").append(ejbException).append("(e);\n");
-            s.append(u).append(u).append("}\n");
         }
-        s.append(u).append("}\n\n");
-        s.append(u).append("public void ejbRemove() {\n").append(u).append("}\n\n");
+        if (!annotated || !slice.resources().isEmpty()) s.append("\n");
+        if (!annotated) {
+            s.append(u).append("public void setMessageDrivenContext(").append(mdc).append(" ctx) {\n");
+            s.append(u).append(u).append(contextField).append(" = ctx;\n");
+            s.append(u).append("}\n\n");
+        }
+        if (!annotated || !lookedUp.isEmpty()) {
+            if (annotated) s.append(u).append("@").append(ref.apply(ns + ".annotation.PostConstruct")).append("\n");
+            s.append(u).append(annotated ? "void init() {\n" : "public void ejbCreate() {\n");
+            if (!lookedUp.isEmpty()) {
+                String ic = ref.apply("javax.naming.InitialContext"), ne = ref.apply("javax.naming.NamingException");
+                s.append(u).append(u).append("try {\n");
+                s.append(u).append(u).append(u).append(ic).append(" ").append(jndi).append(" = new ").append(ic).append("();\n");
+                for (CallSlice.Resource r : lookedUp) {
+                    s.append(u).append(u).append(u).append(r.name()).append(" = (").append(r.type()).append(") ").append(jndi).append(".lookup(")
+                            .append(ascii(r.lookupName())).append(");\n");
+                }
+                s.append(u).append(u).append("} catch (").append(ne).append(" e) {\n");
+                s.append(u).append(u).append(u).append("throw new ").append(ejbException).append("(e);\n");
+                s.append(u).append(u).append("}\n");
+            }
+            s.append(u).append("}\n\n");
+        }
+        if (!annotated) s.append(u).append("public void ejbRemove() {\n").append(u).append("}\n\n");
+        if (annotated) s.append(u).append("@Override\n");
         s.append(u).append("public void onMessage(").append(message).append(" ").append(delivered).append(") {\n");
         String b1 = u + u, b2 = b1 + u;
         s.append(b1).append("try {\n");

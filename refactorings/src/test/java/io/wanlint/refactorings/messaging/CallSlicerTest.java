@@ -82,7 +82,7 @@ class CallSlicerTest {
         assertThat(m.inputs()).allMatch(i -> i.kind() == MessageValue.STRING);
 
         MessageBeanCode code = new MessageBeanCode(source, source.type("NotifierEJB").orElseThrow(), m,
-                MessageBeanCode.Names.of("notifyPartner"));
+                MessageBeanCode.Names.of("notifyPartner"), false);
         String sender = code.sender().applyTo(BEAN);
         assertThat(sender).contains("        String query = \"?order=\" + orderId;\n        queueNotifyPartner(partnerUrl, query);\n    }\n")
                 .contains("    private void queueNotifyPartner(String partnerUrl, String query) {\n")

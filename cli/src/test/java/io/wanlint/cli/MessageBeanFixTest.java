@@ -65,7 +65,7 @@ class MessageBeanFixTest {
         git(app, "apply", patches.resolve("wanlint.patch").toString());
         // the descriptor keeps its Latin-1 text and encoding
         assertThat(Files.readString(app.resolve("src/deploy/estore_ejb.xml"), StandardCharsets.ISO_8859_1)).contains("boutique électronique");
-        compile(app);
+        compile(app, "javaee-api", StandardCharsets.ISO_8859_1);
 
         JsonNode after = findings(app);
         List<String> wan004 = new ArrayList<>();
@@ -98,6 +98,93 @@ class MessageBeanFixTest {
         assertThat(patchFiles(temp.resolve("j"))).isEmpty();
     }
 
+    @Test
+    void jakartaBeanQueuesThroughItsJMSContextAndAMessageDrivenBeanMakesTheCall() throws Exception {
+        Path app = temp.resolve("notes");
+        Path pkg = Files.createDirectories(app.resolve("src/main/java/com/example/notes"));
+        Files.writeString(pkg.resolve("OrderService.java"), """
+                package com.example.notes;
+
+                import jakarta.ejb.Stateless;
+                import jakarta.ejb.TransactionAttribute;
+                import jakarta.ejb.TransactionAttributeType;
+                import jakarta.persistence.EntityManager;
+                import jakarta.persistence.PersistenceContext;
+                import jakarta.ws.rs.client.Client;
+                import jakarta.ws.rs.client.ClientBuilder;
+                import jakarta.ws.rs.client.Entity;
+
+                /** Records an order, then tells the CRM about it over HTTP while the transaction is still open. */
+                @Stateless
+                public class OrderService {
+                    private static final String CRM = "https://crm.example.com/notes";
+
+                    @PersistenceContext(unitName = "shop")
+                    private EntityManager em;
+
+                    @TransactionAttribute(TransactionAttributeType.REQUIRED)
+                    public void place(String customer, int quantity) {
+                        em.createNativeQuery("INSERT INTO ORDERS (CUSTOMER, QTY) VALUES (?, ?)")
+                                .setParameter(1, customer).setParameter(2, quantity).executeUpdate();
+                        String note = "{\\"customer\\":\\"" + customer + "\\",\\"quantity\\":" + quantity + "}";
+                        Client client = ClientBuilder.newClient();
+                        try {
+                            client.target(CRM).request().post(Entity.json(note));
+                        } finally {
+                            client.close();
+                        }
+                    }
+                }
+                """);
+        Files.writeString(pkg.resolve("PlaceServlet.java"), """
+                package com.example.notes;
+
+                import jakarta.ejb.EJB;
+                import jakarta.servlet.annotation.WebServlet;
+                import jakarta.servlet.http.HttpServlet;
+                import jakarta.servlet.http.HttpServletRequest;
+                import jakarta.servlet.http.HttpServletResponse;
+                import java.io.IOException;
+
+                @WebServlet("/place")
+                public class PlaceServlet extends HttpServlet {
+                    @EJB
+                    private OrderService orders;
+
+                    @Override
+                    protected void doPost(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+                        orders.place(req.getParameter("customer"), Integer.parseInt(req.getParameter("quantity")));
+                        resp.setStatus(204);
+                    }
+                }
+                """);
+        commit(app);
+        JsonNode finding = only(findings(app), "WAN004", "com.example.notes.OrderService");
+        int predicted = finding.get("wanRoundTrips").get("after").asInt();
+
+        Path patches = temp.resolve("notes-patches");
+        Run fix = wanlint("fix", app.toString(), "--rule", "WAN004", "--out", patches.toString());
+        assertThat(fix.exit()).as(fix.err()).isZero();
+        Path patch = patches.resolve("WAN004-1-place.patch");
+        assertThat(Files.readString(patch)).contains("+        queuePlace(note);\n")
+                .contains("+    @Inject\n+    private JMSContext jms;\n+    @Resource(lookup = \"java:app/jms/PlaceQueue\")\n")
+                .contains("+        jms.createProducer().send(placeQueue, request);\n")
+                .contains("+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)\n+public class PlaceMessageBean implements MessageListener {\n")
+                .contains("+            String note = request.getString(\"note\");\n+            Client client = ClientBuilder.newClient();\n");
+        git(app, "apply", "--check", patch.toString());
+        git(app, "apply", patches.resolve("wanlint.patch").toString());
+        compile(app, "jakarta.jakartaee-api", StandardCharsets.UTF_8);
+
+        JsonNode after = findings(app);
+        for (JsonNode f : after.get("findings")) assertThat(f.get("ruleId").asText()).isNotEqualTo("WAN004");
+        assertThat(entryPoint(after, "/place").get("wanRoundTrips").asInt()).isEqualTo(predicted);
+        assertThat(entryPoint(after, "com.example.notes.PlaceMessageBean#onMessage").get("crossings").findValuesAsText("kind"))
+                .containsExactly("HTTP_EXTERNAL");
+        Run second = wanlint("fix", app.toString(), "--rule", "WAN004", "--out", temp.resolve("notes-again").toString());
+        assertThat(second.exit()).as(second.err()).isZero();
+        assertThat(patchFiles(temp.resolve("notes-again"))).isEmpty();
+    }
+
     private JsonNode findings(Path app) throws IOException {
         Run check = wanlint("check", app.toString(), "--format", "json", "--fail-on", "never");
         assertThat(check.exit()).as(check.err()).isZero();
@@ -123,19 +210,19 @@ class MessageBeanFixTest {
         }
     }
 
-    private static void compile(Path app) throws IOException {
+    private static void compile(Path app, String apiJar, java.nio.charset.Charset encoding) throws IOException {
         List<Path> sources;
         try (Stream<Path> walk = Files.walk(app)) {
             sources = walk.filter(p -> p.toString().endsWith(".java")).sorted().toList();
         }
         String classPath = Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
-                .filter(p -> p.contains("javaee-api") || p.contains("jboss-rmi-api"))
+                .filter(p -> p.contains(apiJar) || p.contains("jboss-rmi-api"))
                 .collect(Collectors.joining(File.pathSeparator));
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         DiagnosticCollector<JavaFileObject> problems = new DiagnosticCollector<>();
-        try (StandardJavaFileManager fm = javac.getStandardFileManager(problems, null, StandardCharsets.ISO_8859_1)) {
+        try (StandardJavaFileManager fm = javac.getStandardFileManager(problems, null, encoding)) {
             Path out = Files.createTempDirectory(app.getParent(), "classes");
-            boolean ok = javac.getTask(null, fm, problems, List.of("-nowarn", "-proc:none", "-encoding", "ISO-8859-1",
+            boolean ok = javac.getTask(null, fm, problems, List.of("-nowarn", "-proc:none", "-encoding", encoding.name(),
                     "-classpath", classPath, "-d", out.toString()), null, fm.getJavaFileObjectsFromPaths(sources)).call();
             assertThat(ok).as("javac: %s", problems.getDiagnostics()).isTrue();
         }
@@ -151,10 +238,14 @@ class MessageBeanFixTest {
                 else Files.copy(p, target);
             }
         }
+        commit(app);
+        return app;
+    }
+
+    private static void commit(Path app) throws Exception {
         git(app, "init", "-q");
         git(app, "-c", "core.autocrlf=false", "add", "-A");
         git(app, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "base");
-        return app;
     }
 
     private static String git(Path dir, String... args) throws IOException, InterruptedException {

@@ -119,4 +119,68 @@ class CallSlicerTest {
         CallSlice s = slice(parse(), "notifyAndCount", 34, 35);
         assertThat(((CallSlice.Refused) s).reason()).isEqualTo("NotifierEJB.java:35 writes the field sent, which the transaction's bean keeps");
     }
+    @Test
+    void aValueThatNoMapMessageCarriesTravelsInASerializableRequestObject() {
+        String bean = """
+                package shop;
+
+                import java.math.BigDecimal;
+                import java.net.URL;
+                import javax.ejb.SessionBean;
+
+                public class NotifierEJB implements SessionBean {
+                    public void charge(String card, BigDecimal amount) throws java.io.IOException {
+                        new URL("https://pay.example.com/charge?card=" + card + "&amount=" + amount).openStream().close();
+                    }
+                    public void setSessionContext(javax.ejb.SessionContext ctx) {}
+                    public void ejbRemove() {}
+                    public void ejbActivate() {}
+                    public void ejbPassivate() {}
+                }
+                """;
+        JavaSource source = JavaSource.parse(SourceText.created("src/shop/NotifierEJB.java", bean)).orElseThrow();
+        TypeDeclaration<?> type = source.type("NotifierEJB").orElseThrow();
+        CallSlice.Movable m = (CallSlice.Movable) new CallSlicer(type, type.getMethodsByName("charge").get(0), "NotifierEJB.java", Set.of(),
+                t -> t.equals("BigDecimal") ? "java.math.BigDecimal" : t, q -> false).slice(Set.of(9));
+        assertThat(m.inputs()).extracting(CallSlice.Input::kind).containsExactly(MessageValue.STRING, MessageValue.SERIALIZABLE);
+        assertThat(m.throwsChecked()).isTrue();
+        MessageBeanCode code = new MessageBeanCode(source, type, m, MessageBeanCode.Names.of("charge"), false);
+        assertThat(code.sender().applyTo(bean)).contains("ObjectMessage request = session.createObjectMessage(new ChargeRequest(card, amount));");
+        assertThat(code.requestClass().orElseThrow().text()).contains("import java.math.BigDecimal;\n")
+                .contains("public class ChargeRequest implements Serializable {\n")
+                .contains("    public BigDecimal getAmount() {\n");
+        assertThat(code.messageBean().text())
+                .contains("            ChargeRequest request = (ChargeRequest) ((ObjectMessage) delivered).getObject();\n")
+                .contains("            BigDecimal amount = request.getAmount();\n")
+                // the moved call throws IOException, which the method declared: onMessage wraps it
+                .contains("        } catch (RuntimeException e) {\n            throw e;\n        } catch (Exception e) {\n");
+        assertThat(compiles(java.util.Map.of("shop/NotifierEJB.java", code.sender().applyTo(bean),
+                "shop/ChargeMessageBean.java", code.messageBean().text(), "shop/ChargeRequest.java", code.requestClass().orElseThrow().text())))
+                .as("javac").isEmpty();
+    }
+
+    /** javac's errors for these sources, against the Java EE API jar on the test class path. */
+    private static java.util.List<String> compiles(java.util.Map<String, String> sources) {
+        try {
+            java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("mdb-compile");
+            java.util.List<java.nio.file.Path> files = new java.util.ArrayList<>();
+            for (var e : sources.entrySet()) {
+                java.nio.file.Path f = dir.resolve("src").resolve(e.getKey());
+                java.nio.file.Files.createDirectories(f.getParent());
+                java.nio.file.Files.writeString(f, e.getValue());
+                files.add(f);
+            }
+            String cp = java.util.stream.Stream.of(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+                    .filter(x -> x.contains("javaee-api")).collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator));
+            javax.tools.JavaCompiler javac = javax.tools.ToolProvider.getSystemJavaCompiler();
+            javax.tools.DiagnosticCollector<javax.tools.JavaFileObject> problems = new javax.tools.DiagnosticCollector<>();
+            try (var fm = javac.getStandardFileManager(problems, null, java.nio.charset.StandardCharsets.UTF_8)) {
+                javac.getTask(null, fm, problems, java.util.List.of("-nowarn", "-proc:none", "-classpath", cp, "-d", dir.resolve("out").toString()),
+                        null, fm.getJavaFileObjectsFromPaths(files)).call();
+            }
+            return problems.getDiagnostics().stream().filter(d -> d.getKind() == javax.tools.Diagnostic.Kind.ERROR).map(Object::toString).toList();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 }

@@ -160,4 +160,50 @@ class MessagingDescriptorsTest {
                 </weblogic-ejb-jar>
                 """);
     }
+    @Test
+    void jboss24GetsTheQueueBindingAndTheSendersReferenceMappingsInDtdOrder() {
+        String jboss = """
+                <?xml version="1.0" encoding="ISO-8859-1"?>
+                <!DOCTYPE jboss PUBLIC "-//JBoss//DTD JBOSS 2.4//EN" "http://www.jboss.org/j2ee/dtd/jboss_2_4.dtd">
+                <!-- global names -->
+                <jboss>
+                  <enterprise-beans>
+                    <session>
+                      <ejb-name>Mailer</ejb-name>
+                      <jndi-name>estore/Mailer</jndi-name>
+                      <clustered>False</clustered>
+                    </session>
+                  </enterprise-beans>
+                </jboss>
+                """;
+        SourceText t = SourceText.created("src/deploy/jboss.xml", jboss);
+        String after = apply(t, MessagingDescriptors.jboss(t, "Mailer", "SendMessageBean", "jms/SendQueue", "jms/QueueConnectionFactory",
+                "queue/SendQueue").orElseThrow());
+        assertThat(after).isEqualTo("""
+                <?xml version="1.0" encoding="ISO-8859-1"?>
+                <!DOCTYPE jboss PUBLIC "-//JBoss//DTD JBOSS 2.4//EN" "http://www.jboss.org/j2ee/dtd/jboss_2_4.dtd">
+                <!-- global names -->
+                <jboss>
+                  <enterprise-beans>
+                    <session>
+                      <ejb-name>Mailer</ejb-name>
+                      <jndi-name>estore/Mailer</jndi-name>
+                      <resource-ref>
+                        <res-ref-name>jms/QueueConnectionFactory</res-ref-name>
+                        <jndi-name>java:/JmsXA</jndi-name>
+                      </resource-ref>
+                      <resource-env-ref>
+                        <resource-env-ref-name>jms/SendQueue</resource-env-ref-name>
+                        <jndi-name>queue/SendQueue</jndi-name>
+                      </resource-env-ref>
+                      <clustered>False</clustered>
+                    </session>
+                    <message-driven>
+                      <ejb-name>SendMessageBean</ejb-name>
+                      <destination-jndi-name>queue/SendQueue</destination-jndi-name>
+                    </message-driven>
+                  </enterprise-beans>
+                </jboss>
+                """);
+    }
 }

@@ -185,6 +185,75 @@ class MessageBeanFixTest {
         assertThat(patchFiles(temp.resolve("notes-again"))).isEmpty();
     }
 
+    @Test
+    void bothAlternativeDescriptorsAndWeblogicGetTheMessageBeanWhenTheCallsResultIsUnused() throws Exception {
+        Path app = temp.resolve("ecperf-supplier");
+        copy("ecperf-supplier", app);
+        // The fixture's purchase rolls back on the supplier's answer (declined above); here the post
+        // has its own try and nothing reads its result, so it can move after commit.
+        Path buyer = app.resolve("src/org/acme/ecperf/supplier/buyer/BuyerSesEJB.java");
+        String text = Files.readString(buyer);
+        String purchase = """
+                    public int purchase(String supplierId, String componentId, int quantity) {
+                        Integer poNumber;
+                        String url;
+                        String protocol;
+                        try {
+                            SComponentLocal component = componentHome.findByPrimaryKey(componentId);
+                            SupplierLocal supplier = supplierHome.findByPrimaryKey(supplierId);
+                            poNumber = PONumberSequence.next();
+                            poHome.create(poNumber, supplierId, componentId, quantity);
+                            component.setQtyOnOrder(component.getQtyOnOrder() + quantity);
+                            url = supplier.getUrl();
+                            protocol = supplier.getProtocol();
+                        } catch (FinderException e) {
+                            throw new EJBException("Unknown supplier or component: " + e.getMessage());
+                        } catch (CreateException e) {
+                            context.setRollbackOnly();
+                            throw new EJBException(e);
+                        }
+
+                        SupplierCommand command = SupplierCommand.forSupplier(url, protocol);
+                        try {
+                            command.sendPurchaseOrder(poNumber.intValue(), componentId, quantity);
+                        } catch (IOException e) {
+                            throw new EJBException("Supplier " + supplierId + " unreachable: " + e.getMessage());
+                        }
+                        return poNumber.intValue();
+                    }
+
+                """;
+        Files.writeString(buyer, text.substring(0, text.indexOf("    public int purchase(")) + purchase
+                + text.substring(text.indexOf("    /** Runs without a transaction")));
+        commit(app);
+        JsonNode finding = only(findings(app), "WAN004", "org.acme.ecperf.supplier.buyer.BuyerSesEJB");
+        int predicted = finding.get("wanRoundTrips").get("after").asInt();
+
+        Path patches = temp.resolve("ecperf-patches");
+        Run fix = wanlint("fix", app.toString(), "--rule", "WAN004", "--out", patches.toString());
+        assertThat(fix.exit()).as(fix.err()).isZero();
+        Path patch = patches.resolve("WAN004-1-purchase.patch");
+        String diff = Files.readString(patch);
+        assertThat(diff).contains("+        queuePurchase(url, protocol, poNumber, componentId, quantity, supplierId);\n")
+                .contains("+            request.setObject(\"poNumber\", poNumber);\n")
+                .contains("+            Integer poNumber = (Integer) request.getObject(\"poNumber\");\n")
+                .contains("+++ b/META-INF/supplier.xml.BMP").contains("+++ b/META-INF/supplier.xml.CMP")
+                .contains("+        <jndi-name>weblogic.jms.XAConnectionFactory</jndi-name>\n")
+                .contains("+      <destination-jndi-name>jms/PurchaseQueue</destination-jndi-name>\n")
+                .contains("+      <message-driven-destination>\n+        <destination-type>javax.jms.Queue</destination-type>\n");
+        git(app, "apply", "--check", patch.toString());
+        git(app, "apply", patches.resolve("wanlint.patch").toString());
+        compile(app, "javaee-api", StandardCharsets.ISO_8859_1);
+
+        JsonNode after = findings(app);
+        for (JsonNode f : after.get("findings")) assertThat(f.get("ruleId").asText()).isNotEqualTo("WAN004");
+        assertThat(entryPoint(after, "/supplier/order").get("wanRoundTrips").asInt()).isEqualTo(predicted);
+        assertThat(entryPoint(after, "org.acme.ecperf.supplier.buyer.PurchaseMessageBean#onMessage").get("wanRoundTrips").asInt()).isEqualTo(2);
+        Run second = wanlint("fix", app.toString(), "--rule", "WAN004", "--out", temp.resolve("ecperf-again").toString());
+        assertThat(second.exit()).as(second.err()).isZero();
+        assertThat(patchFiles(temp.resolve("ecperf-again"))).isEmpty();
+    }
+
     private JsonNode findings(Path app) throws IOException {
         Run check = wanlint("check", app.toString(), "--format", "json", "--fail-on", "never");
         assertThat(check.exit()).as(check.err()).isZero();
@@ -229,8 +298,13 @@ class MessageBeanFixTest {
     }
 
     private Path gitCopy(String fixture) throws Exception {
+        Path app = copy(fixture, temp.resolve(fixture));
+        commit(app);
+        return app;
+    }
+
+    private static Path copy(String fixture, Path app) throws IOException {
         Path source = Fixtures.app(fixture);
-        Path app = temp.resolve(fixture);
         try (Stream<Path> files = Files.walk(source)) {
             for (Path p : files.toList()) {
                 Path target = app.resolve(source.relativize(p).toString());
@@ -238,7 +312,6 @@ class MessageBeanFixTest {
                 else Files.copy(p, target);
             }
         }
-        commit(app);
         return app;
     }
 

@@ -161,7 +161,10 @@ public final class DeferExternalCallToMessageBean implements Refactoring {
     private static List<SourceText> ejbJarsDeclaring(RefactoringContext context, String ejbName) {
         List<SourceText> out = new ArrayList<>();
         for (AnalyzedFile f : context.analysis().files()) {
-            if (f.kind() != AnalyzedFile.Kind.DESCRIPTOR || f.path().contains("!/")) continue;
+            // descriptors kept under other names (supplier.xml.BMP, deployed renamed) count too
+            boolean xmlLike = f.kind() == AnalyzedFile.Kind.DESCRIPTOR
+                    || f.kind() == AnalyzedFile.Kind.OTHER && f.path().toLowerCase(Locale.ROOT).contains(".xml");
+            if (!xmlLike || f.path().contains("!/")) continue;
             Optional<SourceText> t = context.read(f.path());
             if (t.isEmpty() || !t.get().text().contains("<ejb-jar") || !t.get().text().contains(ejbName)) continue;
             Optional<XmlOutline.Element> root = XmlOutline.parse(t.get().text());

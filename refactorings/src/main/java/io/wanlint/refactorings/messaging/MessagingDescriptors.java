@@ -93,10 +93,14 @@ final class MessagingDescriptors {
         String envRef = "<resource-env-ref>\n" + u + "<resource-env-ref-name>" + queueRef + "</resource-env-ref-name>\n" + u
                 + "<resource-env-ref-type>" + ns + ".jms.Queue</resource-env-ref-type>\n</resource-env-ref>";
         boolean v21 = version == EjbVersion.V2_1_OR_LATER;
-        Set<String> afterResourceRef = v21 ? Set.of("resource-env-ref", "message-destination-ref", "security-role-ref", "security-identity",
-                "post-construct", "pre-destroy", "post-activate", "pre-passivate") : Set.of("resource-env-ref");
-        Set<String> afterEnvRef = v21 ? Set.of("message-destination-ref", "security-role-ref", "security-identity", "post-construct",
-                "pre-destroy", "post-activate", "pre-passivate") : Set.of();
+        // EJB 2.1+ (and 3.x): after the references come the persistence references, the lifecycle
+        // callbacks and the security elements; in EJB 2.0 only an entity's queries follow them.
+        Set<String> afterEnvRef = v21 ? Set.of("message-destination-ref", "persistence-context-ref", "persistence-unit-ref", "post-construct",
+                "pre-destroy", "data-source", "jms-connection-factory", "jms-destination", "mail-session", "connection-factory",
+                "administered-object", "post-activate", "pre-passivate", "security-role-ref", "security-identity", "query")
+                : Set.of("query");
+        Set<String> afterResourceRef = new java.util.HashSet<>(afterEnvRef);
+        afterResourceRef.add("resource-env-ref");
         if (!existingRefs.contains(factoryRef)) edits.add(splice.insertChild(bean, afterResourceRef, resourceRef));
         boolean hasEnv = bean.children("resource-env-ref").stream()
                 .anyMatch(r -> r.childText("resource-env-ref-name").filter(queueRef::equals).isPresent());

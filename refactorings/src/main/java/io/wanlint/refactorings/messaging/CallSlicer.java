@@ -158,6 +158,20 @@ final class CallSlicer {
                 }
             }
         }
+        // An object input travels as a copy: changes the statements make to it would not reach the transaction.
+        for (CallSlice.Input in : inputs.values()) {
+            if (in.kind() != MessageValue.SERIALIZABLE) continue;
+            for (Statement st : range) {
+                for (MethodCallExpr c : st.findAll(MethodCallExpr.class)) {
+                    boolean onInput = c.getScope().orElse(null) instanceof NameExpr n && n.getNameAsString().equals(in.name());
+                    String m = c.getNameAsString();
+                    if (onInput && !(m.startsWith("get") || m.startsWith("is") || m.startsWith("to") || m.equals("hashCode")
+                            || m.equals("equals") || m.equals("compareTo"))) {
+                        return refuse(line(c), "calls " + in.name() + "." + m + "(), which may change an object the message would only carry a copy of");
+                    }
+                }
+            }
+        }
         Set<String> names = new LinkedHashSet<>();
         for (Statement s : range) s.walk(com.github.javaparser.ast.expr.SimpleName.class, n -> names.add(n.getIdentifier()));
         for (FieldDeclaration c : constants) c.walk(com.github.javaparser.ast.expr.SimpleName.class, n -> names.add(n.getIdentifier()));
@@ -245,6 +259,16 @@ final class CallSlicer {
                 if (own && !type.getMethodsByName(n).isEmpty()) {
                     return Optional.of(at(line(c)) + " calls the bean's own method " + n + "(), which a message bean cannot call");
                 }
+                if (own && inheritsCode()) {
+                    return Optional.of(at(line(c)) + " calls " + n + "(), which the bean inherits and a message bean would not have");
+                }
+            }
+            for (ThisExpr t : s.findAll(ThisExpr.class)) {
+                boolean fieldAccess = t.getParentNode().orElse(null) instanceof FieldAccessExpr f && f.getScope() == t
+                        || t.getParentNode().orElse(null) instanceof MethodCallExpr m && m.getScope().orElse(null) == t;
+                if (!fieldAccess && !insideLambdaOrClass(t, s)) {
+                    return Optional.of(at(line(t)) + " hands the bean itself (this) to the call, which a message bean cannot do");
+                }
             }
         }
         // A value the statements compute, read later by the transaction.
@@ -255,6 +279,11 @@ final class CallSlicer {
                     + " gets from the call: the transaction depends on the call's result");
         }
         return Optional.empty();
+    }
+
+    /** Whether the bean extends an application class whose methods unqualified calls may reach. */
+    private boolean inheritsCode() {
+        return type instanceof com.github.javaparser.ast.body.ClassOrInterfaceDeclaration c && !c.getExtendedTypes().isEmpty();
     }
 
     private static Node targetOf(Statement jump) {

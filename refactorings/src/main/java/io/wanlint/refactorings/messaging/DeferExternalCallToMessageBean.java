@@ -102,7 +102,7 @@ public final class DeferExternalCallToMessageBean implements Refactoring {
         String ejbName = bean.get().name();
         List<SourceText> descriptors = ejbJarsDeclaring(context, ejbName);
         if (descriptors.isEmpty()) return PlanOutcome.declined("no patchable ejb-jar descriptor declares " + ejbName);
-        MessageBeanCode.Names names = MessageBeanCode.Names.of(slice.method().getNameAsString());
+        MessageBeanCode.Names names = MessageBeanCode.Names.of(slice.method().getNameAsString()).freeIn(type);
         String folder = source.source().path().substring(0, source.source().path().lastIndexOf('/') + 1);
         if (context.exists(folder + names.beanClass() + ".java")) {
             return PlanOutcome.declined(folder + names.beanClass() + ".java exists already; wanlint will not overwrite it");
@@ -142,7 +142,7 @@ public final class DeferExternalCallToMessageBean implements Refactoring {
     /** EJB 3.x / Jakarta: {@code @MessageDriven} bean and an injected JMSContext; no descriptor changes. */
     private static PlanOutcome annotated(Finding finding, RefactoringContext context, JavaSource source, TypeDeclaration<?> type,
                                          CallSlice.Movable slice) {
-        MessageBeanCode.Names names = MessageBeanCode.Names.of(slice.method().getNameAsString());
+        MessageBeanCode.Names names = MessageBeanCode.Names.of(slice.method().getNameAsString()).freeIn(type);
         String folder = source.source().path().substring(0, source.source().path().lastIndexOf('/') + 1);
         if (context.exists(folder + names.beanClass() + ".java")) {
             return PlanOutcome.declined(folder + names.beanClass() + ".java exists already; wanlint will not overwrite it");

@@ -36,6 +36,28 @@ final class MessageBeanCode {
         /** The queue's portable name in an annotated application, defined by the message bean itself. */
         String queueLookup() { return "java:app/" + queueRef; }
 
+        /**
+         * These names, with the helper and the fields renamed when the bean already uses their names
+         * for something else (a field of the same type and name is reused as it is).
+         */
+        Names freeIn(TypeDeclaration<?> bean) {
+            String helperName = helper;
+            for (int i = 2; !bean.getMethodsByName(helperName).isEmpty(); i++) helperName = helper + i;
+            return new Names(beanClass, ejbName, queueRef, factoryRef, helperName, freeField(bean, queueField, "Queue"),
+                    freeField(bean, factoryField, "QueueConnectionFactory"), requestClass);
+        }
+
+        private static String freeField(TypeDeclaration<?> bean, String name, String simpleType) {
+            String n = name;
+            for (int i = 2; ; i++) {
+                Optional<com.github.javaparser.ast.body.FieldDeclaration> f = bean.getFieldByName(n);
+                if (f.isEmpty()) return n;
+                String t = f.get().getVariable(0).getTypeAsString();
+                if (t.substring(t.lastIndexOf('.') + 1).equals(simpleType)) return n;
+                n = name + i;
+            }
+        }
+
         static Names of(String method) {
             String base = Character.toUpperCase(method.charAt(0)) + method.substring(1);
             String lower = method;
@@ -143,8 +165,9 @@ final class MessageBeanCode {
         h.append(b1).append("}").append(eol);
         h.append(in).append("}");
 
-        String fieldText = in + "private " + factory + " " + names.factoryField() + ";" + eol
-                + in + "private " + queue + " " + names.queueField() + ";" + eol;
+        // a field the bean already has (same name and type) is reused, not declared again
+        String fieldText = (bean.getFieldByName(names.factoryField()).isPresent() ? "" : in + "private " + factory + " " + names.factoryField() + ";" + eol)
+                + (bean.getFieldByName(names.queueField()).isPresent() ? "" : in + "private " + queue + " " + names.queueField() + ";" + eol);
         return finish(refs, h.toString(), fieldText);
     }
 
@@ -157,7 +180,9 @@ final class MessageBeanCode {
         String in = source.source().indentationAt(source.begin(m));
         // fields, after the last field of the bean (else at the top of its body)
         List<FieldDeclaration> fields = bean.getFields();
-        if (!fields.isEmpty()) {
+        if (fieldText.isEmpty()) {
+            // nothing to declare
+        } else if (!fields.isEmpty()) {
             int at = nextLineStart(source.end(fields.get(fields.size() - 1)));
             edits.add(TextEdit.insert(path, at, fieldText));
         } else {
@@ -200,6 +225,7 @@ final class MessageBeanCode {
             f.append(in).append("@").append(refs.use(ns.equals("jakarta") ? "jakarta.inject.Inject" : "javax.inject.Inject")).append(eol);
             f.append(in).append("private ").append(refs.use(ns + ".jms.JMSContext")).append(" jms;").append(eol);
         }
+        if (bean.getFieldByName(names.queueField()).isPresent()) return f.length() == 0 ? "" : eol + f;
         f.append(in).append("@").append(refs.use(ns + ".annotation.Resource")).append("(lookup = \"").append(names.queueLookup()).append("\")").append(eol);
         f.append(in).append("private ").append(refs.use(ns + ".jms.Queue")).append(" ").append(names.queueField()).append(";").append(eol);
         return eol + f;

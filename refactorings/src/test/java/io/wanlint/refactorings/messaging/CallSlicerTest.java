@@ -159,6 +159,45 @@ class CallSlicerTest {
                 .as("javac").isEmpty();
     }
 
+    @Test
+    void handingTheBeanItselfToTheCallIsRefused() {
+        String bean = """
+                package shop;
+
+                import java.net.URL;
+
+                public class NotifierEJB {
+                    public void ping(String url) throws java.io.IOException {
+                        Audit.record(this, new URL(url).openStream());
+                    }
+                }
+                """;
+        JavaSource source = JavaSource.parse(SourceText.created("NotifierEJB.java", bean)).orElseThrow();
+        TypeDeclaration<?> type = source.type("NotifierEJB").orElseThrow();
+        CallSlice s = new CallSlicer(type, type.getMethodsByName("ping").get(0), "NotifierEJB.java", Set.of(), t -> t, q -> false)
+                .slice(Set.of(7));
+        assertThat(s).isEqualTo(new CallSlice.Refused("NotifierEJB.java:7 hands the bean itself (this) to the call, which a message bean cannot do"));
+    }
+
+    @Test
+    void namesTheBeanAlreadyUsesForOtherThingsAreNotReused() {
+        String bean = """
+                package shop;
+
+                public class NotifierEJB {
+                    private String pingQueue;
+                    private javax.jms.QueueConnectionFactory queueConnectionFactory;
+                    public void ping(String url) {}
+                    private void queuePing() {}
+                }
+                """;
+        TypeDeclaration<?> type = JavaSource.parse(SourceText.created("NotifierEJB.java", bean)).orElseThrow().type("NotifierEJB").orElseThrow();
+        MessageBeanCode.Names names = MessageBeanCode.Names.of("ping").freeIn(type);
+        assertThat(names.queueField()).isEqualTo("pingQueue2");
+        assertThat(names.factoryField()).isEqualTo("queueConnectionFactory");
+        assertThat(names.helper()).isEqualTo("queuePing2");
+    }
+
     /** javac's errors for these sources, against the Java EE API jar on the test class path. */
     private static java.util.List<String> compiles(java.util.Map<String, String> sources) {
         try {

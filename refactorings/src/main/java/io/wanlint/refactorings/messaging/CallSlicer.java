@@ -275,8 +275,11 @@ final class CallSlicer {
         for (NameExpr n : method.getBody().get().findAll(NameExpr.class)) {
             if (line(n) <= end || !written.contains(n.getNameAsString())) continue;
             if (range.stream().anyMatch(r -> r.isAncestorOf(n))) continue;
+            String rollback = method.getBody().get().findAll(MethodCallExpr.class).stream()
+                    .filter(c -> c.getNameAsString().equals("setRollbackOnly") && line(c) > end).findFirst()
+                    .map(c -> " (line " + line(c) + " rolls it back on that result; deferring the call would commit first)").orElse("");
             return Optional.of(at(line(n)) + " reads " + n.getNameAsString() + ", which line " + definitionLine(range, n.getNameAsString())
-                    + " gets from the call: the transaction depends on the call's result");
+                    + " gets from the call: the transaction depends on the call's result" + rollback);
         }
         return Optional.empty();
     }

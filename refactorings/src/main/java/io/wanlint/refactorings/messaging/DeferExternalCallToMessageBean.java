@@ -128,9 +128,10 @@ public final class DeferExternalCallToMessageBean implements Refactoring {
                     .ifPresent(changes::add);
             ejbJarFolders.add(d.path().contains("/") ? d.path().substring(0, d.path().lastIndexOf('/') + 1) : "");
         }
+        Set<String> sharedRefs = MessagingDescriptors.copiedRefNames(descriptors.get(0), ejbName, refTypes);
         for (String f : new LinkedHashSet<>(ejbJarFolders)) {
             nearest(context.filesNamed("jboss.xml"), f).flatMap(context::read).flatMap(t -> MessagingDescriptors.jboss(t, ejbName,
-                    names.ejbName(), names.queueRef(), names.factoryRef(), "queue/" + queueBase)).ifPresent(changes::add);
+                    names.ejbName(), names.queueRef(), names.factoryRef(), "queue/" + queueBase, sharedRefs)).ifPresent(changes::add);
             nearest(context.filesNamed("weblogic-ejb-jar.xml"), f).flatMap(context::read).flatMap(t -> MessagingDescriptors.weblogic(t, ejbName,
                     names.ejbName(), names.queueRef(), names.factoryRef(), "jms/" + queueBase)).ifPresent(changes::add);
         }

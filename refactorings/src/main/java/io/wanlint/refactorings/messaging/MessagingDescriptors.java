@@ -151,8 +151,23 @@ final class MessagingDescriptors {
     }
 
     /** JBoss: the queue's JNDI name for the new bean, and the sender's reference mappings. */
+    /** The {@code res-ref-name}s of the sender's resource refs the message bean gets too (by the moved code's resource types). */
+    static Set<String> copiedRefNames(SourceText ejbJar, String senderEjbName, Set<String> copiedRefTypes) {
+        Set<String> out = new java.util.LinkedHashSet<>();
+        XmlOutline.parse(ejbJar.text()).flatMap(r -> r.child("enterprise-beans")).stream().flatMap(b -> b.children().stream())
+                .filter(b -> b.childText("ejb-name").filter(senderEjbName::equals).isPresent())
+                .flatMap(b -> b.children("resource-ref").stream())
+                .filter(r -> copiedRefTypes.contains(r.childText("res-type").map(t -> t.substring(t.lastIndexOf('.') + 1)).orElse("")))
+                .forEach(r -> r.childText("res-ref-name").ifPresent(out::add));
+        return out;
+    }
+
+    /**
+     * JBoss: the queue's JNDI name for the new bean (with the sender's mappings of the resource refs
+     * it shares, {@code copiedRefNames}), and the sender's reference mappings.
+     */
     static Optional<FileChange.Edit> jboss(SourceText text, String senderEjbName, String mdbEjbName, String queueRef, String factoryRef,
-                                           String queueJndi) {
+                                           String queueJndi, Set<String> copiedRefNames) {
         Optional<XmlOutline.Element> root = XmlOutline.parse(text.text());
         if (root.isEmpty() || root.get().child("enterprise-beans").isEmpty()) return Optional.empty();
         XmlOutline.Element beans = root.get().child("enterprise-beans").get();
@@ -175,8 +190,15 @@ final class MessagingDescriptors {
             edits.add(splice.insertChild(sender.get(), afterRefs, resourceRef));
             edits.add(splice.insertChild(sender.get(), afterEnv, envRef));
         }
+        StringBuilder mappings = new StringBuilder();
+        sender.ifPresent(b -> b.children("resource-ref").stream()
+                .filter(r -> r.childText("res-ref-name").filter(copiedRefNames::contains).isPresent())
+                .forEach(r -> {
+                    String indent = text.indentationAt(r.start());
+                    mappings.append(u).append(text.text().substring(r.start(), r.end()).replace("\r\n", "\n").replace("\n" + indent, "\n" + u)).append("\n");
+                }));
         String mdb = "<message-driven>\n" + u + "<ejb-name>" + mdbEjbName + "</ejb-name>\n" + u + "<destination-jndi-name>"
-                + queueJndi + "</destination-jndi-name>\n</message-driven>";
+                + queueJndi + "</destination-jndi-name>\n" + mappings + "</message-driven>";
         edits.add(beans.children().isEmpty() ? splice.insertChild(beans, Set.of(), mdb)
                 : splice.insertAfter(beans.children().get(beans.children().size() - 1), mdb));
         if (sender.isEmpty()) {

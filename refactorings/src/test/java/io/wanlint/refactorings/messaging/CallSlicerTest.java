@@ -105,7 +105,8 @@ class CallSlicerTest {
     void aResultTheTransactionReadsLaterIsRefusedWithItsLine() {
         CallSlice s = slice(parse(), "notifyAndCheck", 25);
         assertThat(s).isEqualTo(new CallSlice.Refused(
-                "NotifierEJB.java:27 reads status, which line 26 gets from the call: the transaction depends on the call's result"));
+                "NotifierEJB.java:27 reads status, which line 26 gets from the call: the transaction depends on the call's result"
+                        + " (line 28 rolls it back on that result; deferring the call would commit first)"));
     }
 
     @Test

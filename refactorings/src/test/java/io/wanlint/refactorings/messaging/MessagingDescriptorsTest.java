@@ -171,6 +171,10 @@ class MessagingDescriptorsTest {
                     <session>
                       <ejb-name>Mailer</ejb-name>
                       <jndi-name>estore/Mailer</jndi-name>
+                      <resource-ref>
+                        <res-ref-name>mail/Session</res-ref-name>
+                        <jndi-name>java:/Mail</jndi-name>
+                      </resource-ref>
                       <clustered>False</clustered>
                     </session>
                   </enterprise-beans>
@@ -178,7 +182,7 @@ class MessagingDescriptorsTest {
                 """;
         SourceText t = SourceText.created("src/deploy/jboss.xml", jboss);
         String after = apply(t, MessagingDescriptors.jboss(t, "Mailer", "SendMessageBean", "jms/SendQueue", "jms/QueueConnectionFactory",
-                "queue/SendQueue").orElseThrow());
+                "queue/SendQueue", Set.of("mail/Session")).orElseThrow());
         assertThat(after).isEqualTo("""
                 <?xml version="1.0" encoding="ISO-8859-1"?>
                 <!DOCTYPE jboss PUBLIC "-//JBoss//DTD JBOSS 2.4//EN" "http://www.jboss.org/j2ee/dtd/jboss_2_4.dtd">
@@ -188,6 +192,10 @@ class MessagingDescriptorsTest {
                     <session>
                       <ejb-name>Mailer</ejb-name>
                       <jndi-name>estore/Mailer</jndi-name>
+                      <resource-ref>
+                        <res-ref-name>mail/Session</res-ref-name>
+                        <jndi-name>java:/Mail</jndi-name>
+                      </resource-ref>
                       <resource-ref>
                         <res-ref-name>jms/QueueConnectionFactory</res-ref-name>
                         <jndi-name>java:/JmsXA</jndi-name>
@@ -201,6 +209,10 @@ class MessagingDescriptorsTest {
                     <message-driven>
                       <ejb-name>SendMessageBean</ejb-name>
                       <destination-jndi-name>queue/SendQueue</destination-jndi-name>
+                      <resource-ref>
+                        <res-ref-name>mail/Session</res-ref-name>
+                        <jndi-name>java:/Mail</jndi-name>
+                      </resource-ref>
                     </message-driven>
                   </enterprise-beans>
                 </jboss>

@@ -88,9 +88,9 @@ public final class DeferExternalCallToMessageBean implements Refactoring {
                     + " at " + file + ":" + first.line() + "): they are the transaction's own work on another site, which a message bean "
                     + "would take out of the transaction; bring the data next to the caller instead (WAN001 façade)");
         }
-        boolean annotated = source.get().unit().getImports().stream().map(ImportDeclaration::getNameAsString)
-                .anyMatch(n -> n.equals("jakarta.ejb.Stateless") || n.equals("javax.ejb.Stateless") || n.equals("jakarta.ejb.Stateful")
-                        || n.equals("javax.ejb.Stateful"));
+        // a session bean declared by its annotation gets an annotated message bean (whatever the imports look like)
+        boolean annotated = type.get().getAnnotations().stream().map(a -> a.getName().getIdentifier())
+                .anyMatch(n -> n.equals("Stateless") || n.equals("Stateful") || n.equals("Singleton"));
         if (annotated) return annotated(finding, context, source.get(), type.get(), movable);
         return ejb2(finding, context, source.get(), type.get(), movable, className);
     }

@@ -101,6 +101,8 @@ final class RefactoringFixer implements Fixer {
     /** A file-name-safe hint of what the finding is about: the last part of its key, lower case. */
     static String shortName(Finding f) {
         String key = f.key();
+        // a method key ends with its parameter types: the method's name is the readable part
+        if (key.endsWith(")") && key.indexOf('(') > 0) key = key.substring(0, key.indexOf('('));
         int cut = Math.max(Math.max(key.lastIndexOf(':'), key.lastIndexOf('.')), Math.max(key.lastIndexOf('#'), key.lastIndexOf('>')));
         String s = key.substring(cut + 1).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
         if (s.isEmpty()) s = "finding";

@@ -6,6 +6,7 @@ import io.wanlint.refactorings.entity.DeclareReadOnlyEntity;
 import io.wanlint.refactorings.entity.IntroduceReadMostlyTwin;
 import io.wanlint.refactorings.jdbc.UsePreparedStatement;
 import io.wanlint.refactorings.lookup.CacheHomeLookups;
+import io.wanlint.refactorings.messaging.DeferExternalCallToMessageBean;
 import io.wanlint.refactorings.session.MakeSessionStateSerializable;
 
 import java.util.ArrayList;
@@ -20,7 +21,7 @@ public final class Refactorings {
 
     public static Refactorings builtIn() {
         return new Refactorings(List.of(new DeclareReadOnlyEntity(), new IntroduceReadMostlyTwin(), new UsePreparedStatement(),
-                new MakeSessionStateSerializable(), new CacheHomeLookups(), new AddDirtyFlag()));
+                new MakeSessionStateSerializable(), new CacheHomeLookups(), new AddDirtyFlag(), new DeferExternalCallToMessageBean()));
     }
 
     /** A finding and its patch, or why it has none. */

@@ -1,0 +1,341 @@
+package io.wanlint.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.wanlint.fixtures.Fixtures;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import javax.tools.DiagnosticCollector;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * WAN004's patch through the real CLI on git copies of the fixtures (issue 6 acceptance): the
+ * external call moves into a new message-driven bean, the patch applies, the application compiles,
+ * re-analysis reports no WAN004 for the bean and exactly the predicted round trips, and a second
+ * run plans nothing; findings whose transaction depends on the call are declined with the line.
+ */
+class MessageBeanFixTest {
+    @TempDir Path temp;
+
+    private record Run(int exit, String out, String err) {}
+
+    @Test
+    void mailerSmtpSendMovesIntoAMessageDrivenBeanThatCompilesAndReanalysesToThePrediction() throws Exception {
+        Path app = gitCopy("petstore-1.1");
+        JsonNode before = findings(app);
+        JsonNode mailer = only(before, "WAN004", "com.acme.estore.mail.ejb.MailerEJB");
+        int predicted = mailer.get("wanRoundTrips").get("after").asInt();
+        assertThat(predicted).isEqualTo(4);
+
+        Path patches = temp.resolve("patches");
+        Run fix = wanlint("fix", app.toString(), "--rule", "WAN004", "--out", patches.toString());
+        assertThat(fix.exit()).as(fix.err()).isZero();
+        assertThat(fix.out()).contains("ShoppingClientControllerEJB.java:62 reads details, which line 59 gets from the call");
+        List<Path> files = patchFiles(patches);
+        // named by the transactional method, not by its last parameter type
+        assertThat(files).extracting(p -> p.getFileName().toString()).containsExactly("WAN004-1-sendorderconfirmation.patch");
+        String diff = Files.readString(files.get(0), StandardCharsets.ISO_8859_1);
+        assertThat(diff).contains("+        queueSendOrderConfirmation(toAddress, subject, body);\n")
+                .contains("+                queueConnectionFactory = (QueueConnectionFactory) jndi.lookup(\"java:comp/env/jms/QueueConnectionFactory\");\n")
+                .contains("+public class SendOrderConfirmationMessageBean implements MessageDrivenBean, MessageListener {\n")
+                .contains("+    public void onMessage(javax.jms.Message delivered) {\n")
+                .contains("+            String toAddress = request.getString(\"toAddress\");\n")
+                .contains("+<!DOCTYPE ejb-jar PUBLIC \"-//Sun Microsystems, Inc.//DTD Enterprise JavaBeans 2.0//EN\" \"http://java.sun.com/dtd/ejb-jar_2_0.dtd\">\n")
+                .contains("+        <method-name>onMessage</method-name>\n+      </method>\n+      <trans-attribute>NotSupported</trans-attribute>\n")
+                .contains("+      <destination-jndi-name>queue/SendOrderConfirmationQueue</destination-jndi-name>\n")
+                .contains("+        <jndi-name>java:/JmsXA</jndi-name>\n");
+
+        git(app, "apply", "--check", files.get(0).toString());
+        git(app, "apply", patches.resolve("wanlint.patch").toString());
+        // the descriptor keeps its Latin-1 text and encoding
+        assertThat(Files.readString(app.resolve("src/deploy/estore_ejb.xml"), StandardCharsets.ISO_8859_1)).contains("boutique électronique");
+        compile(app, "javaee-api", StandardCharsets.ISO_8859_1);
+
+        JsonNode after = findings(app);
+        List<String> wan004 = new ArrayList<>();
+        for (JsonNode f : after.get("findings")) {
+            if (f.get("ruleId").asText().equals("WAN004")) wan004.add(f.get("location").get("className").asText());
+        }
+        assertThat(wan004).doesNotContain("com.acme.estore.mail.ejb.MailerEJB", "com.acme.estore.mail.ejb.SendOrderConfirmationMessageBean");
+        int sum = 0;
+        for (JsonNode ep : mailer.get("entryPoints")) sum += entryPoint(after, ep.asText()).get("wanRoundTrips").asInt();
+        assertThat(sum).isEqualTo(predicted);
+        // the SMTP call is still made, by the message bean, as its own entry point outside the request
+        JsonNode mdb = entryPoint(after, "com.acme.estore.mail.ejb.SendOrderConfirmationMessageBean#onMessage");
+        assertThat(mdb.get("crossings").findValuesAsText("kind")).containsExactly("MAIL");
+
+        Run second = wanlint("fix", app.toString(), "--rule", "WAN004", "--out", temp.resolve("again").toString());
+        assertThat(second.exit()).as(second.err()).isZero();
+        assertThat(patchFiles(temp.resolve("again"))).isEmpty();
+        assertThat(second.out()).doesNotContain("MailerEJB");
+    }
+
+    @Test
+    void transactionsThatDependOnTheCallsResultAreDeclinedWithTheLine() throws Exception {
+        Run ecperf = wanlint("fix", Fixtures.app("ecperf-supplier").toString(), "--rule", "WAN004", "--out", temp.resolve("e").toString());
+        assertThat(ecperf.exit()).as(ecperf.err()).isZero();
+        assertThat(ecperf.out()).contains("BuyerSesEJB.java:62 reads status, which line 61 gets from the call: the transaction depends on the call's result"
+                + " (line 63 rolls it back on that result; deferring the call would commit first)");
+        Run shop = wanlint("fix", Fixtures.app("jakarta-shop").toString(), "--rule", "WAN004", "--out", temp.resolve("j").toString());
+        assertThat(shop.exit()).as(shop.err()).isZero();
+        assertThat(shop.out()).contains("OrderBean.java:66 reads response, which line 63 gets from the call").contains("(line 67 rolls it back");
+        assertThat(patchFiles(temp.resolve("e"))).isEmpty();
+        assertThat(patchFiles(temp.resolve("j"))).isEmpty();
+    }
+
+    @Test
+    void jakartaBeanQueuesThroughItsJMSContextAndAMessageDrivenBeanMakesTheCall() throws Exception {
+        Path app = temp.resolve("notes");
+        Path pkg = Files.createDirectories(app.resolve("src/main/java/com/example/notes"));
+        Files.writeString(pkg.resolve("OrderService.java"), """
+                package com.example.notes;
+
+                import jakarta.ejb.Stateless;
+                import jakarta.ejb.TransactionAttribute;
+                import jakarta.ejb.TransactionAttributeType;
+                import jakarta.persistence.EntityManager;
+                import jakarta.persistence.PersistenceContext;
+                import jakarta.ws.rs.client.Client;
+                import jakarta.ws.rs.client.ClientBuilder;
+                import jakarta.ws.rs.client.Entity;
+
+                /** Records an order, then tells the CRM about it over HTTP while the transaction is still open. */
+                @Stateless
+                public class OrderService {
+                    private static final String CRM = "https://crm.example.com/notes";
+
+                    @PersistenceContext(unitName = "shop")
+                    private EntityManager em;
+
+                    @TransactionAttribute(TransactionAttributeType.REQUIRED)
+                    public void place(String customer, int quantity) {
+                        em.createNativeQuery("INSERT INTO ORDERS (CUSTOMER, QTY) VALUES (?, ?)")
+                                .setParameter(1, customer).setParameter(2, quantity).executeUpdate();
+                        String note = "{\\"customer\\":\\"" + customer + "\\",\\"quantity\\":" + quantity + "}";
+                        Client client = ClientBuilder.newClient();
+                        try {
+                            client.target(CRM).request().post(Entity.json(note));
+                        } finally {
+                            client.close();
+                        }
+                    }
+                }
+                """);
+        Files.writeString(pkg.resolve("PlaceServlet.java"), """
+                package com.example.notes;
+
+                import jakarta.ejb.EJB;
+                import jakarta.servlet.annotation.WebServlet;
+                import jakarta.servlet.http.HttpServlet;
+                import jakarta.servlet.http.HttpServletRequest;
+                import jakarta.servlet.http.HttpServletResponse;
+                import java.io.IOException;
+
+                @WebServlet("/place")
+                public class PlaceServlet extends HttpServlet {
+                    @EJB
+                    private OrderService orders;
+
+                    @Override
+                    protected void doPost(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+                        orders.place(req.getParameter("customer"), Integer.parseInt(req.getParameter("quantity")));
+                        resp.setStatus(204);
+                    }
+                }
+                """);
+        commit(app);
+        JsonNode finding = only(findings(app), "WAN004", "com.example.notes.OrderService");
+        int predicted = finding.get("wanRoundTrips").get("after").asInt();
+
+        Path patches = temp.resolve("notes-patches");
+        Run fix = wanlint("fix", app.toString(), "--rule", "WAN004", "--out", patches.toString());
+        assertThat(fix.exit()).as(fix.err()).isZero();
+        Path patch = patches.resolve("WAN004-1-place.patch");
+        assertThat(Files.readString(patch)).contains("+        queuePlace(note);\n")
+                .contains("+    @Inject\n+    private JMSContext jms;\n+    @Resource(lookup = \"java:app/jms/PlaceQueue\")\n")
+                .contains("+        jms.createProducer().send(placeQueue, request);\n")
+                .contains("+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)\n+public class PlaceMessageBean implements MessageListener {\n")
+                .contains("+            String note = request.getString(\"note\");\n+            Client client = ClientBuilder.newClient();\n");
+        git(app, "apply", "--check", patch.toString());
+        git(app, "apply", patches.resolve("wanlint.patch").toString());
+        compile(app, "jakarta.jakartaee-api", StandardCharsets.UTF_8);
+
+        JsonNode after = findings(app);
+        for (JsonNode f : after.get("findings")) assertThat(f.get("ruleId").asText()).isNotEqualTo("WAN004");
+        assertThat(entryPoint(after, "/place").get("wanRoundTrips").asInt()).isEqualTo(predicted);
+        assertThat(entryPoint(after, "com.example.notes.PlaceMessageBean#onMessage").get("crossings").findValuesAsText("kind"))
+                .containsExactly("HTTP_EXTERNAL");
+        Run second = wanlint("fix", app.toString(), "--rule", "WAN004", "--out", temp.resolve("notes-again").toString());
+        assertThat(second.exit()).as(second.err()).isZero();
+        assertThat(patchFiles(temp.resolve("notes-again"))).isEmpty();
+    }
+
+    @Test
+    void bothAlternativeDescriptorsAndWeblogicGetTheMessageBeanWhenTheCallsResultIsUnused() throws Exception {
+        Path app = temp.resolve("ecperf-supplier");
+        copy("ecperf-supplier", app);
+        // The fixture's purchase rolls back on the supplier's answer (declined above); here the post
+        // has its own try and nothing reads its result, so it can move after commit.
+        Path buyer = app.resolve("src/org/acme/ecperf/supplier/buyer/BuyerSesEJB.java");
+        String text = Files.readString(buyer);
+        String purchase = """
+                    public int purchase(String supplierId, String componentId, int quantity) {
+                        Integer poNumber;
+                        String url;
+                        String protocol;
+                        try {
+                            SComponentLocal component = componentHome.findByPrimaryKey(componentId);
+                            SupplierLocal supplier = supplierHome.findByPrimaryKey(supplierId);
+                            poNumber = PONumberSequence.next();
+                            poHome.create(poNumber, supplierId, componentId, quantity);
+                            component.setQtyOnOrder(component.getQtyOnOrder() + quantity);
+                            url = supplier.getUrl();
+                            protocol = supplier.getProtocol();
+                        } catch (FinderException e) {
+                            throw new EJBException("Unknown supplier or component: " + e.getMessage());
+                        } catch (CreateException e) {
+                            context.setRollbackOnly();
+                            throw new EJBException(e);
+                        }
+
+                        SupplierCommand command = SupplierCommand.forSupplier(url, protocol);
+                        try {
+                            command.sendPurchaseOrder(poNumber.intValue(), componentId, quantity);
+                        } catch (IOException e) {
+                            throw new EJBException("Supplier " + supplierId + " unreachable: " + e.getMessage());
+                        }
+                        return poNumber.intValue();
+                    }
+
+                """;
+        Files.writeString(buyer, text.substring(0, text.indexOf("    public int purchase(")) + purchase
+                + text.substring(text.indexOf("    /** Runs without a transaction")));
+        commit(app);
+        JsonNode finding = only(findings(app), "WAN004", "org.acme.ecperf.supplier.buyer.BuyerSesEJB");
+        int predicted = finding.get("wanRoundTrips").get("after").asInt();
+
+        Path patches = temp.resolve("ecperf-patches");
+        Run fix = wanlint("fix", app.toString(), "--rule", "WAN004", "--out", patches.toString());
+        assertThat(fix.exit()).as(fix.err()).isZero();
+        Path patch = patches.resolve("WAN004-1-purchase.patch");
+        String diff = Files.readString(patch);
+        assertThat(diff).contains("+        queuePurchase(url, protocol, poNumber, componentId, quantity, supplierId);\n")
+                .contains("+            request.setObject(\"poNumber\", poNumber);\n")
+                .contains("+            Integer poNumber = (Integer) request.getObject(\"poNumber\");\n")
+                .contains("+++ b/META-INF/supplier.xml.BMP").contains("+++ b/META-INF/supplier.xml.CMP")
+                .contains("+        <jndi-name>weblogic.jms.XAConnectionFactory</jndi-name>\n")
+                .contains("+      <destination-jndi-name>jms/PurchaseQueue</destination-jndi-name>\n")
+                .contains("+      <message-driven-destination>\n+        <destination-type>javax.jms.Queue</destination-type>\n");
+        git(app, "apply", "--check", patch.toString());
+        git(app, "apply", patches.resolve("wanlint.patch").toString());
+        compile(app, "javaee-api", StandardCharsets.ISO_8859_1);
+
+        JsonNode after = findings(app);
+        for (JsonNode f : after.get("findings")) assertThat(f.get("ruleId").asText()).isNotEqualTo("WAN004");
+        assertThat(entryPoint(after, "/supplier/order").get("wanRoundTrips").asInt()).isEqualTo(predicted);
+        assertThat(entryPoint(after, "org.acme.ecperf.supplier.buyer.PurchaseMessageBean#onMessage").get("wanRoundTrips").asInt()).isEqualTo(2);
+        Run second = wanlint("fix", app.toString(), "--rule", "WAN004", "--out", temp.resolve("ecperf-again").toString());
+        assertThat(second.exit()).as(second.err()).isZero();
+        assertThat(patchFiles(temp.resolve("ecperf-again"))).isEmpty();
+    }
+
+    private JsonNode findings(Path app) throws IOException {
+        Run check = wanlint("check", app.toString(), "--format", "json", "--fail-on", "never");
+        assertThat(check.exit()).as(check.err()).isZero();
+        return new ObjectMapper().readTree(check.out());
+    }
+
+    private static JsonNode only(JsonNode report, String rule, String className) {
+        for (JsonNode f : report.get("findings")) {
+            if (f.get("ruleId").asText().equals(rule) && f.get("location").get("className").asText().equals(className)) return f;
+        }
+        throw new AssertionError("no " + rule + " finding on " + className);
+    }
+
+    private static JsonNode entryPoint(JsonNode report, String id) {
+        for (JsonNode ep : report.get("entryPoints")) if (ep.get("id").asText().equals(id)) return ep;
+        throw new AssertionError("no entry point " + id);
+    }
+
+    private static List<Path> patchFiles(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) return List.of();
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(p -> p.getFileName().toString().matches("WAN\\d{3}-\\d+-.*\\.patch")).sorted().toList();
+        }
+    }
+
+    private static void compile(Path app, String apiJar, java.nio.charset.Charset encoding) throws IOException {
+        List<Path> sources;
+        try (Stream<Path> walk = Files.walk(app)) {
+            sources = walk.filter(p -> p.toString().endsWith(".java")).sorted().toList();
+        }
+        String classPath = Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(p -> p.contains(apiJar) || p.contains("jboss-rmi-api"))
+                .collect(Collectors.joining(File.pathSeparator));
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        DiagnosticCollector<JavaFileObject> problems = new DiagnosticCollector<>();
+        try (StandardJavaFileManager fm = javac.getStandardFileManager(problems, null, encoding)) {
+            Path out = Files.createTempDirectory(app.getParent(), "classes");
+            boolean ok = javac.getTask(null, fm, problems, List.of("-nowarn", "-proc:none", "-encoding", encoding.name(),
+                    "-classpath", classPath, "-d", out.toString()), null, fm.getJavaFileObjectsFromPaths(sources)).call();
+            assertThat(ok).as("javac: %s", problems.getDiagnostics()).isTrue();
+        }
+    }
+
+    private Path gitCopy(String fixture) throws Exception {
+        Path app = copy(fixture, temp.resolve(fixture));
+        commit(app);
+        return app;
+    }
+
+    private static Path copy(String fixture, Path app) throws IOException {
+        Path source = Fixtures.app(fixture);
+        try (Stream<Path> files = Files.walk(source)) {
+            for (Path p : files.toList()) {
+                Path target = app.resolve(source.relativize(p).toString());
+                if (Files.isDirectory(p)) Files.createDirectories(target);
+                else Files.copy(p, target);
+            }
+        }
+        return app;
+    }
+
+    private static void commit(Path app) throws Exception {
+        git(app, "init", "-q");
+        git(app, "-c", "core.autocrlf=false", "add", "-A");
+        git(app, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "base");
+    }
+
+    private static String git(Path dir, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of("git", "-C", dir.toString()));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as("git %s: %s", String.join(" ", args), out).isZero();
+        return out;
+    }
+
+    private static Run wanlint(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = Main.mainWithoutExit(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+}

@@ -96,7 +96,7 @@ public final class FacadeScaffold {
 
         ClientTypes types = clientTypes(client.get(), clientFile, context);
         FacadeSources sources = new FacadeSources(design, ejbPackage, clientText.get().lineEnding(), types.single(), types.wildcards());
-        List<FacadeSources.Member> members = sources.members();
+        FacadeSources.Members members = sources.members();
         List<FileChange> changes = new ArrayList<>();
         Set<String> created = new HashSet<>();
         for (FacadeDesign.TransferObject to : design.transferObjects()) {
@@ -122,42 +122,42 @@ public final class FacadeScaffold {
         changes.add(new FileChange.Create(folder + design.name() + ".java", sources.ejb2Remote()));
         changes.add(new FileChange.Create(folder + design.name() + "Home.java", sources.ejb2Home()));
         changes.add(new FileChange.Create(folder + design.name() + "Bean.java", sources.ejb2Bean(members)));
-        Result descriptors = ejb2Descriptors(design, clientComponent, context, changes);
-        if (descriptors instanceof Result.Declined) return descriptors;
+        Optional<String> whyNot = ejb2Descriptors(design, clientComponent, context, changes);
+        if (whyNot.isPresent()) return new Result.Declined(whyNot.get());
         return new Result.Planned(new Scaffold(changes, FacadeSources.ejb2Access(design, ejbPackage, member)));
     }
 
-    /** Adds the EJB 2.x descriptor edits to {@code changes}; a {@link Result.Declined} when one cannot be made. */
-    private static Result ejb2Descriptors(FacadeDesign design, Optional<Component> clientComponent, RefactoringContext context,
+    /** Adds the EJB 2.x descriptor edits to {@code changes}, or says why one cannot be made. */
+    private static Optional<String> ejb2Descriptors(FacadeDesign design, Optional<Component> clientComponent, RefactoringContext context,
                                           List<FileChange> changes) {
         ComponentModel model = context.analysis().model();
         Map<String, Optional<Element>> outlines = new TreeMap<>();
         Optional<Component> clientBean = clientComponent.filter(c -> c.kind().isEjb());
         Optional<String> ejbJar = clientBean.flatMap(c -> descriptorOf(c, "ejb-jar", context, outlines)).or(() -> mainEjbJar(model, context, outlines));
-        if (ejbJar.isEmpty()) return new Result.Declined("no ejb-jar descriptor declares the application's beans; the façade "
+        if (ejbJar.isEmpty()) return Optional.of("no ejb-jar descriptor declares the application's beans; the façade "
                 + design.name() + " has nowhere to be declared");
         SourceText jarText = context.read(ejbJar.get()).orElseThrow();
         Element jarRoot = outline(ejbJar.get(), context, outlines).orElseThrow();
-        if (jarRoot.child("enterprise-beans").isEmpty()) return new Result.Declined(ejbJar.get() + " has no <enterprise-beans>");
+        if (jarRoot.child("enterprise-beans").isEmpty()) return Optional.of(ejbJar.get() + " has no <enterprise-beans>");
 
         Map<String, List<TextEdit>> edits = new LinkedHashMap<>();
         List<CopiedRef> refs;
         if (clientBean.isPresent()) {
             Optional<Element> entry = beanEntry(jarRoot, clientBean.get().name());
-            if (entry.isEmpty()) return new Result.Declined(ejbJar.get() + " has no entry for " + clientBean.get().name());
+            if (entry.isEmpty()) return Optional.of(ejbJar.get() + " has no entry for " + clientBean.get().name());
             if (hasEjbRef(entry.get(), design.name())) {
-                return new Result.Declined(ejbJar.get() + ": " + clientBean.get().name() + " already declares ejb/" + design.name());
+                return Optional.of(ejbJar.get() + ": " + clientBean.get().name() + " already declares ejb/" + design.name());
             }
             refs = FacadeDescriptors.references(jarText, entry.get(), design.envRefNames());
             edits.computeIfAbsent(ejbJar.get(), k -> new ArrayList<>()).add(FacadeDescriptors.ejbRefIn(jarText, entry.get(), design, false));
         } else {
             Optional<String> web = clientComponent.filter(c -> c.kind().isWeb()).flatMap(c -> descriptorOf(c, "web-app", context, outlines))
                     .or(() -> mainWebDescriptor(model, context, outlines));
-            if (web.isEmpty()) return new Result.Declined("no web descriptor (web.xml) to declare the façade's ejb-ref java:comp/env/ejb/"
+            if (web.isEmpty()) return Optional.of("no web descriptor (web.xml) to declare the façade's ejb-ref java:comp/env/ejb/"
                     + design.name() + " in");
             SourceText webText = context.read(web.get()).orElseThrow();
             Element webRoot = outline(web.get(), context, outlines).orElseThrow();
-            if (hasEjbRef(webRoot, design.name())) return new Result.Declined(web.get() + " already declares ejb/" + design.name());
+            if (hasEjbRef(webRoot, design.name())) return Optional.of(web.get() + " already declares ejb/" + design.name());
             refs = FacadeDescriptors.references(webText, webRoot, design.envRefNames());
             edits.computeIfAbsent(web.get(), k -> new ArrayList<>()).add(FacadeDescriptors.ejbRefIn(webText, webRoot, design, true));
         }
@@ -170,7 +170,7 @@ public final class FacadeScaffold {
                     .ifPresent(e -> edits.computeIfAbsent(vendor, k -> new ArrayList<>()).add(e));
         }
         edits.forEach((file, list) -> changes.add(new FileChange.Edit(file, list)));
-        return new Result.Planned(new Scaffold(List.of(), new ClientAccess(List.of(), "", Set.of(), List.of())));
+        return Optional.empty();
     }
 
     /** EJB 2.x when a bean has home or component interfaces declared in an ejb-jar descriptor. */

@@ -1,6 +1,7 @@
 package io.wanlint.refactorings.api;
 
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.refactorings.dataaccess.MoveDataAccessBehindFacade;
 import io.wanlint.refactorings.entity.DeclareReadOnlyEntity;
 import io.wanlint.refactorings.jdbc.UsePreparedStatement;
 import io.wanlint.refactorings.session.MakeSessionStateSerializable;
@@ -17,7 +18,7 @@ public final class Refactorings {
 
     public static Refactorings builtIn() {
         return new Refactorings(List.of(new DeclareReadOnlyEntity(), new UsePreparedStatement(),
-                new MakeSessionStateSerializable()));
+                new MakeSessionStateSerializable(), new MoveDataAccessBehindFacade()));
     }
 
     /** A finding and its patch, or why it has none. */

@@ -1,5 +1,6 @@
 package io.wanlint.refactorings.facade;
 
+import io.wanlint.analyzer.api.TransactionAttribute;
 import io.wanlint.refactorings.api.SourceText;
 import io.wanlint.refactorings.api.TextEdit;
 import io.wanlint.refactorings.text.XmlOutline;
@@ -82,13 +83,13 @@ final class FacadeDescriptors {
         return b.append("</session>").toString();
     }
 
-    static String containerTransaction(String ejbName, String unit) {
+    static String containerTransaction(String ejbName, String unit, TransactionAttribute attribute) {
         return "<container-transaction>\n"
                 + unit + "<method>\n"
                 + unit + unit + "<ejb-name>" + ejbName + "</ejb-name>\n"
                 + unit + unit + "<method-name>*</method-name>\n"
                 + unit + "</method>\n"
-                + unit + "<trans-attribute>Required</trans-attribute>\n"
+                + unit + "<trans-attribute>" + attribute.descriptorName() + "</trans-attribute>\n"
                 + "</container-transaction>";
     }
 
@@ -103,13 +104,13 @@ final class FacadeDescriptors {
     }
 
     /** Edits to the ejb-jar descriptor: the session entry and its container transaction. */
-    static List<TextEdit> ejbJar(SourceText source, Element root, FacadeDesign d, List<CopiedRef> refs) {
+    static List<TextEdit> ejbJar(SourceText source, Element root, FacadeDesign d, List<CopiedRef> refs, TransactionAttribute attribute) {
         XmlSplice splice = new XmlSplice(source);
         List<TextEdit> edits = new ArrayList<>();
         Element beans = root.child("enterprise-beans").orElseThrow();
         String unit = splice.indentUnit(root);
         edits.add(splice.insertChild(beans, Set.of(), sessionEntry(d, unit, refs)));
-        String tx = containerTransaction(d.name(), unit);
+        String tx = containerTransaction(d.name(), unit, attribute);
         Optional<Element> assembly = root.child("assembly-descriptor");
         if (assembly.isPresent()) {
             edits.add(splice.insertChild(assembly.get(), AFTER_CONTAINER_TRANSACTION, tx));

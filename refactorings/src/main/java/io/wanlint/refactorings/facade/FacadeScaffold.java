@@ -7,6 +7,7 @@ import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.ComponentModel;
 import io.wanlint.analyzer.api.SourceLocation;
+import io.wanlint.analyzer.api.TransactionAttribute;
 import io.wanlint.refactorings.api.FileChange;
 import io.wanlint.refactorings.api.RefactoringContext;
 import io.wanlint.refactorings.api.SourceText;
@@ -71,6 +72,16 @@ public final class FacadeScaffold {
      * @param clientFile  its source file, relative to the analysed root
      */
     public static Result plan(FacadeDesign design, String clientClass, String clientFile, RefactoringContext context) {
+        return plan(design, clientClass, clientFile, context, TransactionAttribute.REQUIRED);
+    }
+
+    /**
+     * As {@link #plan(FacadeDesign, String, String, RefactoringContext)}, with the façade's
+     * container-managed transaction attribute: {@code NotSupported} keeps code that demarcates its
+     * own JDBC transaction ({@code setAutoCommit(false)} … {@code commit()}) legal inside the bean.
+     */
+    public static Result plan(FacadeDesign design, String clientClass, String clientFile, RefactoringContext context,
+                              TransactionAttribute attribute) {
         if (design.methods().isEmpty()) return new Result.Declined("the façade " + design.name() + " has no business method");
         Optional<String> notPatchable = context.whyNotPatchable(clientFile);
         if (notPatchable.isPresent()) return new Result.Declined(notPatchable.get());
@@ -95,7 +106,7 @@ public final class FacadeScaffold {
         String member = memberName(client.get(), clientClass, design.name());
 
         ClientTypes types = clientTypes(client.get(), clientFile, context);
-        FacadeSources sources = new FacadeSources(design, ejbPackage, clientText.get().lineEnding(), types.single(), types.wildcards());
+        FacadeSources sources = new FacadeSources(design, ejbPackage, clientText.get().lineEnding(), types.single(), types.wildcards(), attribute);
         FacadeSources.Members members = sources.members();
         List<FileChange> changes = new ArrayList<>();
         Set<String> created = new HashSet<>();
@@ -122,14 +133,14 @@ public final class FacadeScaffold {
         changes.add(new FileChange.Create(folder + design.name() + ".java", sources.ejb2Remote()));
         changes.add(new FileChange.Create(folder + design.name() + "Home.java", sources.ejb2Home()));
         changes.add(new FileChange.Create(folder + design.name() + "Bean.java", sources.ejb2Bean(members)));
-        Optional<String> whyNot = ejb2Descriptors(design, clientComponent, context, changes);
+        Optional<String> whyNot = ejb2Descriptors(design, clientComponent, context, changes, attribute);
         if (whyNot.isPresent()) return new Result.Declined(whyNot.get());
         return new Result.Planned(new Scaffold(changes, FacadeSources.ejb2Access(design, ejbPackage, member)));
     }
 
     /** Adds the EJB 2.x descriptor edits to {@code changes}, or says why one cannot be made. */
     private static Optional<String> ejb2Descriptors(FacadeDesign design, Optional<Component> clientComponent, RefactoringContext context,
-                                          List<FileChange> changes) {
+                                          List<FileChange> changes, TransactionAttribute attribute) {
         ComponentModel model = context.analysis().model();
         Map<String, Optional<Element>> outlines = new TreeMap<>();
         Optional<Component> clientBean = clientComponent.filter(c -> c.kind().isEjb());
@@ -161,7 +172,7 @@ public final class FacadeScaffold {
             refs = FacadeDescriptors.references(webText, webRoot, design.envRefNames());
             edits.computeIfAbsent(web.get(), k -> new ArrayList<>()).add(FacadeDescriptors.ejbRefIn(webText, webRoot, design, true));
         }
-        edits.computeIfAbsent(ejbJar.get(), k -> new ArrayList<>()).addAll(FacadeDescriptors.ejbJar(jarText, jarRoot, design, refs));
+        edits.computeIfAbsent(ejbJar.get(), k -> new ArrayList<>()).addAll(FacadeDescriptors.ejbJar(jarText, jarRoot, design, refs, attribute));
         for (String vendor : vendorDescriptors(ejbJar.get(), context)) {
             Optional<SourceText> text = context.read(vendor);
             Optional<Element> root = outline(vendor, context, outlines);

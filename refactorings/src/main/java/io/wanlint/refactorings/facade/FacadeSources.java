@@ -7,6 +7,7 @@ import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.ConstructorDeclaration;
 import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
+import io.wanlint.analyzer.api.TransactionAttribute;
 import io.wanlint.refactorings.facade.FacadeDesign.FacadeMethod;
 import io.wanlint.refactorings.facade.FacadeDesign.Parameter;
 import io.wanlint.refactorings.facade.FacadeDesign.TransferObject;
@@ -36,7 +37,11 @@ final class FacadeSources {
     /** The client's on-demand imports, repeated in the files that hold copied code. */
     private final List<String> clientWildcards;
 
-    FacadeSources(FacadeDesign design, String ejbPackage, String eol, Set<String> clientTypes, List<String> clientWildcards) {
+    private final TransactionAttribute attribute;
+
+    FacadeSources(FacadeDesign design, String ejbPackage, String eol, Set<String> clientTypes, List<String> clientWildcards,
+                  TransactionAttribute attribute) {
+        this.attribute = attribute;
         this.design = design;
         this.ejb = ejbPackage;
         this.eol = eol;
@@ -114,7 +119,13 @@ final class FacadeSources {
     String dao(String daoName, Members members) {
         StringBuilder b = new StringBuilder();
         b.append("public class ").append(daoName).append(" {\n");
-        for (String d : members.plain()) appendDeclaration(b, d);
+        boolean previousMultiLine = false;
+        for (String d : members.plain()) {
+            boolean multiLine = d.strip().contains("\n");
+            if (b.charAt(b.length() - 2) != '{' && (multiLine || previousMultiLine)) b.append('\n');
+            appendDeclaration(b, d);
+            previousMultiLine = multiLine;
+        }
         for (Member m : members.injected()) b.append("    private final ").append(m.type()).append(' ').append(m.name()).append(";\n");
         if (!members.plain().isEmpty() || !members.injected().isEmpty()) b.append('\n');
         if (!members.injected().isEmpty() || !members.constructorBody().isBlank()) {
@@ -185,13 +196,18 @@ final class FacadeSources {
     }
 
     String ejb3Bean(Members members) {
-        StringBuilder b = new StringBuilder("@Stateless\npublic class ").append(design.name()).append("Bean implements ")
+        StringBuilder b = new StringBuilder("@Stateless\n");
+        // Required is the default: only another attribute is written out.
+        if (attribute != TransactionAttribute.REQUIRED) b.append("@TransactionAttribute(TransactionAttributeType.").append(attribute.name()).append(")\n");
+        b.append("public class ").append(design.name()).append("Bean implements ")
                 .append(design.name()).append(" {\n");
         appendMemberDeclarations(b, members);
         appendMethods(b, members, false);
         b.append("}\n");
         Set<String> imports = methodImports();
         imports.add(ejb + ".Stateless");
+        imports.add(ejb + ".TransactionAttribute");
+        imports.add(ejb + ".TransactionAttributeType");
         imports.add(ejb + ".EJBException");
         return file(imports, b.toString(), design.dao().isEmpty());
     }
@@ -383,7 +399,12 @@ final class FacadeSources {
         Set<String> out = new LinkedHashSet<>();
         int i = 0;
         while (i < text.length()) {
-            if (Character.isJavaIdentifierStart(text.charAt(i))) {
+            if (text.charAt(i) == '"') {
+                // Words inside string literals (SQL, JPQL) name no Java type.
+                i++;
+                while (i < text.length() && text.charAt(i) != '"' && text.charAt(i) != '\n') i += text.charAt(i) == '\\' ? 2 : 1;
+                i++;
+            } else if (Character.isJavaIdentifierStart(text.charAt(i))) {
                 int start = i;
                 while (i < text.length() && Character.isJavaIdentifierPart(text.charAt(i))) i++;
                 out.add(text.substring(start, i));

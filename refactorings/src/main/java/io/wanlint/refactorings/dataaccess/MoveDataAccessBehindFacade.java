@@ -95,7 +95,7 @@ public final class MoveDataAccessBehindFacade implements Refactoring {
         List<Component> refOwners = client.map(List::of).orElseGet(() -> context.analysis().model().components().stream()
                 .filter(c -> c.kind().isWeb()).toList());
         for (Component c : refOwners) for (ResourceReference r : c.resourceRefs()) if (r.name() != null) env.add(r.name());
-        if (client.map(c -> c.kind().isWeb()).orElse(true)) env.addAll(webResourceRefs(context));
+        if (!client.map(c -> c.kind().isEjb()).orElse(false)) env.addAll(webResourceRefs(context));
         FacadeDesign design = new FacadeDesign(names.pkg(), names.facade(), names.sourceRoot(), List.of(facadeMethod), tos,
                 block.members(), env, Optional.of(names.dao()));
         FacadeScaffold.Result result = FacadeScaffold.plan(design, loc.className(), loc.file(), context,

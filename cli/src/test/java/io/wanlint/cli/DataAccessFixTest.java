@@ -49,7 +49,7 @@ class DataAccessFixTest {
         assertThat(diff).contains("+      <ejb-name>CatalogItemFacade</ejb-name>")
                 .contains("+      <resource-ref>\n+        <description>the estore database</description>\n+        <res-ref-name>jdbc/EstoreDataSource</res-ref-name>")
                 .contains("+    <ejb-ref-name>ejb/CatalogItemsInCategoryFacade</ejb-ref-name>")
-                .contains("+        <jndi-name>estore/CatalogItemFacade</jndi-name>")
+                .contains("+      <jndi-name>estore/CatalogItemFacade</jndi-name>")
                 .contains("+            return catalogItemFacade().getItem(itemId);\n+        } catch (RemoteException e) {");
         String ejbJar = app.read("src/deploy/estore_ejb.xml", StandardCharsets.ISO_8859_1);
         assertThat(ejbJar).startsWith("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<!DOCTYPE ejb-jar PUBLIC")

@@ -162,6 +162,12 @@ final class DataAccessBlock {
             }
             if (first < 0) return new Outcome.NotMovable("no data-access call of " + method.getNameAsString() + " was found in " + file);
         }
+        // Declarations right before the run whose variables the run fills in (`int count = 0; try {..}`) move with it.
+        while (!whole && first > 0 && !topLevelLocals(stmts.get(first - 1)).isEmpty() && webUse(stmts.get(first - 1)).isEmpty()) {
+            List<Statement> candidate = stmts.subList(first, last + 1);
+            if (!topLevelLocals(stmts.get(first - 1)).stream().allMatch(v -> assigns(candidate, v.getNameAsString()))) break;
+            first--;
+        }
         List<Statement> run = stmts.subList(first, last + 1);
 
         // Web use inside the run: only catch clauses of a top-level try may keep it (they stay with the client).
@@ -240,9 +246,14 @@ final class DataAccessBlock {
             for (String one : t.split("\\|")) liftedTypes.add(one.trim());
         }
         List<String> exceptions = new ArrayList<>();
+        int runStart = src.begin(run.get(0));
+        String runText = src.source().text().substring(runStart, src.end(run.get(run.size() - 1)));
         for (var t : method.getThrownExceptions()) {
             String name = t.asString();
-            if (whole ? !isWebType(name) : !WEB_EXCEPTIONS.contains(name) && !isWebType(name)) exceptions.add(name);
+            if (isWebType(name)) continue;
+            // The web tier's own exceptions only when the moved code throws them itself (e.g. wraps SQLException in IOException).
+            if (!whole && WEB_EXCEPTIONS.contains(name) && !runText.contains(name.substring(name.lastIndexOf('.') + 1))) continue;
+            exceptions.add(name);
         }
         for (String t : liftedTypes) if (!exceptions.contains(t)) exceptions.add(t);
 
@@ -395,6 +406,16 @@ final class DataAccessBlock {
             decl.getVariables().forEach(v -> v.getInitializer().ifPresent(this::collect));
             if (decl.isStatic() || !decl.getAnnotations().isEmpty()) return;
             // An instance field: set up by the constructor (copied along) or by its initializer only.
+            for (UnaryExpr u : type.findAll(UnaryExpr.class)) {
+                boolean changes = u.getOperator().isPostfix() || u.getOperator() == UnaryExpr.Operator.PREFIX_INCREMENT
+                        || u.getOperator() == UnaryExpr.Operator.PREFIX_DECREMENT;
+                String target = u.getExpression() instanceof NameExpr n ? n.getNameAsString()
+                        : u.getExpression() instanceof FieldAccessExpr fa && fa.getScope() instanceof ThisExpr ? fa.getNameAsString() : null;
+                if (changes && name.equals(target)) {
+                    problems.add(type.getNameAsString() + " keeps state in " + name + ", changed at " + file + ":" + line(u)
+                            + "; the data access cannot move without it");
+                }
+            }
             for (AssignExpr a : type.findAll(AssignExpr.class)) {
                 if (!targets(a, name)) continue;
                 Optional<CallableDeclaration> owner = a.findAncestor(CallableDeclaration.class);

@@ -233,7 +233,10 @@ public final class MoveDataAccessBehindFacade implements Refactoring {
             edits.add(new TextEdit(file, block.start(), block.end(), b.toString().replace("\n", eol)));
         }
 
-        // The access field after the class's last field (else first in the body), its accessor at the end.
+        List<TextEdit> removed = leftovers(src, type, block, edits);
+        edits.addAll(removed);
+
+        // The access field after the class's last remaining field (else first in the body), its accessor at the end.
         String memberIndent = indentOf(source, type) + unitOf(source, type);
         int closing = src.end(type) - 1;
         StringBuilder fields = new StringBuilder();
@@ -244,7 +247,8 @@ public final class MoveDataAccessBehindFacade implements Refactoring {
             if (!field || to.length() == 0) to.append(eol);
             for (String line : m.stripTrailing().split("\n", -1)) to.append(line.isEmpty() ? "" : memberIndent + line).append(eol);
         }
-        var lastField = type.getFields().isEmpty() ? null : type.getFields().get(type.getFields().size() - 1);
+        var kept = type.getFields().stream().filter(f -> removed.stream().noneMatch(r -> r.start() <= src.begin(f) && src.begin(f) < r.end())).toList();
+        var lastField = kept.isEmpty() ? null : kept.get(kept.size() - 1);
         if (fields.length() > 0) {
             if (lastField != null) {
                 int after = src.end(lastField);
@@ -266,6 +270,67 @@ public final class MoveDataAccessBehindFacade implements Refactoring {
             src.importFor(i).ifPresent(edits::add);
         }
         return new FileChange.Edit(file, edits);
+    }
+
+    /**
+     * What the move left unused in the client: the injected fields that now live in the bean, and
+     * the imports only the moved code used. Only what the moved code used is considered, so a
+     * file's own unused imports stay, and two moves from one class never remove the same line.
+     */
+    private static List<TextEdit> leftovers(JavaSource src, TypeDeclaration<?> type, Extracted block, List<TextEdit> blockEdits) {
+        String file = src.source().path();
+        Set<String> usedAfter = usedIn(src, new FileChange.Edit(file, blockEdits).applyTo(src.source().text()));
+        if (usedAfter == null) return List.of();
+        String text = src.source().text();
+        List<TextEdit> out = new ArrayList<>();
+        Set<String> movedIdentifiers = new java.util.HashSet<>();
+        java.util.regex.Matcher words = java.util.regex.Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*").matcher(
+                text.substring(block.start(), block.end()) + String.join("\n", block.members()));
+        while (words.find()) movedIdentifiers.add(words.group());
+        for (var field : type.getFields()) {
+            if (field.getAnnotations().isEmpty() || !block.members().contains(src.text(field))) continue;
+            if (field.getVariables().stream().anyMatch(v -> usedAfter.contains(v.getNameAsString()))) continue;
+            int from = src.source().lineStart(src.begin(field));
+            int nl = text.indexOf('\n', src.end(field));
+            int to = nl < 0 ? text.length() : nl + 1;
+            // Take a blank line along when the field stood between blank lines.
+            if (from > 0 && text.substring(src.source().lineStart(from - 1), from).isBlank()) {
+                int next = text.indexOf('\n', to);
+                if (next >= 0 && text.substring(to, next + 1).isBlank()) to = next + 1;
+            }
+            out.add(new TextEdit(file, from, to, ""));
+        }
+        List<TextEdit> all = new ArrayList<>(blockEdits);
+        all.addAll(out);
+        String patched = new FileChange.Edit(file, all).applyTo(text);
+        Set<String> usedAtLast = usedIn(src, patched);
+        if (usedAtLast == null) return out;
+        for (var i : src.unit().getImports()) {
+            if (i.isAsterisk() || i.isStatic()) continue;
+            String simple = i.getName().getIdentifier();
+            boolean fromRemovedField = out.stream().anyMatch(r -> text.substring(r.start(), r.end()).contains(simple));
+            if (!movedIdentifiers.contains(simple) && !fromRemovedField || usedAtLast.contains(simple)) continue;
+            if (patched.contains("{@link " + simple) || patched.contains("@see " + simple)) continue;
+            int from = src.source().lineStart(src.begin(i));
+            int nl = text.indexOf('\n', src.end(i) - 1);
+            out.add(new TextEdit(file, from, nl < 0 ? text.length() : nl + 1, ""));
+        }
+        return out;
+    }
+
+    /** The names a Java text's types use (null when it does not parse). */
+    private static Set<String> usedIn(JavaSource src, String patched) {
+        Optional<JavaSource> after = JavaSource.parse(new SourceText(src.source().path(), patched, src.source().charset(), false));
+        if (after.isEmpty()) return null;
+        Set<String> usedAfter = new java.util.HashSet<>();
+        after.get().unit().getTypes().forEach(t -> {
+            t.findAll(com.github.javaparser.ast.expr.NameExpr.class).forEach(n -> usedAfter.add(n.getNameAsString()));
+            t.findAll(com.github.javaparser.ast.expr.FieldAccessExpr.class).forEach(n -> usedAfter.add(n.getNameAsString()));
+            t.findAll(com.github.javaparser.ast.type.ClassOrInterfaceType.class).forEach(n -> usedAfter.add(n.getNameAsString()));
+            t.findAll(com.github.javaparser.ast.expr.MethodCallExpr.class).forEach(n -> usedAfter.add(n.getNameAsString()));
+            t.findAll(com.github.javaparser.ast.expr.AnnotationExpr.class).forEach(n -> usedAfter.add(n.getNameAsString()));
+        });
+        return usedAfter;
     }
 
     private static String getter(Variable v) {

@@ -63,6 +63,7 @@ class DataAccessFixTest {
         String diff = Files.readString(patches.resolve("wanlint.patch"));
         assertThat(diff).contains("+      <trans-attribute>NotSupported</trans-attribute>")
                 .contains("+    public TradeJdbcBuyDao() throws NamingException {")
+                .contains("+    public HoldingData buy(String userID, String symbol, double quantity) throws SQLException {")
                 .contains("+        } catch (NamingException e) {\n+            throw new EJBException(e);")
                 .contains("+    <jndi-name>trade/TradeJdbcBuyFacadeHome</jndi-name>");
     }

@@ -96,7 +96,7 @@ class FacadeScaffoldAcceptanceTest {
         assertThat(bean.kind()).isEqualTo(ComponentKind.STATELESS_SESSION);
         JsonNode ep = app.entryPoint("/BrowseCategories");
         assertThat(ep.get("wanRoundTrips").asInt()).as(ep.toPrettyString()).isEqualTo(1);
-        assertThat(ep.get("crossings").toString()).contains("BrowseCategoriesFacadeBean#getCategories");
+        assertThat(ep.get("crossings").toString()).contains("BrowseCategoriesFacadeBean#getCategories\",\"fromSite\":\"edge\",\"toSite\":\"main\"");
         assertThat(app.git("status", "--porcelain")).contains("META-INF/ejb-jar.xml").contains("WEB-INF/web.xml")
                 .contains("META-INF/jboss.xml");
 

@@ -215,6 +215,9 @@ final class DataAccessBlock {
                 collectInputs(s, before, declaredInRun, seen, inputs);
             }
         }
+        // The method's parameters keep their order (the façade reads like the method); locals follow as first read.
+        List<String> paramOrder = method.getParameters().stream().map(Parameter::getNameAsString).toList();
+        inputs.sort(java.util.Comparator.comparingInt(v -> paramOrder.contains(v.name()) ? paramOrder.indexOf(v.name()) : paramOrder.size()));
         for (Variable v : inputs) {
             if (v.type().equals("var")) return new Outcome.NotMovable(v.name() + " is declared with var; its type is needed for the façade's signature");
             if (readAfter.contains(v.name()) && assigns(run, v.name())) {

@@ -121,6 +121,36 @@ final class FacadeDescriptors {
         return edits;
     }
 
+    /**
+     * EJB 3.x: an ejb-jar descriptor that lists its session beans gets the annotated façade too, so a
+     * {@code metadata-complete} descriptor still declares it and the listing stays complete.
+     */
+    static List<TextEdit> ejb3Entry(SourceText source, Element root, FacadeDesign d, TransactionAttribute attribute) {
+        XmlSplice splice = new XmlSplice(source);
+        String unit = splice.indentUnit(root);
+        String bean = d.name() + "Bean";
+        String entry = "<session>\n"
+                + unit + "<ejb-name>" + bean + "</ejb-name>\n"
+                + unit + "<business-remote>" + d.qualified(d.name()) + "</business-remote>\n"
+                + unit + "<ejb-class>" + d.qualified(bean) + "</ejb-class>\n"
+                + unit + "<session-type>Stateless</session-type>\n"
+                + unit + "<transaction-type>Container</transaction-type>\n"
+                + "</session>";
+        List<TextEdit> edits = new ArrayList<>();
+        edits.add(splice.insertChild(root.child("enterprise-beans").orElseThrow(), Set.of(), entry));
+        if (attribute != TransactionAttribute.REQUIRED) {
+            String tx = containerTransaction(bean, unit, attribute);
+            Optional<Element> assembly = root.child("assembly-descriptor");
+            if (assembly.isPresent()) {
+                edits.add(splice.insertChild(assembly.get(), AFTER_CONTAINER_TRANSACTION, tx));
+            } else {
+                edits.add(splice.insertChild(root, Set.of("ejb-client-jar", "module-name"),
+                        "<assembly-descriptor>\n" + unit + tx.replace("\n", "\n" + unit) + "\n</assembly-descriptor>"));
+            }
+        }
+        return edits;
+    }
+
     /** The façade's {@code ejb-ref} in a bean entry of an ejb-jar descriptor or in a web-app. */
     static TextEdit ejbRefIn(SourceText source, Element owner, FacadeDesign d, boolean webApp) {
         XmlSplice splice = new XmlSplice(source);

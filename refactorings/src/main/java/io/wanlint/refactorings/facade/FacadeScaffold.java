@@ -124,6 +124,14 @@ public final class FacadeScaffold {
         if (style == Style.EJB3) {
             changes.add(new FileChange.Create(folder + design.name() + ".java", sources.ejb3Business()));
             changes.add(new FileChange.Create(folder + design.name() + "Bean.java", sources.ejb3Bean(members)));
+            Map<String, Optional<Element>> outlines = new TreeMap<>();
+            Optional<String> listing = mainEjbJar(model, context, outlines)
+                    .filter(f -> outline(f, context, outlines).flatMap(r -> r.child("enterprise-beans"))
+                            .filter(b -> !b.children("session").isEmpty()).isPresent());
+            if (listing.isPresent()) {
+                changes.add(new FileChange.Edit(listing.get(), FacadeDescriptors.ejb3Entry(context.read(listing.get()).orElseThrow(),
+                        outline(listing.get(), context, outlines).orElseThrow(), design, attribute)));
+            }
             boolean managed = clientComponent.map(c -> MANAGED.contains(c.kind())).orElse(false);
             ClientAccess access = managed ? FacadeSources.ejb3Injected(design, ejbPackage, member)
                     : FacadeSources.ejb3LookedUp(design, ejbPackage, member);

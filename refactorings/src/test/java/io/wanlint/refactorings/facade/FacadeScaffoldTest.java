@@ -435,6 +435,43 @@ class FacadeScaffoldTest {
         assertThat(s.access().imports()).contains("jakarta.ejb.EJBException", "javax.naming.InitialContext");
     }
 
+    @Test
+    void anAnnotatedAppWhoseEjbJarListsItsSessionBeansGetsTheFacadeListedToo() throws IOException {
+        write("src/main/java/s/CatalogRemote.java", "package s; import javax.ejb.Remote; @Remote public interface CatalogRemote { int count(); }");
+        write("src/main/java/s/CatalogBean.java", "package s;\nimport javax.ejb.Stateless;\n@Stateless\npublic class CatalogBean implements CatalogRemote { public int count() { return 0; } }\n");
+        write("src/main/java/s/web/Helper.java", "package s.web;\nimport javax.naming.InitialContext;\npublic class Helper { }\n");
+        write("src/main/resources/META-INF/ejb-jar.xml", """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <ejb-jar xmlns="http://xmlns.jcp.org/xml/ns/javaee" version="3.2" metadata-complete="true">
+                  <enterprise-beans>
+                    <session>
+                      <ejb-name>CatalogBean</ejb-name>
+                      <business-remote>s.CatalogRemote</business-remote>
+                      <ejb-class>s.CatalogBean</ejb-class>
+                      <session-type>Stateless</session-type>
+                    </session>
+                  </enterprise-beans>
+                </ejb-jar>
+                """);
+        FacadeMethod m = new FacadeMethod("ping", "int", List.of(), List.of(), "return 1;\n", Set.of());
+        FacadeDesign d = new FacadeDesign("s.facade", "PingFacade", "src/main/java", List.of(m), List.of(), List.of(), Set.of(), Optional.empty());
+        var result = Analyzer.analyze(AnalysisRequest.of(app));
+        Scaffold s = planned(FacadeScaffold.plan(d, "s.web.Helper", "src/main/java/s/web/Helper.java", RefactoringContext.of(result)));
+        assertThat(byFile(s).get("src/main/java/s/facade/PingFacadeBean.java")).isInstanceOfSatisfying(FileChange.Create.class,
+                c -> assertThat(c.text()).contains("import javax.ejb.Stateless;").contains("@Stateless\npublic class PingFacadeBean implements PingFacade {"));
+        assertThat(applied(s, "src/main/resources/META-INF/ejb-jar.xml")).contains("""
+                    </session>
+                    <session>
+                      <ejb-name>PingFacadeBean</ejb-name>
+                      <business-remote>s.facade.PingFacade</business-remote>
+                      <ejb-class>s.facade.PingFacadeBean</ejb-class>
+                      <session-type>Stateless</session-type>
+                      <transaction-type>Container</transaction-type>
+                    </session>
+                  </enterprise-beans>
+                """);
+    }
+
     private void write(String path, String text) throws IOException {
         Path p = app.resolve(path);
         Files.createDirectories(p.getParent());

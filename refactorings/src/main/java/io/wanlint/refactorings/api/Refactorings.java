@@ -1,6 +1,7 @@
 package io.wanlint.refactorings.api;
 
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.refactorings.dataaccess.MoveDataAccessBehindFacade;
 import io.wanlint.refactorings.entity.AddDirtyFlag;
 import io.wanlint.refactorings.entity.DeclareReadOnlyEntity;
 import io.wanlint.refactorings.entity.IntroduceReadMostlyTwin;
@@ -20,8 +21,15 @@ public final class Refactorings {
     public Refactorings(List<Refactoring> refactorings) { this.refactorings = List.copyOf(refactorings); }
 
     public static Refactorings builtIn() {
-        return new Refactorings(List.of(new DeclareReadOnlyEntity(), new IntroduceReadMostlyTwin(), new UsePreparedStatement(),
-                new MakeSessionStateSerializable(), new CacheHomeLookups(), new AddDirtyFlag(), new DeferExternalCallToMessageBean()));
+        return new Refactorings(List.of(
+                new DeclareReadOnlyEntity(),
+                new IntroduceReadMostlyTwin(),
+                new UsePreparedStatement(),
+                new MakeSessionStateSerializable(),
+                new CacheHomeLookups(),
+                new AddDirtyFlag(),
+                new DeferExternalCallToMessageBean(),
+                new MoveDataAccessBehindFacade()));
     }
 
     /** A finding and its patch, or why it has none. */

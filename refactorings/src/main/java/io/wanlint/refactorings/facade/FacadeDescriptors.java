@@ -1,0 +1,181 @@
+package io.wanlint.refactorings.facade;
+
+import io.wanlint.refactorings.api.SourceText;
+import io.wanlint.refactorings.api.TextEdit;
+import io.wanlint.refactorings.text.XmlOutline;
+import io.wanlint.refactorings.text.XmlOutline.Element;
+import io.wanlint.refactorings.text.XmlSplice;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The descriptor entries of an EJB 2.x façade, spliced into the existing files in DTD/schema order
+ * (everything else in a file stays byte for byte): the {@code <session>} entry with the copied
+ * environment references, its {@code Required} container transaction, the vendor JNDI binding and
+ * the client's {@code <ejb-ref>}.
+ */
+final class FacadeDescriptors {
+    private FacadeDescriptors() {}
+
+    /** Reference elements in the order the ejb-jar DTD/schema wants them inside a bean entry. */
+    static final List<String> REFERENCE_ELEMENTS = List.of("ejb-ref", "ejb-local-ref", "resource-ref", "resource-env-ref");
+
+    /** Bean-entry children that follow {@code ejb-ref} (EJB 2.0 DTD, 2.1 and 3.x schemas). */
+    private static final Set<String> AFTER_EJB_REF = Set.of("ejb-local-ref", "service-ref", "security-role-ref", "security-identity",
+            "resource-ref", "resource-env-ref", "message-destination-ref", "persistence-context-ref", "persistence-unit-ref",
+            "post-construct", "pre-destroy", "post-activate", "pre-passivate", "data-source");
+
+    /** {@code assembly-descriptor} children that follow {@code container-transaction}. */
+    private static final Set<String> AFTER_CONTAINER_TRANSACTION = Set.of("interceptor-binding", "message-destination",
+            "exclude-list", "application-exception");
+
+    /** Web-app children that follow {@code ejb-ref} (2.3 DTD; later schemas accept any order). */
+    private static final Set<String> WEB_AFTER_EJB_REF = Set.of("ejb-local-ref", "service-ref", "message-destination-ref",
+            "persistence-context-ref", "persistence-unit-ref", "post-construct", "pre-destroy", "data-source",
+            "message-destination", "locale-encoding-mapping-list");
+
+    /** A reference element copied from the client's descriptor, as its original text. */
+    record CopiedRef(String element, String text) {}
+
+    /**
+     * The references named in {@code names} among {@code owner}'s children, in schema order, their
+     * text with the original relative indentation.
+     */
+    static List<CopiedRef> references(SourceText source, Element owner, Set<String> names) {
+        List<CopiedRef> out = new ArrayList<>();
+        for (String kind : REFERENCE_ELEMENTS) {
+            for (Element ref : owner.children(kind)) {
+                String refName = ref.childText(kind.equals("resource-env-ref") ? "resource-env-ref-name"
+                        : kind.equals("resource-ref") ? "res-ref-name" : "ejb-ref-name").orElse("");
+                if (names.contains(refName) || names.contains("java:comp/env/" + refName)) out.add(new CopiedRef(kind, text(source, ref)));
+            }
+        }
+        return out;
+    }
+
+    /** An element's text with the indentation of its first line taken off every line, {@code \n} line ends. */
+    private static String text(SourceText source, Element e) {
+        String indent = source.indentationAt(e.start());
+        String raw = source.text().substring(e.start(), e.end()).replace("\r", "");
+        StringBuilder b = new StringBuilder();
+        String[] lines = raw.split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            if (i > 0) b.append('\n');
+            b.append(i > 0 && lines[i].startsWith(indent) ? lines[i].substring(indent.length()) : lines[i]);
+        }
+        return b.toString();
+    }
+
+    /** The {@code <session>} entry of an EJB 2.x stateless façade. */
+    static String sessionEntry(FacadeDesign d, String unit, List<CopiedRef> refs) {
+        StringBuilder b = new StringBuilder("<session>\n");
+        b.append(unit).append("<ejb-name>").append(d.name()).append("</ejb-name>\n");
+        b.append(unit).append("<home>").append(d.qualified(d.name() + "Home")).append("</home>\n");
+        b.append(unit).append("<remote>").append(d.qualified(d.name())).append("</remote>\n");
+        b.append(unit).append("<ejb-class>").append(d.qualified(d.name() + "Bean")).append("</ejb-class>\n");
+        b.append(unit).append("<session-type>Stateless</session-type>\n");
+        b.append(unit).append("<transaction-type>Container</transaction-type>\n");
+        for (CopiedRef r : refs) b.append(unit).append(r.text().replace("\n", "\n" + unit)).append('\n');
+        return b.append("</session>").toString();
+    }
+
+    static String containerTransaction(String ejbName, String unit) {
+        return "<container-transaction>\n"
+                + unit + "<method>\n"
+                + unit + unit + "<ejb-name>" + ejbName + "</ejb-name>\n"
+                + unit + unit + "<method-name>*</method-name>\n"
+                + unit + "</method>\n"
+                + unit + "<trans-attribute>Required</trans-attribute>\n"
+                + "</container-transaction>";
+    }
+
+    static String ejbRef(FacadeDesign d, String unit) {
+        return "<ejb-ref>\n"
+                + unit + "<ejb-ref-name>ejb/" + d.name() + "</ejb-ref-name>\n"
+                + unit + "<ejb-ref-type>Session</ejb-ref-type>\n"
+                + unit + "<home>" + d.qualified(d.name() + "Home") + "</home>\n"
+                + unit + "<remote>" + d.qualified(d.name()) + "</remote>\n"
+                + unit + "<ejb-link>" + d.name() + "</ejb-link>\n"
+                + "</ejb-ref>";
+    }
+
+    /** Edits to the ejb-jar descriptor: the session entry and its container transaction. */
+    static List<TextEdit> ejbJar(SourceText source, Element root, FacadeDesign d, List<CopiedRef> refs) {
+        XmlSplice splice = new XmlSplice(source);
+        List<TextEdit> edits = new ArrayList<>();
+        Element beans = root.child("enterprise-beans").orElseThrow();
+        String unit = splice.indentUnit(root);
+        edits.add(splice.insertChild(beans, Set.of(), sessionEntry(d, unit, refs)));
+        String tx = containerTransaction(d.name(), unit);
+        Optional<Element> assembly = root.child("assembly-descriptor");
+        if (assembly.isPresent()) {
+            edits.add(splice.insertChild(assembly.get(), AFTER_CONTAINER_TRANSACTION, tx));
+        } else {
+            edits.add(splice.insertChild(root, Set.of("ejb-client-jar"),
+                    "<assembly-descriptor>\n" + unit + tx.replace("\n", "\n" + unit) + "\n</assembly-descriptor>"));
+        }
+        return edits;
+    }
+
+    /** The façade's {@code ejb-ref} in a bean entry of an ejb-jar descriptor or in a web-app. */
+    static TextEdit ejbRefIn(SourceText source, Element owner, FacadeDesign d, boolean webApp) {
+        XmlSplice splice = new XmlSplice(source);
+        String ref = ejbRef(d, splice.indentUnit(owner));
+        List<Element> existing = owner.children("ejb-ref");
+        if (!existing.isEmpty()) return splice.insertAfter(existing.get(existing.size() - 1), ref);
+        return splice.insertChild(owner, webApp ? WEB_AFTER_EJB_REF : AFTER_EJB_REF, ref);
+    }
+
+    /** The vendor binding of the façade's home to a global JNDI name, in jboss.xml or weblogic-ejb-jar.xml. */
+    static Optional<TextEdit> vendorBinding(SourceText source, Element root, FacadeDesign d) {
+        XmlSplice splice = new XmlSplice(source);
+        if (root.name().equals("jboss")) {
+            Optional<Element> beans = root.child("enterprise-beans");
+            String unit = splice.indentUnit(beans.orElse(root));
+            String entry = "<session>\n" + unit + "<ejb-name>" + d.name() + "</ejb-name>\n"
+                    + unit + "<jndi-name>" + jndiName(beans.map(b -> b.children()).orElse(List.of()), d.name()) + "</jndi-name>\n</session>";
+            if (beans.isPresent()) return Optional.of(splice.insertChild(beans.get(), Set.of(), entry));
+            String rootUnit = splice.indentUnit(root);
+            return Optional.of(splice.insertChild(root, Set.of("assembly-descriptor", "resource-managers", "cluster-config",
+                            "invoker-proxy-bindings", "container-configurations"),
+                    "<enterprise-beans>\n" + rootUnit + entry.replace("\n", "\n" + rootUnit) + "\n</enterprise-beans>"));
+        }
+        if (root.name().equals("weblogic-ejb-jar")) {
+            String unit = splice.indentUnit(root);
+            List<Element> beans = root.children("weblogic-enterprise-bean");
+            String entry = "<weblogic-enterprise-bean>\n" + unit + "<ejb-name>" + d.name() + "</ejb-name>\n"
+                    + unit + "<jndi-name>" + jndiName(beans, d.name()) + "</jndi-name>\n</weblogic-enterprise-bean>";
+            if (!beans.isEmpty()) return Optional.of(splice.insertAfter(beans.get(beans.size() - 1), entry));
+            return Optional.of(splice.insertChild(root, Set.of("security-role-assignment", "run-as-role-assignment",
+                    "security-permission", "transaction-isolation", "idempotent-methods", "retry-methods-on-rollback",
+                    "enable-bean-class-redeploy", "disable-warning", "work-manager", "component-factory-class-name",
+                    "weblogic-compatibility"), entry));
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The global name for the new home, following the application's own convention when an entry
+     * shows one ({@code estore/Account}, {@code trade/TradeSessionHome}, {@code ItemHome}), else
+     * {@code <Name>Home}.
+     */
+    static String jndiName(List<Element> entries, String ejbName) {
+        for (Element e : entries) {
+            Optional<String> name = e.childText("ejb-name");
+            Optional<String> jndi = e.childText("jndi-name");
+            if (name.isEmpty() || jndi.isEmpty() || name.get().isEmpty()) continue;
+            String j = jndi.get();
+            String last = j.substring(j.lastIndexOf('/') + 1);
+            String prefix = j.substring(0, j.lastIndexOf('/') + 1);
+            if (last.equals(name.get())) return prefix + ejbName;
+            if (last.equals(name.get() + "Home")) return prefix + ejbName + "Home";
+        }
+        return ejbName + "Home";
+    }
+
+    /** Parses a descriptor, empty when it is not well-formed. */
+    static Optional<Element> outline(SourceText source) { return XmlOutline.parse(source.text()); }
+}

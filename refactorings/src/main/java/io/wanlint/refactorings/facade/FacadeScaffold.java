@@ -1,0 +1,299 @@
+package io.wanlint.refactorings.facade;
+
+import com.github.javaparser.ast.ImportDeclaration;
+import com.github.javaparser.ast.body.TypeDeclaration;
+import io.wanlint.analyzer.api.AnalyzedFile;
+import io.wanlint.analyzer.api.Component;
+import io.wanlint.analyzer.api.ComponentKind;
+import io.wanlint.analyzer.api.ComponentModel;
+import io.wanlint.analyzer.api.SourceLocation;
+import io.wanlint.refactorings.api.FileChange;
+import io.wanlint.refactorings.api.RefactoringContext;
+import io.wanlint.refactorings.api.SourceText;
+import io.wanlint.refactorings.api.TextEdit;
+import io.wanlint.refactorings.facade.FacadeDescriptors.CopiedRef;
+import io.wanlint.refactorings.text.JavaSource;
+import io.wanlint.refactorings.text.XmlOutline.Element;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Turns a {@link FacadeDesign} into the files and descriptor entries of a stateless session façade
+ * in the application's own EJB style, and tells the client how to reach it:
+ * <ul>
+ * <li>EJB 2.x (the beans are declared in an ejb-jar descriptor with home/remote or local views):
+ *     remote interface, home and bean class, the {@code <session>} entry with the client's copied
+ *     environment references, a {@code Required} container transaction, the vendor JNDI binding, and
+ *     the client's {@code <ejb-ref>} (in the web descriptor, or in the client bean's own entry); the
+ *     client caches the stub it creates on first use.</li>
+ * <li>EJB 3.x / Jakarta ({@code javax} or {@code jakarta} after the client's imports): a
+ *     {@code @Remote} business interface and a {@code @Stateless} bean; the client gets it injected
+ *     ({@code @EJB}) when the container manages it, else looks it up once by its portable name.</li>
+ * </ul>
+ * Transfer objects and the optional data-access class are plain classes in the façade's package.
+ * Nothing is planned (a reason instead) when the façade already exists, the client cannot be read,
+ * or a descriptor it needs is missing or malformed.
+ */
+public final class FacadeScaffold {
+    private FacadeScaffold() {}
+
+    /** What planning gave: the scaffold, or why there is none. */
+    public sealed interface Result permits Result.Planned, Result.Declined {
+        /** The façade's new files and descriptor edits, and the client's access code. */
+        record Planned(Scaffold scaffold) implements Result {}
+
+        /** No scaffold, and the precise reason (with file and line where there is one). */
+        record Declined(String why) implements Result {}
+    }
+
+    /** The EJB style of the application: what the scaffold generates. */
+    enum Style { EJB2, EJB3 }
+
+    /** Component kinds whose instances the container creates, so {@code @EJB} fields are injected. */
+    private static final Set<ComponentKind> MANAGED = Set.of(ComponentKind.SERVLET, ComponentKind.FILTER, ComponentKind.LISTENER,
+            ComponentKind.TAG_HANDLER, ComponentKind.JAX_RS_RESOURCE, ComponentKind.STATELESS_SESSION, ComponentKind.STATEFUL_SESSION,
+            ComponentKind.SINGLETON_SESSION, ComponentKind.MESSAGE_DRIVEN);
+
+    /**
+     * Files and descriptor edits for the application's EJB style (EJB 2.x or EJB 3/Jakarta), and how
+     * the client reaches the façade.
+     *
+     * @param clientClass the qualified name of the class that will call the façade
+     * @param clientFile  its source file, relative to the analysed root
+     */
+    public static Result plan(FacadeDesign design, String clientClass, String clientFile, RefactoringContext context) {
+        if (design.methods().isEmpty()) return new Result.Declined("the façade " + design.name() + " has no business method");
+        Optional<String> notPatchable = context.whyNotPatchable(clientFile);
+        if (notPatchable.isPresent()) return new Result.Declined(notPatchable.get());
+        Optional<SourceText> clientText = context.read(clientFile);
+        Optional<JavaSource> client = clientText.flatMap(JavaSource::parse);
+        if (client.isEmpty()) return new Result.Declined(clientFile + " cannot be read or parsed");
+        ComponentModel model = context.analysis().model();
+
+        String folder = (design.sourceRoot().isEmpty() ? "" : design.sourceRoot() + "/")
+                + (design.packageName().isEmpty() ? "" : design.packageName().replace('.', '/') + "/");
+        Optional<Component> existing = model.byName(design.name()).or(() -> model.byClass(design.qualified(design.name() + "Bean")));
+        if (existing.isPresent()) {
+            return new Result.Declined("the application already has a bean " + existing.get().name() + where(existing.get()));
+        }
+        if (context.exists(folder + design.name() + "Bean.java")) {
+            return new Result.Declined(folder + design.name() + "Bean.java already exists");
+        }
+
+        Style style = style(model, context);
+        String ejbPackage = ejbPackage(clientText.get().text(), model, context);
+        Optional<Component> clientComponent = model.byClass(clientClass);
+        String member = memberName(client.get(), clientClass, design.name());
+
+        ClientTypes types = clientTypes(client.get(), clientFile, context);
+        FacadeSources sources = new FacadeSources(design, ejbPackage, clientText.get().lineEnding(), types.single(), types.wildcards());
+        List<FacadeSources.Member> members = sources.members();
+        List<FileChange> changes = new ArrayList<>();
+        Set<String> created = new HashSet<>();
+        for (FacadeDesign.TransferObject to : design.transferObjects()) {
+            String path = folder + to.name() + ".java";
+            if (context.exists(path) || !created.add(path)) continue;
+            changes.add(new FileChange.Create(path, sources.transferObject(to)));
+        }
+        if (design.dao().isPresent()) {
+            String path = folder + design.dao().get() + ".java";
+            if (context.exists(path)) return new Result.Declined(path + " already exists");
+            changes.add(new FileChange.Create(path, sources.dao(design.dao().get(), members)));
+        }
+
+        if (style == Style.EJB3) {
+            changes.add(new FileChange.Create(folder + design.name() + ".java", sources.ejb3Business()));
+            changes.add(new FileChange.Create(folder + design.name() + "Bean.java", sources.ejb3Bean(members)));
+            boolean managed = clientComponent.map(c -> MANAGED.contains(c.kind())).orElse(false);
+            ClientAccess access = managed ? FacadeSources.ejb3Injected(design, ejbPackage, member)
+                    : FacadeSources.ejb3LookedUp(design, ejbPackage, member);
+            return new Result.Planned(new Scaffold(changes, access));
+        }
+
+        changes.add(new FileChange.Create(folder + design.name() + ".java", sources.ejb2Remote()));
+        changes.add(new FileChange.Create(folder + design.name() + "Home.java", sources.ejb2Home()));
+        changes.add(new FileChange.Create(folder + design.name() + "Bean.java", sources.ejb2Bean(members)));
+        Result descriptors = ejb2Descriptors(design, clientComponent, context, changes);
+        if (descriptors instanceof Result.Declined) return descriptors;
+        return new Result.Planned(new Scaffold(changes, FacadeSources.ejb2Access(design, ejbPackage, member)));
+    }
+
+    /** Adds the EJB 2.x descriptor edits to {@code changes}; a {@link Result.Declined} when one cannot be made. */
+    private static Result ejb2Descriptors(FacadeDesign design, Optional<Component> clientComponent, RefactoringContext context,
+                                          List<FileChange> changes) {
+        ComponentModel model = context.analysis().model();
+        Map<String, Optional<Element>> outlines = new TreeMap<>();
+        Optional<Component> clientBean = clientComponent.filter(c -> c.kind().isEjb());
+        Optional<String> ejbJar = clientBean.flatMap(c -> descriptorOf(c, "ejb-jar", context, outlines)).or(() -> mainEjbJar(model, context, outlines));
+        if (ejbJar.isEmpty()) return new Result.Declined("no ejb-jar descriptor declares the application's beans; the façade "
+                + design.name() + " has nowhere to be declared");
+        SourceText jarText = context.read(ejbJar.get()).orElseThrow();
+        Element jarRoot = outline(ejbJar.get(), context, outlines).orElseThrow();
+        if (jarRoot.child("enterprise-beans").isEmpty()) return new Result.Declined(ejbJar.get() + " has no <enterprise-beans>");
+
+        Map<String, List<TextEdit>> edits = new LinkedHashMap<>();
+        List<CopiedRef> refs;
+        if (clientBean.isPresent()) {
+            Optional<Element> entry = beanEntry(jarRoot, clientBean.get().name());
+            if (entry.isEmpty()) return new Result.Declined(ejbJar.get() + " has no entry for " + clientBean.get().name());
+            if (hasEjbRef(entry.get(), design.name())) {
+                return new Result.Declined(ejbJar.get() + ": " + clientBean.get().name() + " already declares ejb/" + design.name());
+            }
+            refs = FacadeDescriptors.references(jarText, entry.get(), design.envRefNames());
+            edits.computeIfAbsent(ejbJar.get(), k -> new ArrayList<>()).add(FacadeDescriptors.ejbRefIn(jarText, entry.get(), design, false));
+        } else {
+            Optional<String> web = clientComponent.filter(c -> c.kind().isWeb()).flatMap(c -> descriptorOf(c, "web-app", context, outlines))
+                    .or(() -> mainWebDescriptor(model, context, outlines));
+            if (web.isEmpty()) return new Result.Declined("no web descriptor (web.xml) to declare the façade's ejb-ref java:comp/env/ejb/"
+                    + design.name() + " in");
+            SourceText webText = context.read(web.get()).orElseThrow();
+            Element webRoot = outline(web.get(), context, outlines).orElseThrow();
+            if (hasEjbRef(webRoot, design.name())) return new Result.Declined(web.get() + " already declares ejb/" + design.name());
+            refs = FacadeDescriptors.references(webText, webRoot, design.envRefNames());
+            edits.computeIfAbsent(web.get(), k -> new ArrayList<>()).add(FacadeDescriptors.ejbRefIn(webText, webRoot, design, true));
+        }
+        edits.computeIfAbsent(ejbJar.get(), k -> new ArrayList<>()).addAll(FacadeDescriptors.ejbJar(jarText, jarRoot, design, refs));
+        for (String vendor : vendorDescriptors(ejbJar.get(), context)) {
+            Optional<SourceText> text = context.read(vendor);
+            Optional<Element> root = outline(vendor, context, outlines);
+            if (text.isEmpty() || root.isEmpty()) continue;
+            FacadeDescriptors.vendorBinding(text.get(), root.get(), design)
+                    .ifPresent(e -> edits.computeIfAbsent(vendor, k -> new ArrayList<>()).add(e));
+        }
+        edits.forEach((file, list) -> changes.add(new FileChange.Edit(file, list)));
+        return new Result.Planned(new Scaffold(List.of(), new ClientAccess(List.of(), "", Set.of(), List.of())));
+    }
+
+    /** EJB 2.x when a bean has home or component interfaces declared in an ejb-jar descriptor. */
+    static Style style(ComponentModel model, RefactoringContext context) {
+        for (Component c : model.components()) {
+            if (!c.kind().isEjb()) continue;
+            var i = c.interfaces();
+            boolean views = i.home() != null || i.remote() != null || i.localHome() != null || i.local() != null;
+            if (views && c.declaredIn().stream().anyMatch(l -> l.file().toLowerCase().endsWith(".xml") && !l.file().contains("!/"))) return Style.EJB2;
+        }
+        return Style.EJB3;
+    }
+
+    /** {@code jakarta.ejb} when the client (or, if it says nothing, a bean) imports Jakarta APIs, else {@code javax.ejb}. */
+    static String ejbPackage(String clientText, ComponentModel model, RefactoringContext context) {
+        if (clientText.contains("import jakarta.")) return "jakarta.ejb";
+        if (clientText.contains("import javax.")) return "javax.ejb";
+        for (Component c : model.components()) {
+            for (SourceLocation l : c.declaredIn()) {
+                if (!l.file().endsWith(".java")) continue;
+                Optional<SourceText> t = context.read(l.file());
+                if (t.isPresent() && t.get().text().contains("import jakarta.")) return "jakarta.ejb";
+                if (t.isPresent() && t.get().text().contains("import javax.")) return "javax.ejb";
+            }
+        }
+        return "javax.ejb";
+    }
+
+    /** The field (and accessor) name for the façade in the client: {@code viewItemFacade}, unless the client already uses it. */
+    private static String memberName(JavaSource client, String clientClass, String facadeName) {
+        String base = FacadeSources.lowerFirst(facadeName);
+        Optional<TypeDeclaration<?>> type = client.type(clientClass.substring(clientClass.lastIndexOf('.') + 1));
+        if (type.isEmpty()) return base;
+        for (String candidate : List.of(base, base + "Facade", base + "Ref")) {
+            if (type.get().getFieldByName(candidate).isEmpty() && type.get().getMethodsByName(candidate).isEmpty()) return candidate;
+        }
+        return base + "Ref";
+    }
+
+    private record ClientTypes(Set<String> single, List<String> wildcards) {}
+
+    /** The client's imports and the classes of its package: what the copied code may name by simple name. */
+    private static ClientTypes clientTypes(JavaSource client, String clientFile, RefactoringContext context) {
+        Set<String> single = new LinkedHashSet<>();
+        List<String> wildcards = new ArrayList<>();
+        for (ImportDeclaration i : client.unit().getImports()) {
+            if (i.isStatic()) continue;
+            if (i.isAsterisk()) wildcards.add(i.getNameAsString()); else single.add(i.getNameAsString());
+        }
+        Optional<String> pkg = client.unit().getPackageDeclaration().map(p -> p.getNameAsString());
+        int slash = clientFile.lastIndexOf('/');
+        String dir = slash < 0 ? "" : clientFile.substring(0, slash + 1);
+        if (pkg.isPresent()) {
+            for (AnalyzedFile f : context.analysis().files()) {
+                String p = f.path();
+                if (p.startsWith(dir) && p.endsWith(".java") && p.indexOf('/', dir.length()) < 0 && !p.equals(clientFile)) {
+                    single.add(pkg.get() + "." + p.substring(dir.length(), p.length() - ".java".length()));
+                }
+            }
+        }
+        return new ClientTypes(single, wildcards);
+    }
+
+    /** The descriptor file with the given root element that declares {@code c}. */
+    private static Optional<String> descriptorOf(Component c, String rootName, RefactoringContext context, Map<String, Optional<Element>> outlines) {
+        return c.declaredIn().stream().map(SourceLocation::file).filter(f -> f.toLowerCase().endsWith(".xml"))
+                .filter(f -> outline(f, context, outlines).filter(r -> r.name().equals(rootName)).isPresent()).findFirst();
+    }
+
+    /** The ejb-jar descriptor declaring the most beans (first by path on a tie), else any file named ejb-jar.xml. */
+    private static Optional<String> mainEjbJar(ComponentModel model, RefactoringContext context, Map<String, Optional<Element>> outlines) {
+        return mostDeclaring(model, context, outlines, "ejb-jar", ComponentKind::isEjb)
+                .or(() -> context.filesNamed("ejb-jar.xml").stream()
+                        .filter(f -> outline(f, context, outlines).filter(r -> r.name().equals("ejb-jar")).isPresent()).findFirst());
+    }
+
+    private static Optional<String> mainWebDescriptor(ComponentModel model, RefactoringContext context, Map<String, Optional<Element>> outlines) {
+        return mostDeclaring(model, context, outlines, "web-app", ComponentKind::isWeb)
+                .or(() -> context.filesNamed("web.xml").stream()
+                        .filter(f -> outline(f, context, outlines).filter(r -> r.name().equals("web-app")).isPresent()).findFirst());
+    }
+
+    private static Optional<String> mostDeclaring(ComponentModel model, RefactoringContext context, Map<String, Optional<Element>> outlines,
+                                                  String rootName, java.util.function.Predicate<ComponentKind> kinds) {
+        Map<String, Integer> counts = new TreeMap<>();
+        for (Component c : model.components()) {
+            if (!kinds.test(c.kind())) continue;
+            for (SourceLocation l : c.declaredIn()) {
+                if (l.file().toLowerCase().endsWith(".xml") && context.whyNotPatchable(l.file()).isEmpty()) counts.merge(l.file(), 1, Integer::sum);
+            }
+        }
+        return counts.entrySet().stream()
+                .filter(e -> outline(e.getKey(), context, outlines).filter(r -> r.name().equals(rootName)).isPresent())
+                .max(Comparator.comparingInt((Map.Entry<String, Integer> e) -> e.getValue()).thenComparing(Map.Entry::getKey, Comparator.reverseOrder()))
+                .map(Map.Entry::getKey);
+    }
+
+    /** jboss.xml and weblogic-ejb-jar.xml next to the ejb-jar descriptor, else anywhere in the application. */
+    private static List<String> vendorDescriptors(String ejbJar, RefactoringContext context) {
+        String dir = ejbJar.contains("/") ? ejbJar.substring(0, ejbJar.lastIndexOf('/') + 1) : "";
+        List<String> out = new ArrayList<>();
+        for (String name : List.of("jboss.xml", "weblogic-ejb-jar.xml")) {
+            List<String> all = context.filesNamed(name);
+            all.stream().filter(f -> f.equalsIgnoreCase(dir + name)).findFirst().or(() -> all.stream().findFirst()).ifPresent(out::add);
+        }
+        return out;
+    }
+
+    private static Optional<Element> beanEntry(Element ejbJarRoot, String ejbName) {
+        return ejbJarRoot.child("enterprise-beans").stream().flatMap(b -> b.children().stream())
+                .filter(e -> e.childText("ejb-name").filter(ejbName::equals).isPresent()).findFirst();
+    }
+
+    private static boolean hasEjbRef(Element owner, String facadeName) {
+        return owner.children().stream().filter(c -> c.name().equals("ejb-ref") || c.name().equals("ejb-local-ref"))
+                .anyMatch(r -> r.childText("ejb-ref-name").filter(n -> n.equals("ejb/" + facadeName)).isPresent());
+    }
+
+    private static Optional<Element> outline(String file, RefactoringContext context, Map<String, Optional<Element>> outlines) {
+        return outlines.computeIfAbsent(file, f -> context.read(f).flatMap(FacadeDescriptors::outline));
+    }
+
+    private static String where(Component c) {
+        return c.declaredIn().isEmpty() ? "" : " (" + c.declaredIn().get(0) + ")";
+    }
+}

@@ -146,19 +146,36 @@ final class AppTypes {
         return false;
     }
 
-    /** The value of a {@code static final String} constant initialised with a literal. */
+    /**
+     * The value of a {@code String} constant initialised with literals and other constants of the
+     * same type joined by {@code +} ({@code ENV_PREFIX + "ejb/order/Order"}).
+     */
     Optional<String> constantString(String owner, String field) {
-        return source(owner).flatMap(s -> typeIn(s.unit(), owner)).flatMap(t -> {
-            for (FieldDeclaration f : t.getFields()) {
-                for (VariableDeclarator v : f.getVariables()) {
-                    if (v.getNameAsString().equals(field) && v.getInitializer().isPresent()
-                            && v.getInitializer().get() instanceof StringLiteralExpr s) {
-                        return Optional.of(s.getValue());
-                    }
+        return source(owner).flatMap(s -> typeIn(s.unit(), owner)).flatMap(t -> constantIn(t, field, 0));
+    }
+
+    private static Optional<String> constantIn(ClassOrInterfaceDeclaration t, String field, int depth) {
+        if (depth > 8) return Optional.empty();
+        for (FieldDeclaration f : t.getFields()) {
+            for (VariableDeclarator v : f.getVariables()) {
+                if (v.getNameAsString().equals(field) && v.getInitializer().isPresent()) {
+                    return valueOf(t, v.getInitializer().get(), depth);
                 }
             }
-            return Optional.empty();
-        });
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<String> valueOf(ClassOrInterfaceDeclaration t, com.github.javaparser.ast.expr.Expression e, int depth) {
+        if (e instanceof StringLiteralExpr s) return Optional.of(s.getValue());
+        if (e instanceof com.github.javaparser.ast.expr.NameExpr n) return constantIn(t, n.getNameAsString(), depth + 1);
+        if (e instanceof com.github.javaparser.ast.expr.BinaryExpr b
+                && b.getOperator() == com.github.javaparser.ast.expr.BinaryExpr.Operator.PLUS) {
+            Optional<String> l = valueOf(t, b.getLeft(), depth + 1);
+            Optional<String> r = valueOf(t, b.getRight(), depth + 1);
+            return l.isPresent() && r.isPresent() ? Optional.of(l.get() + r.get()) : Optional.empty();
+        }
+        return Optional.empty();
     }
 
     private static Optional<ClassOrInterfaceDeclaration> typeIn(CompilationUnit unit, String qualified) {

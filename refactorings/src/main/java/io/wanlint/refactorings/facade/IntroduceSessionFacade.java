@@ -50,6 +50,9 @@ public final class IntroduceSessionFacade implements Refactoring {
             "place", "update", "create", "delete", "remove", "add", "find", "list", "show", "get", "submit", "verify",
             "sign", "about", "check", "save", "load", "send");
 
+    private static final Pattern LITERALS_AND_COMMENTS =
+            Pattern.compile("\"(?:\\\\.|[^\"\\\\\\n])*\"|//[^\\n]*|/\\*(?s:.*?)\\*/");
+
     @Override public boolean handles(Finding f) {
         return f.ruleId().equals("WAN001")
                 || f.ruleId().equals("WAN002") && (f.key().startsWith("use-case:") || f.key().startsWith("remote-client:"));
@@ -245,7 +248,8 @@ public final class IntroduceSessionFacade implements Refactoring {
             if (q.endsWith(".*") || !q.contains(".") || samePackage(client, q) || !planned.add(q)) continue;
             client.importFor(q).ifPresent(importEdits::add);
         }
-        String body = after.substring(Math.min(after.length(), importsEnd(client)));
+        // Names inside string literals and comments do not keep an import alive.
+        String body = LITERALS_AND_COMMENTS.matcher(after.substring(Math.min(after.length(), importsEnd(client)))).replaceAll(" ");
         for (ImportDeclaration i : client.unit().getImports()) {
             if (i.isAsterisk() || i.isStatic()) continue;
             String simple = i.getName().getIdentifier();

@@ -107,6 +107,8 @@ final class UseCaseExtraction {
     private final Set<String> facadeImports = new TreeSet<>();
     private final Set<String> envRefs = new TreeSet<>();
     private final List<String> members = new ArrayList<>();
+    private final Map<String, String> preludes = new LinkedHashMap<>();
+    private final List<Node> preludeRoots = new ArrayList<>();
 
     private UseCaseExtraction(JavaSource client, MethodDeclaration method, Set<Integer> dataLines, AppTypes types,
                               Names names, boolean remoteCalls) {
@@ -282,7 +284,7 @@ final class UseCaseExtraction {
     // ---- the split ----
 
     /** One value the client reads back: a data variable (kept by name) or a bean-dependent expression. */
-    private record Field(String name, AppTypes.Resolved type, Expression expression, Declared variable) {
+    private record Field(String name, AppTypes.Resolved type, Expression expression, Declared variable, int position) {
         String getter() {
             String cap = Character.toUpperCase(name.charAt(0)) + name.substring(1);
             return (type.qualified().equals("boolean") ? "is" : "get") + cap + "()";
@@ -295,6 +297,13 @@ final class UseCaseExtraction {
         final Map<Node, Field> byVariable = new LinkedHashMap<>();
         final List<Field> fields = new ArrayList<>();
 
+        /** The fields in source order: the transfer object reads like the code it came from. */
+        List<Field> ordered() {
+            List<Field> out = new ArrayList<>(fields);
+            out.sort(java.util.Comparator.comparingInt(Field::position));
+            return out;
+        }
+
         Field expression(Expression e) {
             String text = client.text(e);
             Field f = byExpression.get(text);
@@ -302,7 +311,7 @@ final class UseCaseExtraction {
             AppTypes.Resolved t = typeOf(e).orElseThrow(() -> refuse(e, "cannot tell what `" + text + "` returns"));
             if (!types.transferable(t.qualified())) throw refuse(e, "`" + text + "` returns " + t.written() + ", which cannot be sent to the web tier");
             t.importName().ifPresent(facadeImports::add);
-            f = new Field(fresh(fieldName(e)), t, e, null);
+            f = new Field(fresh(fieldName(e)), t, e, null, client.begin(e));
             byExpression.put(text, f);
             fields.add(f);
             return f;
@@ -315,7 +324,7 @@ final class UseCaseExtraction {
             if (!types.transferable(t.qualified())) {
                 throw refuse(at, "the web code uses `" + d.name() + "` (" + d.type() + "), which cannot be sent to the web tier");
             }
-            f = new Field(d.name(), t, null, d);
+            f = new Field(d.name(), t, null, d, client.begin(d.node()));
             byVariable.put(d.node(), f);
             fields.add(f);
             return f;
@@ -394,7 +403,9 @@ final class UseCaseExtraction {
         // Inputs: locals and parameters declared before the range that the moved code reads.
         Map<String, Declared> inputs = new LinkedHashMap<>();
         Set<Node> rangeNodes = new LinkedHashSet<>(range);
-        for (Node root : movedRoots) {
+        List<Node> roots = new ArrayList<>(movedRoots);
+        for (int r = 0; r < roots.size(); r++) {
+            Node root = roots.get(r);
             for (NameExpr ref : root.findAll(NameExpr.class)) {
                 Optional<Declared> d = declarationOf(ref);
                 if (d.isPresent()) {
@@ -408,7 +419,10 @@ final class UseCaseExtraction {
                     .filter(n -> Character.isUpperCase(n.getNameAsString().charAt(0))).forEach(n -> importFor(n.getNameAsString(), null));
             root.findAll(FieldAccessExpr.class).forEach(this::envRefThroughConstant);
             root.findAll(StringLiteralExpr.class).forEach(l -> envRef(l.getValue()));
+            roots.addAll(preludeRoots);
+            preludeRoots.clear();
         }
+        facade.addAll(0, preludes.values());
         List<FacadeDesign.Parameter> params = new ArrayList<>();
         for (Declared d : inputs.values()) {
             AppTypes.Resolved t = types.resolve(d.type(), client.unit())
@@ -443,12 +457,12 @@ final class UseCaseExtraction {
             clientLines.add(names.dataClass() + " " + var + " = " + call + ";");
             List<FacadeDesign.Parameter> fields = new ArrayList<>();
             Set<String> toImports = new TreeSet<>();
-            for (Field f : page.fields) {
+            for (Field f : page.ordered()) {
                 fields.add(new FacadeDesign.Parameter(f.type().written(), f.name()));
                 f.type().importName().ifPresent(toImports::add);
                 if (f.variable() != null) clientLines.add(f.type().written() + " " + f.name() + " = " + var + "." + f.getter() + ";");
             }
-            facade.add("return new " + names.dataClass() + "(" + String.join(", ", page.fields.stream().map(Field::name).toList()) + ");");
+            facade.add("return new " + names.dataClass() + "(" + String.join(", ", page.ordered().stream().map(Field::name).toList()) + ");");
             tos.add(new TransferObject(names.dataClass(), fields, toImports));
             for (int i = 0; i < renderClient.size(); i++) renderClient.set(i, renderClient.get(i).replace(PAGE, var));
         }
@@ -547,8 +561,65 @@ final class UseCaseExtraction {
             if (!members.contains(text)) members.add(text);
             return;
         }
+        if (!f.isStatic() && preludes.containsKey(name)) return;
+        if (!f.isStatic()) {
+            Optional<String> prelude = initialisedOnce(type.get(), f, name);
+            if (prelude.isPresent()) {
+                preludes.put(name, prelude.get());
+                return;
+            }
+        }
         throw refuse(ref, "the moved code uses field `" + name + "` of " + type.get().getNameAsString()
-                + ", which the client initialises itself");
+                + ", which is not assigned exactly once in a lifecycle method (init, ejbCreate, a constructor) from EJB-tier values");
+    }
+
+    /** Methods in which a client assigns what it keeps for all its requests. */
+    private static final Set<String> LIFECYCLE = Set.of("init", "ejbCreate", "setSessionContext", "jspInit");
+
+    /**
+     * A field the client assigns once in its lifecycle (a home looked up in {@code init()}) becomes a
+     * local of the façade method assigned from the same expression; the exceptions the client caught
+     * around that assignment become {@code EJBException}s, as a bean reports system failures.
+     */
+    private Optional<String> initialisedOnce(com.github.javaparser.ast.body.ClassOrInterfaceDeclaration type,
+                                             com.github.javaparser.ast.body.FieldDeclaration f, String name) {
+        if (f.getVariables().size() != 1 || f.getVariables().get(0).getInitializer().isPresent()) return Optional.empty();
+        List<AssignExpr> assignments = new ArrayList<>();
+        for (AssignExpr a : type.findAll(AssignExpr.class)) {
+            Expression t = a.getTarget();
+            if (t instanceof NameExpr n && n.getNameAsString().equals(name)
+                    || t instanceof FieldAccessExpr fa && fa.getScope() instanceof ThisExpr && fa.getNameAsString().equals(name)) {
+                assignments.add(a);
+            }
+        }
+        if (assignments.size() != 1 || assignments.get(0).getOperator() != AssignExpr.Operator.ASSIGN) return Optional.empty();
+        AssignExpr a = assignments.get(0);
+        boolean lifecycle = a.findAncestor(com.github.javaparser.ast.body.ConstructorDeclaration.class).isPresent()
+                || a.findAncestor(MethodDeclaration.class).map(m -> LIFECYCLE.contains(m.getNameAsString())).orElse(false);
+        Expression value = a.getValue();
+        if (!lifecycle || !value.findAll(ThisExpr.class).isEmpty()
+                || value.findAll(MethodCallExpr.class).stream().anyMatch(c -> c.getScope().isEmpty())
+                || value.findAll(NameExpr.class).stream().anyMatch(n -> Character.isLowerCase(n.getNameAsString().charAt(0)))) {
+            return Optional.empty();
+        }
+        String typeText = f.getVariables().get(0).getType().asString();
+        importFor(simple(typeText), null);
+        preludeRoots.add(value);
+        String assigned = reindent(client.text(value), client.source().indentationAt(client.begin(a)), unit);
+        Optional<TryStmt> around = a.findAncestor(TryStmt.class);
+        List<String> caught = new ArrayList<>();
+        around.ifPresent(t -> t.getCatchClauses().forEach(c -> {
+            for (String n : c.getParameter().getType().asString().split("\\|")) caught.add(n.trim());
+        }));
+        if (caught.isEmpty()) return Optional.of(typeText + " " + name + " = " + assigned + ";");
+        String ejb = client.unit().getImports().stream().anyMatch(i -> i.getNameAsString().startsWith("jakarta.")) ? "jakarta.ejb" : "javax.ejb";
+        facadeImports.add(ejb + ".EJBException");
+        StringBuilder b = new StringBuilder(typeText + " " + name + ";\ntry {\n" + unit + name + " = " + assigned + ";\n}");
+        for (String c : caught) {
+            importFor(c, null);
+            b.append(" catch (").append(c).append(" e) {\n").append(unit).append("throw new EJBException(e);\n}");
+        }
+        return Optional.of(b.toString());
     }
 
     private void envRef(String jndiName) {
@@ -748,7 +819,7 @@ final class UseCaseExtraction {
         }
         // Variables from before the loop that the rows' render statements read belong to the page.
         List<Field> rowFields = new ArrayList<>();
-        for (Field f : row.fields) {
+        for (Field f : row.ordered()) {
             if (f.variable() != null && !insideAny(f.variable().node(), Set.of(s))) {
                 page.variable(f.variable(), s);
             } else {
@@ -777,7 +848,7 @@ final class UseCaseExtraction {
             f.type().importName().ifPresent(toImports::add);
         }
         rowClasses.add(new TransferObject(rowClass, fields, toImports));
-        Field list = new Field(rowsField, new AppTypes.Resolved(generics ? "List<" + rowClass + ">" : "List", "java.util.List"), null, null);
+        Field list = new Field(rowsField, new AppTypes.Resolved(generics ? "List<" + rowClass + ">" : "List", "java.util.List"), null, null, client.begin(s));
         page.fields.add(list);
 
         String rowVar = fresh("row");

@@ -1,0 +1,209 @@
+package io.wanlint.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.wanlint.fixtures.Fixtures;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import javax.tools.DiagnosticCollector;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The session-façade patches (WAN001, WAN002) through the real CLI on git copies of the fixtures
+ * (issue 6 acceptance), each patch applied alone: {@code git apply --check} accepts it, the patched
+ * application compiles, re-analysis reports neither rule on the client class and the entry point
+ * costs exactly the round trips the patch predicted, and a second {@code fix} plans nothing for it.
+ */
+class FacadeFixTest {
+    @TempDir Path temp;
+
+    private record Run(int exit, String out, String err) {}
+
+    /** One planned patch as {@code fix} printed it. */
+    private record Planned(String ruleId, String className, int after, Path file) {}
+
+    @Test
+    void everyRubisEntityPageGetsOneFacadeCallThatCompilesAndCostsWhatItPredicted() throws Exception {
+        Path app = gitCopy("rubis-entity", temp.resolve("base"));
+        Path patches = temp.resolve("patches");
+        Run fix = wanlint("fix", app.toString(), "--rule", "WAN001", "--rule", "WAN002", "--out", patches.toString());
+        assertThat(fix.exit()).as(fix.err()).isZero();
+        List<Planned> planned = planned(fix.out(), patches);
+        List<String> pages = List.of("BrowseCategories", "BrowseRegions", "SearchItemsByCategory", "StoreBid", "StoreComment",
+                "ViewBidHistory", "ViewItem", "ViewUserInfo");
+        for (String page : pages) {
+            String cls = "org.acme.rubis.entity.servlets." + page;
+            Planned wan001 = planned.stream().filter(p -> p.ruleId().equals("WAN001") && p.className().equals(cls)).findFirst().orElseThrow();
+            Planned wan002 = planned.stream().filter(p -> p.ruleId().equals("WAN002") && p.className().equals(cls)).findFirst().orElseThrow();
+            // Both findings on one method plan the very same change.
+            assertThat(Files.readString(wan001.file())).isEqualTo(Files.readString(wan002.file()));
+            assertThat(wan001.after()).isEqualTo(1);
+        }
+        // The combined patch holds each page's façade once.
+        git(app, "apply", "--check", patches.resolve("wanlint.patch").toString());
+
+        for (String page : pages) {
+            String cls = "org.acme.rubis.entity.servlets." + page;
+            Planned p = planned.stream().filter(x -> x.ruleId().equals("WAN002") && x.className().equals(cls)).findFirst().orElseThrow();
+            acceptAlone("rubis-entity", p, StandardCharsets.ISO_8859_1, "/" + page);
+        }
+    }
+
+    @Test
+    void viewItemReadsItsFieldsFromOneTransferObject() throws Exception {
+        Path app = gitCopy("rubis-entity", temp.resolve("base"));
+        Path patches = temp.resolve("patches");
+        Run fix = wanlint("fix", app.toString(), "--rule", "WAN002", "--out", patches.toString());
+        assertThat(fix.exit()).as(fix.err()).isZero();
+        Planned viewItem = planned(fix.out(), patches).stream()
+                .filter(p -> p.className().endsWith(".ViewItem")).findFirst().orElseThrow();
+        String diff = Files.readString(viewItem.file());
+        assertThat(diff)
+                .contains("+            ViewItemData page = viewItemFacade().viewItem(itemId);\n"
+                        + "+            String name = page.getName();\n")
+                .contains("+            String sellerNickName = page.getSellerNickName();\n")
+                .contains("\n             PrintWriter out = startPage(response, name);\n")
+                .contains("+    public ViewItemData viewItem(Integer itemId) throws FinderException, NamingException, RemoteException {\n"
+                        + "+        Context ctx = new InitialContext();\n")
+                .contains("+        return new ViewItemData(name, description, initialPrice, maxBid, endDate, sellerId, sellerNickName);\n")
+                .contains("+      <ejb-name>ViewItemFacade</ejb-name>");
+    }
+
+    @Test
+    void petstoreHelperMovesWholeAndTheCasesItCannotMoveSayWhy() throws Exception {
+        Path app = gitCopy("petstore-1.1", temp.resolve("base"));
+        Path patches = temp.resolve("patches");
+        Run fix = wanlint("fix", app.toString(), "--rule", "WAN001", "--rule", "WAN002", "--out", patches.toString());
+        assertThat(fix.exit()).as(fix.err()).isZero();
+        List<Planned> planned = planned(fix.out(), patches);
+        Planned helper = planned.stream().filter(p -> p.className().equals("com.acme.estore.web.InventoryWebHelper")
+                && p.ruleId().equals("WAN002")).findFirst().orElseThrow();
+        assertThat(Files.readString(helper.file()))
+                .contains("+        return inventoryFacade().getAvailability(itemId);\n");
+        acceptAlone("petstore-1.1", helper, StandardCharsets.ISO_8859_1, "/product.jsp");
+
+        Planned orders = planned.stream().filter(p -> p.className().equals("com.acme.estore.web.OrdersServlet")
+                && p.ruleId().equals("WAN001")).findFirst().orElseThrow();
+        assertThat(Files.readString(orders.file()))
+                .contains("+            OrdersData page = ordersFacade().getOrders(userId);\n")
+                .contains("+                OrderDetails details = row.getDetails();\n")
+                // The home the servlet looked up once in init() is looked up by the façade next to the entities.
+                .contains("+            orderHome = (OrderHome) EJBHomeFactory.getInstance()\n")
+                .contains("+        <ejb-ref-name>ejb/order/Order</ejb-ref-name>");
+        acceptAlone("petstore-1.1", orders, StandardCharsets.ISO_8859_1, "/orders");
+
+        // The stateful controller keeps its conversation's state in its own fields: it cannot move as is.
+        assertThat(fix.out()).containsPattern("no patch  WAN002 com\\.acme\\.estore\\.control\\.ejb\\.ShoppingClientControllerEJB .*: .*accountHome");
+    }
+
+    /** (a)–(d) for one patch applied alone to a fresh git copy. */
+    private void acceptAlone(String fixture, Planned p, Charset encoding, String entryPoint) throws Exception {
+        Path app = gitCopy(fixture, temp.resolve("alone-" + p.file().getFileName()));
+        git(app, "apply", "--check", p.file().toString());
+        git(app, "apply", p.file().toString());
+        compile(app, encoding);
+
+        Run check = wanlint("check", app.toString(), "--format", "json", "--fail-on", "never");
+        assertThat(check.exit()).as(check.err()).isZero();
+        JsonNode report = new ObjectMapper().readTree(check.out());
+        for (JsonNode f : report.get("findings")) {
+            String rule = f.get("ruleId").asText();
+            if (rule.equals("WAN001") || rule.equals("WAN002")) {
+                assertThat(f.get("location").get("className").asText()).as(f.get("message").asText()).isNotEqualTo(p.className());
+            }
+        }
+        int roundTrips = 0;
+        for (JsonNode ep : report.get("entryPoints")) {
+            boolean ours = entryPoint == null ? false : ep.get("id").asText().equals(entryPoint);
+            if (ours) roundTrips += ep.get("wanRoundTrips").asInt();
+        }
+        if (entryPoint != null) assertThat(roundTrips).as("round trips of %s after the patch", entryPoint).isEqualTo(p.after());
+
+        Path again = temp.resolve("again-" + p.file().getFileName());
+        Run second = wanlint("fix", app.toString(), "--rule", "WAN001", "--rule", "WAN002", "--out", again.toString());
+        assertThat(second.exit()).as(second.err()).isZero();
+        assertThat(second.out()).doesNotContain("patch     WAN001 " + p.className() + " ").doesNotContain("patch     WAN002 " + p.className() + " ");
+    }
+
+    private static final Pattern PLANNED = Pattern.compile(
+            "^patch\\s+(WAN\\d{3}) (\\S+) \\([^)]*\\): .*\\n(?:.*\\n)*?\\s+WAN round trips .* -> (\\d+) .*\\n\\s+(\\S+\\.patch)$", Pattern.MULTILINE);
+
+    private static List<Planned> planned(String out, Path patches) {
+        List<Planned> result = new ArrayList<>();
+        Matcher m = PLANNED.matcher(out);
+        while (m.find()) result.add(new Planned(m.group(1), m.group(2), Integer.parseInt(m.group(3)), Path.of(m.group(4))));
+        assertThat(result).as(out).isNotEmpty();
+        return result;
+    }
+
+    private static void compile(Path app, Charset encoding) throws IOException {
+        List<Path> sources;
+        try (Stream<Path> walk = Files.walk(app)) {
+            sources = walk.filter(p -> p.toString().endsWith(".java")).sorted().toList();
+        }
+        String classPath = Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(p -> p.contains("javaee-api") || p.contains("jboss-rmi-api") || p.contains("jakarta.jakartaee-api"))
+                .collect(Collectors.joining(File.pathSeparator));
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        DiagnosticCollector<JavaFileObject> problems = new DiagnosticCollector<>();
+        try (StandardJavaFileManager fm = javac.getStandardFileManager(problems, null, encoding)) {
+            Path out = Files.createTempDirectory(app.getParent(), "classes");
+            boolean ok = javac.getTask(null, fm, problems, List.of("-nowarn", "-proc:none", "-encoding", encoding.name(),
+                    "-classpath", classPath, "-d", out.toString()), null, fm.getJavaFileObjectsFromPaths(sources)).call();
+            assertThat(ok).as("javac: %s", problems.getDiagnostics()).isTrue();
+        }
+    }
+
+    private static Path gitCopy(String fixture, Path app) throws Exception {
+        Path source = Fixtures.app(fixture);
+        try (Stream<Path> files = Files.walk(source)) {
+            for (Path p : files.toList()) {
+                Path target = app.resolve(source.relativize(p).toString());
+                if (Files.isDirectory(p)) Files.createDirectories(target);
+                else Files.copy(p, target);
+            }
+        }
+        git(app, "init", "-q");
+        git(app, "-c", "core.autocrlf=false", "add", "-A");
+        git(app, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "base");
+        return app;
+    }
+
+    private static String git(Path dir, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of("git", "-C", dir.toString()));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as("git %s: %s", String.join(" ", args), out).isZero();
+        return out;
+    }
+
+    private static Run wanlint(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = Main.mainWithoutExit(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+}

@@ -35,7 +35,8 @@ import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
- * WAN001 and WAN002 (use-case and remote-client findings): the client method's conversation with
+ * WAN001, WAN002 (use-case and remote-client findings) and WAN007 (a finder and per-element entity
+ * calls, read in bulk as rows): the client method's conversation with
  * the beans moves into a new stateless session façade next to them, which returns a serializable
  * transfer object; the client makes one façade call per request through a stub it caches, and keeps
  * writing its page from the transfer object. The split is {@link UseCaseExtraction}'s, the façade's
@@ -53,8 +54,12 @@ public final class IntroduceSessionFacade implements Refactoring {
     private static final Pattern LITERALS_AND_COMMENTS =
             Pattern.compile("\"(?:\\\\.|[^\"\\\\\\n])*\"|//[^\\n]*|/\\*(?s:.*?)\\*/");
 
+    /** Components the edge topology keeps at the main site, with the entities. */
+    private static final Set<ComponentKind> MAIN_SITE = Set.of(ComponentKind.STATELESS_SESSION, ComponentKind.SINGLETON_SESSION,
+            ComponentKind.ENTITY_BMP, ComponentKind.ENTITY_CMP, ComponentKind.MESSAGE_DRIVEN);
+
     @Override public boolean handles(Finding f) {
-        return f.ruleId().equals("WAN001")
+        return f.ruleId().equals("WAN001") || f.ruleId().equals("WAN007")
                 || f.ruleId().equals("WAN002") && (f.key().startsWith("use-case:") || f.key().startsWith("remote-client:"));
     }
 
@@ -74,6 +79,11 @@ public final class IntroduceSessionFacade implements Refactoring {
                 .or(() -> candidates.size() == 1 ? Optional.of(candidates.get(0)) : Optional.empty());
         if (method.isEmpty()) return PlanOutcome.declined(file + ":" + at.line() + " is not inside " + simpleClass + "." + at.method());
         MethodDeclaration m = method.get();
+        Optional<Component> clientComponent = context.analysis().model().byClass(at.className());
+        if (clientComponent.map(c -> MAIN_SITE.contains(c.kind())).orElse(false)) {
+            return PlanOutcome.declined(simpleClass + " is a " + clientComponent.get().kind().name().toLowerCase(Locale.ROOT).replace('_', ' ')
+                    + " bean, already next to the entities: a façade would not save a round trip (" + file + ":" + at.line() + ")");
+        }
 
         List<CallEdge> sites = dataSites(context, at.className(), m);
         if (sites.isEmpty()) return PlanOutcome.declined("no cross-site EJB call or lookup is made in " + simpleClass + "." + at.method()

@@ -583,6 +583,7 @@ final class UseCaseExtraction {
      */
     private Optional<String> initialisedOnce(com.github.javaparser.ast.body.ClassOrInterfaceDeclaration type,
                                              com.github.javaparser.ast.body.FieldDeclaration f, String name) {
+        String where = "field `" + name + "` of " + type.getNameAsString();
         if (f.getVariables().size() != 1 || f.getVariables().get(0).getInitializer().isPresent()) return Optional.empty();
         List<AssignExpr> assignments = new ArrayList<>();
         for (AssignExpr a : type.findAll(AssignExpr.class)) {
@@ -592,15 +593,20 @@ final class UseCaseExtraction {
                 assignments.add(a);
             }
         }
-        if (assignments.size() != 1 || assignments.get(0).getOperator() != AssignExpr.Operator.ASSIGN) return Optional.empty();
+        if (assignments.size() != 1 || assignments.get(0).getOperator() != AssignExpr.Operator.ASSIGN) {
+            throw refuse(f, "the moved code uses " + where + ", assigned " + assignments.size() + " times");
+        }
         AssignExpr a = assignments.get(0);
         boolean lifecycle = a.findAncestor(com.github.javaparser.ast.body.ConstructorDeclaration.class).isPresent()
                 || a.findAncestor(MethodDeclaration.class).map(m -> LIFECYCLE.contains(m.getNameAsString())).orElse(false);
+        if (!lifecycle) throw refuse(a, "the moved code uses " + where + ", which changes outside the lifecycle methods");
         Expression value = a.getValue();
-        if (!lifecycle || !value.findAll(ThisExpr.class).isEmpty()
-                || value.findAll(MethodCallExpr.class).stream().anyMatch(c -> c.getScope().isEmpty())
-                || value.findAll(NameExpr.class).stream().anyMatch(n -> Character.isLowerCase(n.getNameAsString().charAt(0)))) {
-            return Optional.empty();
+        Optional<NameExpr> local = value.findAll(NameExpr.class).stream()
+                .filter(n -> Character.isLowerCase(n.getNameAsString().charAt(0))).findFirst();
+        if (!value.findAll(ThisExpr.class).isEmpty() || value.findAll(MethodCallExpr.class).stream().anyMatch(c -> c.getScope().isEmpty())
+                || local.isPresent()) {
+            throw refuse(a, "the moved code uses " + where + ", whose value is computed from "
+                    + local.map(n -> "`" + n + "`").orElse("the client's own state") + " where it is assigned");
         }
         String typeText = f.getVariables().get(0).getType().asString();
         importFor(simple(typeText), null);

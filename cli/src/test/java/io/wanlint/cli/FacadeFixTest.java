@@ -130,6 +130,78 @@ class FacadeFixTest {
         assertThat(fix.out()).containsPattern("no patch  WAN002 com\\.acme\\.estore\\.control\\.ejb\\.ShoppingClientControllerEJB .*: .*accountHome");
     }
 
+    @Test
+    void anEntityRemoteViewThatNobodyUsesLeavesTheDescriptors() throws Exception {
+        // rubis-facade with a remote view added to Category: its only clients are the façades, locally.
+        Path app = copyOf("rubis-facade", temp.resolve("base"));
+        Path beans = app.resolve("src/org/acme/rubis/ejb/entity");
+        Files.writeString(beans.resolve("CategoryHome.java"), """
+                package org.acme.rubis.ejb.entity;
+
+                import java.rmi.RemoteException;
+                import javax.ejb.EJBHome;
+                import javax.ejb.FinderException;
+
+                public interface CategoryHome extends EJBHome {
+                    Category findByPrimaryKey(Integer id) throws FinderException, RemoteException;
+                }
+                """, StandardCharsets.ISO_8859_1);
+        Files.writeString(beans.resolve("Category.java"), """
+                package org.acme.rubis.ejb.entity;
+
+                import java.rmi.RemoteException;
+                import javax.ejb.EJBObject;
+
+                public interface Category extends EJBObject {
+                    String getName() throws RemoteException;
+                }
+                """, StandardCharsets.ISO_8859_1);
+        Path ejbJar = app.resolve("META-INF/ejb-jar.xml");
+        String jar = Files.readString(ejbJar, StandardCharsets.ISO_8859_1);
+        String entry = "      <ejb-name>Category</ejb-name>\n";
+        assertThat(jar).contains(entry);
+        Files.writeString(ejbJar, jar.replace(entry, entry + "      <home>org.acme.rubis.ejb.entity.CategoryHome</home>\n"
+                + "      <remote>org.acme.rubis.ejb.entity.Category</remote>\n"), StandardCharsets.ISO_8859_1);
+        Path jboss = app.resolve("META-INF/jboss.xml");
+        String vendor = Files.readString(jboss, StandardCharsets.ISO_8859_1);
+        String local = "      <ejb-name>Category</ejb-name>\n      <local-jndi-name>CategoryLocalHome</local-jndi-name>\n";
+        assertThat(vendor).contains(local);
+        Files.writeString(jboss, vendor.replace(local, "      <ejb-name>Category</ejb-name>\n      <jndi-name>CategoryHome</jndi-name>\n"
+                + "      <local-jndi-name>CategoryLocalHome</local-jndi-name>\n"), StandardCharsets.ISO_8859_1);
+        commit(app);
+
+        Path patches = temp.resolve("patches");
+        Run fix = wanlint("fix", app.toString(), "--rule", "WAN002", "--out", patches.toString());
+        assertThat(fix.exit()).as(fix.err()).isZero();
+        assertThat(fix.out()).contains("patch     WAN002 org.acme.rubis.ejb.entity.CategoryBean (META-INF/ejb-jar.xml): Drop the remote view of entity Category");
+        Path patch;
+        try (Stream<Path> files = Files.list(patches)) {
+            patch = files.filter(p -> p.getFileName().toString().matches("WAN002-\\d+-category\\.patch")).findFirst().orElseThrow();
+        }
+        assertThat(Files.readString(patch, StandardCharsets.ISO_8859_1))
+                .contains("-      <home>org.acme.rubis.ejb.entity.CategoryHome</home>\n-      <remote>org.acme.rubis.ejb.entity.Category</remote>\n")
+                .contains("-      <jndi-name>CategoryHome</jndi-name>\n");
+
+        git(app, "apply", "--check", patch.toString());
+        git(app, "apply", patch.toString());
+        compile(app, StandardCharsets.ISO_8859_1);
+        Run check = wanlint("check", app.toString(), "--format", "json", "--fail-on", "never");
+        for (JsonNode f : new ObjectMapper().readTree(check.out()).get("findings")) {
+            assertThat(f.get("ruleId").asText() + " " + f.get("location").get("className").asText())
+                    .isNotEqualTo("WAN002 org.acme.rubis.ejb.entity.CategoryBean");
+        }
+        Run second = wanlint("fix", app.toString(), "--rule", "WAN002", "--out", temp.resolve("again").toString());
+        assertThat(second.out()).doesNotContain("CategoryBean");
+    }
+
+    @Test
+    void entityRemoteViewsStayWhileTheEntityHasNoLocalViewOrRemoteClients() throws Exception {
+        Path app = gitCopy("rubis-entity", temp.resolve("base"));
+        Run fix = wanlint("fix", app.toString(), "--rule", "WAN002", "--out", temp.resolve("patches").toString());
+        assertThat(fix.out()).contains("no patch  WAN002 org.acme.rubis.entity.beans.ItemBean (META-INF/ejb-jar.xml): entity Item has no "
+                + "local interfaces: declare a local home and local interface first");
+    }
+
     /** (a)–(d) for one patch applied alone to a fresh git copy. */
     private void acceptAlone(String fixture, Planned p, Charset encoding, String entryPoint) throws Exception {
         Path app = gitCopy(fixture, temp.resolve("alone-" + p.file().getFileName()));
@@ -192,6 +264,17 @@ class FacadeFixTest {
     }
 
     private static Path gitCopy(String fixture, Path app) throws Exception {
+        return commit(copyOf(fixture, app));
+    }
+
+    private static Path commit(Path app) throws Exception {
+        git(app, "init", "-q");
+        git(app, "-c", "core.autocrlf=false", "add", "-A");
+        git(app, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "base");
+        return app;
+    }
+
+    private static Path copyOf(String fixture, Path app) throws IOException {
         Path source = Fixtures.app(fixture);
         try (Stream<Path> files = Files.walk(source)) {
             for (Path p : files.toList()) {
@@ -200,9 +283,6 @@ class FacadeFixTest {
                 else Files.copy(p, target);
             }
         }
-        git(app, "init", "-q");
-        git(app, "-c", "core.autocrlf=false", "add", "-A");
-        git(app, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "base");
         return app;
     }
 

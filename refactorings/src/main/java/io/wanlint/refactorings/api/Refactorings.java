@@ -2,6 +2,7 @@ package io.wanlint.refactorings.api;
 
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.refactorings.entity.DeclareReadOnlyEntity;
+import io.wanlint.refactorings.facade.DropEntityRemoteView;
 import io.wanlint.refactorings.facade.IntroduceSessionFacade;
 import io.wanlint.refactorings.jdbc.UsePreparedStatement;
 import io.wanlint.refactorings.session.MakeSessionStateSerializable;
@@ -18,7 +19,7 @@ public final class Refactorings {
 
     public static Refactorings builtIn() {
         return new Refactorings(List.of(new DeclareReadOnlyEntity(), new UsePreparedStatement(),
-                new MakeSessionStateSerializable(), new IntroduceSessionFacade()));
+                new MakeSessionStateSerializable(), new IntroduceSessionFacade(), new DropEntityRemoteView()));
     }
 
     /** A finding and its patch, or why it has none. */

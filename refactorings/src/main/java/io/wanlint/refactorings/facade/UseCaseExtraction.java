@@ -294,7 +294,7 @@ final class UseCaseExtraction {
     /** What a run of render statements reads, in one transfer object (the page's or a loop's row). */
     private final class Reads {
         final Map<String, Field> byExpression = new LinkedHashMap<>();
-        final Map<Node, Field> byVariable = new LinkedHashMap<>();
+        final Map<Node, Field> byVariable = new java.util.IdentityHashMap<>();
         final List<Field> fields = new ArrayList<>();
 
         /** The fields in source order: the transfer object reads like the code it came from. */
@@ -304,15 +304,17 @@ final class UseCaseExtraction {
             return out;
         }
 
-        Field expression(Expression e) {
+        /** One field per expression and render statement: a bean may change between two statements. */
+        Field expression(Expression e, Statement owner) {
             String text = client.text(e);
-            Field f = byExpression.get(text);
+            String key = client.begin(owner) + ":" + text;
+            Field f = byExpression.get(key);
             if (f != null) return f;
             AppTypes.Resolved t = typeOf(e).orElseThrow(() -> refuse(e, "cannot tell what `" + text + "` returns"));
             if (!types.transferable(t.qualified())) throw refuse(e, "`" + text + "` returns " + t.written() + ", which cannot be sent to the web tier");
             t.importName().ifPresent(facadeImports::add);
             f = new Field(fresh(fieldName(e)), t, e, null, client.begin(e));
-            byExpression.put(text, f);
+            byExpression.put(key, f);
             fields.add(f);
             return f;
         }
@@ -320,6 +322,19 @@ final class UseCaseExtraction {
         Field variable(Declared d, Node at) {
             Field f = byVariable.get(d.node());
             if (f != null) return f;
+            // The transfer object carries one value per variable: one that changes after its
+            // declaration could be printed with another value than the one it had at that point.
+            for (AssignExpr a : method.findAll(AssignExpr.class)) {
+                if (a.getTarget() instanceof NameExpr n && declarationOf(n).map(x -> x.node() == d.node()).orElse(false)) {
+                    throw refuse(a, "`" + d.name() + "` changes after it is declared, and the web code prints it");
+                }
+            }
+            for (UnaryExpr u : method.findAll(UnaryExpr.class)) {
+                if (u.getExpression() instanceof NameExpr n && mutates(u)
+                        && declarationOf(n).map(x -> x.node() == d.node()).orElse(false)) {
+                    throw refuse(u, "`" + d.name() + "` changes after it is declared, and the web code prints it");
+                }
+            }
             AppTypes.Resolved t = types.resolve(d.type(), client.unit()).orElseThrow(() -> refuse(at, "cannot resolve type " + d.type()));
             if (!types.transferable(t.qualified())) {
                 throw refuse(at, "the web code uses `" + d.name() + "` (" + d.type() + "), which cannot be sent to the web tier");
@@ -332,11 +347,18 @@ final class UseCaseExtraction {
     }
 
     /** A render statement and the bean-dependent expressions in it, by the field that replaces each. */
-    private record Render(Statement statement, Map<Expression, Field> replaced) {}
+    private record Render(Statement statement, Map<Expression, Field> replaced) {
+        /** The fields in the order their expressions appear. */
+        List<Field> fields() {
+            List<Field> out = new ArrayList<>(new NodeSet(replaced.keySet()).stream().map(replaced::get).toList());
+            out.sort(java.util.Comparator.comparingInt(Field::position));
+            return out.stream().distinct().toList();
+        }
+    }
 
     private Result split(List<Statement> range, List<Statement> after, List<TryStmt> tries, boolean wholeBody) {
-        Set<Node> renderDecls = new LinkedHashSet<>();
-        Set<Node> dataDecls = new LinkedHashSet<>();
+        Set<Node> renderDecls = new NodeSet();
+        Set<Node> dataDecls = new NodeSet();
         List<Role> roles = new ArrayList<>();
         for (Statement s : range) {
             for (ReturnStmt r : s.findAll(ReturnStmt.class)) if (!wholeBody) throw refuse(r, "the moved code returns from the method");
@@ -357,7 +379,7 @@ final class UseCaseExtraction {
         if (wholeBody && roles.stream().anyMatch(r -> r != Role.DATA)) {
             throw refuse(range.get(0), "the method both returns and writes the response");
         }
-        Set<Node> movedRoots = new LinkedHashSet<>();
+        Set<Node> movedRoots = new NodeSet();
         Reads page = new Reads();
         List<String> facade = new ArrayList<>();
         List<String> clientLines = new ArrayList<>();
@@ -376,7 +398,7 @@ final class UseCaseExtraction {
                 }
                 case RENDER -> {
                     Render r = render(s, page, dataDecls, range);
-                    for (Field f : r.replaced().values()) {
+                    for (Field f : r.fields()) {
                         if (facade.stream().noneMatch(l -> l.startsWith(f.type().written() + " " + f.name() + " = "))) {
                             movedRoots.add(f.expression());
                             facade.add(f.type().written() + " " + f.name() + " = " + client.text(f.expression()) + ";");
@@ -402,7 +424,7 @@ final class UseCaseExtraction {
 
         // Inputs: locals and parameters declared before the range that the moved code reads.
         Map<String, Declared> inputs = new LinkedHashMap<>();
-        Set<Node> rangeNodes = new LinkedHashSet<>(range);
+        Set<Node> rangeNodes = new NodeSet(range);
         List<Node> roots = new ArrayList<>(movedRoots);
         for (int r = 0; r < roots.size(); r++) {
             Node root = roots.get(r);
@@ -510,7 +532,7 @@ final class UseCaseExtraction {
 
     /** The moved code may not assign variables the client declared before it: the client would not see the change. */
     private void checkAssignments(Node moved, List<Statement> range) {
-        Set<Node> rangeNodes = new LinkedHashSet<>(range);
+        Set<Node> rangeNodes = new NodeSet(range);
         for (AssignExpr a : moved.findAll(AssignExpr.class)) {
             if (a.getTarget() instanceof NameExpr n) {
                 Optional<Declared> d = declarationOf(n);
@@ -521,13 +543,39 @@ final class UseCaseExtraction {
             }
         }
         for (UnaryExpr u : moved.findAll(UnaryExpr.class)) {
-            if (u.getExpression() instanceof NameExpr n && (u.getOperator() == UnaryExpr.Operator.POSTFIX_INCREMENT
-                    || u.getOperator() == UnaryExpr.Operator.PREFIX_INCREMENT || u.getOperator() == UnaryExpr.Operator.POSTFIX_DECREMENT
-                    || u.getOperator() == UnaryExpr.Operator.PREFIX_DECREMENT)) {
+            if (u.getExpression() instanceof NameExpr n && mutates(u)) {
                 Optional<Declared> d = declarationOf(n);
                 if (d.isEmpty() || !insideAny(d.get().node(), rangeNodes)) throw refuse(u, "the moved code changes `" + n + "`, declared before it");
             }
         }
+    }
+
+    /**
+     * Nodes by identity, in insertion order: JavaParser nodes are equal when they look alike, and
+     * two {@code item.getName()} calls on different lines are different call sites.
+     */
+    private static final class NodeSet extends java.util.AbstractSet<Node> {
+        private final List<Node> order = new ArrayList<>();
+        private final Set<Node> members = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+
+        NodeSet() {}
+
+        NodeSet(java.util.Collection<? extends Node> nodes) { nodes.forEach(this::add); }
+
+        @Override public boolean add(Node n) { return members.add(n) && order.add(n); }
+
+        @Override public boolean contains(Object o) { return members.contains(o); }
+
+        @Override public java.util.Iterator<Node> iterator() { return java.util.Collections.unmodifiableList(order).iterator(); }
+
+        @Override public int size() { return order.size(); }
+    }
+
+    private static boolean mutates(UnaryExpr u) {
+        return switch (u.getOperator()) {
+            case PREFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_INCREMENT, POSTFIX_DECREMENT -> true;
+            default -> false;
+        };
     }
 
     /** Every data site must end up in the façade; one left in a render statement would still cross the WAN. */
@@ -654,8 +702,8 @@ final class UseCaseExtraction {
     // ---- render statements ----
 
     private Render render(Statement s, Reads reads, Set<Node> dataDecls, List<Statement> range) {
-        Map<Expression, Field> replaced = new LinkedHashMap<>();
-        collect(s, reads, dataDecls, replaced);
+        Map<Expression, Field> replaced = new java.util.IdentityHashMap<>();
+        collect(s, s, reads, dataDecls, replaced);
         for (AssignExpr a : s.findAll(AssignExpr.class)) {
             if (a.getTarget() instanceof NameExpr n && declarationOf(n).map(d -> dataDecls.contains(d.node())).orElse(false)) {
                 throw refuse(a, "the web code assigns `" + n + "`, which the moved code computes");
@@ -664,9 +712,9 @@ final class UseCaseExtraction {
         return new Render(s, replaced);
     }
 
-    private void collect(Node n, Reads reads, Set<Node> dataDecls, Map<Expression, Field> replaced) {
+    private void collect(Node n, Statement owner, Reads reads, Set<Node> dataDecls, Map<Expression, Field> replaced) {
         if (n instanceof Expression e && beanRooted(e, dataDecls)) {
-            replaced.put(e, reads.expression(e));
+            replaced.put(e, reads.expression(e, owner));
             return;
         }
         if (n instanceof NameExpr ref) {
@@ -674,7 +722,7 @@ final class UseCaseExtraction {
             if (d.isPresent() && dataDecls.contains(d.get().node())) reads.variable(d.get(), ref);
             return;
         }
-        for (Node c : n.getChildNodes()) collect(c, reads, dataDecls, replaced);
+        for (Node c : n.getChildNodes()) collect(c, owner, reads, dataDecls, replaced);
     }
 
     /** A call chain on a data variable that cannot travel itself ({@code item.getName()}), free of web objects. */
@@ -766,7 +814,7 @@ final class UseCaseExtraction {
             if (touchesWeb(header, Set.of())) throw refuse(header, "the loop condition uses web objects");
             moved.add(header);
         }
-        Set<Node> loopData = new LinkedHashSet<>(outerData);
+        Set<Node> loopData = new NodeSet(outerData);
         if (s instanceof ForStmt f) f.getInitialization().forEach(x -> loopData.addAll(x.findAll(VariableDeclarator.class)));
         if (s instanceof ForEachStmt fe) loopData.addAll(fe.getVariable().getVariables());
         Reads row = new Reads();
@@ -776,7 +824,7 @@ final class UseCaseExtraction {
         IfStmt guard = null;
         boolean unguardedRender = false;
         String rowClassPlaceholder = "\u0000row\u0000";
-        Set<Node> renderDecls = new LinkedHashSet<>();
+        Set<Node> renderDecls = new NodeSet();
         String bodyIndent = baseIndent + unit;
         for (Statement st : body.getStatements()) {
             boolean web = touchesWeb(st, renderDecls);
@@ -803,7 +851,7 @@ final class UseCaseExtraction {
                 for (Statement g : guarded) {
                     if (!(g instanceof ExpressionStmt) && holdsDataSite(g)) throw refuse(g, "this statement mixes EJB calls with writing the response");
                     Render r = render(g, row, loopData, range);
-                    for (Field f : r.replaced().values()) {
+                    for (Field f : r.fields()) {
                         if (moved.add(f.expression())) inner.add(unit + f.type().written() + " " + f.name() + " = " + client.text(f.expression()) + ";");
                     }
                     clientBody.add(rewritten(r, rowClassPlaceholder, bodyIndent, true));
@@ -818,7 +866,7 @@ final class UseCaseExtraction {
             unguardedRender = true;
             Render r = render(st, row, loopData, range);
             if (st instanceof ExpressionStmt e && e.getExpression() instanceof VariableDeclarationExpr v) renderDecls.addAll(v.getVariables());
-            for (Field f : r.replaced().values()) {
+            for (Field f : r.fields()) {
                 if (moved.add(f.expression())) inner.add(f.type().written() + " " + f.name() + " = " + client.text(f.expression()) + ";");
             }
             clientBody.add(rewritten(r, rowClassPlaceholder, bodyIndent, false));

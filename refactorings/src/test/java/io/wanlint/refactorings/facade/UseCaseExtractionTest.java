@@ -231,6 +231,57 @@ class UseCaseExtractionTest {
         assertThat(((UseCaseExtraction.Refused) r).why()).contains("the web code uses `item` (Item), which cannot be sent to the web tier");
     }
 
+    @Test
+    void aPrintedVariableThatChangesLaterIsRefusedBecauseOneValueCouldNotStandForBoth() {
+        String client = HEADER + """
+                public class Twice extends HttpServlet {
+                    public void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                        try {
+                            ItemHome home = (ItemHome) new InitialContext().lookup("java:comp/env/ejb/Item");
+                            String name = home.findByPrimaryKey(Integer.valueOf(1)).getName();
+                            response.getWriter().println(name);
+                            name = home.findByPrimaryKey(Integer.valueOf(2)).getName();
+                            response.getWriter().println(name);
+                        } catch (Exception e) {
+                            throw new IOException(e.getMessage());
+                        }
+                    }
+                }
+                """;
+        UseCaseExtraction.Result r = extract(client, "doGet", 21, 22, 24);
+
+        assertThat(((UseCaseExtraction.Refused) r).why()).isEqualTo("`name` changes after it is declared, and the web code prints it (shop/web/Twice.java:24)");
+    }
+
+    @Test
+    void theSameBeanReadInTwoOutputStatementsIsReadAtEachOfThemInTurn() {
+        String client = HEADER + """
+                public class Again extends HttpServlet {
+                    public void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                        try {
+                            ItemHome home = (ItemHome) new InitialContext().lookup("java:comp/env/ejb/Item");
+                            Item item = home.findByPrimaryKey(Integer.valueOf(1));
+                            PrintWriter out = response.getWriter();
+                            out.println(item.getName());
+                            out.println(item.getName() + "!");
+                        } catch (Exception e) {
+                            throw new IOException(e.getMessage());
+                        }
+                    }
+                }
+                """;
+        UseCaseExtraction.Extracted x = extracted(client, "doGet", 21, 22, 24, 25);
+
+        assertThat(x.method().body()).endsWith("""
+                String name = item.getName();
+                String itemName = item.getName();
+                return new AgainData(name, itemName);""");
+        assertThat(applied(client, x)).contains("""
+                            out.println(page.getName());
+                            out.println(page.getItemName() + "!");
+                """);
+    }
+
     private UseCaseExtraction.Result extract(String client, String method, Integer... lines) {
         JavaSource src = JavaSource.parse(new SourceText(pathOf(client), client, java.nio.charset.StandardCharsets.UTF_8, false)).orElseThrow();
         MethodDeclaration m = src.unit().findAll(MethodDeclaration.class).stream()

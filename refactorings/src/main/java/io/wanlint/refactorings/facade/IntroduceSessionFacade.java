@@ -14,6 +14,8 @@ import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.Fingerprints;
+import io.wanlint.analyzer.api.MethodNode;
+import io.wanlint.analyzer.api.MethodRef;
 import io.wanlint.refactorings.api.FileChange;
 import io.wanlint.refactorings.api.Patch;
 import io.wanlint.refactorings.api.PlanOutcome;
@@ -139,8 +141,14 @@ public final class IntroduceSessionFacade implements Refactoring {
      */
     private static List<CallEdge> dataSites(RefactoringContext context, String className, MethodDeclaration m) {
         List<CallEdge> out = new ArrayList<>();
-        for (CallEdge e : context.analysis().callGraph().edges()) {
-            if (!e.from().className().equals(className) || !e.from().name().equals(m.getNameAsString())) continue;
+        var graph = context.analysis().callGraph();
+        // Through the method's nodes (overloads included), not a scan of every edge per finding.
+        List<CallEdge> made = new ArrayList<>();
+        for (MethodNode node : graph.nodes()) {
+            MethodRef ref = node.ref();
+            if (ref.className().equals(className) && ref.name().equals(m.getNameAsString())) made.addAll(graph.outgoing(ref));
+        }
+        for (CallEdge e : made) {
             if (!contains(m, e.line()) || e.cachedOnce()) continue;
             if (!e.kind().isEjb() && e.kind() != EdgeKind.JNDI_LOOKUP) continue;
             Optional<Component> target = Optional.ofNullable(e.targetComponent()).flatMap(context.analysis().model()::byName);

@@ -108,6 +108,7 @@ final class UseCaseExtraction {
     private final Set<String> envRefs = new TreeSet<>();
     private final List<String> members = new ArrayList<>();
     private final Map<String, String> preludes = new LinkedHashMap<>();
+    private final Set<String> clientFields = new java.util.HashSet<>();
     private final List<Node> preludeRoots = new ArrayList<>();
 
     private UseCaseExtraction(JavaSource client, MethodDeclaration method, Set<Integer> dataLines, AppTypes types,
@@ -437,7 +438,7 @@ final class UseCaseExtraction {
                 }
             }
             root.findAll(ClassOrInterfaceType.class).forEach(t -> importFor(t.getNameWithScope(), t));
-            root.findAll(NameExpr.class).stream().filter(n -> declarationOf(n).isEmpty())
+            root.findAll(NameExpr.class).stream().filter(n -> declarationOf(n).isEmpty() && !clientFields.contains(n.getNameAsString()))
                     .filter(n -> Character.isUpperCase(n.getNameAsString().charAt(0))).forEach(n -> importFor(n.getNameAsString(), null));
             root.findAll(FieldAccessExpr.class).forEach(this::envRefThroughConstant);
             root.findAll(StringLiteralExpr.class).forEach(l -> envRef(l.getValue()));
@@ -604,6 +605,7 @@ final class UseCaseExtraction {
             return;
         }
         var f = field.get();
+        clientFields.add(name);
         if (f.isStatic() && f.isFinal() && f.getVariables().stream().allMatch(v -> v.getInitializer().isPresent())) {
             String text = client.text(f);
             if (!members.contains(text)) members.add(text);

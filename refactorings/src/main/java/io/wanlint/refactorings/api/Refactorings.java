@@ -1,6 +1,7 @@
 package io.wanlint.refactorings.api;
 
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.refactorings.dataaccess.MoveDataAccessBehindFacade;
 import io.wanlint.refactorings.entity.DeclareReadOnlyEntity;
 import io.wanlint.refactorings.facade.DropEntityRemoteView;
 import io.wanlint.refactorings.facade.IntroduceSessionFacade;
@@ -19,7 +20,8 @@ public final class Refactorings {
 
     public static Refactorings builtIn() {
         return new Refactorings(List.of(new DeclareReadOnlyEntity(), new UsePreparedStatement(),
-                new MakeSessionStateSerializable(), new IntroduceSessionFacade(), new DropEntityRemoteView()));
+                new MakeSessionStateSerializable(), new IntroduceSessionFacade(), new DropEntityRemoteView(),
+                new MoveDataAccessBehindFacade()));
     }
 
     /** A finding and its patch, or why it has none. */

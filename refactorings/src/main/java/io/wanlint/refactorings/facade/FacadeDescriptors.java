@@ -1,5 +1,6 @@
 package io.wanlint.refactorings.facade;
 
+import io.wanlint.analyzer.api.TransactionAttribute;
 import io.wanlint.refactorings.api.SourceText;
 import io.wanlint.refactorings.api.TextEdit;
 import io.wanlint.refactorings.text.XmlOutline;
@@ -82,13 +83,13 @@ final class FacadeDescriptors {
         return b.append("</session>").toString();
     }
 
-    static String containerTransaction(String ejbName, String unit) {
+    static String containerTransaction(String ejbName, String unit, TransactionAttribute attribute) {
         return "<container-transaction>\n"
                 + unit + "<method>\n"
                 + unit + unit + "<ejb-name>" + ejbName + "</ejb-name>\n"
                 + unit + unit + "<method-name>*</method-name>\n"
                 + unit + "</method>\n"
-                + unit + "<trans-attribute>Required</trans-attribute>\n"
+                + unit + "<trans-attribute>" + attribute.descriptorName() + "</trans-attribute>\n"
                 + "</container-transaction>";
     }
 
@@ -103,19 +104,49 @@ final class FacadeDescriptors {
     }
 
     /** Edits to the ejb-jar descriptor: the session entry and its container transaction. */
-    static List<TextEdit> ejbJar(SourceText source, Element root, FacadeDesign d, List<CopiedRef> refs) {
+    static List<TextEdit> ejbJar(SourceText source, Element root, FacadeDesign d, List<CopiedRef> refs, TransactionAttribute attribute) {
         XmlSplice splice = new XmlSplice(source);
         List<TextEdit> edits = new ArrayList<>();
         Element beans = root.child("enterprise-beans").orElseThrow();
         String unit = splice.indentUnit(root);
         edits.add(splice.insertChild(beans, Set.of(), sessionEntry(d, unit, refs)));
-        String tx = containerTransaction(d.name(), unit);
+        String tx = containerTransaction(d.name(), unit, attribute);
         Optional<Element> assembly = root.child("assembly-descriptor");
         if (assembly.isPresent()) {
             edits.add(splice.insertChild(assembly.get(), AFTER_CONTAINER_TRANSACTION, tx));
         } else {
             edits.add(splice.insertChild(root, Set.of("ejb-client-jar"),
                     "<assembly-descriptor>\n" + unit + tx.replace("\n", "\n" + unit) + "\n</assembly-descriptor>"));
+        }
+        return edits;
+    }
+
+    /**
+     * EJB 3.x: an ejb-jar descriptor that lists its session beans gets the annotated façade too, so a
+     * {@code metadata-complete} descriptor still declares it and the listing stays complete.
+     */
+    static List<TextEdit> ejb3Entry(SourceText source, Element root, FacadeDesign d, TransactionAttribute attribute) {
+        XmlSplice splice = new XmlSplice(source);
+        String unit = splice.indentUnit(root);
+        String bean = d.name() + "Bean";
+        String entry = "<session>\n"
+                + unit + "<ejb-name>" + bean + "</ejb-name>\n"
+                + unit + "<business-remote>" + d.qualified(d.name()) + "</business-remote>\n"
+                + unit + "<ejb-class>" + d.qualified(bean) + "</ejb-class>\n"
+                + unit + "<session-type>Stateless</session-type>\n"
+                + unit + "<transaction-type>Container</transaction-type>\n"
+                + "</session>";
+        List<TextEdit> edits = new ArrayList<>();
+        edits.add(splice.insertChild(root.child("enterprise-beans").orElseThrow(), Set.of(), entry));
+        if (attribute != TransactionAttribute.REQUIRED) {
+            String tx = containerTransaction(bean, unit, attribute);
+            Optional<Element> assembly = root.child("assembly-descriptor");
+            if (assembly.isPresent()) {
+                edits.add(splice.insertChild(assembly.get(), AFTER_CONTAINER_TRANSACTION, tx));
+            } else {
+                edits.add(splice.insertChild(root, Set.of("ejb-client-jar", "module-name"),
+                        "<assembly-descriptor>\n" + unit + tx.replace("\n", "\n" + unit) + "\n</assembly-descriptor>"));
+            }
         }
         return edits;
     }

@@ -7,6 +7,7 @@ import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.ComponentModel;
 import io.wanlint.analyzer.api.SourceLocation;
+import io.wanlint.analyzer.api.TransactionAttribute;
 import io.wanlint.refactorings.api.FileChange;
 import io.wanlint.refactorings.api.RefactoringContext;
 import io.wanlint.refactorings.api.SourceText;
@@ -71,6 +72,16 @@ public final class FacadeScaffold {
      * @param clientFile  its source file, relative to the analysed root
      */
     public static Result plan(FacadeDesign design, String clientClass, String clientFile, RefactoringContext context) {
+        return plan(design, clientClass, clientFile, context, TransactionAttribute.REQUIRED);
+    }
+
+    /**
+     * As {@link #plan(FacadeDesign, String, String, RefactoringContext)}, with the façade's
+     * container-managed transaction attribute: {@code NotSupported} keeps code that demarcates its
+     * own JDBC transaction ({@code setAutoCommit(false)} … {@code commit()}) legal inside the bean.
+     */
+    public static Result plan(FacadeDesign design, String clientClass, String clientFile, RefactoringContext context,
+                              TransactionAttribute attribute) {
         if (design.methods().isEmpty()) return new Result.Declined("the façade " + design.name() + " has no business method");
         Optional<String> notPatchable = context.whyNotPatchable(clientFile);
         if (notPatchable.isPresent()) return new Result.Declined(notPatchable.get());
@@ -95,8 +106,8 @@ public final class FacadeScaffold {
         String member = memberName(client.get(), clientClass, design.name());
 
         ClientTypes types = clientTypes(client.get(), clientFile, context);
-        FacadeSources sources = new FacadeSources(design, ejbPackage, clientText.get().lineEnding(), types.single(), types.wildcards());
-        List<FacadeSources.Member> members = sources.members();
+        FacadeSources sources = new FacadeSources(design, ejbPackage, clientText.get().lineEnding(), types.single(), types.wildcards(), attribute);
+        FacadeSources.Members members = sources.members();
         List<FileChange> changes = new ArrayList<>();
         Set<String> created = new HashSet<>();
         for (FacadeDesign.TransferObject to : design.transferObjects()) {
@@ -113,6 +124,14 @@ public final class FacadeScaffold {
         if (style == Style.EJB3) {
             changes.add(new FileChange.Create(folder + design.name() + ".java", sources.ejb3Business()));
             changes.add(new FileChange.Create(folder + design.name() + "Bean.java", sources.ejb3Bean(members)));
+            Map<String, Optional<Element>> outlines = new TreeMap<>();
+            Optional<String> listing = mainEjbJar(model, context, outlines)
+                    .filter(f -> outline(f, context, outlines).flatMap(r -> r.child("enterprise-beans"))
+                            .filter(b -> !b.children("session").isEmpty()).isPresent());
+            if (listing.isPresent()) {
+                changes.add(new FileChange.Edit(listing.get(), FacadeDescriptors.ejb3Entry(context.read(listing.get()).orElseThrow(),
+                        outline(listing.get(), context, outlines).orElseThrow(), design, attribute)));
+            }
             boolean managed = clientComponent.map(c -> MANAGED.contains(c.kind())).orElse(false);
             ClientAccess access = managed ? FacadeSources.ejb3Injected(design, ejbPackage, member)
                     : FacadeSources.ejb3LookedUp(design, ejbPackage, member);
@@ -122,46 +141,46 @@ public final class FacadeScaffold {
         changes.add(new FileChange.Create(folder + design.name() + ".java", sources.ejb2Remote()));
         changes.add(new FileChange.Create(folder + design.name() + "Home.java", sources.ejb2Home()));
         changes.add(new FileChange.Create(folder + design.name() + "Bean.java", sources.ejb2Bean(members)));
-        Result descriptors = ejb2Descriptors(design, clientComponent, context, changes);
-        if (descriptors instanceof Result.Declined) return descriptors;
+        Optional<String> whyNot = ejb2Descriptors(design, clientComponent, context, changes, attribute);
+        if (whyNot.isPresent()) return new Result.Declined(whyNot.get());
         return new Result.Planned(new Scaffold(changes, FacadeSources.ejb2Access(design, ejbPackage, member)));
     }
 
-    /** Adds the EJB 2.x descriptor edits to {@code changes}; a {@link Result.Declined} when one cannot be made. */
-    private static Result ejb2Descriptors(FacadeDesign design, Optional<Component> clientComponent, RefactoringContext context,
-                                          List<FileChange> changes) {
+    /** Adds the EJB 2.x descriptor edits to {@code changes}, or says why one cannot be made. */
+    private static Optional<String> ejb2Descriptors(FacadeDesign design, Optional<Component> clientComponent, RefactoringContext context,
+                                          List<FileChange> changes, TransactionAttribute attribute) {
         ComponentModel model = context.analysis().model();
         Map<String, Optional<Element>> outlines = new TreeMap<>();
         Optional<Component> clientBean = clientComponent.filter(c -> c.kind().isEjb());
         Optional<String> ejbJar = clientBean.flatMap(c -> descriptorOf(c, "ejb-jar", context, outlines)).or(() -> mainEjbJar(model, context, outlines));
-        if (ejbJar.isEmpty()) return new Result.Declined("no ejb-jar descriptor declares the application's beans; the façade "
+        if (ejbJar.isEmpty()) return Optional.of("no ejb-jar descriptor declares the application's beans; the façade "
                 + design.name() + " has nowhere to be declared");
         SourceText jarText = context.read(ejbJar.get()).orElseThrow();
         Element jarRoot = outline(ejbJar.get(), context, outlines).orElseThrow();
-        if (jarRoot.child("enterprise-beans").isEmpty()) return new Result.Declined(ejbJar.get() + " has no <enterprise-beans>");
+        if (jarRoot.child("enterprise-beans").isEmpty()) return Optional.of(ejbJar.get() + " has no <enterprise-beans>");
 
         Map<String, List<TextEdit>> edits = new LinkedHashMap<>();
         List<CopiedRef> refs;
         if (clientBean.isPresent()) {
             Optional<Element> entry = beanEntry(jarRoot, clientBean.get().name());
-            if (entry.isEmpty()) return new Result.Declined(ejbJar.get() + " has no entry for " + clientBean.get().name());
+            if (entry.isEmpty()) return Optional.of(ejbJar.get() + " has no entry for " + clientBean.get().name());
             if (hasEjbRef(entry.get(), design.name())) {
-                return new Result.Declined(ejbJar.get() + ": " + clientBean.get().name() + " already declares ejb/" + design.name());
+                return Optional.of(ejbJar.get() + ": " + clientBean.get().name() + " already declares ejb/" + design.name());
             }
             refs = FacadeDescriptors.references(jarText, entry.get(), design.envRefNames());
             edits.computeIfAbsent(ejbJar.get(), k -> new ArrayList<>()).add(FacadeDescriptors.ejbRefIn(jarText, entry.get(), design, false));
         } else {
             Optional<String> web = clientComponent.filter(c -> c.kind().isWeb()).flatMap(c -> descriptorOf(c, "web-app", context, outlines))
                     .or(() -> mainWebDescriptor(model, context, outlines));
-            if (web.isEmpty()) return new Result.Declined("no web descriptor (web.xml) to declare the façade's ejb-ref java:comp/env/ejb/"
+            if (web.isEmpty()) return Optional.of("no web descriptor (web.xml) to declare the façade's ejb-ref java:comp/env/ejb/"
                     + design.name() + " in");
             SourceText webText = context.read(web.get()).orElseThrow();
             Element webRoot = outline(web.get(), context, outlines).orElseThrow();
-            if (hasEjbRef(webRoot, design.name())) return new Result.Declined(web.get() + " already declares ejb/" + design.name());
+            if (hasEjbRef(webRoot, design.name())) return Optional.of(web.get() + " already declares ejb/" + design.name());
             refs = FacadeDescriptors.references(webText, webRoot, design.envRefNames());
             edits.computeIfAbsent(web.get(), k -> new ArrayList<>()).add(FacadeDescriptors.ejbRefIn(webText, webRoot, design, true));
         }
-        edits.computeIfAbsent(ejbJar.get(), k -> new ArrayList<>()).addAll(FacadeDescriptors.ejbJar(jarText, jarRoot, design, refs));
+        edits.computeIfAbsent(ejbJar.get(), k -> new ArrayList<>()).addAll(FacadeDescriptors.ejbJar(jarText, jarRoot, design, refs, attribute));
         for (String vendor : vendorDescriptors(ejbJar.get(), context)) {
             Optional<SourceText> text = context.read(vendor);
             Optional<Element> root = outline(vendor, context, outlines);
@@ -170,7 +189,7 @@ public final class FacadeScaffold {
                     .ifPresent(e -> edits.computeIfAbsent(vendor, k -> new ArrayList<>()).add(e));
         }
         edits.forEach((file, list) -> changes.add(new FileChange.Edit(file, list)));
-        return new Result.Planned(new Scaffold(List.of(), new ClientAccess(List.of(), "", Set.of(), List.of())));
+        return Optional.empty();
     }
 
     /** EJB 2.x when a bean has home or component interfaces declared in an ejb-jar descriptor. */

@@ -4,8 +4,10 @@ import com.github.javaparser.JavaParser;
 import com.github.javaparser.ParseResult;
 import com.github.javaparser.ParserConfiguration;
 import com.github.javaparser.ast.body.BodyDeclaration;
+import com.github.javaparser.ast.body.ConstructorDeclaration;
 import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
+import io.wanlint.analyzer.api.TransactionAttribute;
 import io.wanlint.refactorings.facade.FacadeDesign.FacadeMethod;
 import io.wanlint.refactorings.facade.FacadeDesign.Parameter;
 import io.wanlint.refactorings.facade.FacadeDesign.TransferObject;
@@ -35,7 +37,11 @@ final class FacadeSources {
     /** The client's on-demand imports, repeated in the files that hold copied code. */
     private final List<String> clientWildcards;
 
-    FacadeSources(FacadeDesign design, String ejbPackage, String eol, Set<String> clientTypes, List<String> clientWildcards) {
+    private final TransactionAttribute attribute;
+
+    FacadeSources(FacadeDesign design, String ejbPackage, String eol, Set<String> clientTypes, List<String> clientWildcards,
+                  TransactionAttribute attribute) {
+        this.attribute = attribute;
         this.design = design;
         this.ejb = ejbPackage;
         this.eol = eol;
@@ -43,21 +49,50 @@ final class FacadeSources {
         this.clientWildcards = List.copyOf(clientWildcards);
     }
 
-    /** A field the moved code uses, as the DAO receives it from the bean. */
+    /** An injected field the moved code uses, as the DAO receives it from the bean. */
     record Member(String type, String name) {}
 
-    /** The fields declared by {@link FacadeDesign#memberDeclarations()}, in order (unparsable ones are skipped). */
-    List<Member> members() {
-        List<Member> out = new ArrayList<>();
+    /**
+     * The member declarations sorted by where they go. With a DAO, injected fields (annotated, e.g.
+     * {@code @Resource}, {@code @PersistenceContext}) stay in the bean, where the container fills them,
+     * and reach the DAO through its constructor; plain fields and helper methods go into the DAO as
+     * written; a constructor's body (e.g. a data-source lookup) becomes the DAO's constructor body.
+     * Without a DAO everything goes into the bean, a constructor renamed to the bean's.
+     *
+     * @param injected            annotated fields, as the DAO's constructor parameters
+     * @param injectedDeclarations their declarations as written
+     * @param plain               the other declarations as written (constructors excluded)
+     * @param constructorBody     the statements of the copied constructor, if there was one
+     * @param constructorThrows   the exceptions it declares
+     */
+    record Members(List<Member> injected, List<String> injectedDeclarations, List<String> plain,
+                   String constructorBody, List<String> constructorThrows) {}
+
+    /** The member declarations, classified (unparsable ones are kept as plain text). */
+    Members members() {
+        List<Member> injected = new ArrayList<>();
+        List<String> injectedText = new ArrayList<>();
+        List<String> plain = new ArrayList<>();
+        String ctorBody = "";
+        List<String> ctorThrows = new ArrayList<>();
         JavaParser parser = new JavaParser(new ParserConfiguration().setLanguageLevel(ParserConfiguration.LanguageLevel.RAW));
         for (String d : design.memberDeclarations()) {
             ParseResult<BodyDeclaration<?>> parsed = parser.parseBodyDeclaration(d);
-            if (!parsed.isSuccessful() || parsed.getResult().isEmpty()) continue;
-            if (parsed.getResult().get() instanceof FieldDeclaration f) {
-                for (VariableDeclarator v : f.getVariables()) out.add(new Member(v.getTypeAsString(), v.getNameAsString()));
+            BodyDeclaration<?> decl = parsed.isSuccessful() ? parsed.getResult().orElse(null) : null;
+            if (decl instanceof FieldDeclaration f && !f.getAnnotations().isEmpty()) {
+                for (VariableDeclarator v : f.getVariables()) injected.add(new Member(v.getTypeAsString(), v.getNameAsString()));
+                injectedText.add(d);
+            } else if (decl instanceof ConstructorDeclaration c) {
+                String text = d.replace("\r", "");
+                int open = text.indexOf('{');
+                int close = text.lastIndexOf('}');
+                if (open >= 0 && close > open) ctorBody = ctorBody + text.substring(open + 1, close) + "\n";
+                for (var t : c.getThrownExceptions()) if (!ctorThrows.contains(t.asString())) ctorThrows.add(t.asString());
+            } else {
+                plain.add(d);
             }
         }
-        return out;
+        return new Members(injected, injectedText, plain, ctorBody, ctorThrows);
     }
 
     String transferObject(TransferObject to) {
@@ -81,17 +116,27 @@ final class FacadeSources {
     }
 
     /** The plain data-access class holding the moved bodies; it receives the bean's fields in its constructor. */
-    String dao(String daoName, List<Member> members) {
+    String dao(String daoName, Members members) {
         StringBuilder b = new StringBuilder();
         b.append("public class ").append(daoName).append(" {\n");
-        if (!members.isEmpty()) {
-            for (Member m : members) b.append("    private final ").append(m.type()).append(' ').append(m.name()).append(";\n");
-            b.append("\n    public ").append(daoName).append('(')
-                    .append(members.stream().map(m -> m.type() + " " + m.name()).collect(Collectors.joining(", "))).append(") {\n");
-            for (Member m : members) b.append("        this.").append(m.name()).append(" = ").append(m.name()).append(";\n");
+        boolean previousMultiLine = false;
+        for (String d : members.plain()) {
+            boolean multiLine = d.strip().contains("\n");
+            if (b.charAt(b.length() - 2) != '{' && (multiLine || previousMultiLine)) b.append('\n');
+            appendDeclaration(b, d);
+            previousMultiLine = multiLine;
+        }
+        for (Member m : members.injected()) b.append("    private final ").append(m.type()).append(' ').append(m.name()).append(";\n");
+        if (!members.plain().isEmpty() || !members.injected().isEmpty()) b.append('\n');
+        if (!members.injected().isEmpty() || !members.constructorBody().isBlank()) {
+            b.append("    public ").append(daoName).append('(')
+                    .append(members.injected().stream().map(m -> m.type() + " " + m.name()).collect(Collectors.joining(", "))).append(')')
+                    .append(throwsClause(members.constructorThrows())).append(" {\n");
+            for (Member m : members.injected()) b.append("        this.").append(m.name()).append(" = ").append(m.name()).append(";\n");
+            if (!members.constructorBody().isBlank()) b.append(indentBody(members.constructorBody()));
             b.append("    }\n\n");
         }
-        appendMethods(b, List.of(), true);
+        appendMethods(b, members, true);
         b.append("}\n");
         return file(methodImports(), b.toString(), true);
     }
@@ -119,9 +164,9 @@ final class FacadeSources {
         return file(Set.of(ejb + ".EJBHome", ejb + ".CreateException", "java.rmi.RemoteException"), b);
     }
 
-    String ejb2Bean(List<Member> members) {
+    String ejb2Bean(Members members) {
         StringBuilder b = new StringBuilder("public class ").append(design.name()).append("Bean implements SessionBean {\n");
-        appendMemberDeclarations(b);
+        appendMemberDeclarations(b, members);
         b.append("    public void setSessionContext(SessionContext context) {\n    }\n\n")
                 .append("    public void ejbCreate() {\n    }\n\n")
                 .append("    public void ejbRemove() {\n    }\n\n")
@@ -132,6 +177,7 @@ final class FacadeSources {
         Set<String> imports = methodImports();
         imports.add(ejb + ".SessionBean");
         imports.add(ejb + ".SessionContext");
+        imports.add(ejb + ".EJBException");
         return file(imports, b.toString(), design.dao().isEmpty());
     }
 
@@ -149,14 +195,20 @@ final class FacadeSources {
         return file(imports, b.toString());
     }
 
-    String ejb3Bean(List<Member> members) {
-        StringBuilder b = new StringBuilder("@Stateless\npublic class ").append(design.name()).append("Bean implements ")
+    String ejb3Bean(Members members) {
+        StringBuilder b = new StringBuilder("@Stateless\n");
+        // Required is the default: only another attribute is written out.
+        if (attribute != TransactionAttribute.REQUIRED) b.append("@TransactionAttribute(TransactionAttributeType.").append(attribute.name()).append(")\n");
+        b.append("public class ").append(design.name()).append("Bean implements ")
                 .append(design.name()).append(" {\n");
-        appendMemberDeclarations(b);
+        appendMemberDeclarations(b, members);
         appendMethods(b, members, false);
         b.append("}\n");
         Set<String> imports = methodImports();
         imports.add(ejb + ".Stateless");
+        imports.add(ejb + ".TransactionAttribute");
+        imports.add(ejb + ".TransactionAttributeType");
+        imports.add(ejb + ".EJBException");
         return file(imports, b.toString(), design.dao().isEmpty());
     }
 
@@ -182,7 +234,7 @@ final class FacadeSources {
                     return %2$s;
                 }
                 """.formatted(name, memberName);
-        return new ClientAccess(List.of("private " + name + " " + memberName + ";\n", accessor), memberName + "()",
+        return new ClientAccess(List.of("private transient " + name + " " + memberName + ";\n", accessor), memberName + "()",
                 Set.of(design.qualified(name), design.qualified(name + "Home"), "javax.naming.Context", "javax.naming.InitialContext",
                         "javax.naming.NamingException", "javax.rmi.PortableRemoteObject", ejbPackage + ".CreateException",
                         ejbPackage + ".EJBException", "java.rmi.RemoteException"),
@@ -210,21 +262,45 @@ final class FacadeSources {
                     return %2$s;
                 }
                 """.formatted(name, memberName, design.qualified(name));
-        return new ClientAccess(List.of("private " + name + " " + memberName + ";\n", accessor), memberName + "()",
+        return new ClientAccess(List.of("private transient " + name + " " + memberName + ";\n", accessor), memberName + "()",
                 Set.of(design.qualified(name), "javax.naming.InitialContext", "javax.naming.NamingException", ejbPackage + ".EJBException"),
                 List.of());
     }
 
-    private void appendMemberDeclarations(StringBuilder b) {
-        for (String d : design.memberDeclarations()) {
-            for (String line : d.strip().replace("\r", "").split("\n", -1)) b.append("    ").append(line.strip()).append('\n');
+    /** The bean's copied members: only the injected ones when a DAO holds the code, else all of them. */
+    private void appendMemberDeclarations(StringBuilder b, Members members) {
+        List<String> declarations = design.dao().isPresent() ? members.injectedDeclarations() : design.memberDeclarations();
+        String holder = design.name() + "Bean";
+        for (String d : declarations) {
+            String text = d;
+            if (design.dao().isEmpty() && members.plain().stream().noneMatch(d::equals) && members.injectedDeclarations().stream().noneMatch(d::equals)) {
+                // A constructor: the bean's public no-argument constructor.
+                int paren = text.indexOf('(');
+                if (paren > 0) text = "public " + holder + text.substring(paren);
+            }
+            appendDeclaration(b, text);
         }
-        if (!design.memberDeclarations().isEmpty()) b.append('\n');
+        if (!declarations.isEmpty()) b.append('\n');
+    }
+
+    /** A declaration as written, its first line indented one level and the others keeping their relative indentation. */
+    private static void appendDeclaration(StringBuilder b, String declaration) {
+        String[] lines = declaration.strip().replace("\r", "").replace("\t", "    ").split("\n", -1);
+        int common = Integer.MAX_VALUE;
+        for (int i = 1; i < lines.length; i++) if (!lines[i].isBlank()) common = Math.min(common, leadingSpaces(lines[i]));
+        // Continuation lines were indented relative to a member at some depth; the closing brace shows it.
+        int base = lines.length > 1 ? leadingSpaces(lines[lines.length - 1]) : 0;
+        if (common == Integer.MAX_VALUE) common = 0;
+        int strip = Math.min(common, base);
+        for (int i = 0; i < lines.length; i++) {
+            String l = i == 0 ? lines[0] : lines[i].isBlank() ? "" : lines[i].substring(Math.min(strip, leadingSpaces(lines[i])));
+            b.append(l.isEmpty() ? "" : "    " + l).append('\n');
+        }
     }
 
     /** The business methods: with their bodies, or delegating to the DAO when the design has one. */
-    private void appendMethods(StringBuilder b, List<Member> members, boolean inDao) {
-        String daoNew = design.dao().map(d -> "new " + d + "(" + members.stream().map(Member::name).collect(Collectors.joining(", ")) + ")").orElse(null);
+    private void appendMethods(StringBuilder b, Members members, boolean inDao) {
+        String daoNew = design.dao().map(d -> "new " + d + "(" + members.injected().stream().map(Member::name).collect(Collectors.joining(", ")) + ")").orElse(null);
         for (int i = 0; i < design.methods().size(); i++) {
             FacadeMethod m = design.methods().get(i);
             if (i > 0) b.append('\n');
@@ -233,7 +309,18 @@ final class FacadeSources {
                 b.append(indentBody(m.body()));
             } else {
                 String call = daoNew + "." + m.name() + "(" + m.parameters().stream().map(Parameter::name).collect(Collectors.joining(", ")) + ");";
-                b.append("        ").append(m.returnType().equals("void") ? call : "return " + call).append('\n');
+                String statement = m.returnType().equals("void") ? call : "return " + call;
+                // The DAO's set-up failing (no data source bound) is a system exception of the bean.
+                List<String> unhandled = members.constructorThrows().stream().filter(t -> !m.exceptions().contains(t)).toList();
+                if (unhandled.isEmpty()) {
+                    b.append("        ").append(statement).append('\n');
+                } else {
+                    b.append("        try {\n            ").append(statement).append('\n');
+                    for (String t : unhandled) {
+                        b.append("        } catch (").append(t).append(" e) {\n            throw new EJBException(e);\n");
+                    }
+                    b.append("        }\n");
+                }
             }
             b.append("    }\n");
         }
@@ -312,7 +399,12 @@ final class FacadeSources {
         Set<String> out = new LinkedHashSet<>();
         int i = 0;
         while (i < text.length()) {
-            if (Character.isJavaIdentifierStart(text.charAt(i))) {
+            if (text.charAt(i) == '"') {
+                // Words inside string literals (SQL, JPQL) name no Java type.
+                i++;
+                while (i < text.length() && text.charAt(i) != '"' && text.charAt(i) != '\n') i += text.charAt(i) == '\\' ? 2 : 1;
+                i++;
+            } else if (Character.isJavaIdentifierStart(text.charAt(i))) {
                 int start = i;
                 while (i < text.length() && Character.isJavaIdentifierPart(text.charAt(i))) i++;
                 out.add(text.substring(start, i));

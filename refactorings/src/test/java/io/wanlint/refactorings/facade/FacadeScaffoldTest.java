@@ -371,6 +371,107 @@ class FacadeScaffoldTest {
         assertThat(s.access().callThrows()).isEmpty();
     }
 
+    @Test
+    void aStatefulBeanClientGetsTheEjbRefInItsOwnEntry() throws IOException {
+        writeEjb2App("\n");
+        write("src/a/Cart.java", "package a; public interface Cart extends javax.ejb.EJBObject { int size() throws java.rmi.RemoteException; }");
+        write("src/a/CartHome.java", "package a; public interface CartHome extends javax.ejb.EJBHome { Cart create() throws javax.ejb.CreateException, java.rmi.RemoteException; }");
+        write("src/a/CartBean.java", """
+                package a;
+                public class CartBean implements javax.ejb.SessionBean {
+                    public void ejbCreate() {}
+                    public int size() { return 0; }
+                    public void setSessionContext(javax.ejb.SessionContext c) {}
+                    public void ejbRemove() {}
+                    public void ejbActivate() {}
+                    public void ejbPassivate() {}
+                }
+                """);
+        String cart = String.join("\n", "    <session>", "      <ejb-name>Cart</ejb-name>", "      <home>a.CartHome</home>",
+                "      <remote>a.Cart</remote>", "      <ejb-class>a.CartBean</ejb-class>", "      <session-type>Stateful</session-type>",
+                "      <transaction-type>Container</transaction-type>", "      <resource-ref>",
+                "        <res-ref-name>jdbc/Shop</res-ref-name>", "        <res-type>javax.sql.DataSource</res-type>",
+                "        <res-auth>Container</res-auth>", "      </resource-ref>", "    </session>", "  </enterprise-beans>");
+        write("META-INF/ejb-jar.xml", EJB_JAR.replace("  </enterprise-beans>", cart));
+        var result = Analyzer.analyze(AnalysisRequest.of(app));
+        Scaffold s = planned(FacadeScaffold.plan(design(Optional.empty()), "a.CartBean", "src/a/CartBean.java", RefactoringContext.of(result)));
+        assertThat(s.changes()).noneMatch(c -> c.file().equals("WEB-INF/web.xml"));
+        assertThat(applied(s, "META-INF/ejb-jar.xml")).contains("""
+                      <transaction-type>Container</transaction-type>
+                      <ejb-ref>
+                        <ejb-ref-name>ejb/ShowFacade</ejb-ref-name>
+                        <ejb-ref-type>Session</ejb-ref-type>
+                        <home>a.facade.ShowFacadeHome</home>
+                        <remote>a.facade.ShowFacade</remote>
+                        <ejb-link>ShowFacade</ejb-link>
+                      </ejb-ref>
+                      <resource-ref>
+                        <res-ref-name>jdbc/Shop</res-ref-name>
+                """).contains("""
+                      <ejb-name>ShowFacade</ejb-name>
+                      <home>a.facade.ShowFacadeHome</home>
+                      <remote>a.facade.ShowFacade</remote>
+                      <ejb-class>a.facade.ShowFacadeBean</ejb-class>
+                      <session-type>Stateless</session-type>
+                      <transaction-type>Container</transaction-type>
+                      <resource-ref>
+                        <res-ref-name>jdbc/Shop</res-ref-name>
+                """);
+    }
+
+    @Test
+    void anUnmanagedJakartaClientLooksTheFacadeUpOnceByItsPortableName() throws IOException {
+        write("src/main/java/s/CatalogRemote.java", "package s; import jakarta.ejb.Remote; @Remote public interface CatalogRemote { int count(); }");
+        write("src/main/java/s/CatalogBean.java", "package s;\nimport jakarta.ejb.Stateless;\n@Stateless\npublic class CatalogBean implements CatalogRemote { public int count() { return 0; } }\n");
+        write("src/main/java/s/web/Helper.java", "package s.web;\nimport jakarta.servlet.http.HttpServletRequest;\npublic class Helper { }\n");
+        FacadeMethod m = new FacadeMethod("ping", "int", List.of(), List.of(), "return 1;\n", Set.of());
+        FacadeDesign d = new FacadeDesign("s.facade", "PingFacade", "src/main/java", List.of(m), List.of(), List.of(), Set.of(), Optional.empty());
+        var result = Analyzer.analyze(AnalysisRequest.of(app));
+        Scaffold s = planned(FacadeScaffold.plan(d, "s.web.Helper", "src/main/java/s/web/Helper.java", RefactoringContext.of(result)));
+        assertThat(s.access().facade()).isEqualTo("pingFacade()");
+        assertThat(String.join("", s.access().members())).contains("private transient PingFacade pingFacade;")
+                .contains("if (pingFacade == null) {")
+                .contains("pingFacade = (PingFacade) new InitialContext().lookup(\"java:module/PingFacadeBean!s.facade.PingFacade\");");
+        assertThat(s.access().imports()).contains("jakarta.ejb.EJBException", "javax.naming.InitialContext");
+    }
+
+    @Test
+    void anAnnotatedAppWhoseEjbJarListsItsSessionBeansGetsTheFacadeListedToo() throws IOException {
+        write("src/main/java/s/CatalogRemote.java", "package s; import javax.ejb.Remote; @Remote public interface CatalogRemote { int count(); }");
+        write("src/main/java/s/CatalogBean.java", "package s;\nimport javax.ejb.Stateless;\n@Stateless\npublic class CatalogBean implements CatalogRemote { public int count() { return 0; } }\n");
+        write("src/main/java/s/web/Helper.java", "package s.web;\nimport javax.naming.InitialContext;\npublic class Helper { }\n");
+        write("src/main/resources/META-INF/ejb-jar.xml", """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <ejb-jar xmlns="http://xmlns.jcp.org/xml/ns/javaee" version="3.2" metadata-complete="true">
+                  <enterprise-beans>
+                    <session>
+                      <ejb-name>CatalogBean</ejb-name>
+                      <business-remote>s.CatalogRemote</business-remote>
+                      <ejb-class>s.CatalogBean</ejb-class>
+                      <session-type>Stateless</session-type>
+                    </session>
+                  </enterprise-beans>
+                </ejb-jar>
+                """);
+        FacadeMethod m = new FacadeMethod("ping", "int", List.of(), List.of(), "return 1;\n", Set.of());
+        FacadeDesign d = new FacadeDesign("s.facade", "PingFacade", "src/main/java", List.of(m), List.of(), List.of(), Set.of(), Optional.empty());
+        var result = Analyzer.analyze(AnalysisRequest.of(app));
+        Scaffold s = planned(FacadeScaffold.plan(d, "s.web.Helper", "src/main/java/s/web/Helper.java", RefactoringContext.of(result)));
+        assertThat(byFile(s).get("src/main/java/s/facade/PingFacadeBean.java")).isInstanceOfSatisfying(FileChange.Create.class,
+                c -> assertThat(c.text()).contains("import javax.ejb.Stateless;").contains("@Stateless\npublic class PingFacadeBean implements PingFacade {"));
+        assertThat(applied(s, "src/main/resources/META-INF/ejb-jar.xml")).contains("""
+                    </session>
+                    <session>
+                      <ejb-name>PingFacadeBean</ejb-name>
+                      <business-remote>s.facade.PingFacade</business-remote>
+                      <ejb-class>s.facade.PingFacadeBean</ejb-class>
+                      <session-type>Stateless</session-type>
+                      <transaction-type>Container</transaction-type>
+                    </session>
+                  </enterprise-beans>
+                """);
+    }
+
     private void write(String path, String text) throws IOException {
         Path p = app.resolve(path);
         Files.createDirectories(p.getParent());

@@ -1,0 +1,147 @@
+package io.wanlint.refactorings.dataaccess;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.wanlint.analyzer.api.AnalysisRequest;
+import io.wanlint.analyzer.api.Analyzer;
+import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.FindingLocation;
+import io.wanlint.analyzer.api.RoundTrips;
+import io.wanlint.analyzer.api.Severity;
+import io.wanlint.refactorings.api.FileChange;
+import io.wanlint.refactorings.api.PlanOutcome;
+import io.wanlint.refactorings.api.RefactoringContext;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Which web-tier data access moves behind a façade, and what the client becomes. */
+class MoveDataAccessBehindFacadeTest {
+    @TempDir Path app;
+
+    private static final String SERVLET_HEAD = """
+            package shop.web;
+
+            import jakarta.annotation.Resource;
+            import jakarta.servlet.annotation.WebServlet;
+            import jakarta.servlet.http.HttpServlet;
+            import jakarta.servlet.http.HttpServletRequest;
+            import jakarta.servlet.http.HttpServletResponse;
+            import java.io.IOException;
+            import java.io.PrintWriter;
+            import java.sql.Connection;
+            import java.sql.ResultSet;
+            import java.sql.SQLException;
+            import javax.sql.DataSource;
+
+            @WebServlet("/stock")
+            public class StockServlet extends HttpServlet {
+                @Resource(lookup = "java:app/jdbc/Shop")
+                private DataSource dataSource;
+
+            """;
+
+    private PlanOutcome plan(String servletBody, String method, int line) throws IOException {
+        Path file = app.resolve("src/main/java/shop/web/StockServlet.java");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, SERVLET_HEAD + servletBody + "}\n");
+        Files.createDirectories(app.resolve("src/main/java/shop/catalog"));
+        Files.writeString(app.resolve("src/main/java/shop/catalog/CatalogBean.java"),
+                "package shop.catalog;\nimport jakarta.ejb.Stateless;\n@Stateless\npublic class CatalogBean { public int size() { return 0; } }\n");
+        var result = Analyzer.analyze(AnalysisRequest.of(app));
+        Finding f = new Finding("WAN003", Severity.ERROR, "web-tier JDBC",
+                new FindingLocation("src/main/java/shop/web/StockServlet.java", line, "shop.web.StockServlet", method),
+                List.of("/stock"), List.of(), RoundTrips.of(2), RoundTrips.of(1), "shop.web.StockServlet#" + method);
+        return new MoveDataAccessBehindFacade().plan(f, RefactoringContext.of(result));
+    }
+
+    private static String text(PlanOutcome o, String file) {
+        return o.patch().orElseThrow().changes().stream().filter(c -> c.file().equals(file)).findFirst()
+                .map(c -> c instanceof FileChange.Create cr ? cr.text() : c.toString()).orElseThrow();
+    }
+
+    @Test
+    void renderingBetweenTheQueriesIsDeclinedNamingTheLine() throws IOException {
+        PlanOutcome o = plan("""
+                    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                        PrintWriter out = response.getWriter();
+                        try (Connection c = dataSource.getConnection()) {
+                            ResultSet rows = c.createStatement().executeQuery("SELECT name FROM item");
+                            while (rows.next()) {
+                                out.println(rows.getString(1));
+                            }
+                        } catch (SQLException e) {
+                            throw new IOException(e);
+                        }
+                    }
+                """, "doGet", 24);
+        assertThat(o.patch()).isEmpty();
+        assertThat(o.reasonWithoutPatch()).contains("interleaved with web code").contains("StockServlet.java:25");
+    }
+
+    @Test
+    void aQueryRunBeforeRenderingMovesAndTheServletCallsTheFacadeOnce() throws IOException {
+        PlanOutcome o = plan("""
+                    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                        String category = request.getParameter("category");
+                        int count = 0;
+                        try (Connection c = dataSource.getConnection()) {
+                            ResultSet rows = c.createStatement().executeQuery("SELECT COUNT(*) FROM item WHERE cat = '" + category + "'");
+                            rows.next();
+                            count = rows.getInt(1);
+                        } catch (SQLException e) {
+                            throw new IOException(e);
+                        }
+                        response.getWriter().println(count);
+                    }
+                """, "doGet", 24);
+        assertThat(o.reasonWithoutPatch()).isEmpty();
+        assertThat(o.patch().orElseThrow().files()).containsExactly("src/main/java/shop/facade/StockDao.java",
+                "src/main/java/shop/facade/StockFacade.java", "src/main/java/shop/facade/StockFacadeBean.java",
+                "src/main/java/shop/web/StockServlet.java");
+        assertThat(text(o, "src/main/java/shop/facade/StockFacade.java")).contains("    int stock(String category) throws IOException;");
+        assertThat(text(o, "src/main/java/shop/facade/StockDao.java"))
+                .contains("    public StockDao(DataSource dataSource) {")
+                .contains("    public int stock(String category) throws IOException {\n        int count = 0;\n")
+                .contains("        } catch (SQLException e) {\n            throw new IOException(e);\n        }\n        return count;\n    }");
+        String servlet = applied(o);
+        assertThat(servlet).contains("""
+                        String category = request.getParameter("category");
+                        int count = stockFacade.stock(category);
+                        response.getWriter().println(count);
+                """).contains("    @EJB\n    private StockFacade stockFacade;\n").contains("import shop.facade.StockFacade;\n");
+    }
+
+    @Test
+    void aHelperThatChangesTheServletsStateIsDeclined() throws IOException {
+        PlanOutcome o = plan("""
+                    private int hits;
+
+                    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                        response.getWriter().println(count());
+                    }
+
+                    private int count() throws IOException {
+                        hits++;
+                        try (Connection c = dataSource.getConnection()) {
+                            ResultSet rows = c.createStatement().executeQuery("SELECT COUNT(*) FROM item");
+                            rows.next();
+                            return rows.getInt(1) + hits;
+                        } catch (SQLException e) {
+                            throw new IOException(e);
+                        }
+                    }
+                """, "count", 29);
+        assertThat(o.patch()).isEmpty();
+        assertThat(o.reasonWithoutPatch()).contains("keeps state in hits");
+    }
+
+    private String applied(PlanOutcome o) throws IOException {
+        String file = "src/main/java/shop/web/StockServlet.java";
+        FileChange.Edit edit = (FileChange.Edit) o.patch().orElseThrow().changes().stream().filter(c -> c.file().equals(file)).findFirst().orElseThrow();
+        return edit.applyTo(Files.readString(app.resolve(file)));
+    }
+}

@@ -43,8 +43,12 @@ public record PatchSet(List<Patch> combined, List<Patch> conflicting, Map<String
     private static FileChange merge(FileChange earlier, FileChange later) {
         if (earlier == null) return later;
         if (earlier instanceof FileChange.Edit a && later instanceof FileChange.Edit b) {
+            // Two findings fixed by one patch (WAN001 and WAN002 on one method) bring the same edits:
+            // an edit already included is not a second edit.
+            List<TextEdit> fresh = b.edits().stream().filter(e -> !a.edits().contains(e)).toList();
+            if (fresh.isEmpty()) return a;
             try {
-                return a.plus(b);
+                return a.plus(new FileChange.Edit(b.file(), fresh));
             } catch (IllegalArgumentException overlapping) {
                 return null;
             }

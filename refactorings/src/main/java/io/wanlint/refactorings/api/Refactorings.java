@@ -5,6 +5,8 @@ import io.wanlint.refactorings.dataaccess.MoveDataAccessBehindFacade;
 import io.wanlint.refactorings.entity.AddDirtyFlag;
 import io.wanlint.refactorings.entity.DeclareReadOnlyEntity;
 import io.wanlint.refactorings.entity.IntroduceReadMostlyTwin;
+import io.wanlint.refactorings.facade.DropEntityRemoteView;
+import io.wanlint.refactorings.facade.IntroduceSessionFacade;
 import io.wanlint.refactorings.jdbc.UsePreparedStatement;
 import io.wanlint.refactorings.lookup.CacheHomeLookups;
 import io.wanlint.refactorings.messaging.DeferExternalCallToMessageBean;
@@ -29,6 +31,8 @@ public final class Refactorings {
                 new CacheHomeLookups(),
                 new AddDirtyFlag(),
                 new DeferExternalCallToMessageBean(),
+                new IntroduceSessionFacade(),
+                new DropEntityRemoteView(),
                 new MoveDataAccessBehindFacade()));
     }
 

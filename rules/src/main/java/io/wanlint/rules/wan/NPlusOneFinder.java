@@ -4,6 +4,7 @@ import io.wanlint.analyzer.api.CallEdge;
 import io.wanlint.analyzer.api.CallOp;
 import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.ComponentKind;
+import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.MethodRef;
@@ -32,8 +33,9 @@ import java.util.Set;
  * calls), or calls on a BMP entity away from the database (1 find + N loads). A finder is taken
  * for a collection finder when anything but {@code findByPrimaryKey}; the per-element calls must
  * come after it on a later line and sit in a loop. One finding per method with the finder; the
- * patch (a bulk read through a façade returning transfer objects) makes those calls cost 0 and
- * adds one façade call when the caller is on another site than the entities.
+ * patch (a bulk read through a façade returning transfer objects) makes those calls cost 0 and,
+ * when the caller is on another site than the entities, moves the method's other cross-site EJB
+ * calls and lookups into the façade as well (they cost 0) and adds the one façade call.
  */
 @RuleInfo(id = "WAN007", name = "n-plus-one-finder", severity = Severity.WARNING,
         summary = "Collection finder followed by one cross-site entity call or load per element",
@@ -99,15 +101,26 @@ public final class NPlusOneFinder implements Rule {
     }
 
     private Estimates.Reported finding(RuleContext ctx, MethodRef method, Site site) {
-        PatchedCosts.Builder bulk = new PatchedCosts.Builder().set(site.finder, 0);
-        for (CallEdge c : site.perElement) bulk.set(c, 0);
         Optional<Component> entity = ctx.targetOf(site.finder);
         boolean crosses = entity.map(c -> ctx.oracle().siteOf(c))
                 .flatMap(s -> ctx.siteOf(site.callerComponent).map(caller -> !caller.equals(s))).orElse(true);
-        PatchEffect patch = new PatchEffect(bulk.build(),
-                crosses ? RoundTrips.of(ctx.oracle().costs().remoteEjbCall()) : RoundTrips.ZERO);
+        RoundTrips extra = crosses ? RoundTrips.of(ctx.oracle().costs().remoteEjbCall()) : RoundTrips.ZERO;
         List<EntryPoint> eps = List.copyOf(site.byEntryPoint.keySet());
-        Estimates.BeforeAfter figures = Estimates.ofEffects(ctx, eps, ep -> patch);
+        Estimates.BeforeAfter figures = Estimates.ofEffects(ctx, eps, ep -> {
+            PatchedCosts.Builder bulk = new PatchedCosts.Builder().set(site.finder, 0);
+            for (CallEdge c : site.perElement) bulk.set(c, 0);
+            if (crosses) {
+                // The façade that reads the rows takes the method's whole conversation with the beans
+                // (the home lookup feeding the finder, the calls around the loop): they cost 0 too.
+                for (ReachedCall rc : ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls()) {
+                    CallEdge e = rc.edge();
+                    if (e.from().equals(method) && (e.kind().isEjb() || e.kind() == EdgeKind.JNDI_LOOKUP) && ctx.crossesSites(rc)) {
+                        bulk.set(e, 0);
+                    }
+                }
+            }
+            return new PatchEffect(bulk.build(), extra);
+        });
         Set<String> perElement = new LinkedHashSet<>();
         for (CallEdge c : site.perElement) perElement.add(Evidence.calleeAsWritten(c) + "()");
         String bean = entity.map(Component::name).orElse(Evidence.displayClass(site.finder.to().className()));

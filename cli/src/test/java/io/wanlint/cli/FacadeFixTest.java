@@ -1,0 +1,305 @@
+package io.wanlint.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.wanlint.fixtures.Fixtures;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import javax.tools.DiagnosticCollector;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The session-façade patches (WAN001, WAN002) through the real CLI on git copies of the fixtures
+ * (issue 6 acceptance), each patch applied alone: {@code git apply --check} accepts it, the patched
+ * application compiles, re-analysis reports neither rule on the client class and the entry point
+ * costs exactly the round trips the patch predicted, and a second {@code fix} plans nothing for it.
+ */
+class FacadeFixTest {
+    @TempDir Path temp;
+
+    private record Run(int exit, String out, String err) {}
+
+    /** One planned patch as {@code fix} printed it. */
+    private record Planned(String ruleId, String className, int after, Path file) {}
+
+    @Test
+    void everyRubisEntityPageGetsOneFacadeCallThatCompilesAndCostsWhatItPredicted() throws Exception {
+        Path app = gitCopy("rubis-entity", temp.resolve("base"));
+        Path patches = temp.resolve("patches");
+        Run fix = wanlint("fix", app.toString(), "--rule", "WAN001", "--rule", "WAN002", "--rule", "WAN007", "--out", patches.toString());
+        assertThat(fix.exit()).as(fix.err()).isZero();
+        List<Planned> planned = planned(fix.out(), patches);
+        // WAN007's bulk read is the same façade: the finder's loop becomes rows, and the page costs 1.
+        List<String> loopPages = List.of("BrowseCategories", "BrowseRegions", "SearchItemsByCategory", "ViewBidHistory", "ViewUserInfo");
+        for (String page : loopPages) {
+            String cls = "org.acme.rubis.entity.servlets." + page;
+            Planned wan007 = planned.stream().filter(p -> p.ruleId().equals("WAN007") && p.className().equals(cls)).findFirst().orElseThrow();
+            Planned wan002 = planned.stream().filter(p -> p.ruleId().equals("WAN002") && p.className().equals(cls)).findFirst().orElseThrow();
+            assertThat(Files.readString(wan007.file())).isEqualTo(Files.readString(wan002.file()));
+            assertThat(wan007.after()).isEqualTo(1);
+        }
+        List<String> pages = List.of("BrowseCategories", "BrowseRegions", "SearchItemsByCategory", "StoreBid", "StoreComment",
+                "ViewBidHistory", "ViewItem", "ViewUserInfo");
+        for (String page : pages) {
+            String cls = "org.acme.rubis.entity.servlets." + page;
+            Planned wan001 = planned.stream().filter(p -> p.ruleId().equals("WAN001") && p.className().equals(cls)).findFirst().orElseThrow();
+            Planned wan002 = planned.stream().filter(p -> p.ruleId().equals("WAN002") && p.className().equals(cls)).findFirst().orElseThrow();
+            // Both findings on one method plan the very same change.
+            assertThat(Files.readString(wan001.file())).isEqualTo(Files.readString(wan002.file()));
+            assertThat(wan001.after()).isEqualTo(1);
+        }
+        // The combined patch holds each page's façade once.
+        git(app, "apply", "--check", patches.resolve("wanlint.patch").toString());
+
+        for (String page : pages) {
+            String cls = "org.acme.rubis.entity.servlets." + page;
+            Planned p = planned.stream().filter(x -> x.ruleId().equals("WAN002") && x.className().equals(cls)).findFirst().orElseThrow();
+            acceptAlone("rubis-entity", p, StandardCharsets.ISO_8859_1, "/" + page);
+        }
+    }
+
+    @Test
+    void viewItemReadsItsFieldsFromOneTransferObject() throws Exception {
+        Path app = gitCopy("rubis-entity", temp.resolve("base"));
+        Path patches = temp.resolve("patches");
+        Run fix = wanlint("fix", app.toString(), "--rule", "WAN002", "--out", patches.toString());
+        assertThat(fix.exit()).as(fix.err()).isZero();
+        Planned viewItem = planned(fix.out(), patches).stream()
+                .filter(p -> p.className().endsWith(".ViewItem")).findFirst().orElseThrow();
+        String diff = Files.readString(viewItem.file());
+        assertThat(diff)
+                .contains("+            ViewItemData page = viewItemFacade().viewItem(itemId);\n"
+                        + "+            String name = page.getName();\n")
+                .contains("+            String sellerNickName = page.getSellerNickName();\n")
+                .contains("\n             PrintWriter out = startPage(response, name);\n")
+                .contains("+    public ViewItemData viewItem(Integer itemId) throws FinderException, NamingException, RemoteException {\n"
+                        + "+        Context ctx = new InitialContext();\n")
+                .contains("+        return new ViewItemData(name, description, initialPrice, maxBid, endDate, sellerId, sellerNickName);\n")
+                .contains("+      <ejb-name>ViewItemFacade</ejb-name>");
+    }
+
+    @Test
+    void petstoreHelperMovesWholeAndTheCasesItCannotMoveSayWhy() throws Exception {
+        Path app = gitCopy("petstore-1.1", temp.resolve("base"));
+        Path patches = temp.resolve("patches");
+        Run fix = wanlint("fix", app.toString(), "--rule", "WAN001", "--rule", "WAN002", "--rule", "WAN007", "--out", patches.toString());
+        assertThat(fix.exit()).as(fix.err()).isZero();
+        List<Planned> planned = planned(fix.out(), patches);
+        Planned helper = planned.stream().filter(p -> p.className().equals("com.acme.estore.web.InventoryWebHelper")
+                && p.ruleId().equals("WAN002")).findFirst().orElseThrow();
+        assertThat(Files.readString(helper.file()))
+                .contains("+        return inventoryFacade().getAvailability(itemId);\n");
+        acceptAlone("petstore-1.1", helper, StandardCharsets.ISO_8859_1, "/product.jsp");
+
+        Planned orders = planned.stream().filter(p -> p.className().equals("com.acme.estore.web.OrdersServlet")
+                && p.ruleId().equals("WAN001")).findFirst().orElseThrow();
+        assertThat(Files.readString(orders.file()))
+                .contains("+            OrdersData page = ordersFacade().getOrders(userId);\n")
+                .contains("+                OrderDetails details = row.getDetails();\n")
+                // The home the servlet looked up once in init() is looked up by the façade next to the entities.
+                .contains("+            orderHome = (OrderHome) EJBHomeFactory.getInstance()\n")
+                .contains("+        <ejb-ref-name>ejb/order/Order</ejb-ref-name>");
+        acceptAlone("petstore-1.1", orders, StandardCharsets.ISO_8859_1, "/orders");
+        Planned ordersBulk = planned.stream().filter(p -> p.className().equals("com.acme.estore.web.OrdersServlet")
+                && p.ruleId().equals("WAN007")).findFirst().orElseThrow();
+        assertThat(Files.readString(ordersBulk.file())).isEqualTo(Files.readString(orders.file()));
+        assertThat(ordersBulk.after()).isEqualTo(orders.after());
+
+        // The stateful controller keeps its conversation's state in its own fields: it cannot move as is.
+        assertThat(fix.out()).containsPattern("no patch  WAN002 com\\.acme\\.estore\\.control\\.ejb\\.ShoppingClientControllerEJB .*: .*accountHome");
+    }
+
+    @Test
+    void anEntityRemoteViewThatNobodyUsesLeavesTheDescriptors() throws Exception {
+        // rubis-facade with a remote view added to Category: its only clients are the façades, locally.
+        Path app = copyOf("rubis-facade", temp.resolve("base"));
+        Path beans = app.resolve("src/org/acme/rubis/ejb/entity");
+        Files.writeString(beans.resolve("CategoryHome.java"), """
+                package org.acme.rubis.ejb.entity;
+
+                import java.rmi.RemoteException;
+                import javax.ejb.EJBHome;
+                import javax.ejb.FinderException;
+
+                public interface CategoryHome extends EJBHome {
+                    Category findByPrimaryKey(Integer id) throws FinderException, RemoteException;
+                }
+                """, StandardCharsets.ISO_8859_1);
+        Files.writeString(beans.resolve("Category.java"), """
+                package org.acme.rubis.ejb.entity;
+
+                import java.rmi.RemoteException;
+                import javax.ejb.EJBObject;
+
+                public interface Category extends EJBObject {
+                    String getName() throws RemoteException;
+                }
+                """, StandardCharsets.ISO_8859_1);
+        Path ejbJar = app.resolve("META-INF/ejb-jar.xml");
+        String jar = Files.readString(ejbJar, StandardCharsets.ISO_8859_1);
+        String entry = "      <ejb-name>Category</ejb-name>\n";
+        assertThat(jar).contains(entry);
+        Files.writeString(ejbJar, jar.replace(entry, entry + "      <home>org.acme.rubis.ejb.entity.CategoryHome</home>\n"
+                + "      <remote>org.acme.rubis.ejb.entity.Category</remote>\n"), StandardCharsets.ISO_8859_1);
+        Path jboss = app.resolve("META-INF/jboss.xml");
+        String vendor = Files.readString(jboss, StandardCharsets.ISO_8859_1);
+        String local = "      <ejb-name>Category</ejb-name>\n      <local-jndi-name>CategoryLocalHome</local-jndi-name>\n";
+        assertThat(vendor).contains(local);
+        Files.writeString(jboss, vendor.replace(local, "      <ejb-name>Category</ejb-name>\n      <jndi-name>CategoryHome</jndi-name>\n"
+                + "      <local-jndi-name>CategoryLocalHome</local-jndi-name>\n"), StandardCharsets.ISO_8859_1);
+        commit(app);
+
+        Path patches = temp.resolve("patches");
+        Run fix = wanlint("fix", app.toString(), "--rule", "WAN002", "--out", patches.toString());
+        assertThat(fix.exit()).as(fix.err()).isZero();
+        assertThat(fix.out()).contains("patch     WAN002 org.acme.rubis.ejb.entity.CategoryBean (META-INF/ejb-jar.xml): Drop the remote view of entity Category");
+        Path patch;
+        try (Stream<Path> files = Files.list(patches)) {
+            patch = files.filter(p -> p.getFileName().toString().matches("WAN002-\\d+-category\\.patch")).findFirst().orElseThrow();
+        }
+        assertThat(Files.readString(patch, StandardCharsets.ISO_8859_1))
+                .contains("-      <home>org.acme.rubis.ejb.entity.CategoryHome</home>\n-      <remote>org.acme.rubis.ejb.entity.Category</remote>\n")
+                .contains("-      <jndi-name>CategoryHome</jndi-name>\n");
+
+        git(app, "apply", "--check", patch.toString());
+        git(app, "apply", patch.toString());
+        compile(app, StandardCharsets.ISO_8859_1);
+        Run check = wanlint("check", app.toString(), "--format", "json", "--fail-on", "never");
+        for (JsonNode f : new ObjectMapper().readTree(check.out()).get("findings")) {
+            assertThat(f.get("ruleId").asText() + " " + f.get("location").get("className").asText())
+                    .isNotEqualTo("WAN002 org.acme.rubis.ejb.entity.CategoryBean");
+        }
+        Run second = wanlint("fix", app.toString(), "--rule", "WAN002", "--out", temp.resolve("again").toString());
+        assertThat(second.out()).doesNotContain("CategoryBean");
+    }
+
+    @Test
+    void entityRemoteViewsStayWhileTheEntityHasNoLocalViewOrRemoteClients() throws Exception {
+        Path app = gitCopy("rubis-entity", temp.resolve("base"));
+        Run fix = wanlint("fix", app.toString(), "--rule", "WAN002", "--out", temp.resolve("patches").toString());
+        assertThat(fix.out()).contains("no patch  WAN002 org.acme.rubis.entity.beans.ItemBean (META-INF/ejb-jar.xml): entity Item has no "
+                + "local interfaces: declare a local home and local interface first");
+    }
+
+    /** (a)–(d) for one patch applied alone to a fresh git copy. */
+    private void acceptAlone(String fixture, Planned p, Charset encoding, String entryPoint) throws Exception {
+        Path app = gitCopy(fixture, temp.resolve("alone-" + p.file().getFileName()));
+        git(app, "apply", "--check", p.file().toString());
+        git(app, "apply", p.file().toString());
+        compile(app, encoding);
+
+        Run check = wanlint("check", app.toString(), "--format", "json", "--fail-on", "never");
+        assertThat(check.exit()).as(check.err()).isZero();
+        JsonNode report = new ObjectMapper().readTree(check.out());
+        for (JsonNode f : report.get("findings")) {
+            String rule = f.get("ruleId").asText();
+            if (rule.equals("WAN001") || rule.equals("WAN002") || rule.equals("WAN007")) {
+                assertThat(f.get("location").get("className").asText()).as(f.get("message").asText()).isNotEqualTo(p.className());
+            }
+        }
+        int roundTrips = 0;
+        for (JsonNode ep : report.get("entryPoints")) {
+            boolean ours = entryPoint == null ? false : ep.get("id").asText().equals(entryPoint);
+            if (ours) roundTrips += ep.get("wanRoundTrips").asInt();
+        }
+        if (entryPoint != null) assertThat(roundTrips).as("round trips of %s after the patch", entryPoint).isEqualTo(p.after());
+
+        Path again = temp.resolve("again-" + p.file().getFileName());
+        Run second = wanlint("fix", app.toString(), "--rule", "WAN001", "--rule", "WAN002", "--rule", "WAN007", "--out", again.toString());
+        assertThat(second.exit()).as(second.err()).isZero();
+        for (String rule : List.of("WAN001", "WAN002", "WAN007")) {
+            assertThat(second.out()).doesNotContain("patch     " + rule + " " + p.className() + " ");
+            assertThat(second.out()).doesNotContain("no patch  " + rule + " " + p.className() + " ");
+        }
+    }
+
+    private static final Pattern PLANNED = Pattern.compile(
+            "^patch\\s+(WAN\\d{3}) (\\S+) \\([^)]*\\): .*\\n(?:.*\\n)*?\\s+WAN round trips .* -> (\\d+) .*\\n\\s+(\\S+\\.patch)$", Pattern.MULTILINE);
+
+    private static List<Planned> planned(String out, Path patches) {
+        List<Planned> result = new ArrayList<>();
+        Matcher m = PLANNED.matcher(out);
+        while (m.find()) result.add(new Planned(m.group(1), m.group(2), Integer.parseInt(m.group(3)), Path.of(m.group(4))));
+        assertThat(result).as(out).isNotEmpty();
+        return result;
+    }
+
+    private static void compile(Path app, Charset encoding) throws IOException {
+        List<Path> sources;
+        try (Stream<Path> walk = Files.walk(app)) {
+            sources = walk.filter(p -> p.toString().endsWith(".java")).sorted().toList();
+        }
+        String classPath = Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(p -> p.contains("javaee-api") || p.contains("jboss-rmi-api") || p.contains("jakarta.jakartaee-api"))
+                .collect(Collectors.joining(File.pathSeparator));
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        DiagnosticCollector<JavaFileObject> problems = new DiagnosticCollector<>();
+        try (StandardJavaFileManager fm = javac.getStandardFileManager(problems, null, encoding)) {
+            Path out = Files.createTempDirectory(app.getParent(), "classes");
+            boolean ok = javac.getTask(null, fm, problems, List.of("-nowarn", "-proc:none", "-encoding", encoding.name(),
+                    "-classpath", classPath, "-d", out.toString()), null, fm.getJavaFileObjectsFromPaths(sources)).call();
+            assertThat(ok).as("javac: %s", problems.getDiagnostics()).isTrue();
+        }
+    }
+
+    private static Path gitCopy(String fixture, Path app) throws Exception {
+        return commit(copyOf(fixture, app));
+    }
+
+    private static Path commit(Path app) throws Exception {
+        git(app, "init", "-q");
+        git(app, "-c", "core.autocrlf=false", "add", "-A");
+        git(app, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "base");
+        return app;
+    }
+
+    private static Path copyOf(String fixture, Path app) throws IOException {
+        Path source = Fixtures.app(fixture);
+        try (Stream<Path> files = Files.walk(source)) {
+            for (Path p : files.toList()) {
+                Path target = app.resolve(source.relativize(p).toString());
+                if (Files.isDirectory(p)) Files.createDirectories(target);
+                else Files.copy(p, target);
+            }
+        }
+        return app;
+    }
+
+    private static String git(Path dir, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of("git", "-C", dir.toString()));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as("git %s: %s", String.join(" ", args), out).isZero();
+        return out;
+    }
+
+    private static Run wanlint(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = Main.mainWithoutExit(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+}

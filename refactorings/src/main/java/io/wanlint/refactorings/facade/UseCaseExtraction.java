@@ -1,0 +1,991 @@
+package io.wanlint.refactorings.facade;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.Parameter;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.AssignExpr;
+import com.github.javaparser.ast.expr.CastExpr;
+import com.github.javaparser.ast.expr.EnclosedExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.StringLiteralExpr;
+import com.github.javaparser.ast.expr.SuperExpr;
+import com.github.javaparser.ast.expr.ThisExpr;
+import com.github.javaparser.ast.expr.UnaryExpr;
+import com.github.javaparser.ast.expr.VariableDeclarationExpr;
+import com.github.javaparser.ast.stmt.BlockStmt;
+import com.github.javaparser.ast.stmt.BreakStmt;
+import com.github.javaparser.ast.stmt.CatchClause;
+import com.github.javaparser.ast.stmt.ContinueStmt;
+import com.github.javaparser.ast.stmt.ExpressionStmt;
+import com.github.javaparser.ast.stmt.ForEachStmt;
+import com.github.javaparser.ast.stmt.ForStmt;
+import com.github.javaparser.ast.stmt.IfStmt;
+import com.github.javaparser.ast.stmt.ReturnStmt;
+import com.github.javaparser.ast.stmt.Statement;
+import com.github.javaparser.ast.stmt.TryStmt;
+import com.github.javaparser.ast.stmt.WhileStmt;
+import com.github.javaparser.ast.type.ClassOrInterfaceType;
+import com.github.javaparser.ast.type.Type;
+import io.wanlint.refactorings.facade.FacadeDesign.FacadeMethod;
+import io.wanlint.refactorings.facade.FacadeDesign.TransferObject;
+import io.wanlint.refactorings.text.JavaSource;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Splits one client method into the part that talks to the beans and the part that writes the
+ * page, at statement level. The statements holding the data sites (cross-site EJB calls and
+ * lookups) form a contiguous range; within it, statements touching web-only objects (request,
+ * response, writers, session, the client's own methods) are render statements and everything else
+ * is data. Render statements only write output, so the data statements can all run first, in a
+ * façade method next to the beans, and the render statements afterwards in the client, in their
+ * original order, reading what they need from a serializable transfer object: the data variables
+ * they use and each bean-dependent expression they contain ({@code user.getNickName()}). A loop that
+ * mixes both becomes, in the façade, a loop adding one row per iteration and, in the client, a loop
+ * over those rows. Anything else that mixes the two is refused with its line: a wrong move is worse
+ * than none.
+ */
+final class UseCaseExtraction {
+    /** Types whose values exist only in the web container. */
+    private static final Set<String> WEB_TYPES = Set.of("HttpServletRequest", "HttpServletResponse", "ServletRequest",
+            "ServletResponse", "PrintWriter", "JspWriter", "Writer", "HttpSession", "ServletContext",
+            "ServletOutputStream", "OutputStream", "PageContext", "ServletConfig", "RequestDispatcher");
+    /** Checked exceptions the moved bean code throws and the client keeps handling. */
+    private static final Set<String> BEAN_EXCEPTIONS = Set.of("NamingException", "FinderException",
+            "ObjectNotFoundException", "CreateException", "DuplicateKeyException", "RemoveException");
+    private static final String FACADE = "\u0000facade\u0000";
+    private static final String PAGE = "\u0000page\u0000";
+
+    /** Names chosen by the caller: where the façade lives and what its method and transfer object are called. */
+    record Names(String packageName, String methodName, String dataClass) {}
+
+    /** The outcome: the façade's half and the client's half, or why the method cannot be split. */
+    sealed interface Result permits Extracted, Refused {}
+
+    /**
+     * @param method          the façade business method
+     * @param transferObjects the data class and its row classes (empty when the method returns nothing new)
+     * @param envRefNames     {@code java:comp/env} names the moved code looks up
+     * @param handled         simple names of exceptions the client already handles around the call
+     */
+    record Extracted(FacadeMethod method, List<TransferObject> transferObjects, Set<String> envRefNames,
+                     List<String> memberDeclarations, ClientRewrite client, Set<String> handled) implements Result {}
+
+    record Refused(String why) implements Result {}
+
+    /**
+     * The client's edit: characters {@code [start, end)} become {@link #replacement} with the façade
+     * expression filled in; {@code imports} are the qualified names the new text needs.
+     */
+    record ClientRewrite(int start, int end, String template, Set<String> imports) {
+        String replacement(String facadeExpression) { return template.replace(FACADE, facadeExpression); }
+    }
+
+    private enum Role { DATA, RENDER, LOOP }
+
+    private final JavaSource client;
+    private final MethodDeclaration method;
+    private final java.util.NavigableSet<Integer> dataLines;
+    private final AppTypes types;
+    private final Names names;
+    private final boolean remoteCalls;
+    private final boolean generics;
+    private final String eol;
+    private final String unit;
+    private final Set<String> reserved = new LinkedHashSet<>();
+    private final Set<String> facadeImports = new TreeSet<>();
+    private final Set<String> envRefs = new TreeSet<>();
+    private final List<String> members = new ArrayList<>();
+    private final Map<String, String> preludes = new LinkedHashMap<>();
+    private final Set<String> clientFields = new java.util.HashSet<>();
+    private final List<Node> preludeRoots = new ArrayList<>();
+
+    private UseCaseExtraction(JavaSource client, MethodDeclaration method, Set<Integer> dataLines, AppTypes types,
+                              Names names, boolean remoteCalls) {
+        this.client = client;
+        this.method = method;
+        this.dataLines = new TreeSet<>(dataLines);
+        this.types = types;
+        this.names = names;
+        this.remoteCalls = remoteCalls;
+        this.generics = client.unit().findAll(ClassOrInterfaceType.class).stream().anyMatch(t -> t.getTypeArguments().isPresent());
+        this.eol = client.source().lineEnding();
+        String methodIndent = client.source().indentationAt(client.begin(method));
+        String firstIndent = method.getBody().flatMap(b -> b.getStatements().getFirst())
+                .map(s -> client.source().indentationAt(client.begin(s))).orElse(methodIndent + "    ");
+        this.unit = firstIndent.startsWith(methodIndent) && firstIndent.length() > methodIndent.length()
+                ? firstIndent.substring(methodIndent.length()) : "    ";
+        method.findAll(VariableDeclarator.class).forEach(v -> reserved.add(v.getNameAsString()));
+        method.getParameters().forEach(p -> reserved.add(p.getNameAsString()));
+        method.findAll(Parameter.class).forEach(p -> reserved.add(p.getNameAsString()));
+    }
+
+    /**
+     * Splits {@code method} of {@code client} around the statements on {@code dataLines}.
+     *
+     * @param remoteCalls whether the moved code calls beans through remote interfaces (its façade
+     *                    method then declares {@code RemoteException})
+     */
+    static Result extract(JavaSource client, MethodDeclaration method, Set<Integer> dataLines, AppTypes types,
+                          Names names, boolean remoteCalls) {
+        if (method.getBody().isEmpty()) return new Refused("the method has no body");
+        if (dataLines.isEmpty()) return new Refused("no cross-site EJB call or lookup was found in the method");
+        try {
+            return new UseCaseExtraction(client, method, dataLines, types, names, remoteCalls).run();
+        } catch (Refusal r) {
+            return new Refused(r.getMessage());
+        }
+    }
+
+    /** Internal short-cut out of the recursive walks; never escapes {@link #extract}. */
+    private static final class Refusal extends RuntimeException {
+        Refusal(String why) { super(why, null, false, false); }
+    }
+
+    private Refusal refuse(Node at, String why) {
+        return new Refusal(why + " (" + client.source().path() + ":" + line(at) + ")");
+    }
+
+    private static int line(Node n) { return n.getBegin().map(p -> p.line).orElse(0); }
+
+    private boolean holdsDataSite(Node n) {
+        int from = line(n), to = n.getEnd().map(p -> p.line).orElse(from);
+        return !dataLines.subSet(from, true, to, true).isEmpty();
+    }
+
+    // ---- the range of statements to move ----
+
+    private Result run() {
+        BlockStmt block = method.getBody().get();
+        List<TryStmt> tries = new ArrayList<>();
+        int first, last;
+        while (true) {
+            List<Statement> stmts = block.getStatements();
+            List<Integer> holding = new ArrayList<>();
+            for (int i = 0; i < stmts.size(); i++) if (holdsDataSite(stmts.get(i))) holding.add(i);
+            if (holding.isEmpty()) throw new Refusal("the EJB calls are not statements of " + method.getNameAsString());
+            Statement only = holding.size() == 1 ? stmts.get(holding.get(0)) : null;
+            if (only instanceof TryStmt t && t.getFinallyBlock().isEmpty() && t.getResources().isEmpty()
+                    && t.getCatchClauses().stream().noneMatch(this::holdsDataSite)) {
+                if (holdsAll(t.getTryBlock())) {
+                    tries.add(t);
+                    block = t.getTryBlock();
+                    continue;
+                }
+            }
+            if (only instanceof BlockStmt b) {
+                block = b;
+                continue;
+            }
+            first = holding.get(0);
+            last = holding.get(holding.size() - 1);
+            break;
+        }
+        List<Statement> stmts = block.getStatements();
+        while (first > 0 && feedsOnly(stmts.get(first - 1), stmts.subList(last + 1, stmts.size()))) first--;
+        boolean wholeBody = block.equals(method.getBody().get()) && first == 0 && last == stmts.size() - 1;
+        List<Statement> range = List.copyOf(stmts.subList(first, last + 1));
+        List<Statement> after = List.copyOf(stmts.subList(last + 1, stmts.size()));
+        return split(range, after, tries, wholeBody);
+    }
+
+    private boolean holdsAll(Node n) {
+        int from = line(n), to = n.getEnd().map(p -> p.line).orElse(from);
+        return dataLines.stream().allMatch(l -> l >= from && l <= to);
+    }
+
+    /** A declaration just before the range that only feeds it ({@code Context ctx = new InitialContext();}). */
+    private boolean feedsOnly(Statement s, List<Statement> after) {
+        if (!(s instanceof ExpressionStmt e) || !(e.getExpression() instanceof VariableDeclarationExpr d)) return false;
+        if (touchesWeb(s, Set.of())) return false;
+        for (VariableDeclarator v : d.getVariables()) {
+            for (Statement later : after) {
+                if (later.findAll(NameExpr.class).stream().anyMatch(n -> n.getNameAsString().equals(v.getNameAsString()))) return false;
+            }
+            if (v.getInitializer().isEmpty()) return false;
+        }
+        return true;
+    }
+
+    // ---- web or data ----
+
+    /** Whether the node uses web-only objects, the client's own methods, or variables declared by render statements. */
+    private boolean touchesWeb(Node n, Set<Node> renderDecls) {
+        if (!n.findAll(ThisExpr.class).isEmpty() || !n.findAll(SuperExpr.class).isEmpty()) return true;
+        for (MethodCallExpr c : n.findAll(MethodCallExpr.class)) if (c.getScope().isEmpty()) return true;
+        for (NameExpr ref : n.findAll(NameExpr.class)) {
+            Optional<Declared> d = declarationOf(ref);
+            if (d.isEmpty()) continue;
+            if (renderDecls.contains(d.get().node())) return true;
+            String t = d.get().type().asString();
+            if (WEB_TYPES.contains(t.substring(t.lastIndexOf('.') + 1))) return true;
+        }
+        return false;
+    }
+
+    /** A local variable or parameter: its declaring node and declared type. */
+    private record Declared(String name, Node node, Type type) {}
+
+    /** The local variable or parameter a simple name refers to, by Java's scoping rules; empty for fields and types. */
+    private Optional<Declared> declarationOf(NameExpr ref) {
+        String name = ref.getNameAsString();
+        Node child = ref;
+        for (Optional<Node> up = ref.getParentNode(); up.isPresent(); child = up.get(), up = up.get().getParentNode()) {
+            Node p = up.get();
+            if (p instanceof BlockStmt b) {
+                for (Statement s : b.getStatements()) {
+                    if (s == child || s.isAncestorOf(child)) break;
+                    Optional<Declared> d = declaredBy(s, name);
+                    if (d.isPresent()) return d;
+                }
+            } else if (p instanceof ForStmt f) {
+                for (Expression init : f.getInitialization()) {
+                    if (init instanceof VariableDeclarationExpr v) {
+                        for (VariableDeclarator vd : v.getVariables()) {
+                            if (vd.getNameAsString().equals(name)) return Optional.of(new Declared(name, vd, vd.getType()));
+                        }
+                    }
+                }
+            } else if (p instanceof ForEachStmt f) {
+                for (VariableDeclarator vd : f.getVariable().getVariables()) {
+                    if (vd.getNameAsString().equals(name)) return Optional.of(new Declared(name, vd, vd.getType()));
+                }
+            } else if (p instanceof CatchClause c && c.getParameter().getNameAsString().equals(name)) {
+                return Optional.of(new Declared(name, c.getParameter(), c.getParameter().getType()));
+            } else if (p instanceof MethodDeclaration m) {
+                for (Parameter param : m.getParameters()) {
+                    if (param.getNameAsString().equals(name)) return Optional.of(new Declared(name, param, param.getType()));
+                }
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<Declared> declaredBy(Statement s, String name) {
+        if (s instanceof ExpressionStmt e && e.getExpression() instanceof VariableDeclarationExpr v) {
+            for (VariableDeclarator vd : v.getVariables()) {
+                if (vd.getNameAsString().equals(name)) return Optional.of(new Declared(name, vd, vd.getType()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    // ---- the split ----
+
+    /** One value the client reads back: a data variable (kept by name) or a bean-dependent expression. */
+    private record Field(String name, AppTypes.Resolved type, Expression expression, Declared variable, int position) {
+        String getter() {
+            String cap = Character.toUpperCase(name.charAt(0)) + name.substring(1);
+            return (type.qualified().equals("boolean") ? "is" : "get") + cap + "()";
+        }
+    }
+
+    /** What a run of render statements reads, in one transfer object (the page's or a loop's row). */
+    private final class Reads {
+        final Map<String, Field> byExpression = new LinkedHashMap<>();
+        final Map<Node, Field> byVariable = new java.util.IdentityHashMap<>();
+        final List<Field> fields = new ArrayList<>();
+
+        /** The fields in source order: the transfer object reads like the code it came from. */
+        List<Field> ordered() {
+            List<Field> out = new ArrayList<>(fields);
+            out.sort(java.util.Comparator.comparingInt(Field::position));
+            return out;
+        }
+
+        /** One field per expression and render statement: a bean may change between two statements. */
+        Field expression(Expression e, Statement owner) {
+            String text = client.text(e);
+            String key = client.begin(owner) + ":" + text;
+            Field f = byExpression.get(key);
+            if (f != null) return f;
+            AppTypes.Resolved t = typeOf(e).orElseThrow(() -> refuse(e, "cannot tell what `" + text + "` returns"));
+            if (!types.transferable(t.qualified())) throw refuse(e, "`" + text + "` returns " + t.written() + ", which cannot be sent to the web tier");
+            t.importName().ifPresent(facadeImports::add);
+            f = new Field(fresh(fieldName(e)), t, e, null, client.begin(e));
+            byExpression.put(key, f);
+            fields.add(f);
+            return f;
+        }
+
+        Field variable(Declared d, Node at) {
+            Field f = byVariable.get(d.node());
+            if (f != null) return f;
+            // The transfer object carries one value per variable: one that changes after its
+            // declaration could be printed with another value than the one it had at that point.
+            for (AssignExpr a : method.findAll(AssignExpr.class)) {
+                if (a.getTarget() instanceof NameExpr n && declarationOf(n).map(x -> x.node() == d.node()).orElse(false)) {
+                    throw refuse(a, "`" + d.name() + "` changes after it is declared, and the web code prints it");
+                }
+            }
+            for (UnaryExpr u : method.findAll(UnaryExpr.class)) {
+                if (u.getExpression() instanceof NameExpr n && mutates(u)
+                        && declarationOf(n).map(x -> x.node() == d.node()).orElse(false)) {
+                    throw refuse(u, "`" + d.name() + "` changes after it is declared, and the web code prints it");
+                }
+            }
+            AppTypes.Resolved t = types.resolve(d.type(), client.unit()).orElseThrow(() -> refuse(at, "cannot resolve type " + d.type()));
+            if (!types.transferable(t.qualified())) {
+                throw refuse(at, "the web code uses `" + d.name() + "` (" + d.type() + "), which cannot be sent to the web tier");
+            }
+            f = new Field(d.name(), t, null, d, client.begin(d.node()));
+            byVariable.put(d.node(), f);
+            fields.add(f);
+            return f;
+        }
+    }
+
+    /** A render statement and the bean-dependent expressions in it, by the field that replaces each. */
+    private record Render(Statement statement, Map<Expression, Field> replaced) {
+        /** The fields in the order their expressions appear. */
+        List<Field> fields() {
+            List<Field> out = new ArrayList<>(new NodeSet(replaced.keySet()).stream().map(replaced::get).toList());
+            out.sort(java.util.Comparator.comparingInt(Field::position));
+            return out.stream().distinct().toList();
+        }
+    }
+
+    private Result split(List<Statement> range, List<Statement> after, List<TryStmt> tries, boolean wholeBody) {
+        Set<Node> renderDecls = new NodeSet();
+        Set<Node> dataDecls = new NodeSet();
+        List<Role> roles = new ArrayList<>();
+        for (Statement s : range) {
+            for (ReturnStmt r : s.findAll(ReturnStmt.class)) if (!wholeBody) throw refuse(r, "the moved code returns from the method");
+            for (BreakStmt b : s.findAll(BreakStmt.class)) if (b.getLabel().isPresent()) throw refuse(b, "a labelled break leaves the moved code");
+            boolean web = touchesWeb(s, renderDecls);
+            Role role;
+            if (!web) role = Role.DATA;
+            else if (isLoop(s) && holdsDataSite(s)) role = Role.LOOP;
+            else if (s instanceof ExpressionStmt) role = Role.RENDER;
+            else if (holdsDataSite(s)) throw refuse(s, "this statement mixes EJB calls with writing the response");
+            else role = Role.RENDER;
+            roles.add(role);
+            if (s instanceof ExpressionStmt e && e.getExpression() instanceof VariableDeclarationExpr v) {
+                (role == Role.RENDER ? renderDecls : dataDecls).addAll(v.getVariables());
+            }
+            if (role == Role.DATA) s.findAll(VariableDeclarator.class).forEach(dataDecls::add);
+        }
+        if (wholeBody && roles.stream().anyMatch(r -> r != Role.DATA)) {
+            throw refuse(range.get(0), "the method both returns and writes the response");
+        }
+        Set<Node> movedRoots = new NodeSet();
+        Reads page = new Reads();
+        List<String> facade = new ArrayList<>();
+        List<String> clientLines = new ArrayList<>();
+        List<TransferObject> rowClasses = new ArrayList<>();
+        Set<String> clientImports = new TreeSet<>();
+        String baseIndent = client.source().indentationAt(client.begin(range.get(0)));
+        List<String> renderClient = new ArrayList<>();
+
+        for (int i = 0; i < range.size(); i++) {
+            Statement s = range.get(i);
+            switch (roles.get(i)) {
+                case DATA -> {
+                    movedRoots.add(s);
+                    checkAssignments(s, range);
+                    facade.add(copied(s, ""));
+                }
+                case RENDER -> {
+                    Render r = render(s, page, dataDecls, range);
+                    for (Field f : r.fields()) {
+                        if (facade.stream().noneMatch(l -> l.startsWith(f.type().written() + " " + f.name() + " = "))) {
+                            movedRoots.add(f.expression());
+                            facade.add(f.type().written() + " " + f.name() + " = " + client.text(f.expression()) + ";");
+                        }
+                    }
+                    renderClient.add(rewritten(r, PAGE, baseIndent, false));
+                }
+                case LOOP -> {
+                    Loop loop = loop(s, page, dataDecls, range, rowClasses, baseIndent, movedRoots);
+                    facade.addAll(loop.facadeLines());
+                    renderClient.add(loop.clientText());
+                    clientImports.addAll(loop.clientImports());
+                }
+            }
+        }
+        // Data variables the rest of the method still reads come back too.
+        for (Statement s : after) {
+            for (NameExpr ref : s.findAll(NameExpr.class)) {
+                declarationOf(ref).filter(d -> dataDecls.contains(d.node())).ifPresent(d -> page.variable(d, ref));
+            }
+        }
+        uncovered(range, roles, movedRoots);
+
+        // Inputs: locals and parameters declared before the range that the moved code reads.
+        Map<String, Declared> inputs = new LinkedHashMap<>();
+        Set<Node> rangeNodes = new NodeSet(range);
+        List<Node> roots = new ArrayList<>(movedRoots);
+        for (int r = 0; r < roots.size(); r++) {
+            Node root = roots.get(r);
+            for (NameExpr ref : root.findAll(NameExpr.class)) {
+                Optional<Declared> d = declarationOf(ref);
+                if (d.isPresent()) {
+                    if (!insideAny(d.get().node(), rangeNodes)) inputs.putIfAbsent(d.get().name(), d.get());
+                } else {
+                    field(ref);
+                }
+            }
+            root.findAll(ClassOrInterfaceType.class).forEach(t -> importFor(t.getNameWithScope(), t));
+            root.findAll(NameExpr.class).stream().filter(n -> declarationOf(n).isEmpty() && !clientFields.contains(n.getNameAsString()))
+                    .filter(n -> Character.isUpperCase(n.getNameAsString().charAt(0))).forEach(n -> importFor(n.getNameAsString(), null));
+            root.findAll(FieldAccessExpr.class).forEach(this::envRefThroughConstant);
+            root.findAll(StringLiteralExpr.class).forEach(l -> envRef(l.getValue()));
+            roots.addAll(preludeRoots);
+            preludeRoots.clear();
+        }
+        facade.addAll(0, preludes.values());
+        List<FacadeDesign.Parameter> params = new ArrayList<>();
+        for (Declared d : inputs.values()) {
+            AppTypes.Resolved t = types.resolve(d.type(), client.unit())
+                    .orElseThrow(() -> refuse(d.node(), "cannot resolve the type of `" + d.name() + "`"));
+            if (!types.transferable(t.qualified())) {
+                throw refuse(d.node(), "the moved code needs `" + d.name() + "` (" + d.type() + "), which cannot be sent to a session bean");
+            }
+            t.importName().ifPresent(facadeImports::add);
+            params.add(new FacadeDesign.Parameter(d.type().asString(), d.name()));
+        }
+        String args = String.join(", ", params.stream().map(FacadeDesign.Parameter::name).toList());
+        String call = FACADE + "." + names.methodName() + "(" + args + ")";
+
+        List<TransferObject> tos = new ArrayList<>();
+        String returnType;
+        if (wholeBody) {
+            AppTypes.Resolved r = method.getType().isVoidType() ? new AppTypes.Resolved("void", "void")
+                    : types.resolve(method.getType(), client.unit()).orElseThrow(() -> refuse(method, "cannot resolve the return type"));
+            if (!r.qualified().equals("void") && !types.transferable(r.qualified())) {
+                throw refuse(method, "the method returns " + r.written() + ", which cannot be sent from a session bean");
+            }
+            r.importName().ifPresent(facadeImports::add);
+            returnType = r.written();
+            clientLines.add((returnType.equals("void") ? "" : "return ") + call + ";");
+        } else if (page.fields.isEmpty()) {
+            returnType = "void";
+            clientLines.add(call + ";");
+        } else {
+            returnType = names.dataClass();
+            String var = fresh(List.of("page", "data", decapitalize(names.dataClass())));
+            clientImports.add(qualified(names.dataClass()));
+            clientLines.add(names.dataClass() + " " + var + " = " + call + ";");
+            List<FacadeDesign.Parameter> fields = new ArrayList<>();
+            Set<String> toImports = new TreeSet<>();
+            for (Field f : page.ordered()) {
+                fields.add(new FacadeDesign.Parameter(f.type().written(), f.name()));
+                f.type().importName().ifPresent(toImports::add);
+                if (f.variable() != null) clientLines.add(f.type().written() + " " + f.name() + " = " + var + "." + f.getter() + ";");
+            }
+            facade.add("return new " + names.dataClass() + "(" + String.join(", ", page.ordered().stream().map(Field::name).toList()) + ");");
+            tos.add(new TransferObject(names.dataClass(), fields, toImports));
+            for (int i = 0; i < renderClient.size(); i++) renderClient.set(i, renderClient.get(i).replace(PAGE, var));
+        }
+        tos.addAll(rowClasses);
+        clientLines.addAll(renderClient);
+
+        // Exceptions: what the client handles around the moved code stays handled.
+        Set<String> exceptions = new LinkedHashSet<>();
+        Set<String> handled = new LinkedHashSet<>();
+        for (TryStmt t : tries) {
+            for (CatchClause c : t.getCatchClauses()) {
+                for (String n : c.getParameter().getType().asString().split("\\|")) handled.add(simple(n.trim()));
+            }
+        }
+        method.getThrownExceptions().forEach(t -> handled.add(simple(t.asString())));
+        for (String h : handled) {
+            if (BEAN_EXCEPTIONS.contains(h) || !h.endsWith("IOException") && !h.equals("ServletException")
+                    && !h.equals("Exception") && !h.equals("Throwable") && !h.equals("RemoteException") && appException(h)) {
+                exceptions.add(h);
+                importFor(h, null);
+            }
+        }
+        if (remoteCalls) {
+            exceptions.add("RemoteException");
+            facadeImports.add("java.rmi.RemoteException");
+        }
+        FacadeMethod fm = new FacadeMethod(names.methodName(), returnType, params, List.copyOf(exceptions),
+                String.join("\n", facade.stream().map(l -> l.replace(eol, "\n")).toList()), facadeImports);
+        Statement firstStmt = range.get(0), lastStmt = range.get(range.size() - 1);
+        int start = commentStart(firstStmt);
+        String template = String.join(eol + baseIndent, clientLines);
+        return new Extracted(fm, tos, envRefs, members, new ClientRewrite(start, client.end(lastStmt), template, clientImports), handled);
+    }
+
+    private boolean appException(String simpleName) {
+        return types.qualify(simpleName, client.unit()).map(types::exists).orElse(false);
+    }
+
+    private static boolean isLoop(Statement s) { return s instanceof WhileStmt || s instanceof ForStmt || s instanceof ForEachStmt; }
+
+    private static boolean insideAny(Node n, Set<Node> roots) {
+        for (Node r : roots) if (r == n || r.isAncestorOf(n)) return true;
+        return false;
+    }
+
+    /** The moved code may not assign variables the client declared before it: the client would not see the change. */
+    private void checkAssignments(Node moved, List<Statement> range) {
+        Set<Node> rangeNodes = new NodeSet(range);
+        for (AssignExpr a : moved.findAll(AssignExpr.class)) {
+            if (a.getTarget() instanceof NameExpr n) {
+                Optional<Declared> d = declarationOf(n);
+                if (d.isPresent() && !insideAny(d.get().node(), rangeNodes)) throw refuse(a, "the moved code assigns `" + n + "`, declared before it");
+                if (d.isEmpty()) throw refuse(a, "the moved code assigns field `" + n + "` of the client");
+            } else if (a.getTarget() instanceof FieldAccessExpr f) {
+                throw refuse(a, "the moved code assigns `" + f + "`");
+            }
+        }
+        for (UnaryExpr u : moved.findAll(UnaryExpr.class)) {
+            if (u.getExpression() instanceof NameExpr n && mutates(u)) {
+                Optional<Declared> d = declarationOf(n);
+                if (d.isEmpty() || !insideAny(d.get().node(), rangeNodes)) throw refuse(u, "the moved code changes `" + n + "`, declared before it");
+            }
+        }
+    }
+
+    /**
+     * Nodes by identity, in insertion order: JavaParser nodes are equal when they look alike, and
+     * two {@code item.getName()} calls on different lines are different call sites.
+     */
+    private static final class NodeSet extends java.util.AbstractSet<Node> {
+        private final List<Node> order = new ArrayList<>();
+        private final Set<Node> members = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+
+        NodeSet() {}
+
+        NodeSet(java.util.Collection<? extends Node> nodes) { nodes.forEach(this::add); }
+
+        @Override public boolean add(Node n) { return members.add(n) && order.add(n); }
+
+        @Override public boolean contains(Object o) { return members.contains(o); }
+
+        @Override public java.util.Iterator<Node> iterator() { return java.util.Collections.unmodifiableList(order).iterator(); }
+
+        @Override public int size() { return order.size(); }
+    }
+
+    private static boolean mutates(UnaryExpr u) {
+        return switch (u.getOperator()) {
+            case PREFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_INCREMENT, POSTFIX_DECREMENT -> true;
+            default -> false;
+        };
+    }
+
+    /** Every data site must end up in the façade; one left in a render statement would still cross the WAN. */
+    private void uncovered(List<Statement> range, List<Role> roles, Set<Node> moved) {
+        for (int i = 0; i < range.size(); i++) {
+            if (roles.get(i) != Role.RENDER) continue;
+            Statement s = range.get(i);
+            for (int l : dataLines) {
+                if (l < line(s) || l > s.getEnd().get().line) continue;
+                boolean covered = moved.stream().anyMatch(m -> s.isAncestorOf(m) && line(m) <= l && m.getEnd().get().line >= l);
+                if (!covered) throw new Refusal("the EJB call on line " + l + " would stay in the web tier ("
+                        + client.source().path() + ":" + l + ")");
+            }
+        }
+    }
+
+    /** A client field the moved code reads: a constant is copied into the bean, anything else refused. */
+    private void field(NameExpr ref) {
+        String name = ref.getNameAsString();
+        var type = method.findAncestor(com.github.javaparser.ast.body.ClassOrInterfaceDeclaration.class);
+        if (type.isEmpty()) return;
+        var field = type.get().getFieldByName(name);
+        if (field.isEmpty()) {
+            if (Character.isLowerCase(name.charAt(0))) throw refuse(ref, "the moved code uses `" + name + "`, which is not declared in "
+                    + type.get().getNameAsString());
+            return;
+        }
+        var f = field.get();
+        clientFields.add(name);
+        if (f.isStatic() && f.isFinal() && f.getVariables().stream().allMatch(v -> v.getInitializer().isPresent())) {
+            String text = client.text(f);
+            if (!members.contains(text)) members.add(text);
+            return;
+        }
+        if (!f.isStatic() && preludes.containsKey(name)) return;
+        if (!f.isStatic()) {
+            Optional<String> prelude = initialisedOnce(type.get(), f, name);
+            if (prelude.isPresent()) {
+                preludes.put(name, prelude.get());
+                return;
+            }
+        }
+        throw refuse(ref, "the moved code uses field `" + name + "` of " + type.get().getNameAsString()
+                + ", which is not assigned exactly once in a lifecycle method (init, ejbCreate, a constructor) from EJB-tier values");
+    }
+
+    /** Methods in which a client assigns what it keeps for all its requests. */
+    private static final Set<String> LIFECYCLE = Set.of("init", "ejbCreate", "setSessionContext", "jspInit");
+
+    /**
+     * A field the client assigns once in its lifecycle (a home looked up in {@code init()}) becomes a
+     * local of the façade method assigned from the same expression; the exceptions the client caught
+     * around that assignment become {@code EJBException}s, as a bean reports system failures.
+     */
+    private Optional<String> initialisedOnce(com.github.javaparser.ast.body.ClassOrInterfaceDeclaration type,
+                                             com.github.javaparser.ast.body.FieldDeclaration f, String name) {
+        String where = "field `" + name + "` of " + type.getNameAsString();
+        if (f.getVariables().size() != 1 || f.getVariables().get(0).getInitializer().isPresent()) return Optional.empty();
+        List<AssignExpr> assignments = new ArrayList<>();
+        for (AssignExpr a : type.findAll(AssignExpr.class)) {
+            Expression t = a.getTarget();
+            if (t instanceof NameExpr n && n.getNameAsString().equals(name)
+                    || t instanceof FieldAccessExpr fa && fa.getScope() instanceof ThisExpr && fa.getNameAsString().equals(name)) {
+                assignments.add(a);
+            }
+        }
+        if (assignments.size() != 1 || assignments.get(0).getOperator() != AssignExpr.Operator.ASSIGN) {
+            throw refuse(f, "the moved code uses " + where + ", assigned " + assignments.size() + " times");
+        }
+        AssignExpr a = assignments.get(0);
+        boolean lifecycle = a.findAncestor(com.github.javaparser.ast.body.ConstructorDeclaration.class).isPresent()
+                || a.findAncestor(MethodDeclaration.class).map(m -> LIFECYCLE.contains(m.getNameAsString())).orElse(false);
+        if (!lifecycle) throw refuse(a, "the moved code uses " + where + ", which changes outside the lifecycle methods");
+        Expression value = a.getValue();
+        Optional<NameExpr> local = value.findAll(NameExpr.class).stream()
+                .filter(n -> Character.isLowerCase(n.getNameAsString().charAt(0))).findFirst();
+        if (!value.findAll(ThisExpr.class).isEmpty() || value.findAll(MethodCallExpr.class).stream().anyMatch(c -> c.getScope().isEmpty())
+                || local.isPresent()) {
+            throw refuse(a, "the moved code uses " + where + ", whose value is computed from "
+                    + local.map(n -> "`" + n + "`").orElse("the client's own state") + " where it is assigned");
+        }
+        String typeText = f.getVariables().get(0).getType().asString();
+        importFor(simple(typeText), null);
+        preludeRoots.add(value);
+        String assigned = reindent(client.text(value), client.source().indentationAt(client.begin(a)), unit);
+        Optional<TryStmt> around = a.findAncestor(TryStmt.class);
+        List<String> caught = new ArrayList<>();
+        around.ifPresent(t -> t.getCatchClauses().forEach(c -> {
+            for (String n : c.getParameter().getType().asString().split("\\|")) caught.add(n.trim());
+        }));
+        if (caught.isEmpty()) return Optional.of(typeText + " " + name + " = " + assigned + ";");
+        String ejb = client.unit().getImports().stream().anyMatch(i -> i.getNameAsString().startsWith("jakarta.")) ? "jakarta.ejb" : "javax.ejb";
+        facadeImports.add(ejb + ".EJBException");
+        StringBuilder b = new StringBuilder(typeText + " " + name + ";\ntry {\n" + unit + name + " = " + assigned + ";\n}");
+        for (String c : caught) {
+            importFor(c, null);
+            b.append(" catch (").append(c).append(" e) {\n").append(unit).append("throw new EJBException(e);\n}");
+        }
+        return Optional.of(b.toString());
+    }
+
+    private void envRef(String jndiName) {
+        if (jndiName.startsWith("java:comp/env/") && jndiName.length() > 14) envRefs.add(jndiName.substring(14));
+    }
+
+    private void envRefThroughConstant(FieldAccessExpr f) {
+        if (!(f.getScope() instanceof NameExpr owner)) return;
+        types.qualify(owner.getNameAsString(), client.unit())
+                .flatMap(q -> types.constantString(q, f.getNameAsString())).ifPresent(this::envRef);
+    }
+
+    private void importFor(String name, Node at) {
+        String simple = name.contains(".") ? null : name;
+        if (simple == null) return;
+        Optional<String> q = types.qualify(simple, client.unit());
+        if (q.isPresent()) {
+            if (!(q.get().startsWith("java.lang.") && q.get().lastIndexOf('.') == 9) && q.get().contains(".")) facadeImports.add(q.get());
+            return;
+        }
+        for (var i : client.unit().getImports()) {
+            if (i.isAsterisk() && !i.isStatic()) facadeImports.add(i.getNameAsString() + ".*");
+        }
+    }
+
+    // ---- render statements ----
+
+    private Render render(Statement s, Reads reads, Set<Node> dataDecls, List<Statement> range) {
+        Map<Expression, Field> replaced = new java.util.IdentityHashMap<>();
+        collect(s, s, reads, dataDecls, replaced);
+        for (AssignExpr a : s.findAll(AssignExpr.class)) {
+            if (a.getTarget() instanceof NameExpr n && declarationOf(n).map(d -> dataDecls.contains(d.node())).orElse(false)) {
+                throw refuse(a, "the web code assigns `" + n + "`, which the moved code computes");
+            }
+        }
+        return new Render(s, replaced);
+    }
+
+    private void collect(Node n, Statement owner, Reads reads, Set<Node> dataDecls, Map<Expression, Field> replaced) {
+        if (n instanceof Expression e && beanRooted(e, dataDecls)) {
+            replaced.put(e, reads.expression(e, owner));
+            return;
+        }
+        if (n instanceof NameExpr ref) {
+            Optional<Declared> d = declarationOf(ref);
+            if (d.isPresent() && dataDecls.contains(d.get().node())) reads.variable(d.get(), ref);
+            return;
+        }
+        for (Node c : n.getChildNodes()) collect(c, owner, reads, dataDecls, replaced);
+    }
+
+    /** A call chain on a data variable that cannot travel itself ({@code item.getName()}), free of web objects. */
+    private boolean beanRooted(Expression e, Set<Node> dataDecls) {
+        if (!(e instanceof MethodCallExpr || e instanceof FieldAccessExpr)) return false;
+        Expression root = e;
+        while (true) {
+            if (root instanceof MethodCallExpr m && m.getScope().isPresent()) root = m.getScope().get();
+            else if (root instanceof FieldAccessExpr f) root = f.getScope();
+            else if (root instanceof EnclosedExpr p) root = p.getInner();
+            else if (root instanceof CastExpr c) root = c.getExpression();
+            else break;
+        }
+        if (!(root instanceof NameExpr n)) return false;
+        Optional<Declared> d = declarationOf(n);
+        if (d.isEmpty() || !dataDecls.contains(d.get().node())) return false;
+        Optional<AppTypes.Resolved> t = types.resolve(d.get().type(), client.unit());
+        if (t.isPresent() && types.transferable(t.get().qualified())) return false;
+        return !touchesWeb(e, Set.of());
+    }
+
+    private Optional<AppTypes.Resolved> typeOf(Expression e) {
+        if (e instanceof EnclosedExpr p) return typeOf(p.getInner());
+        if (e instanceof CastExpr c) return types.resolve(c.getType(), client.unit());
+        if (e instanceof NameExpr n) return declarationOf(n).flatMap(d -> types.resolve(d.type(), client.unit()));
+        if (e instanceof MethodCallExpr m && m.getScope().isPresent()) {
+            return typeOf(m.getScope().get()).flatMap(owner -> types.returnType(owner.qualified(), m.getNameAsString(), m.getArguments().size()));
+        }
+        return Optional.empty();
+    }
+
+    private String fieldName(Expression e) {
+        String prop = e instanceof MethodCallExpr m ? property(m.getNameAsString())
+                : e instanceof FieldAccessExpr f ? f.getNameAsString() : "value";
+        if (!reserved.contains(prop)) return prop;
+        Expression root = e;
+        while (root instanceof MethodCallExpr m && m.getScope().isPresent()) root = m.getScope().get();
+        return root instanceof NameExpr n ? n.getNameAsString() + Character.toUpperCase(prop.charAt(0)) + prop.substring(1) : prop;
+    }
+
+    private static String property(String methodName) {
+        for (String prefix : List.of("get", "is")) {
+            if (methodName.startsWith(prefix) && methodName.length() > prefix.length()
+                    && Character.isUpperCase(methodName.charAt(prefix.length()))) {
+                return decapitalize(methodName.substring(prefix.length()));
+            }
+        }
+        return methodName;
+    }
+
+    private String fresh(String wanted) { return fresh(List.of(wanted)); }
+
+    private String fresh(List<String> candidates) {
+        for (String c : candidates) {
+            if (!reserved.contains(c)) {
+                reserved.add(c);
+                return c;
+            }
+        }
+        String base = candidates.get(0);
+        for (int i = 2; ; i++) {
+            if (!reserved.contains(base + i)) {
+                reserved.add(base + i);
+                return base + i;
+            }
+        }
+    }
+
+    // ---- loops that read beans and write rows ----
+
+    private record Loop(List<String> facadeLines, String clientText, Set<String> clientImports) {}
+
+    private Loop loop(Statement s, Reads page, Set<Node> outerData, List<Statement> range, List<TransferObject> rowClasses,
+                      String baseIndent, Set<Node> moved) {
+        Statement bodyStmt = s instanceof WhileStmt w ? w.getBody() : s instanceof ForStmt f ? f.getBody() : ((ForEachStmt) s).getBody();
+        if (!(bodyStmt instanceof BlockStmt body)) throw refuse(s, "the loop body is not a block");
+        for (Node n : s.findAll(ContinueStmt.class)) throw refuse(n, "the loop mixing EJB calls and output uses continue");
+        for (Node n : s.findAll(BreakStmt.class)) throw refuse(n, "the loop mixing EJB calls and output uses break");
+        // The header runs in the façade.
+        Node header = s instanceof WhileStmt w ? w.getCondition() : s;
+        if (s instanceof ForStmt f) {
+            for (Expression x : f.getInitialization()) { if (touchesWeb(x, Set.of())) throw refuse(x, "the loop header uses web objects"); moved.add(x); }
+            f.getCompare().ifPresent(x -> { if (touchesWeb(x, Set.of())) throw refuse(x, "the loop header uses web objects"); moved.add(x); });
+            for (Expression x : f.getUpdate()) { if (touchesWeb(x, Set.of())) throw refuse(x, "the loop header uses web objects"); moved.add(x); }
+        } else if (s instanceof ForEachStmt fe) {
+            if (touchesWeb(fe.getIterable(), Set.of())) throw refuse(fe, "the loop header uses web objects");
+            moved.add(fe.getIterable());
+        } else {
+            if (touchesWeb(header, Set.of())) throw refuse(header, "the loop condition uses web objects");
+            moved.add(header);
+        }
+        Set<Node> loopData = new NodeSet(outerData);
+        if (s instanceof ForStmt f) f.getInitialization().forEach(x -> loopData.addAll(x.findAll(VariableDeclarator.class)));
+        if (s instanceof ForEachStmt fe) loopData.addAll(fe.getVariable().getVariables());
+        Reads row = new Reads();
+        String thing = null;
+        List<String> inner = new ArrayList<>();
+        List<String> clientBody = new ArrayList<>();
+        IfStmt guard = null;
+        boolean unguardedRender = false;
+        String rowClassPlaceholder = "\u0000row\u0000";
+        Set<Node> renderDecls = new NodeSet();
+        String bodyIndent = baseIndent + unit;
+        for (Statement st : body.getStatements()) {
+            boolean web = touchesWeb(st, renderDecls);
+            if (!web) {
+                checkAssignments(st, range);
+                moved.add(st);
+                inner.add(copied(st, unit));
+                st.findAll(VariableDeclarator.class).forEach(v -> {
+                    loopData.add(v);
+                });
+                if (thing == null && st instanceof ExpressionStmt e && e.getExpression() instanceof VariableDeclarationExpr v) {
+                    Type t = v.getVariables().get(0).getType();
+                    Optional<AppTypes.Resolved> r = types.resolve(t, client.unit());
+                    if (r.isPresent() && !types.transferable(r.get().qualified())) thing = simple(t.asString());
+                }
+                continue;
+            }
+            if (st instanceof IfStmt i && i.getElseStmt().isEmpty() && !touchesWeb(i.getCondition(), renderDecls) && guard == null
+                    && !unguardedRender) {
+                guard = i;
+                moved.add(i.getCondition());
+                List<Statement> guarded = i.getThenStmt() instanceof BlockStmt b ? b.getStatements() : List.of(i.getThenStmt());
+                inner.add("if (" + client.text(i.getCondition()) + ") {");
+                for (Statement g : guarded) {
+                    if (!(g instanceof ExpressionStmt) && holdsDataSite(g)) throw refuse(g, "this statement mixes EJB calls with writing the response");
+                    Render r = render(g, row, loopData, range);
+                    for (Field f : r.fields()) {
+                        if (moved.add(f.expression())) inner.add(unit + f.type().written() + " " + f.name() + " = " + client.text(f.expression()) + ";");
+                    }
+                    clientBody.add(rewritten(r, rowClassPlaceholder, bodyIndent, true));
+                }
+                inner.add(unit + "\u0000add\u0000");
+                inner.add("}");
+                continue;
+            }
+            if (guard != null || !(st instanceof ExpressionStmt)) {
+                throw refuse(st, "this statement in the loop mixes EJB calls with writing the response");
+            }
+            unguardedRender = true;
+            Render r = render(st, row, loopData, range);
+            if (st instanceof ExpressionStmt e && e.getExpression() instanceof VariableDeclarationExpr v) renderDecls.addAll(v.getVariables());
+            for (Field f : r.fields()) {
+                if (moved.add(f.expression())) inner.add(f.type().written() + " " + f.name() + " = " + client.text(f.expression()) + ";");
+            }
+            clientBody.add(rewritten(r, rowClassPlaceholder, bodyIndent, false));
+        }
+        // Variables from before the loop that the rows' render statements read belong to the page.
+        List<Field> rowFields = new ArrayList<>();
+        for (Field f : row.ordered()) {
+            if (f.variable() != null && !insideAny(f.variable().node(), Set.of(s))) {
+                page.variable(f.variable(), s);
+            } else {
+                rowFields.add(f);
+            }
+        }
+        String rowClass = (thing == null ? "" : thing) + "Row";
+        if (rowClasses.stream().anyMatch(t -> t.name().equals(rowClass))) throw refuse(s, "two loops would need row class " + rowClass);
+        String listName = fresh(decapitalize(rowClass) + "s");
+        String rowsField = listName;
+        String add = listName + ".add(new " + rowClass + "(" + String.join(", ", rowFields.stream().map(Field::name).toList()) + "));";
+        List<String> facadeLines = new ArrayList<>();
+        facadeLines.add(generics ? "List<" + rowClass + "> " + listName + " = new ArrayList<" + rowClass + ">();" : "List " + listName + " = new ArrayList();");
+        facadeImports.add("java.util.List");
+        facadeImports.add("java.util.ArrayList");
+        String headerText = client.source().text().substring(client.begin(s), client.begin(body));
+        facadeLines.add(headerText + "{");
+        for (String l : inner) facadeLines.add(unit + l.replace("\u0000add\u0000", add));
+        if (guard == null) facadeLines.add(unit + add);
+        facadeLines.add("}");
+
+        List<FacadeDesign.Parameter> fields = new ArrayList<>();
+        Set<String> toImports = new TreeSet<>();
+        for (Field f : rowFields) {
+            fields.add(new FacadeDesign.Parameter(f.type().written(), f.name()));
+            f.type().importName().ifPresent(toImports::add);
+        }
+        rowClasses.add(new TransferObject(rowClass, fields, toImports));
+        Field list = new Field(rowsField, new AppTypes.Resolved(generics ? "List<" + rowClass + ">" : "List", "java.util.List"), null, null, client.begin(s));
+        page.fields.add(list);
+
+        String rowVar = fresh("row");
+        Set<String> imports = new TreeSet<>();
+        imports.add(qualified(rowClass));
+        StringBuilder c = new StringBuilder();
+        String getter = PAGE + "." + list.getter();
+        if (generics) {
+            c.append("for (").append(rowClass).append(' ').append(rowVar).append(" : ").append(getter).append(") {");
+        } else {
+            String it = fresh(List.of("it", "rows", "i"));
+            imports.add("java.util.Iterator");
+            c.append("for (Iterator ").append(it).append(" = ").append(getter).append(".iterator(); ").append(it).append(".hasNext();) {");
+            c.append(eol).append(bodyIndent).append(rowClass).append(' ').append(rowVar).append(" = (").append(rowClass).append(") ")
+                    .append(it).append(".next();");
+        }
+        for (Field f : rowFields) {
+            if (f.variable() != null) {
+                c.append(eol).append(bodyIndent).append(f.type().written()).append(' ').append(f.name()).append(" = ")
+                        .append(rowVar).append('.').append(f.getter()).append(';');
+            }
+        }
+        for (String l : clientBody) c.append(eol).append(bodyIndent).append(l.replace(rowClassPlaceholder, rowVar));
+        c.append(eol).append(baseIndent).append('}');
+        return new Loop(facadeLines, c.toString(), imports);
+    }
+
+    // ---- text ----
+
+    /** A statement's text (with its comment) re-indented to {@code indent}. */
+    private String copied(Statement s, String indent) {
+        String original = client.source().indentationAt(client.begin(s));
+        StringBuilder out = new StringBuilder();
+        s.getComment().ifPresent(c -> out.append(reindent(client.text(c), original, indent)).append('\n').append(indent));
+        out.append(reindent(client.text(s), original, indent));
+        return out.toString();
+    }
+
+    private int commentStart(Statement s) {
+        return s.getComment().map(client::begin).orElse(client.begin(s));
+    }
+
+    /** Continuation lines keep their indentation relative to the statement's first line. */
+    private String reindent(String text, String from, String to) {
+        String[] lines = text.split("\r?\n", -1);
+        StringBuilder out = new StringBuilder(lines[0]);
+        for (int i = 1; i < lines.length; i++) {
+            String l = lines[i];
+            out.append('\n').append(l.startsWith(from) ? to + l.substring(from.length()) : l.stripLeading().isEmpty() ? "" : to + l.stripLeading());
+        }
+        return out.toString();
+    }
+
+    /** A render statement with each bean-dependent expression replaced by the transfer object's getter. */
+    private String rewritten(Render r, String holder, String indent, boolean denest) {
+        Statement s = r.statement();
+        int from = client.begin(s);
+        String text = client.text(s);
+        List<Map.Entry<Expression, Field>> es = new ArrayList<>(r.replaced().entrySet());
+        es.sort((a, b) -> Integer.compare(client.begin(b.getKey()), client.begin(a.getKey())));
+        StringBuilder sb = new StringBuilder(text);
+        for (var e : es) {
+            sb.replace(client.begin(e.getKey()) - from, client.end(e.getKey()) - from, holder + "." + e.getValue().getter());
+        }
+        String original = client.source().indentationAt(from);
+        String result = sb.toString();
+        if (denest || !original.equals(indent)) {
+            String[] lines = result.split("\r?\n", -1);
+            StringBuilder out = new StringBuilder(lines[0]);
+            for (int i = 1; i < lines.length; i++) {
+                String l = lines[i];
+                out.append(eol).append(l.startsWith(original) ? indent + l.substring(original.length()) : l);
+            }
+            result = out.toString();
+        }
+        return result;
+    }
+
+    private String qualified(String simple) { return names.packageName().isEmpty() ? simple : names.packageName() + "." + simple; }
+
+    private static String simple(String name) { return name.substring(name.lastIndexOf('.') + 1); }
+
+    static String decapitalize(String s) { return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1); }
+}

@@ -162,6 +162,8 @@ class AnalysisCacheTest {
         AnalysisResult fresh = Analyzer.analyze(request);
 
         cached(request, app.resolve(".wanlint-cache"));
+        // Whatever lies in the cache folder is not the application's, even XML another tool left there.
+        Files.writeString(app.resolve(".wanlint-cache/ejb-jar.xml"), "<ejb-jar><enterprise-beans/></ejb-jar>");
         AnalysisResult warm = cached(request, app.resolve(".wanlint-cache"));
 
         assertSame(warm, fresh);

@@ -8,10 +8,16 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.Diagnostic;
+import io.wanlint.analyzer.api.EjbReference;
+import io.wanlint.analyzer.model.SourceSuppressions;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -32,6 +38,9 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.zip.CRC32;
+import java.util.zip.CheckedInputStream;
+import java.util.zip.CheckedOutputStream;
 
 /**
  * The on-disk cache behind {@code --cache DIR}: one entry per analysed project (its inputs and
@@ -47,8 +56,10 @@ import java.util.function.Consumer;
  * folder that cannot be written gives a warning and the run goes on uncached. Entries are written
  * to a temporary file and moved into place, so a reader never sees half an entry.
  *
- * <p>An entry is a header line {@code wanlint-analysis-cache FORMAT DIGEST} followed by the JSON of
- * the {@link CachedAnalysis}; the header lets a stale entry be rejected without reading the rest.
+ * <p>An entry is a header line {@code wanlint-analysis-cache FORMAT DIGEST} (which lets a stale entry
+ * be rejected without reading the rest), the component model, diagnostics and suppressions as JSON,
+ * the call graph in {@link GraphCodec}'s binary form, and a CRC-32 of both, so that a damaged entry
+ * is noticed rather than half believed.
  */
 public final class AnalysisCache {
     /** Bumped whenever {@link CachedAnalysis} or anything it contains is stored differently. */
@@ -110,7 +121,7 @@ public final class AnalysisCache {
                 return Optional.empty();
             }
             if (!parts[2].equals(key.digest())) return Optional.empty(); // inputs changed: an ordinary miss
-            CachedAnalysis cached = JSON.readValue(in, CachedAnalysis.class);
+            CachedAnalysis cached = readPayload(in);
             touch(entry);
             return Optional.of(cached);
         } catch (IOException | RuntimeException e) {
@@ -127,7 +138,7 @@ public final class AnalysisCache {
             temp = Files.createTempFile(folder, PREFIX, ".tmp");
             try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temp), 1 << 16)) {
                 out.write((MAGIC + " " + FORMAT + " " + key.digest() + "\n").getBytes(StandardCharsets.US_ASCII));
-                JSON.writeValue(out, analysis);
+                writePayload(analysis, out);
             }
             move(temp, entry(key));
             temp = null;
@@ -139,6 +150,40 @@ public final class AnalysisCache {
             if (temp != null) deleteQuietly(temp);
         }
         prune(entry(key));
+    }
+
+    /** The model's part, small once reference lists are shared, stays JSON: it follows the records as they grow. */
+    record ModelPart(List<Component> components, List<Integer> ejbRefsOf, List<List<EjbReference>> ejbRefLists,
+                     List<Diagnostic> diagnostics, List<SourceSuppressions.Entry> suppressions) {}
+
+    /** {@code int length, JSON of the ModelPart, the binary graph, CRC-32 of all that as a long}. */
+    static void writePayload(CachedAnalysis analysis, OutputStream raw) throws IOException {
+        CheckedOutputStream checked = new CheckedOutputStream(raw, new CRC32());
+        DataOutputStream out = new DataOutputStream(checked);
+        byte[] json = JSON.writeValueAsBytes(new ModelPart(analysis.components(), analysis.ejbRefsOf(),
+                analysis.ejbRefLists(), analysis.diagnostics(), analysis.suppressions()));
+        out.writeInt(json.length);
+        out.write(json);
+        GraphCodec.write(new GraphCodec.Parts(analysis.nodes(), analysis.edges(), analysis.entryPoints(), analysis.facts()), out);
+        out.flush();
+        new DataOutputStream(raw).writeLong(checked.getChecksum().getValue());
+    }
+
+    /** Reads what {@link #writePayload} wrote; anything truncated, altered or malformed is an IOException. */
+    static CachedAnalysis readPayload(InputStream raw) throws IOException {
+        CheckedInputStream checked = new CheckedInputStream(raw, new CRC32());
+        DataInputStream in = new DataInputStream(checked);
+        int length = in.readInt();
+        if (length < 0) throw new IOException("negative length");
+        byte[] json = in.readNBytes(length);
+        if (json.length != length) throw new EOFException("truncated");
+        GraphCodec.Parts graph = GraphCodec.read(in);
+        long computed = checked.getChecksum().getValue();
+        long stored = new DataInputStream(raw).readLong();
+        if (computed != stored || raw.read() != -1) throw new IOException("checksum mismatch");
+        ModelPart model = JSON.readValue(json, ModelPart.class);
+        return new CachedAnalysis(model.components(), model.ejbRefsOf(), model.ejbRefLists(), graph.nodes(), graph.edges(),
+                graph.entryPoints(), graph.facts(), model.diagnostics(), model.suppressions());
     }
 
     private Path entry(InputDigest key) { return folder.resolve(PREFIX + key.slot() + SUFFIX); }

@@ -110,6 +110,23 @@ class AnalysisCacheTest {
     }
 
     @Test
+    void aSingleAlteredByteIsNoticedAndTheEntryIgnored() throws IOException {
+        AnalysisRequest request = AnalysisRequest.of(Fixtures.app("rubis-facade"));
+        Path cache = temp.resolve("cache");
+        AnalysisResult fresh = cached(request, cache);
+        Path entry = onlyEntry(cache);
+        byte[] bytes = Files.readAllBytes(entry);
+        bytes[bytes.length - 100] ^= 0x01; // inside the binary graph: still parses, but the checksum differs
+        Files.write(entry, bytes);
+
+        AnalysisResult result = cached(request, cache);
+
+        assertSame(result, fresh);
+        assertThat(phases(result)).contains("parse");
+        assertThat(warnings).singleElement().extracting(Diagnostic::message).asString().contains("cannot be read");
+    }
+
+    @Test
     void anEntryThatIsNotACacheEntryIsIgnoredWithAWarning() throws IOException {
         AnalysisRequest request = AnalysisRequest.of(Fixtures.app("rubis-facade"));
         Path cache = temp.resolve("cache");
@@ -127,9 +144,14 @@ class AnalysisCacheTest {
         Path cache = temp.resolve("cache");
         AnalysisResult fresh = cached(request, cache);
         Path entry = onlyEntry(cache);
-        String text = Files.readString(entry, StandardCharsets.UTF_8);
-        Files.writeString(entry, text.replaceFirst("^wanlint-analysis-cache " + AnalysisCache.FORMAT + " ",
-                "wanlint-analysis-cache " + (AnalysisCache.FORMAT + 1) + " "), StandardCharsets.UTF_8);
+        byte[] bytes = Files.readAllBytes(entry);
+        String header = "wanlint-analysis-cache " + AnalysisCache.FORMAT + " ";
+        assertThat(new String(bytes, 0, header.length(), StandardCharsets.US_ASCII)).isEqualTo(header);
+        byte[] other = (AnalysisCache.MAGIC + " " + (AnalysisCache.FORMAT + 1) + " ").getBytes(StandardCharsets.US_ASCII);
+        byte[] rewritten = new byte[bytes.length - header.length() + other.length];
+        System.arraycopy(other, 0, rewritten, 0, other.length);
+        System.arraycopy(bytes, header.length(), rewritten, other.length, bytes.length - header.length());
+        Files.write(entry, rewritten);
 
         AnalysisResult result = cached(request, cache);
 

@@ -1,6 +1,7 @@
 package io.wanlint.analyzer.cache;
 
 import io.wanlint.analyzer.api.AnalysisRequest;
+import io.wanlint.analyzer.ingest.JspScanner;
 import io.wanlint.analyzer.ingest.TextFile;
 import io.wanlint.analyzer.ingest.Workspace;
 import java.io.IOException;
@@ -25,7 +26,8 @@ import java.util.stream.Stream;
  *               options and its inputs' locations — the same project analysed again lands in the
  *               same slot and replaces its entry
  * @param digest everything the analysis result depends on: the slot plus the path, encoding and
- *               content hash of every Java, JSP and XML file ingest read, and of every class file
+ *               content hash of every Java, JSP and XML file ingest read, each JSP's page path
+ *               (it depends on where a {@code WEB-INF} folder is), and of every class file
  *               and jar when the bytecode front end builds the call graph (the source front end
  *               never reads them). Two runs with the same digest compute the same result.
  */
@@ -51,6 +53,9 @@ public record InputDigest(String slot, String digest) {
         update(all, "bytecode " + bytecode);
         hashTexts(all, "java", ws.javaSources());
         hashTexts(all, "jsp", ws.jsps());
+        // A page's path in its web module depends on where a WEB-INF folder is on disk, which no
+        // ingested file's content records (an empty WEB-INF, or one holding only jars, still counts).
+        for (TextFile jsp : ws.jsps()) update(all, "page " + JspScanner.pagePath(jsp));
         hashTexts(all, "xml", ws.xmlFiles());
         if (bytecode) {
             for (Path root : ws.classRoots()) hashClassRoot(all, root, extractionDir);

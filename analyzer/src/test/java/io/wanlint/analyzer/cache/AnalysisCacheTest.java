@@ -89,6 +89,27 @@ class AnalysisCacheTest {
     }
 
     @Test
+    void aNewWebInfFolderMovesJspPagesEvenThoughNoFileChanged() throws IOException {
+        Path app = temp.resolve("app");
+        write(app, "pages/shop/cart.jsp", "<html><body><%= request.getParameter(\"id\") %></body></html>\n");
+        AnalysisRequest request = AnalysisRequest.of(app);
+        Path cache = temp.resolve("cache");
+        AnalysisResult before = cached(request, cache);
+
+        Files.createDirectories(app.resolve("pages/WEB-INF"));
+        AnalysisResult after = cached(request, cache);
+
+        assertSame(after, Analyzer.analyze(request));
+        assertThat(jspNames(before)).containsExactly("/pages/shop/cart.jsp");
+        assertThat(jspNames(after)).containsExactly("/shop/cart.jsp");
+    }
+
+    private static List<String> jspNames(AnalysisResult result) {
+        return result.model().ofKind(io.wanlint.analyzer.api.ComponentKind.JSP).stream()
+                .map(io.wanlint.analyzer.api.Component::name).toList();
+    }
+
+    @Test
     void aCorruptEntryIsIgnoredWithAWarningAndReplaced() throws IOException {
         AnalysisRequest request = AnalysisRequest.of(Fixtures.app("rubis-facade"));
         Path cache = temp.resolve("cache");

@@ -2,16 +2,16 @@ package io.wanlint.analyzer.pipeline;
 
 import io.wanlint.analyzer.api.AnalysisRequest;
 import io.wanlint.analyzer.api.AnalysisResult;
+import io.wanlint.analyzer.api.CallGraph;
 import io.wanlint.analyzer.api.ComponentModel;
 import io.wanlint.analyzer.api.Diagnostic;
 import io.wanlint.analyzer.api.PhaseTiming;
-import io.wanlint.analyzer.api.CallGraph;
 import io.wanlint.analyzer.cache.AnalysisCache;
 import io.wanlint.analyzer.cache.CachedAnalysis;
 import io.wanlint.analyzer.cache.InputDigest;
 import io.wanlint.analyzer.callgraph.BytecodeCallGraphBuilder;
-import io.wanlint.analyzer.callgraph.ContainerTransactionScopes;
 import io.wanlint.analyzer.callgraph.CallGraphOutcome;
+import io.wanlint.analyzer.callgraph.ContainerTransactionScopes;
 import io.wanlint.analyzer.callgraph.SourceCallGraphBuilder;
 import io.wanlint.analyzer.callgraph.TagHandlers;
 import io.wanlint.analyzer.ingest.Ingestor;

@@ -7,7 +7,8 @@
 # runs `wanlint check APP --format json --timings --fail-on never` RUNS times under /usr/bin/time -v
 # with a heap cap (-Xmx, default 4g) and a GC log, runs PMD the same number of times, then prints a
 # table of medians and writes bench/target/results.json. With `--cache DIR` in `wanlint check
-# --help`, it also measures a cold cached run, an unchanged re-run and a re-run after one file changed.
+# --help`, it also measures, RUNS times each, a cold run into an empty cache, an unchanged re-run and
+# a re-run after one file changed, and checks that their reports equal the uncached run's.
 # Nothing here is part of `mvn verify`.
 set -uo pipefail
 
@@ -115,16 +116,21 @@ for size in "${size_list[@]}"; do
     fi
   done
   if [ "$has_cache" = 1 ]; then
-    cache="$target/runs/$size/cache-dir"
-    rm -rf "$cache"
-    log "size $size: incremental (cold with --cache, unchanged re-run, one file changed)"
-    wanlint_run "$target/runs/$size/cache-cold" "$app" --cache "$cache"
-    wanlint_run "$target/runs/$size/cache-unchanged" "$app" --cache "$cache"
+    # Per run: a cold run into an empty cache, an unchanged re-run, then a re-run after one servlet changed.
     victim="$(find "$app/src/main/java" -name 'View*Servlet.java' | sort | head -1)"
-    cp "$victim" "$victim.orig"
-    printf '\n// touched by bench/run.sh to measure an incremental run\n' >>"$victim"
-    wanlint_run "$target/runs/$size/cache-one-changed" "$app" --cache "$cache"
-    mv "$victim.orig" "$victim"
+    [ -n "$victim" ] || victim="$(find "$app/src/main/java" -name '*.java' | sort | head -1)"
+    for i in $(seq 1 "$runs"); do
+      cache="$target/runs/$size/cache-dir"
+      rm -rf "$cache"
+      log "size $size: incremental run $i/$runs (cold with --cache, unchanged re-run, one file changed)"
+      wanlint_run "$target/runs/$size/cache-cold-$i" "$app" --cache "$cache"
+      wanlint_run "$target/runs/$size/cache-unchanged-$i" "$app" --cache "$cache"
+      cp -p "$victim" "$victim.orig"
+      printf '\n// touched by bench/run.sh to measure an incremental run (%s)\n' "$i" >>"$victim"
+      wanlint_run "$target/runs/$size/cache-one-changed-$i" "$app" --cache "$cache"
+      mv "$victim.orig" "$victim"
+    done
+    rm -rf "$target/runs/$size/cache-dir"
   fi
 done
 

@@ -163,14 +163,24 @@ def main():
                 entry["wallRatioWanlintToPmd"] = w["wallSeconds"] / p["wallSeconds"]
         if a.cache == "1":
             inc = {}
+            uncached = read(os.path.join(d, "wanlint-1", "report.json"))
             for k in ("cache-cold", "cache-unchanged", "cache-one-changed"):
-                if os.path.isdir(os.path.join(d, k)):
-                    r = wanlint_run(os.path.join(d, k))
-                    inc[k] = {"ok": r["ok"], "wallSeconds": r.get("wall"), "error": r.get("error")}
+                rs = [wanlint_run(os.path.join(d, n)) for n in names if re.fullmatch(k + r"-\d+", n)]
+                if not rs:
+                    continue
+                reports = [read(os.path.join(d, n, "report.json")) for n in names if re.fullmatch(k + r"-\d+", n)]
+                inc[k] = {"runs": len(rs), "successfulRuns": sum(1 for r in rs if r["ok"]),
+                          "wallSeconds": median(rs, "wall"), "cpuSeconds": median(rs, "cpu"),
+                          "phasesMs": median_phases(rs),
+                          # Byte for byte: the JSON report has no timings, so a cached run must match exactly.
+                          "reportsEqualUncached": bool(uncached) and all(r == uncached for r in reports),
+                          "errors": sorted({r["error"] for r in rs if r.get("error")})}
             cold = inc.get("cache-cold", {}).get("wallSeconds")
             for k in ("cache-unchanged", "cache-one-changed"):
                 if cold and inc.get(k, {}).get("wallSeconds") is not None:
                     inc[k]["fractionOfCold"] = inc[k]["wallSeconds"] / cold
+                if w["wallSeconds"] and inc.get(k, {}).get("wallSeconds") is not None:
+                    inc[k]["fractionOfUncached"] = inc[k]["wallSeconds"] / w["wallSeconds"]
             entry["incremental"] = inc
         results["sizes"].append(entry)
 
@@ -231,10 +241,21 @@ def main():
             print("  entry points: %s (expected %s)" % (fmt(w["entryPoints"]), e["expectedEntryPoints"]))
         else:
             print("  expected findings: " + ", ".join("%s %s" % kv for kv in sorted(exp.items())))
-        for k, v in e.get("incremental", {}).items():
-            frac = v.get("fractionOfCold")
-            print("  %s: %s s%s%s" % (k, fmt(v.get("wallSeconds"), 2), " (%.0f%% of cold)" % (100 * frac) if frac is not None else "",
-                                        "" if v.get("ok") else " FAILED: %s" % v.get("error")))
+        if e.get("incremental"):
+            parts = []
+            for k, v in e["incremental"].items():
+                part = "%s %s s" % (k[len("cache-"):], fmt(v.get("wallSeconds"), 2))
+                if v.get("fractionOfCold") is not None:
+                    part += " (%.0f%% of cold, %.0f%% of uncached)" % (100 * v["fractionOfCold"], 100 * v.get("fractionOfUncached", float("nan")))
+                if not v.get("reportsEqualUncached"):
+                    part += " REPORT DIFFERS (!)"
+                if v.get("errors"):
+                    part += " FAILED: %s" % "; ".join(v["errors"])
+                parts.append(part)
+            print("  --cache medians: " + ", ".join(parts))
+            unchanged = e["incremental"].get("cache-unchanged", {}).get("phasesMs")
+            if unchanged:
+                print("  --cache unchanged phases (ms): " + ", ".join("%s %s" % (k, fmt(v, 0)) for k, v in unchanged.items()))
     for g in growth:
         print("growth %s -> %s lines: time x%.2f (x%.2f per doubling)" % (g["from"], g["to"], g["timeRatio"], g["perDoubling"]))
     if "incrementalNote" in results:

@@ -59,6 +59,13 @@ abstract class AnalysisCommand implements Callable<Integer> {
             description = "Skip files matching these path globs (relative, '/'-separated).")
     List<String> excludes = List.of();
 
+    @Option(names = "--cache", paramLabel = "DIR",
+            description = "Keep the analysis in DIR (created when missing) and reuse it while no analysed file "
+                    + "has changed, keyed by content hashes: same results, faster re-runs. Any change re-analyses; "
+                    + "an unreadable or foreign cache only gives a warning. Keep DIR outside the analysed tree "
+                    + "(inside, it is skipped).")
+    Path cache;
+
     @Option(names = "--timings", description = "Print how long each analysis phase took (stderr).")
     boolean timings;
 
@@ -108,9 +115,13 @@ abstract class AnalysisCommand implements Callable<Integer> {
         List<String> allExcludes = new ArrayList<>(excludes);
         allExcludes.addAll(configuration.excludePatterns());
         AnalysisResult result;
+        // Printed once the spinner has stopped, before the analysis's own diagnostics.
+        List<Diagnostic> cacheWarnings = new ArrayList<>();
         // A spinner after a couple of seconds, only when a person is watching (never in CI logs or pipes).
         try (ProgressIndicator progress = ProgressIndicator.start(err, "analysing", wiring.terminal().interactive())) {
-            result = wiring.workbench().analyze(new AnalysisRequest(paths, allExcludes, AnalysisRequest.FrontEnd.AUTO));
+            AnalysisRequest request = new AnalysisRequest(paths, allExcludes, AnalysisRequest.FrontEnd.AUTO);
+            result = cache == null ? wiring.workbench().analyze(request)
+                    : wiring.workbench().analyze(request, cache, cacheWarnings::add);
         } catch (ConfigurationException e) {
             err.println("error: " + e.getMessage());
             return ExitCode.USAGE.code();
@@ -118,6 +129,7 @@ abstract class AnalysisCommand implements Callable<Integer> {
             Main.reportInternalError("analysis failed", e, debug, err);
             return ExitCode.NOTHING_ANALYSED.code();
         }
+        cacheWarnings.forEach(err::println);
         printDiagnostics(result.diagnostics(), err);
         phaseTimings.addAll(result.timings());
         if (!result.analysedAnything()) {

@@ -18,6 +18,11 @@ public final class AnalyzerWorkbench implements Workbench {
 
     @Override public AnalysisResult analyze(AnalysisRequest request) { return Analyzer.analyze(request); }
 
+    @Override public AnalysisResult analyze(AnalysisRequest request, java.nio.file.Path cacheDir,
+                                            java.util.function.Consumer<io.wanlint.analyzer.api.Diagnostic> cacheWarnings) {
+        return Analyzer.analyze(request, cacheDir, cacheWarnings);
+    }
+
     @Override public CostView costs(AnalysisResult result, Topology topology) {
         WanCostModel model = WanCostModel.of(result.model(), result.callGraph(), topology, result.transactions());
         return new CostView() {

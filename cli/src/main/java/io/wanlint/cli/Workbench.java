@@ -18,6 +18,15 @@ public interface Workbench {
 
     AnalysisResult analyze(AnalysisRequest request);
 
+    /**
+     * Analyses with the {@code --cache} folder; problems with the cache go to {@code cacheWarnings}
+     * and never change the result. A workbench without a cache just analyses.
+     */
+    default AnalysisResult analyze(AnalysisRequest request, java.nio.file.Path cacheDir,
+                                   java.util.function.Consumer<io.wanlint.analyzer.api.Diagnostic> cacheWarnings) {
+        return analyze(request);
+    }
+
     /** The round-trip view of an analysed application under a topology. */
     CostView costs(AnalysisResult result, Topology topology);
 }

@@ -10,4 +10,18 @@ public final class Analyzer {
     public static AnalysisResult analyze(AnalysisRequest request) {
         return io.wanlint.analyzer.pipeline.AnalysisPipeline.run(request);
     }
+
+    /**
+     * Analyses with an on-disk cache in {@code cacheDir} ({@code --cache}): when no input changed
+     * since the cache's entry for these inputs was written, the phases after ingest are skipped and
+     * the stored result is returned — the same result a fresh analysis gives, timings apart.
+     *
+     * @param cacheWarnings receives problems with the cache (unreadable, corrupt, unwritable); the
+     *                      analysis never fails because of the cache
+     */
+    public static AnalysisResult analyze(AnalysisRequest request, java.nio.file.Path cacheDir,
+                                         java.util.function.Consumer<Diagnostic> cacheWarnings) {
+        return io.wanlint.analyzer.pipeline.AnalysisPipeline.run(request,
+                io.wanlint.analyzer.cache.AnalysisCache.in(cacheDir, cacheWarnings));
+    }
 }

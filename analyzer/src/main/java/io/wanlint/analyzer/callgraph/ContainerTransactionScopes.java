@@ -30,7 +30,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * context) pair is visited once, so cycles terminate. Results are computed on first use per entry
  * point and cached (thread-safe).
  */
-final class ContainerTransactionScopes implements TransactionScopes {
+public final class ContainerTransactionScopes implements TransactionScopes {
 
     /** The contexts of every edge and method reached from one entry point. */
     private record Reach(Map<CallEdge, Set<TransactionContext>> edges, Map<MethodRef, Set<TransactionContext>> methods) {}
@@ -43,6 +43,11 @@ final class ContainerTransactionScopes implements TransactionScopes {
     ContainerTransactionScopes(CallGraph graph, ComponentModel model) {
         this.graph = graph;
         this.model = model;
+    }
+
+    /** The container's transaction scopes over a graph and model (computed lazily, per entry point). */
+    public static TransactionScopes of(CallGraph graph, ComponentModel model) {
+        return new ContainerTransactionScopes(graph, model);
     }
 
     @Override public Set<TransactionContext> contextsOf(EntryPoint entryPoint, CallEdge edge) {

@@ -68,6 +68,15 @@ public final class FrozenCallGraph implements CallGraph {
         this.entryPoints = List.copyOf(eps);
     }
 
+    /**
+     * A graph rebuilt from the parts of a graph read earlier (the analysis cache): the same nodes,
+     * edges, entry points and facts give the same graph, ordering included.
+     */
+    public static FrozenCallGraph of(Collection<MethodNode> nodes, List<CallEdge> edges, List<EntryPoint> entryPoints,
+                                     SourceFacts facts) {
+        return new FrozenCallGraph(nodes, edges, entryPoints, facts);
+    }
+
     @Override public Collection<MethodNode> nodes() { return nodes.values(); }
 
     @Override public Optional<MethodNode> node(MethodRef method) { return Optional.ofNullable(nodes.get(method)); }

@@ -49,7 +49,15 @@ public final class Ingestor {
      * @param extractionDir a folder this run may write archive contents to (created if missing)
      */
     public Workspace ingest(AnalysisRequest request, Path extractionDir) {
-        Run run = new Run(request, extractionDir);
+        return ingest(request, extractionDir, List.of());
+    }
+
+    /**
+     * Reads every input of the request, never entering {@code skippedFolders} (e.g. an analysis
+     * cache the user keeps inside the analysed tree); folders that do not exist are ignored.
+     */
+    public Workspace ingest(AnalysisRequest request, Path extractionDir, List<Path> skippedFolders) {
+        Run run = new Run(request, extractionDir, skippedFolders);
         for (Path input : request.inputs()) run.input(input);
         return run.workspace();
     }
@@ -68,10 +76,17 @@ public final class Ingestor {
         private final ArchiveExtractor extractor;
         private final FolderWalker walker;
 
-        Run(AnalysisRequest request, Path extractionDir) {
+        Run(AnalysisRequest request, Path extractionDir, List<Path> skippedFolders) {
             excludes = ExcludeGlobs.of(request.excludes());
             extractor = new ArchiveExtractor(extractionDir, limits);
             Set<Path> skipped = new HashSet<>();
+            for (Path folder : skippedFolders) {
+                try {
+                    if (Files.isDirectory(folder)) skipped.add(folder.toRealPath());
+                } catch (IOException e) {
+                    // A folder that cannot be resolved cannot be walked into either.
+                }
+            }
             try {
                 // Created up front so that an extraction folder inside an input is recognised and skipped.
                 Files.createDirectories(extractionDir);

@@ -54,6 +54,37 @@ public final class SourceSuppressions implements Suppressions {
         this.methods = Map.copyOf(methods);
     }
 
+    /**
+     * One suppressing place, as the analysis cache stores it.
+     *
+     * @param key    the class name, or {@code class#method} when {@code method}
+     * @param method whether {@code key} names a method
+     * @param all    a bare {@code "wanlint"}: every rule
+     * @param rules  the rule ids suppressed there, upper case
+     */
+    public record Entry(String key, boolean method, boolean all, Set<String> rules) {
+        public Entry {
+            rules = Set.copyOf(rules);
+        }
+    }
+
+    /** Every suppressing place, sorted by kind and key (so that two runs list them alike). */
+    public List<Entry> entries() {
+        List<Entry> out = new ArrayList<>();
+        classes.forEach((k, v) -> out.add(new Entry(k, false, v.all(), v.rules())));
+        methods.forEach((k, v) -> out.add(new Entry(k, true, v.all(), v.rules())));
+        out.sort(java.util.Comparator.comparing(Entry::method).thenComparing(Entry::key));
+        return out;
+    }
+
+    /** The suppressions {@link #entries()} listed. */
+    public static SourceSuppressions ofEntries(List<Entry> entries) {
+        Map<String, Scope> classes = new HashMap<>();
+        Map<String, Scope> methods = new HashMap<>();
+        for (Entry e : entries) (e.method() ? methods : classes).put(e.key(), new Scope(e.all(), e.rules()));
+        return new SourceSuppressions(classes, methods);
+    }
+
     public static SourceSuppressions of(List<JavaUnit> units) {
         List<CompilationUnit> cus = new ArrayList<>();
         for (JavaUnit u : units) if (u.unit() != null) cus.add(u.unit());

@@ -2,11 +2,16 @@ package io.wanlint.analyzer.pipeline;
 
 import io.wanlint.analyzer.api.AnalysisRequest;
 import io.wanlint.analyzer.api.AnalysisResult;
+import io.wanlint.analyzer.api.CallGraph;
 import io.wanlint.analyzer.api.ComponentModel;
 import io.wanlint.analyzer.api.Diagnostic;
 import io.wanlint.analyzer.api.PhaseTiming;
+import io.wanlint.analyzer.cache.AnalysisCache;
+import io.wanlint.analyzer.cache.CachedAnalysis;
+import io.wanlint.analyzer.cache.InputDigest;
 import io.wanlint.analyzer.callgraph.BytecodeCallGraphBuilder;
 import io.wanlint.analyzer.callgraph.CallGraphOutcome;
+import io.wanlint.analyzer.callgraph.ContainerTransactionScopes;
 import io.wanlint.analyzer.callgraph.SourceCallGraphBuilder;
 import io.wanlint.analyzer.callgraph.TagHandlers;
 import io.wanlint.analyzer.ingest.Ingestor;
@@ -29,6 +34,7 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -37,11 +43,24 @@ import java.util.function.Supplier;
  * from the bytecode front end when the request asks for it or (AUTO) when the inputs hold classes
  * but no Java sources; JSP pages always go through their synthetic source. Archives are extracted
  * into a private temporary folder deleted when the run ends; nothing in the analysed tree is written.
+ * With an {@link AnalysisCache}, a run whose inputs are unchanged since the cache's entry was
+ * written skips every phase after ingest.
  */
 public final class AnalysisPipeline {
     private AnalysisPipeline() {}
 
     public static AnalysisResult run(AnalysisRequest request) {
+        return run(request, null);
+    }
+
+    /**
+     * Runs the analysis, reusing the cache's entry when none of the inputs changed since it was
+     * written (the result is then the same as a fresh analysis's, timings apart) and refreshing it
+     * otherwise.
+     *
+     * @param cache the {@code --cache} folder, or null for none
+     */
+    public static AnalysisResult run(AnalysisRequest request, AnalysisCache cache) {
         Path extraction;
         try {
             extraction = Files.createTempDirectory("wanlint-");
@@ -49,18 +68,37 @@ public final class AnalysisPipeline {
             throw new UncheckedIOException("cannot create a temporary folder for archive extraction", e);
         }
         try {
-            return execute(request, extraction);
+            return execute(request, extraction, cache);
         } finally {
             deleteQuietly(extraction);
         }
     }
 
-    private static AnalysisResult execute(AnalysisRequest request, Path extraction) {
+    private static AnalysisResult execute(AnalysisRequest request, Path extraction, AnalysisCache cache) {
         List<PhaseTiming> timings = new ArrayList<>();
         List<Diagnostic> diagnostics = new ArrayList<>();
 
-        Workspace ws = timed("ingest", timings, () -> new Ingestor().ingest(request, extraction));
+        Workspace ws = timed("ingest", timings, () -> new Ingestor().ingest(request, extraction,
+                cache == null ? List.of() : List.of(cache.folder())));
         diagnostics.addAll(ws.diagnostics());
+        boolean bytecode = request.frontEnd() == AnalysisRequest.FrontEnd.BYTECODE
+                || request.frontEnd() == AnalysisRequest.FrontEnd.AUTO && ws.javaSources().isEmpty() && !ws.classRoots().isEmpty();
+
+        InputDigest key = null;
+        if (cache != null) {
+            key = timed("cache lookup", timings, () -> InputDigest.of(request, ws, extraction, bytecode));
+            InputDigest lookup = key;
+            Optional<CachedAnalysis> hit = timed("cache read", timings, () -> cache.load(lookup));
+            if (hit.isPresent()) {
+                CachedAnalysis cached = hit.get();
+                ComponentModel model = cached.model();
+                CallGraph graph = cached.graph();
+                diagnostics.addAll(cached.diagnostics());
+                ComponentModel placed = timed("tiers", timings, () -> TiersByReachability.assign(model, graph));
+                return new AnalysisResult(ws.files(), placed, graph, ContainerTransactionScopes.of(graph, model),
+                        diagnostics, timings, cached.sourceSuppressions());
+            }
+        }
 
         List<ParsedJava> parsed = timed("parse", timings, () -> new JavaSources().parseAll(ws.javaSources()));
         List<JavaUnit> units = parsed.stream().map(ParsedJava::unit).toList();
@@ -73,8 +111,6 @@ public final class AnalysisPipeline {
         diagnostics.addAll(model.diagnostics());
         TagHandlers tags = model.tagLibraries()::handlerClass;
 
-        boolean bytecode = request.frontEnd() == AnalysisRequest.FrontEnd.BYTECODE
-                || request.frontEnd() == AnalysisRequest.FrontEnd.AUTO && ws.javaSources().isEmpty() && !ws.classRoots().isEmpty();
         CallGraphOutcome graph = timed("call graph", timings, () -> bytecode
                 ? new BytecodeCallGraphBuilder().build(ws.classRoots(), model.model(),
                         jsps.isEmpty() ? null : new SourceCallGraphBuilder().build(List.of(), jsps, model.model(), tags))
@@ -82,8 +118,18 @@ public final class AnalysisPipeline {
         diagnostics.addAll(graph.diagnostics());
 
         ComponentModel placed = timed("tiers", timings, () -> TiersByReachability.assign(model.model(), graph.graph()));
+        SourceSuppressions suppressions = SourceSuppressions.of(units);
+        if (cache != null) {
+            // Everything after ingest, so that a warm run adds it to ingest's own diagnostics (same order).
+            List<Diagnostic> derived = List.copyOf(diagnostics.subList(ws.diagnostics().size(), diagnostics.size()));
+            InputDigest storeKey = key;
+            timed("cache write", timings, () -> {
+                cache.store(storeKey, CachedAnalysis.of(model.model(), graph.graph(), derived, suppressions));
+                return null;
+            });
+        }
         return new AnalysisResult(ws.files(), placed, graph.graph(), graph.transactions(), diagnostics, timings,
-                SourceSuppressions.of(units));
+                suppressions);
     }
 
     private static <T> T timed(String phase, List<PhaseTiming> timings, Supplier<T> work) {

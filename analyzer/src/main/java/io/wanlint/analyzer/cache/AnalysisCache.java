@@ -1,0 +1,273 @@
+package io.wanlint.analyzer.cache;
+
+import com.fasterxml.jackson.annotation.JsonAutoDetect.Visibility;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.PropertyAccessor;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.wanlint.analyzer.api.Component;
+import io.wanlint.analyzer.api.Diagnostic;
+import io.wanlint.analyzer.api.EjbReference;
+import io.wanlint.analyzer.model.SourceSuppressions;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.zip.CRC32;
+import java.util.zip.CheckedInputStream;
+import java.util.zip.CheckedOutputStream;
+
+/**
+ * The on-disk cache behind {@code --cache DIR}: one entry per analysed project (its inputs and
+ * options), holding the {@link CachedAnalysis} of the last run together with the
+ * {@link InputDigest digest} of everything it was computed from — every input file's path and
+ * content hash, the options, the cache format and the analyzer build. A run whose digest matches
+ * reuses the entry instead of parsing and resolving again; any other run analyses from scratch and
+ * replaces the entry, so files no longer referenced never pile up. The folder is bounded besides:
+ * at most {@value #MAX_ENTRIES} entries, none unused for more than {@value #MAX_AGE_DAYS} days.
+ *
+ * <p>The cache can only make a run faster, never change its result or fail it: an entry that is
+ * unreadable, corrupt, truncated or of another format is ignored with a warning (and replaced), a
+ * folder that cannot be written gives a warning and the run goes on uncached. Entries are written
+ * to a temporary file and moved into place, so a reader never sees half an entry.
+ *
+ * <p>An entry is a header line {@code wanlint-analysis-cache FORMAT DIGEST} (which lets a stale entry
+ * be rejected without reading the rest), the component model, diagnostics and suppressions as JSON,
+ * the call graph in {@link GraphCodec}'s binary form, and a CRC-32 of both, so that a damaged entry
+ * is noticed rather than half believed.
+ */
+public final class AnalysisCache {
+    /** Bumped whenever {@link CachedAnalysis} or anything it contains is stored differently. */
+    static final int FORMAT = 1;
+    static final String MAGIC = "wanlint-analysis-cache";
+    static final int MAX_ENTRIES = 32;
+    static final int MAX_AGE_DAYS = 30;
+    private static final String PREFIX = "analysis-";
+    private static final String SUFFIX = ".cache";
+    private static final int MAX_HEADER_BYTES = 512;
+
+    private static final ObjectMapper JSON = JsonMapper.builder()
+            // Records are written and read by their components only, never by derived accessors.
+            .visibility(PropertyAccessor.ALL, Visibility.NONE)
+            .visibility(PropertyAccessor.FIELD, Visibility.ANY)
+            .visibility(PropertyAccessor.CREATOR, Visibility.ANY)
+            .serializationInclusion(JsonInclude.Include.NON_NULL)
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+            .disable(JsonParser.Feature.AUTO_CLOSE_SOURCE)
+            .build();
+
+    private final Path folder;
+    private final Consumer<Diagnostic> warnings;
+
+    private AnalysisCache(Path folder, Consumer<Diagnostic> warnings) {
+        this.folder = folder.toAbsolutePath().normalize();
+        this.warnings = Objects.requireNonNull(warnings);
+    }
+
+    /**
+     * A cache kept in {@code folder} (created on the first write).
+     *
+     * @param warnings receives what went wrong with the cache; the analysis goes on regardless
+     */
+    public static AnalysisCache in(Path folder, Consumer<Diagnostic> warnings) {
+        return new AnalysisCache(folder, warnings);
+    }
+
+    /** The cache folder; ingest never walks into it, even when it lies inside an analysed tree. */
+    public Path folder() { return folder; }
+
+    /** The entry stored for this key, when there is one and it was computed from the same inputs. */
+    public Optional<CachedAnalysis> load(InputDigest key) {
+        Path entry = entry(key);
+        if (!Files.isRegularFile(entry)) return Optional.empty();
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(entry), 1 << 16)) {
+            String header = headerLine(in);
+            if (header == null || !header.startsWith(MAGIC + " ")) {
+                warn("cache entry " + entry.getFileName() + " is not a wanlint analysis cache entry; it is ignored and replaced");
+                return Optional.empty();
+            }
+            String[] parts = header.split(" ");
+            if (parts.length != 3 || !parts[1].equals(Integer.toString(FORMAT))) {
+                warn("cache entry " + entry.getFileName() + " was written in another cache format ("
+                        + (parts.length > 1 ? parts[1] : "?") + ", this wanlint uses " + FORMAT
+                        + "); it is ignored and replaced");
+                return Optional.empty();
+            }
+            if (!parts[2].equals(key.digest())) return Optional.empty(); // inputs changed: an ordinary miss
+            CachedAnalysis cached = readPayload(in);
+            touch(entry);
+            return Optional.of(cached);
+        } catch (IOException | RuntimeException e) {
+            warn("cache entry " + entry.getFileName() + " cannot be read (" + reason(e) + "); it is ignored and replaced");
+            return Optional.empty();
+        }
+    }
+
+    /** Stores the analysis under the key, replacing the project's previous entry, then prunes the folder. */
+    public void store(InputDigest key, CachedAnalysis analysis) {
+        Path temp = null;
+        try {
+            Files.createDirectories(folder);
+            temp = Files.createTempFile(folder, PREFIX, ".tmp");
+            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temp), 1 << 16)) {
+                out.write((MAGIC + " " + FORMAT + " " + key.digest() + "\n").getBytes(StandardCharsets.US_ASCII));
+                writePayload(analysis, out);
+            }
+            move(temp, entry(key));
+            temp = null;
+        } catch (FileAlreadyExistsException e) {
+            warn("cannot write the analysis cache: " + e.getFile() + " exists and is not a folder; this run is not cached");
+        } catch (IOException | RuntimeException e) {
+            warn("cannot write the analysis cache in " + folder + " (" + reason(e) + "); this run is not cached");
+        } finally {
+            if (temp != null) deleteQuietly(temp);
+        }
+        prune(entry(key));
+    }
+
+    /** The model's part, small once reference lists are shared, stays JSON: it follows the records as they grow. */
+    record ModelPart(List<Component> components, List<Integer> ejbRefsOf, List<List<EjbReference>> ejbRefLists,
+                     List<Diagnostic> diagnostics, List<SourceSuppressions.Entry> suppressions) {}
+
+    /** {@code int length, JSON of the ModelPart, the binary graph, CRC-32 of all that as a long}. */
+    static void writePayload(CachedAnalysis analysis, OutputStream raw) throws IOException {
+        CheckedOutputStream checked = new CheckedOutputStream(raw, new CRC32());
+        DataOutputStream out = new DataOutputStream(checked);
+        byte[] json = JSON.writeValueAsBytes(new ModelPart(analysis.components(), analysis.ejbRefsOf(),
+                analysis.ejbRefLists(), analysis.diagnostics(), analysis.suppressions()));
+        out.writeInt(json.length);
+        out.write(json);
+        GraphCodec.write(new GraphCodec.Parts(analysis.nodes(), analysis.edges(), analysis.entryPoints(), analysis.facts()), out);
+        out.flush();
+        new DataOutputStream(raw).writeLong(checked.getChecksum().getValue());
+    }
+
+    /** Reads what {@link #writePayload} wrote; anything truncated, altered or malformed is an IOException. */
+    static CachedAnalysis readPayload(InputStream raw) throws IOException {
+        CheckedInputStream checked = new CheckedInputStream(raw, new CRC32());
+        DataInputStream in = new DataInputStream(checked);
+        int length = in.readInt();
+        if (length < 0) throw new IOException("negative length");
+        byte[] json = in.readNBytes(length);
+        if (json.length != length) throw new EOFException("truncated");
+        GraphCodec.Parts graph = GraphCodec.read(in);
+        long computed = checked.getChecksum().getValue();
+        long stored = new DataInputStream(raw).readLong();
+        if (computed != stored || raw.read() != -1) throw new IOException("checksum mismatch");
+        ModelPart model = JSON.readValue(json, ModelPart.class);
+        return new CachedAnalysis(model.components(), model.ejbRefsOf(), model.ejbRefLists(), graph.nodes(), graph.edges(),
+                graph.entryPoints(), graph.facts(), model.diagnostics(), model.suppressions());
+    }
+
+    private Path entry(InputDigest key) { return folder.resolve(PREFIX + key.slot() + SUFFIX); }
+
+    private static void move(Path from, Path to) throws IOException {
+        try {
+            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /**
+     * Keeps the folder bounded: entries unused for {@value #MAX_AGE_DAYS} days and the oldest beyond
+     * {@value #MAX_ENTRIES} go, and so do temporary files a killed run left behind an hour ago.
+     * Only wanlint's own files are touched; anything else in the folder is left alone.
+     */
+    private void prune(Path keep) {
+        Instant now = Instant.now();
+        List<Path> entries = new ArrayList<>();
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(folder, PREFIX + "*")) {
+            for (Path file : files) {
+                String name = file.getFileName().toString();
+                Instant modified = Files.getLastModifiedTime(file).toInstant();
+                if (name.endsWith(".tmp") && modified.isBefore(now.minus(Duration.ofHours(1)))) deleteQuietly(file);
+                else if (name.endsWith(SUFFIX) && !file.equals(keep)) {
+                    if (modified.isBefore(now.minus(Duration.ofDays(MAX_AGE_DAYS)))) deleteQuietly(file);
+                    else entries.add(file);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return; // pruning is housekeeping; the next run tries again
+        }
+        if (entries.size() < MAX_ENTRIES) return;
+        entries.sort(Comparator.comparing(AnalysisCache::modified).reversed());
+        entries.subList(MAX_ENTRIES - 1, entries.size()).forEach(AnalysisCache::deleteQuietly);
+    }
+
+    private static FileTime modified(Path file) {
+        try {
+            return Files.getLastModifiedTime(file);
+        } catch (IOException e) {
+            return FileTime.fromMillis(0);
+        }
+    }
+
+    /** Marks an entry as used, for pruning by age; a read-only folder just keeps the old time. */
+    private static void touch(Path entry) {
+        try {
+            Files.setLastModifiedTime(entry, FileTime.from(Instant.now()));
+        } catch (IOException | RuntimeException e) {
+            // not fatal: the entry is only pruned earlier than it could be
+        }
+    }
+
+    private static String headerLine(InputStream in) throws IOException {
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        for (int i = 0; i < MAX_HEADER_BYTES; i++) {
+            int b = in.read();
+            if (b < 0) return null;
+            if (b == '\n') return line.toString(StandardCharsets.US_ASCII);
+            line.write(b);
+        }
+        return null;
+    }
+
+    private static void deleteQuietly(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException | RuntimeException e) {
+            // left for the next prune
+        }
+    }
+
+    private void warn(String message) {
+        warnings.accept(Diagnostic.warning(folder.toString(), 0, message));
+    }
+
+    private static String reason(Exception e) {
+        if (e instanceof NoSuchFileException n) return "no such file or folder: " + n.getFile();
+        if (e instanceof java.nio.file.AccessDeniedException a) return "permission denied: " + a.getFile();
+        String message = e.getMessage();
+        if (message == null || message.isBlank()) return e.getClass().getSimpleName();
+        int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
+    }
+}

@@ -1,0 +1,74 @@
+package io.wanlint.analyzer.cache;
+
+import io.wanlint.analyzer.api.CallEdge;
+import io.wanlint.analyzer.api.CallGraph;
+import io.wanlint.analyzer.api.Component;
+import io.wanlint.analyzer.api.ComponentModel;
+import io.wanlint.analyzer.api.Diagnostic;
+import io.wanlint.analyzer.api.EjbReference;
+import io.wanlint.analyzer.api.EntryPoint;
+import io.wanlint.analyzer.api.MethodNode;
+import io.wanlint.analyzer.api.SourceFacts;
+import io.wanlint.analyzer.callgraph.FrozenCallGraph;
+import io.wanlint.analyzer.model.SourceSuppressions;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the analysis derived from its inputs after ingest, in the form the cache stores: the
+ * component model before tier placement (placement is cheap and re-run), the call graph's parts,
+ * the diagnostics of the parse, JSP, model and call-graph phases, and the in-code suppressions.
+ * Components are stored without their EJB references, which are listed once in
+ * {@code ejbRefLists} and picked by {@code ejbRefsOf}: every servlet and JSP of a web module carries
+ * the module's whole {@code ejb-ref} list, which written out in full made a 500k-line application's
+ * entry three hundred megabytes.
+ * Everything here is a pure function of the inputs' paths and contents, the request's options and
+ * the analyzer build, which is exactly what {@link AnalysisCache} keys it by.
+ */
+public record CachedAnalysis(List<Component> components, List<Integer> ejbRefsOf, List<List<EjbReference>> ejbRefLists,
+                             List<MethodNode> nodes, List<CallEdge> edges,
+                             List<EntryPoint> entryPoints, SourceFacts facts, List<Diagnostic> diagnostics,
+                             List<SourceSuppressions.Entry> suppressions) {
+    public CachedAnalysis {
+        components = List.copyOf(components);
+        ejbRefsOf = List.copyOf(ejbRefsOf);
+        ejbRefLists = ejbRefLists.stream().map(List::copyOf).toList();
+        if (ejbRefsOf.size() != components.size()) {
+            throw new IllegalArgumentException("ejbRefsOf has " + ejbRefsOf.size() + " entries for " + components.size() + " components");
+        }
+        nodes = List.copyOf(nodes);
+        edges = List.copyOf(edges);
+        entryPoints = List.copyOf(entryPoints);
+        if (facts == null) facts = SourceFacts.NONE;
+        diagnostics = List.copyOf(diagnostics);
+        suppressions = List.copyOf(suppressions);
+    }
+
+    /** The parts of a freshly computed analysis. */
+    public static CachedAnalysis of(ComponentModel model, CallGraph graph, List<Diagnostic> diagnostics,
+                                    SourceSuppressions suppressions) {
+        List<Component> bare = new ArrayList<>();
+        List<Integer> refsOf = new ArrayList<>();
+        Map<List<EjbReference>, Integer> lists = new LinkedHashMap<>();
+        for (Component c : model.components()) {
+            refsOf.add(lists.computeIfAbsent(c.ejbRefs(), k -> lists.size()));
+            bare.add(c.withEjbRefs(List.of()));
+        }
+        return new CachedAnalysis(bare, refsOf, List.copyOf(lists.keySet()), List.copyOf(graph.nodes()), graph.edges(),
+                graph.entryPoints(), graph.facts(), diagnostics, suppressions.entries());
+    }
+
+    /** The model again; components that shared a reference list share it again. */
+    public ComponentModel model() {
+        List<Component> out = new ArrayList<>(components.size());
+        for (int i = 0; i < components.size(); i++) out.add(components.get(i).withEjbRefs(ejbRefLists.get(ejbRefsOf.get(i))));
+        return new ComponentModel(out);
+    }
+
+    /** The graph again; the graph orders its parts itself, and they were stored in that order. */
+    public CallGraph graph() { return FrozenCallGraph.of(nodes, edges, entryPoints, facts); }
+
+    public SourceSuppressions sourceSuppressions() { return SourceSuppressions.ofEntries(suppressions); }
+}

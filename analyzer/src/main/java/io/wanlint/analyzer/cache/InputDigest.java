@@ -1,0 +1,158 @@
+package io.wanlint.analyzer.cache;
+
+import io.wanlint.analyzer.api.AnalysisRequest;
+import io.wanlint.analyzer.ingest.JspScanner;
+import io.wanlint.analyzer.ingest.TextFile;
+import io.wanlint.analyzer.ingest.Workspace;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.CodeSource;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The cache key of one analysis.
+ *
+ * @param slot   names the project's entry: the cache format, the analyzer build, the request's
+ *               options and its inputs' locations — the same project analysed again lands in the
+ *               same slot and replaces its entry
+ * @param digest everything the analysis result depends on: the slot plus the path, encoding and
+ *               content hash of every Java, JSP and XML file ingest read, each JSP's page path
+ *               (it depends on where a {@code WEB-INF} folder is), and of every class file
+ *               and jar when the bytecode front end builds the call graph (the source front end
+ *               never reads them). Two runs with the same digest compute the same result.
+ */
+public record InputDigest(String slot, String digest) {
+
+    /**
+     * The key of a request whose inputs ingest has read.
+     *
+     * @param extractionDir where this run unpacked archives; class roots under it are named relative to it
+     * @param bytecode      whether the bytecode front end builds the call graph
+     */
+    public static InputDigest of(AnalysisRequest request, Workspace ws, Path extractionDir, boolean bytecode) {
+        MessageDigest slot = sha256();
+        update(slot, "format " + AnalysisCache.FORMAT);
+        update(slot, "build " + Build.FINGERPRINT);
+        update(slot, "front end " + request.frontEnd());
+        for (String exclude : request.excludes()) update(slot, "exclude " + exclude);
+        for (Path input : request.inputs()) update(slot, "input " + input.toAbsolutePath().normalize());
+        String slotHex = HexFormat.of().formatHex(slot.digest());
+
+        MessageDigest all = sha256();
+        update(all, slotHex);
+        update(all, "bytecode " + bytecode);
+        hashTexts(all, "java", ws.javaSources());
+        hashTexts(all, "jsp", ws.jsps());
+        // A page's path in its web module depends on where a WEB-INF folder is on disk, which no
+        // ingested file's content records (an empty WEB-INF, or one holding only jars, still counts).
+        for (TextFile jsp : ws.jsps()) update(all, "page " + JspScanner.pagePath(jsp));
+        hashTexts(all, "xml", ws.xmlFiles());
+        if (bytecode) {
+            for (Path root : ws.classRoots()) hashClassRoot(all, root, extractionDir);
+        }
+        return new InputDigest(slotHex.substring(0, 32), HexFormat.of().formatHex(all.digest()));
+    }
+
+    /** Files are hashed in parallel (the per-file hashes are combined in ingest's order). */
+    private static void hashTexts(MessageDigest into, String kind, List<TextFile> files) {
+        List<byte[]> hashes = files.parallelStream()
+                // UTF-16 keeps every char, unpaired surrogates included, so different texts never collide by encoding.
+                .map(f -> sha256().digest(f.text().getBytes(StandardCharsets.UTF_16LE)))
+                .toList();
+        update(into, kind + " " + files.size());
+        for (int i = 0; i < files.size(); i++) {
+            update(into, files.get(i).path() + "\u0000" + files.get(i).encoding());
+            into.update(hashes.get(i));
+        }
+    }
+
+    private static void hashClassRoot(MessageDigest into, Path root, Path extractionDir) {
+        Path base = root.toAbsolutePath().normalize();
+        Path extraction = extractionDir.toAbsolutePath().normalize();
+        update(into, "class root " + (base.startsWith(extraction) ? "!" + extraction.relativize(base) : base));
+        List<Path> files = new ArrayList<>();
+        if (Files.isDirectory(root)) {
+            try (Stream<Path> walk = Files.walk(root)) {
+                walk.filter(Files::isRegularFile).sorted().forEach(files::add);
+            } catch (IOException | UncheckedIOException e) {
+                update(into, "unreadable " + System.nanoTime()); // never matches: the run is analysed afresh
+                return;
+            }
+        } else {
+            files.add(root);
+        }
+        for (Path file : files) {
+            update(into, root.relativize(file).toString().replace('\\', '/'));
+            hashFile(into, file);
+        }
+    }
+
+    private static void hashFile(MessageDigest into, Path file) {
+        MessageDigest one = sha256();
+        byte[] buffer = new byte[1 << 16];
+        try (InputStream in = Files.newInputStream(file)) {
+            for (int n; (n = in.read(buffer)) > 0; ) one.update(buffer, 0, n);
+            into.update(one.digest());
+        } catch (IOException e) {
+            update(into, "unreadable " + System.nanoTime());
+        }
+    }
+
+    private static void update(MessageDigest digest, String text) {
+        digest.update(text.getBytes(StandardCharsets.UTF_8));
+        digest.update((byte) 0);
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JVM lacks SHA-256", e);
+        }
+    }
+
+    /**
+     * Which analyzer build this is: the jar's (or class folder's) size and time, so that a rebuilt
+     * wanlint never reuses what an older build computed, even under the same version number.
+     */
+    private static final class Build {
+        static final String FINGERPRINT = compute();
+
+        private static String compute() {
+            try {
+                CodeSource source = AnalysisCache.class.getProtectionDomain().getCodeSource();
+                if (source == null || source.getLocation() == null) return "unknown " + System.nanoTime();
+                Path location = Path.of(source.getLocation().toURI());
+                if (Files.isRegularFile(location)) {
+                    return location.getFileName() + " " + Files.size(location) + " " + Files.getLastModifiedTime(location).toMillis();
+                }
+                long[] sizeAndTime = {0, 0, 0};
+                try (Stream<Path> walk = Files.walk(location)) {
+                    walk.filter(p -> p.toString().endsWith(".class")).forEach(p -> {
+                        try {
+                            sizeAndTime[0]++;
+                            sizeAndTime[1] += Files.size(p);
+                            sizeAndTime[2] = Math.max(sizeAndTime[2], Files.getLastModifiedTime(p).toMillis());
+                        } catch (IOException e) {
+                            sizeAndTime[2] = System.nanoTime();
+                        }
+                    });
+                }
+                return "classes " + sizeAndTime[0] + " " + sizeAndTime[1] + " " + sizeAndTime[2];
+            } catch (IOException | URISyntaxException | RuntimeException e) {
+                // Unknown build: a fingerprint that never repeats, so nothing is ever reused wrongly.
+                return "unknown " + System.nanoTime();
+            }
+        }
+    }
+}

@@ -1,0 +1,319 @@
+package io.wanlint.analyzer.cache;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.wanlint.analyzer.api.AnalysisRequest;
+import io.wanlint.analyzer.api.AnalysisResult;
+import io.wanlint.analyzer.api.Analyzer;
+import io.wanlint.analyzer.api.CallEdge;
+import io.wanlint.analyzer.api.Diagnostic;
+import io.wanlint.analyzer.api.EntryPoint;
+import io.wanlint.analyzer.api.PhaseTiming;
+import io.wanlint.analyzer.model.SourceSuppressions;
+import io.wanlint.fixtures.Fixtures;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class AnalysisCacheTest {
+    @TempDir Path temp;
+
+    private final List<Diagnostic> warnings = new ArrayList<>();
+
+    static Stream<String> fixtures() {
+        return Fixtures.APPLICATIONS.stream().filter(a -> Files.isDirectory(Fixtures.root().resolve(a)));
+    }
+
+    @ParameterizedTest
+    @MethodSource("fixtures")
+    void cachedRunsGiveTheResultOfAFreshAnalysis(String app) {
+        AnalysisRequest request = AnalysisRequest.of(Fixtures.app(app));
+        AnalysisResult fresh = Analyzer.analyze(request);
+        Path cache = temp.resolve("cache");
+
+        AnalysisResult first = cached(request, cache);
+        AnalysisResult second = cached(request, cache);
+
+        assertSame(first, fresh);
+        assertThat(phases(first)).contains("parse", "cache write");
+        assertSame(second, fresh);
+        assertThat(phases(second)).contains("cache read").doesNotContain("parse", "call graph", "cache write");
+        assertThat(warnings).isEmpty();
+    }
+
+    @Test
+    void changedAddedAndDeletedFilesAreAnalysedAgain() throws IOException {
+        Path app = temp.resolve("app");
+        write(app, "shop/web/CartServlet.java", SERVLET);
+        write(app, "shop/web/CartHelper.java", HELPER.formatted(""));
+        AnalysisRequest request = AnalysisRequest.of(app);
+        Path cache = temp.resolve("cache");
+        AnalysisResult before = cached(request, cache);
+        assertThat(executions(before)).isEmpty();
+
+        write(app, "shop/web/CartHelper.java", HELPER.formatted("""
+                java.sql.Statement s = c.createStatement();
+                        s.executeQuery("select 1");
+                """));
+        AnalysisResult changed = cached(request, cache);
+        assertSame(changed, Analyzer.analyze(request));
+        assertThat(phases(changed)).contains("parse");
+        assertThat(executions(changed)).hasSize(1);
+
+        write(app, "shop/web/Audit.java", """
+                package shop.web;
+                public class Audit {
+                    public void note(String what) { System.out.println(what); }
+                }
+                """);
+        AnalysisResult added = cached(request, cache);
+        assertSame(added, Analyzer.analyze(request));
+        assertThat(added.callGraph().nodes()).anyMatch(n -> n.ref().className().equals("shop.web.Audit"));
+
+        Files.delete(app.resolve("shop/web/Audit.java"));
+        AnalysisResult deleted = cached(request, cache);
+        assertSame(deleted, Analyzer.analyze(request));
+        assertThat(deleted.callGraph().nodes()).noneMatch(n -> n.ref().className().equals("shop.web.Audit"));
+        assertThat(phases(cached(request, cache))).contains("cache read").doesNotContain("parse");
+        assertThat(warnings).isEmpty();
+    }
+
+    @Test
+    void aNewWebInfFolderMovesJspPagesEvenThoughNoFileChanged() throws IOException {
+        Path app = temp.resolve("app");
+        write(app, "pages/shop/cart.jsp", "<html><body><%= request.getParameter(\"id\") %></body></html>\n");
+        AnalysisRequest request = AnalysisRequest.of(app);
+        Path cache = temp.resolve("cache");
+        AnalysisResult before = cached(request, cache);
+
+        Files.createDirectories(app.resolve("pages/WEB-INF"));
+        AnalysisResult after = cached(request, cache);
+
+        assertSame(after, Analyzer.analyze(request));
+        assertThat(jspNames(before)).containsExactly("/pages/shop/cart.jsp");
+        assertThat(jspNames(after)).containsExactly("/shop/cart.jsp");
+    }
+
+    private static List<String> jspNames(AnalysisResult result) {
+        return result.model().ofKind(io.wanlint.analyzer.api.ComponentKind.JSP).stream()
+                .map(io.wanlint.analyzer.api.Component::name).toList();
+    }
+
+    @Test
+    void aCorruptEntryIsIgnoredWithAWarningAndReplaced() throws IOException {
+        AnalysisRequest request = AnalysisRequest.of(Fixtures.app("rubis-facade"));
+        Path cache = temp.resolve("cache");
+        AnalysisResult fresh = cached(request, cache);
+        Path entry = onlyEntry(cache);
+        byte[] bytes = Files.readAllBytes(entry);
+        Files.write(entry, java.util.Arrays.copyOf(bytes, bytes.length / 2)); // truncated mid-JSON
+
+        AnalysisResult afterCorruption = cached(request, cache);
+
+        assertSame(afterCorruption, fresh);
+        assertThat(warnings).singleElement().satisfies(w -> {
+            assertThat(w.level()).isEqualTo(Diagnostic.Level.WARNING);
+            assertThat(w.message()).contains("cannot be read").contains("ignored and replaced");
+        });
+        warnings.clear();
+        assertThat(phases(cached(request, cache))).contains("cache read").doesNotContain("parse");
+        assertThat(warnings).isEmpty();
+    }
+
+    @Test
+    void aSingleAlteredByteIsNoticedAndTheEntryIgnored() throws IOException {
+        AnalysisRequest request = AnalysisRequest.of(Fixtures.app("rubis-facade"));
+        Path cache = temp.resolve("cache");
+        AnalysisResult fresh = cached(request, cache);
+        Path entry = onlyEntry(cache);
+        byte[] bytes = Files.readAllBytes(entry);
+        bytes[bytes.length - 100] ^= 0x01; // inside the binary graph: still parses, but the checksum differs
+        Files.write(entry, bytes);
+
+        AnalysisResult result = cached(request, cache);
+
+        assertSame(result, fresh);
+        assertThat(phases(result)).contains("parse");
+        assertThat(warnings).singleElement().extracting(Diagnostic::message).asString().contains("cannot be read");
+    }
+
+    @Test
+    void anEntryThatIsNotACacheEntryIsIgnoredWithAWarning() throws IOException {
+        AnalysisRequest request = AnalysisRequest.of(Fixtures.app("rubis-facade"));
+        Path cache = temp.resolve("cache");
+        AnalysisResult fresh = cached(request, cache);
+        Files.writeString(onlyEntry(cache), "{\"some\": \"other tool's file\"}\n");
+
+        assertSame(cached(request, cache), fresh);
+        assertThat(warnings).singleElement().extracting(Diagnostic::message).asString()
+                .contains("not a wanlint analysis cache entry");
+    }
+
+    @Test
+    void anEntryOfAnotherFormatVersionIsIgnoredWithAWarning() throws IOException {
+        AnalysisRequest request = AnalysisRequest.of(Fixtures.app("rubis-facade"));
+        Path cache = temp.resolve("cache");
+        AnalysisResult fresh = cached(request, cache);
+        Path entry = onlyEntry(cache);
+        byte[] bytes = Files.readAllBytes(entry);
+        String header = "wanlint-analysis-cache " + AnalysisCache.FORMAT + " ";
+        assertThat(new String(bytes, 0, header.length(), StandardCharsets.US_ASCII)).isEqualTo(header);
+        byte[] other = (AnalysisCache.MAGIC + " " + (AnalysisCache.FORMAT + 1) + " ").getBytes(StandardCharsets.US_ASCII);
+        byte[] rewritten = new byte[bytes.length - header.length() + other.length];
+        System.arraycopy(other, 0, rewritten, 0, other.length);
+        System.arraycopy(bytes, header.length(), rewritten, other.length, bytes.length - header.length());
+        Files.write(entry, rewritten);
+
+        AnalysisResult result = cached(request, cache);
+
+        assertSame(result, fresh);
+        assertThat(phases(result)).contains("parse");
+        assertThat(warnings).singleElement().extracting(Diagnostic::message).asString()
+                .contains("another cache format (" + (AnalysisCache.FORMAT + 1) + ", this wanlint uses " + AnalysisCache.FORMAT);
+    }
+
+    @Test
+    void aCacheFolderThatCannotBeWrittenGivesAWarningAndTheFreshResult() throws IOException {
+        AnalysisRequest request = AnalysisRequest.of(Fixtures.app("rubis-facade"));
+        Path notAFolder = Files.writeString(temp.resolve("plain-file"), "x");
+        AnalysisResult fresh = Analyzer.analyze(request);
+
+        assertSame(cached(request, notAFolder), fresh);
+        assertSame(cached(request, notAFolder.resolve("below")), fresh);
+
+        assertThat(warnings).hasSize(2).allSatisfy(w ->
+                assertThat(w.message()).startsWith("cannot write the analysis cache").endsWith("this run is not cached"));
+        assertThat(Files.readString(notAFolder)).isEqualTo("x");
+    }
+
+    @Test
+    void aCacheFolderInsideTheAnalysedTreeIsNotAnalysed() throws IOException {
+        Path app = temp.resolve("app");
+        write(app, "shop/web/CartServlet.java", SERVLET);
+        write(app, "shop/web/CartHelper.java", HELPER.formatted(""));
+        AnalysisRequest request = AnalysisRequest.of(app);
+        AnalysisResult fresh = Analyzer.analyze(request);
+
+        cached(request, app.resolve(".wanlint-cache"));
+        // Whatever lies in the cache folder is not the application's, even XML another tool left there.
+        Files.writeString(app.resolve(".wanlint-cache/ejb-jar.xml"), "<ejb-jar><enterprise-beans/></ejb-jar>");
+        AnalysisResult warm = cached(request, app.resolve(".wanlint-cache"));
+
+        assertSame(warm, fresh);
+        assertThat(phases(warm)).contains("cache read").doesNotContain("parse");
+    }
+
+    @Test
+    void theFolderKeepsABoundedNumberOfEntriesAndOnlyWanlintsOwnFilesAreRemoved() throws IOException {
+        Path cache = Files.createDirectories(temp.resolve("cache"));
+        Path foreign = Files.writeString(cache.resolve("notes.txt"), "mine");
+        for (int i = 0; i < AnalysisCache.MAX_ENTRIES + 5; i++) {
+            Path old = Files.writeString(cache.resolve("analysis-old" + i + ".cache"), "stale");
+            Files.setLastModifiedTime(old, FileTime.from(Instant.now().minusSeconds(3600 + i)));
+        }
+        Path ancient = Files.writeString(cache.resolve("analysis-ancient.cache"), "stale");
+        Files.setLastModifiedTime(ancient, FileTime.from(Instant.now().minusSeconds(86_400L * (AnalysisCache.MAX_AGE_DAYS + 1))));
+
+        cached(AnalysisRequest.of(Fixtures.app("rubis-facade")), cache);
+
+        try (Stream<Path> files = Files.list(cache)) {
+            List<String> names = files.map(p -> p.getFileName().toString()).toList();
+            assertThat(names.stream().filter(n -> n.endsWith(".cache"))).hasSize(AnalysisCache.MAX_ENTRIES);
+            assertThat(names).contains("notes.txt", "analysis-old0.cache").doesNotContain("analysis-ancient.cache",
+                    "analysis-old" + (AnalysisCache.MAX_ENTRIES + 4) + ".cache");
+        }
+        assertThat(foreign).hasContent("mine");
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    private AnalysisResult cached(AnalysisRequest request, Path cache) {
+        return Analyzer.analyze(request, cache, warnings::add);
+    }
+
+    /** Everything a report is made of, compared part by part for a readable failure. */
+    private static void assertSame(AnalysisResult actual, AnalysisResult expected) {
+        assertThat(actual.files()).isEqualTo(expected.files());
+        assertThat(actual.model().components()).isEqualTo(expected.model().components());
+        assertThat(List.copyOf(actual.callGraph().nodes())).isEqualTo(List.copyOf(expected.callGraph().nodes()));
+        assertThat(actual.callGraph().edges()).isEqualTo(expected.callGraph().edges());
+        assertThat(actual.callGraph().entryPoints()).isEqualTo(expected.callGraph().entryPoints());
+        assertThat(actual.callGraph().facts()).isEqualTo(expected.callGraph().facts());
+        assertThat(actual.diagnostics()).isEqualTo(expected.diagnostics());
+        assertThat(((SourceSuppressions) actual.suppressions()).entries())
+                .isEqualTo(((SourceSuppressions) expected.suppressions()).entries());
+        for (EntryPoint ep : expected.callGraph().entryPoints()) {
+            for (CallEdge e : expected.callGraph().edges()) {
+                assertThat(actual.transactions().contextsOf(ep, e)).isEqualTo(expected.transactions().contextsOf(ep, e));
+            }
+        }
+    }
+
+    private static List<String> phases(AnalysisResult result) {
+        return result.timings().stream().map(PhaseTiming::phase).toList();
+    }
+
+    private static List<CallEdge> executions(AnalysisResult result) {
+        return result.callGraph().edges().stream().filter(e -> e.op().name().equals("JDBC_EXECUTE")).toList();
+    }
+
+    private static Path onlyEntry(Path cache) throws IOException {
+        try (Stream<Path> files = Files.list(cache)) {
+            return files.filter(p -> p.toString().endsWith(".cache")).reduce((a, b) -> {
+                throw new AssertionError("more than one entry: " + a + ", " + b);
+            }).orElseThrow();
+        }
+    }
+
+    private static void write(Path root, String relative, String text) throws IOException {
+        Path file = root.resolve(relative);
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, text);
+    }
+
+    private static final String SERVLET = """
+            package shop.web;
+
+            import java.io.IOException;
+            import javax.servlet.http.HttpServlet;
+            import javax.servlet.http.HttpServletRequest;
+            import javax.servlet.http.HttpServletResponse;
+
+            public class CartServlet extends HttpServlet {
+                private final CartHelper helper = new CartHelper();
+
+                protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+                    helper.total(req.getParameter("cart"));
+                }
+            }
+            """;
+
+    private static final String HELPER = """
+            package shop.web;
+
+            import java.sql.Connection;
+            import java.sql.DriverManager;
+
+            public class CartHelper {
+                public int total(String cart) {
+                    try {
+                        Connection c = DriverManager.getConnection("jdbc:db://central/shop");
+                        %s
+                        return 0;
+                    } catch (java.sql.SQLException e) {
+                        return -1;
+                    }
+                }
+            }
+            """;
+}

@@ -1,0 +1,83 @@
+package io.wanlint.analyzer.cache;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.wanlint.analyzer.api.CallEdge;
+import io.wanlint.analyzer.api.CallOp;
+import io.wanlint.analyzer.api.EdgeKind;
+import io.wanlint.analyzer.api.EntryPoint;
+import io.wanlint.analyzer.api.MethodNode;
+import io.wanlint.analyzer.api.MethodRef;
+import io.wanlint.analyzer.api.SourceFacts;
+import io.wanlint.analyzer.api.SourceLocation;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class GraphCodecTest {
+    private static final MethodRef DO_GET = new MethodRef("shop.web.CartServlet", "doGet",
+            List.of("javax.servlet.http.HttpServletRequest", "javax.servlet.http.HttpServletResponse"));
+    private static final MethodRef FIND = new MethodRef("shop.ejb.CartHome", "findByPrimaryKey", List.of("java.lang.Long"));
+    private static final MethodRef EXECUTE = new MethodRef("java.sql.Statement", "executeQuery", List.of("java.lang.String"));
+
+    @Test
+    void everyPartOfTheGraphReadsBackEqual() throws IOException {
+        CallEdge remote = new CallEdge(DO_GET, FIND, EdgeKind.REMOTE_EJB, CallOp.HOME_FIND, new SourceLocation("web/CartServlet.java", 12),
+                1, "Cart", true, false);
+        CallEdge jdbc = new CallEdge(DO_GET, EXECUTE, EdgeKind.JDBC, CallOp.JDBC_EXECUTE, new SourceLocation("web/CartServlet.java", 20),
+                0, null, false, true);
+        SourceFacts facts = new SourceFacts(true, Set.of(jdbc), Set.of(jdbc, remote), List.of(
+                new SourceFacts.SessionStateValue(SourceFacts.Holder.HTTP_SESSION, "shop.web.CartServlet", DO_GET, "cart",
+                        "shop.Cart", new SourceLocation("web/CartServlet.java", 14)),
+                new SourceFacts.SessionStateValue(SourceFacts.Holder.STATEFUL_BEAN_FIELD, "shop.ejb.CartBean", null, "items",
+                        "shop.Items", SourceLocation.UNKNOWN)));
+        GraphCodec.Parts parts = new GraphCodec.Parts(
+                List.of(new MethodNode(DO_GET, "CartServlet", new SourceLocation("web/CartServlet.java", 10)),
+                        new MethodNode(FIND, null, SourceLocation.UNKNOWN)),
+                List.of(remote, jdbc),
+                List.of(new EntryPoint("GET /cart", EntryPoint.Kind.SERVLET, DO_GET, "CartServlet")),
+                facts);
+
+        GraphCodec.Parts back = GraphCodec.read(new DataInputStream(new ByteArrayInputStream(bytes(parts))));
+
+        assertThat(back).isEqualTo(parts);
+        assertThat(back.edges().get(0).from()).isSameAs(back.edges().get(1).from()); // one object per method, as built
+    }
+
+    @Test
+    void aTruncatedGraphIsAnErrorNotAShorterGraph() throws IOException {
+        GraphCodec.Parts parts = new GraphCodec.Parts(List.of(new MethodNode(DO_GET, "CartServlet", SourceLocation.UNKNOWN)),
+                List.of(), List.of(), SourceFacts.NONE);
+        byte[] bytes = bytes(parts);
+        byte[] cut = Arrays.copyOf(bytes, bytes.length - 3);
+
+        assertThatThrownBy(() -> GraphCodec.read(new DataInputStream(new ByteArrayInputStream(cut)))).isInstanceOf(IOException.class);
+    }
+
+    /** The codec writes these records field by field; a new component must be added to it (and the format bumped). */
+    @Test
+    void theCodecKnowsEveryComponentOfTheRecordsItWrites() {
+        assertThat(CallEdge.class.getRecordComponents()).hasSize(9);
+        assertThat(MethodRef.class.getRecordComponents()).hasSize(3);
+        assertThat(MethodNode.class.getRecordComponents()).hasSize(3);
+        assertThat(EntryPoint.class.getRecordComponents()).hasSize(4);
+        assertThat(SourceFacts.class.getRecordComponents()).hasSize(4);
+        assertThat(SourceFacts.SessionStateValue.class.getRecordComponents()).hasSize(6);
+        assertThat(SourceLocation.class.getRecordComponents()).hasSize(2);
+    }
+
+    private static byte[] bytes(GraphCodec.Parts parts) throws IOException {
+        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(buffer)) {
+            GraphCodec.write(parts, out);
+        }
+        return buffer.toByteArray();
+    }
+}

@@ -1,13 +1,13 @@
 package io.wanlint.cli;
 
+import static io.wanlint.cli.AppCopy.copy;
+import static io.wanlint.cli.AppCopy.wanlint;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.wanlint.cli.AppCopy.Run;
 import io.wanlint.fixtures.Fixtures;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,16 +21,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** {@code --cache DIR} through the real CLI: reports are byte for byte those of an uncached run. */
 class CacheOptionTest {
     @TempDir Path temp;
-
-    private record Run(int exit, String out, String err) {}
-
-    private static Run wanlint(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = Main.mainWithoutExit(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
 
     static Stream<String> fixtures() {
         return Fixtures.APPLICATIONS.stream().filter(a -> Files.isDirectory(Fixtures.root().resolve(a)));
@@ -67,7 +57,7 @@ class CacheOptionTest {
 
     @Test
     void aNewFindingInAChangedFileIsReportedFromACachedRun() throws IOException {
-        Path app = copy("rubis-entity");
+        Path app = copy("rubis-entity", temp.resolve("rubis-entity"));
         String cache = temp.resolve("cache").toString();
         Run before = wanlint("check", app.toString(), "--format", "json", "--fail-on", "never", "--cache", cache);
         assertThat(ruleIds(before)).doesNotContain("WAN003");
@@ -119,18 +109,5 @@ class CacheOptionTest {
         List<String> ids = new ArrayList<>();
         new ObjectMapper().readTree(run.out()).get("findings").forEach(f -> ids.add(f.get("ruleId").asText()));
         return ids;
-    }
-
-    private Path copy(String fixture) throws IOException {
-        Path target = temp.resolve(fixture);
-        Path source = Fixtures.app(fixture);
-        try (Stream<Path> files = Files.walk(source)) {
-            for (Path p : files.toList()) {
-                Path to = target.resolve(source.relativize(p).toString());
-                if (Files.isDirectory(p)) Files.createDirectories(to);
-                else Files.copy(p, to);
-            }
-        }
-        return target;
     }
 }

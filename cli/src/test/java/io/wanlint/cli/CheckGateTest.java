@@ -1,20 +1,18 @@
 package io.wanlint.cli;
 
+import static io.wanlint.cli.AppCopy.commit;
+import static io.wanlint.cli.AppCopy.copy;
+import static io.wanlint.cli.AppCopy.wanlint;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.wanlint.fixtures.Fixtures;
-import java.io.ByteArrayOutputStream;
+import io.wanlint.cli.AppCopy.Run;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,29 +48,9 @@ class CheckGateTest {
     @TempDir Path temp;
     Path app;
 
-    private record Run(int exit, String out, String err) {
-        JsonNode json() throws IOException { return new ObjectMapper().readTree(out); }
-    }
-
     @BeforeEach
     void copyFixture() throws IOException {
-        app = temp.resolve("rubis-entity");
-        Path source = Fixtures.app("rubis-entity");
-        try (Stream<Path> files = Files.walk(source)) {
-            for (Path p : files.toList()) {
-                Path target = app.resolve(source.relativize(p).toString());
-                if (Files.isDirectory(p)) Files.createDirectories(target);
-                else Files.copy(p, target);
-            }
-        }
-    }
-
-    private static Run wanlint(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = Main.mainWithoutExit(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        app = copy("rubis-entity", temp.resolve("rubis-entity"));
     }
 
     private static List<String> ruleIds(JsonNode report) {
@@ -129,9 +107,7 @@ class CheckGateTest {
 
     @Test
     void changedSinceReportsOnlyFindingsInFilesChangedSinceTheRef() throws Exception {
-        git("init", "-q");
-        git("add", "-A");
-        git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "base");
+        commit(app);
 
         Run none = wanlint("check", app.toString(), "--changed-since", "HEAD", "--format", "json", "--fail-on", "note");
         assertThat(none.exit()).as(none.err()).isZero();
@@ -148,14 +124,5 @@ class CheckGateTest {
         Run badRef = wanlint("check", app.toString(), "--changed-since", "no-such-ref");
         assertThat(badRef.exit()).isEqualTo(2);
         assertThat(badRef.err()).contains("--changed-since");
-    }
-
-    private void git(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("git", "-C", app.toString()));
-        cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(out).isZero();
     }
 }

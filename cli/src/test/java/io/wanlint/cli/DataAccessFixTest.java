@@ -1,5 +1,6 @@
 package io.wanlint.cli;
 
+import static io.wanlint.cli.AppCopy.patchFiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,7 +13,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -111,12 +111,5 @@ class DataAccessFixTest {
                     f.get("wanRoundTrips").get("before").asInt(), f.get("wanRoundTrips").get("after").asInt()));
         }
         return out;
-    }
-
-    private static List<Path> patchFiles(Path dir) throws IOException {
-        if (!Files.isDirectory(dir)) return List.of();
-        try (Stream<Path> s = Files.list(dir)) {
-            return s.filter(p -> p.getFileName().toString().matches("WAN\\d{3}-\\d+-.*\\.patch")).sorted().toList();
-        }
     }
 }

@@ -1,14 +1,17 @@
 package io.wanlint.cli;
 
+import static io.wanlint.cli.AppCopy.compile;
+import static io.wanlint.cli.AppCopy.copy;
+import static io.wanlint.cli.AppCopy.git;
+import static io.wanlint.cli.AppCopy.gitCopy;
+import static io.wanlint.cli.AppCopy.patchFiles;
+import static io.wanlint.cli.AppCopy.snapshot;
+import static io.wanlint.cli.AppCopy.wanlint;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.wanlint.fixtures.Fixtures;
-import java.io.ByteArrayOutputStream;
-import java.io.File;
-import java.io.IOException;
-import java.io.PrintStream;
+import io.wanlint.cli.AppCopy.Run;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,14 +19,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
-import javax.tools.DiagnosticCollector;
-import javax.tools.JavaCompiler;
-import javax.tools.JavaFileObject;
-import javax.tools.StandardJavaFileManager;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,11 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
 class FixCommandTest {
     @TempDir Path temp;
 
-    private record Run(int exit, String out, String err) {}
-
     @Test
     void jpaEntityGetsCacheableAndSharedCacheModeThatCompileAndSilenceWan005() throws Exception {
-        Path app = gitCopy("jakarta-shop");
+        Path app = gitCopy("jakarta-shop", temp.resolve("jakarta-shop"));
         Path patches = temp.resolve("patches");
         Run fix = wanlint("fix", app.toString(), "--rule", "WAN005", "--out", patches.toString());
         assertThat(fix.exit()).as(fix.err()).isZero();
@@ -58,7 +51,7 @@ class FixCommandTest {
 
     @Test
     void concatenatedSqlBecomesAPreparedStatementThatCompilesAndSilencesWan009() throws Exception {
-        Path app = gitCopy("jakarta-shop");
+        Path app = gitCopy("jakarta-shop", temp.resolve("jakarta-shop"));
         Path patches = temp.resolve("patches");
         Run fix = wanlint("fix", app.toString(), "--rule", "WAN009", "--out", patches.toString());
         assertThat(fix.exit()).as(fix.err()).isZero();
@@ -74,7 +67,7 @@ class FixCommandTest {
 
     @Test
     void sessionStateClassBecomesSerializableThatCompilesAndSilencesWan010() throws Exception {
-        Path app = gitCopy("jakarta-shop");
+        Path app = gitCopy("jakarta-shop", temp.resolve("jakarta-shop"));
         Path patches = temp.resolve("patches");
         Run fix = wanlint("fix", app.toString(), "--rule", "WAN010", "--out", patches.toString());
         assertThat(fix.exit()).as(fix.err()).isZero();
@@ -89,7 +82,7 @@ class FixCommandTest {
 
     @Test
     void neverWrittenCmpEntitiesAreDeclaredReadOnlyInJbossXml() throws Exception {
-        Path app = gitCopy("rubis-facade");
+        Path app = gitCopy("rubis-facade", temp.resolve("rubis-facade"));
         Path patches = temp.resolve("patches");
         Run fix = wanlint("fix", app.toString(), "--rule", "WAN005", "--out", patches.toString());
         assertThat(fix.exit()).as(fix.err()).isZero();
@@ -108,7 +101,7 @@ class FixCommandTest {
 
     @Test
     void dryRunWritesNothingIntoTheAnalysedTree() throws Exception {
-        Path app = gitCopy("rubis-facade");
+        Path app = gitCopy("rubis-facade", temp.resolve("rubis-facade"));
         Map<String, String> before = snapshot(app);
         Run fix = wanlint("fix", app.toString(), "--out", temp.resolve("out").toString());
         assertThat(fix.exit()).as(fix.err()).isZero();
@@ -118,7 +111,7 @@ class FixCommandTest {
 
     @Test
     void applyRefusesWhenTouchedFilesHaveUncommittedChanges() throws Exception {
-        Path app = gitCopy("rubis-facade");
+        Path app = gitCopy("rubis-facade", temp.resolve("rubis-facade"));
         Path jboss = app.resolve("META-INF/jboss.xml");
         String dirty = Files.readString(jboss, StandardCharsets.ISO_8859_1) + "<!-- local edit -->\n";
         Files.writeString(jboss, dirty, StandardCharsets.ISO_8859_1);
@@ -141,7 +134,7 @@ class FixCommandTest {
 
     @Test
     void applyWritesOnlyTheTouchedFilesAndTheirPatchedText() throws Exception {
-        Path app = gitCopy("rubis-facade");
+        Path app = gitCopy("rubis-facade", temp.resolve("rubis-facade"));
         Path patches = temp.resolve("out");
         Path jboss = app.resolve("META-INF/jboss.xml");
         boolean posix = Files.getFileStore(jboss).supportsFileAttributeView(java.nio.file.attribute.PosixFileAttributeView.class);
@@ -182,77 +175,5 @@ class FixCommandTest {
         assertThat(second.exit()).as(second.err()).isZero();
         assertThat(patchFiles(again)).isEmpty();
         for (String c : fixedClasses) assertThat(second.out()).doesNotContain(c);
-    }
-
-    private static List<Path> patchFiles(Path dir) throws IOException {
-        if (!Files.isDirectory(dir)) return List.of();
-        try (Stream<Path> s = Files.list(dir)) {
-            return s.filter(p -> p.getFileName().toString().matches("WAN\\d{3}-\\d+-.*\\.patch")).sorted().toList();
-        }
-    }
-
-    private static void compile(Path app, Charset encoding) throws IOException {
-        List<Path> sources;
-        try (Stream<Path> walk = Files.walk(app)) {
-            sources = walk.filter(p -> p.toString().endsWith(".java")).sorted().toList();
-        }
-        String classPath = Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
-                .filter(p -> p.contains("javaee-api") || p.contains("jboss-rmi-api") || p.contains("jakarta.jakartaee-api"))
-                .collect(Collectors.joining(File.pathSeparator));
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        DiagnosticCollector<JavaFileObject> problems = new DiagnosticCollector<>();
-        try (StandardJavaFileManager fm = javac.getStandardFileManager(problems, null, encoding)) {
-            Path out = Files.createTempDirectory(app.getParent(), "classes");
-            boolean ok = javac.getTask(null, fm, problems, List.of("-nowarn", "-proc:none", "-encoding", encoding.name(),
-                    "-classpath", classPath, "-d", out.toString()), null, fm.getJavaFileObjectsFromPaths(sources)).call();
-            assertThat(ok).as("javac: %s", problems.getDiagnostics()).isTrue();
-        }
-    }
-
-    private Path gitCopy(String fixture) throws Exception {
-        Path app = copy(fixture, temp.resolve(fixture));
-        git(app, "init", "-q");
-        git(app, "-c", "core.autocrlf=false", "add", "-A");
-        git(app, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "base");
-        return app;
-    }
-
-    private static Path copy(String fixture, Path app) throws IOException {
-        Path source = Fixtures.app(fixture);
-        try (Stream<Path> files = Files.walk(source)) {
-            for (Path p : files.toList()) {
-                Path target = app.resolve(source.relativize(p).toString());
-                if (Files.isDirectory(p)) Files.createDirectories(target);
-                else Files.copy(p, target);
-            }
-        }
-        return app;
-    }
-
-    private static Map<String, String> snapshot(Path root) throws IOException {
-        Map<String, String> out = new TreeMap<>();
-        try (Stream<Path> walk = Files.walk(root)) {
-            for (Path p : walk.filter(Files::isRegularFile).filter(p -> !root.relativize(p).startsWith(".git")).toList()) {
-                out.put(root.relativize(p).toString(), new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1));
-            }
-        }
-        return out;
-    }
-
-    private static String git(Path dir, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of("git", "-C", dir.toString()));
-        cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor()).as("git %s: %s", String.join(" ", args), out).isZero();
-        return out;
-    }
-
-    private static Run wanlint(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = Main.mainWithoutExit(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 }

@@ -1,14 +1,14 @@
 package io.wanlint.cli;
 
+import static io.wanlint.cli.AppCopy.compile;
+import static io.wanlint.cli.AppCopy.git;
+import static io.wanlint.cli.AppCopy.gitCopy;
+import static io.wanlint.cli.AppCopy.wanlint;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.wanlint.fixtures.Fixtures;
-import java.io.ByteArrayOutputStream;
-import java.io.File;
-import java.io.IOException;
-import java.io.PrintStream;
+import io.wanlint.cli.AppCopy.Run;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,13 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
-import javax.tools.DiagnosticCollector;
-import javax.tools.JavaCompiler;
-import javax.tools.JavaFileObject;
-import javax.tools.StandardJavaFileManager;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,8 +30,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LookupAndStoreFixTest {
     @TempDir Path temp;
-
-    private record Run(int exit, String out, String err) {}
 
     /** One finding as {@code fix} printed it: class, the patch file, and the predicted formulas. */
     private record Planned(String className, Path patch, String before, String after, List<String> entryPoints) {}
@@ -167,55 +158,5 @@ class LookupAndStoreFixTest {
             sum += n < 0 ? Long.parseLong(t) : n == 0 ? 1 : Long.parseLong(t.substring(0, n));
         }
         return sum;
-    }
-
-    private static void compile(Path app, Charset encoding) throws IOException {
-        List<Path> sources;
-        try (Stream<Path> walk = Files.walk(app)) {
-            sources = walk.filter(p -> p.toString().endsWith(".java")).sorted().toList();
-        }
-        String classPath = Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
-                .filter(p -> p.contains("javaee-api") || p.contains("jboss-rmi-api") || p.contains("jakarta.jakartaee-api"))
-                .collect(Collectors.joining(File.pathSeparator));
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        DiagnosticCollector<JavaFileObject> problems = new DiagnosticCollector<>();
-        try (StandardJavaFileManager fm = javac.getStandardFileManager(problems, null, encoding)) {
-            Path out = Files.createTempDirectory(app.getParent(), "classes");
-            boolean ok = javac.getTask(null, fm, problems, List.of("-nowarn", "-proc:none", "-encoding", encoding.name(),
-                    "-classpath", classPath, "-d", out.toString()), null, fm.getJavaFileObjectsFromPaths(sources)).call();
-            assertThat(ok).as("javac: %s", problems.getDiagnostics()).isTrue();
-        }
-    }
-
-    private static Path gitCopy(String fixture, Path app) throws Exception {
-        Path source = Fixtures.app(fixture);
-        try (Stream<Path> files = Files.walk(source)) {
-            for (Path p : files.toList()) {
-                Path target = app.resolve(source.relativize(p).toString());
-                if (Files.isDirectory(p)) Files.createDirectories(target);
-                else Files.copy(p, target);
-            }
-        }
-        git(app, "init", "-q");
-        git(app, "-c", "core.autocrlf=false", "add", "-A");
-        git(app, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "base");
-        return app;
-    }
-
-    private static String git(Path dir, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of("git", "-C", dir.toString()));
-        cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor()).as("git %s: %s", String.join(" ", args), out).isZero();
-        return out;
-    }
-
-    private static Run wanlint(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = Main.mainWithoutExit(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 }

@@ -1,26 +1,24 @@
 package io.wanlint.cli;
 
+import static io.wanlint.cli.AppCopy.commit;
+import static io.wanlint.cli.AppCopy.compile;
+import static io.wanlint.cli.AppCopy.copy;
+import static io.wanlint.cli.AppCopy.git;
+import static io.wanlint.cli.AppCopy.gitCopy;
+import static io.wanlint.cli.AppCopy.patchFiles;
+import static io.wanlint.cli.AppCopy.wanlint;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.wanlint.cli.AppCopy.Run;
 import io.wanlint.fixtures.Fixtures;
-import java.io.ByteArrayOutputStream;
-import java.io.File;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
-import javax.tools.DiagnosticCollector;
-import javax.tools.JavaCompiler;
-import javax.tools.JavaFileObject;
-import javax.tools.StandardJavaFileManager;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,11 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
 class MessageBeanFixTest {
     @TempDir Path temp;
 
-    private record Run(int exit, String out, String err) {}
-
     @Test
     void mailerSmtpSendMovesIntoAMessageDrivenBeanThatCompilesAndReanalysesToThePrediction() throws Exception {
-        Path app = gitCopy("petstore-1.1");
+        Path app = gitCopy("petstore-1.1", temp.resolve("petstore-1.1"));
         JsonNode before = findings(app);
         JsonNode mailer = only(before, "WAN004", "com.acme.estore.mail.ejb.MailerEJB");
         int predicted = mailer.get("wanRoundTrips").get("after").asInt();
@@ -65,7 +61,7 @@ class MessageBeanFixTest {
         git(app, "apply", patches.resolve("wanlint.patch").toString());
         // the descriptor keeps its Latin-1 text and encoding
         assertThat(Files.readString(app.resolve("src/deploy/estore_ejb.xml"), StandardCharsets.ISO_8859_1)).contains("boutique électronique");
-        compile(app, "javaee-api", StandardCharsets.ISO_8859_1);
+        compile(app, StandardCharsets.ISO_8859_1, List.of("javaee-api", "jboss-rmi-api"));
 
         JsonNode after = findings(app);
         List<String> wan004 = new ArrayList<>();
@@ -174,7 +170,7 @@ class MessageBeanFixTest {
                 .contains("+            String note = request.getString(\"note\");\n+            Client client = ClientBuilder.newClient();\n");
         git(app, "apply", "--check", patch.toString());
         git(app, "apply", patches.resolve("wanlint.patch").toString());
-        compile(app, "jakarta.jakartaee-api", StandardCharsets.UTF_8);
+        compile(app, StandardCharsets.UTF_8, List.of("jakarta.jakartaee-api", "jboss-rmi-api"));
 
         JsonNode after = findings(app);
         for (JsonNode f : after.get("findings")) assertThat(f.get("ruleId").asText()).isNotEqualTo("WAN004");
@@ -244,7 +240,7 @@ class MessageBeanFixTest {
                 .contains("+      <message-driven-destination>\n+        <destination-type>javax.jms.Queue</destination-type>\n");
         git(app, "apply", "--check", patch.toString());
         git(app, "apply", patches.resolve("wanlint.patch").toString());
-        compile(app, "javaee-api", StandardCharsets.ISO_8859_1);
+        compile(app, StandardCharsets.ISO_8859_1, List.of("javaee-api", "jboss-rmi-api"));
 
         JsonNode after = findings(app);
         for (JsonNode f : after.get("findings")) assertThat(f.get("ruleId").asText()).isNotEqualTo("WAN004");
@@ -271,71 +267,5 @@ class MessageBeanFixTest {
     private static JsonNode entryPoint(JsonNode report, String id) {
         for (JsonNode ep : report.get("entryPoints")) if (ep.get("id").asText().equals(id)) return ep;
         throw new AssertionError("no entry point " + id);
-    }
-
-    private static List<Path> patchFiles(Path dir) throws IOException {
-        if (!Files.isDirectory(dir)) return List.of();
-        try (Stream<Path> s = Files.list(dir)) {
-            return s.filter(p -> p.getFileName().toString().matches("WAN\\d{3}-\\d+-.*\\.patch")).sorted().toList();
-        }
-    }
-
-    private static void compile(Path app, String apiJar, java.nio.charset.Charset encoding) throws IOException {
-        List<Path> sources;
-        try (Stream<Path> walk = Files.walk(app)) {
-            sources = walk.filter(p -> p.toString().endsWith(".java")).sorted().toList();
-        }
-        String classPath = Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
-                .filter(p -> p.contains(apiJar) || p.contains("jboss-rmi-api"))
-                .collect(Collectors.joining(File.pathSeparator));
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        DiagnosticCollector<JavaFileObject> problems = new DiagnosticCollector<>();
-        try (StandardJavaFileManager fm = javac.getStandardFileManager(problems, null, encoding)) {
-            Path out = Files.createTempDirectory(app.getParent(), "classes");
-            boolean ok = javac.getTask(null, fm, problems, List.of("-nowarn", "-proc:none", "-encoding", encoding.name(),
-                    "-classpath", classPath, "-d", out.toString()), null, fm.getJavaFileObjectsFromPaths(sources)).call();
-            assertThat(ok).as("javac: %s", problems.getDiagnostics()).isTrue();
-        }
-    }
-
-    private Path gitCopy(String fixture) throws Exception {
-        Path app = copy(fixture, temp.resolve(fixture));
-        commit(app);
-        return app;
-    }
-
-    private static Path copy(String fixture, Path app) throws IOException {
-        Path source = Fixtures.app(fixture);
-        try (Stream<Path> files = Files.walk(source)) {
-            for (Path p : files.toList()) {
-                Path target = app.resolve(source.relativize(p).toString());
-                if (Files.isDirectory(p)) Files.createDirectories(target);
-                else Files.copy(p, target);
-            }
-        }
-        return app;
-    }
-
-    private static void commit(Path app) throws Exception {
-        git(app, "init", "-q");
-        git(app, "-c", "core.autocrlf=false", "add", "-A");
-        git(app, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "base");
-    }
-
-    private static String git(Path dir, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of("git", "-C", dir.toString()));
-        cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor()).as("git %s: %s", String.join(" ", args), out).isZero();
-        return out;
-    }
-
-    private static Run wanlint(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = Main.mainWithoutExit(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 }

@@ -1,5 +1,10 @@
 package io.wanlint.cli;
 
+import static io.wanlint.cli.AppCopy.commit;
+import static io.wanlint.cli.AppCopy.compile;
+import static io.wanlint.cli.AppCopy.copyTree;
+import static io.wanlint.cli.AppCopy.deleteTree;
+import static io.wanlint.cli.AppCopy.git;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.wanlint.analyzer.api.AnalysisRequest;
@@ -13,7 +18,6 @@ import io.wanlint.refactorings.api.PatchSet;
 import io.wanlint.refactorings.api.RefactoringContext;
 import io.wanlint.refactorings.api.Refactorings;
 import io.wanlint.refactorings.api.UnifiedDiffs;
-import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -24,17 +28,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import javax.tools.DiagnosticCollector;
-import javax.tools.JavaCompiler;
-import javax.tools.JavaFileObject;
-import javax.tools.StandardJavaFileManager;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
@@ -58,8 +55,6 @@ class PatchAcceptanceTest {
     /** The topology the predictions of {@code wanlint fix} use when none is configured. */
     private static final String TOPOLOGY = "edge";
     /** The API jars on the test class path an application is compiled against. */
-    private static final List<String> API_JARS = List.of("javaee-api", "jboss-rmi-api", "jakarta.jakartaee-api");
-
     private static final AnalyzerWorkbench WORKBENCH = new AnalyzerWorkbench();
     private static final RuleChecker CHECKER = new RuleChecker();
     private static final List<Path> TEMPORARY = new ArrayList<>();
@@ -152,11 +147,8 @@ class PatchAcceptanceTest {
             Path parent = Files.createTempDirectory("wanlint-acceptance-");
             TEMPORARY.add(parent);
             Path repo = parent.resolve(fixture);
-            copy(Fixtures.app(fixture), repo);
-            git(repo, "init", "-q");
-            git(repo, "-c", "core.autocrlf=false", "add", "-A");
-            git(repo, "-c", "user.name=wanlint", "-c", "user.email=wanlint@example.com", "-c", "commit.gpgsign=false",
-                    "commit", "-q", "-m", "fixture");
+            copyTree(Fixtures.app(fixture), repo);
+            commit(repo);
             Analysis analysis = analyse(repo);
             RefactoringContext context = RefactoringContext.of(analysis.result());
             assertThat(context.root()).contains(repo.toAbsolutePath().normalize());
@@ -196,30 +188,6 @@ class PatchAcceptanceTest {
         git(repo, "apply", file.toString());
     }
 
-    /** (b): every Java source of the application, compiled in-process against the API jars. */
-    private static void compile(Path app, Charset encoding) throws IOException {
-        List<Path> sources;
-        try (Stream<Path> walk = Files.walk(app)) {
-            sources = walk.filter(p -> p.toString().endsWith(".java")).filter(p -> !app.relativize(p).startsWith(".git"))
-                    .sorted().toList();
-        }
-        assertThat(sources).isNotEmpty();
-        String classPath = Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
-                .filter(p -> API_JARS.stream().anyMatch(p::contains))
-                .collect(Collectors.joining(File.pathSeparator));
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        DiagnosticCollector<JavaFileObject> problems = new DiagnosticCollector<>();
-        Path out = Files.createTempDirectory(app.getParent(), "classes");
-        try (StandardJavaFileManager fm = javac.getStandardFileManager(problems, null, encoding)) {
-            boolean ok = javac.getTask(null, fm, problems, List.of("-nowarn", "-proc:none", "-implicit:none", "-encoding", encoding.name(),
-                    "-classpath", classPath, "-d", out.toString()), null, fm.getJavaFileObjectsFromPaths(sources)).call();
-            assertThat(ok).as("javac: %s", problems.getDiagnostics().stream()
-                    .filter(d -> d.getKind() == javax.tools.Diagnostic.Kind.ERROR).map(Object::toString).toList()).isTrue();
-        } finally {
-            deleteTree(out);
-        }
-    }
-
     /** UTF-8 when every source decodes as UTF-8, else ISO-8859-1 (the J2EE-era fixtures' encoding). */
     private static Charset sourceEncoding(Path app) throws IOException {
         try (Stream<Path> walk = Files.walk(app)) {
@@ -239,34 +207,5 @@ class PatchAcceptanceTest {
     private static void reset(Path repo) throws IOException, InterruptedException {
         git(repo, "reset", "-q", "--hard");
         git(repo, "clean", "-q", "-fdx");
-    }
-
-    private static void copy(Path source, Path target) throws IOException {
-        try (Stream<Path> files = Files.walk(source)) {
-            for (Path p : files.toList()) {
-                Path t = target.resolve(source.relativize(p).toString());
-                if (Files.isDirectory(p)) Files.createDirectories(t);
-                else Files.copy(p, t);
-            }
-        }
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root)) return;
-        try (Stream<Path> walk = Files.walk(root)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-        }
-    }
-
-    private static String git(Path dir, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of("git", "-C", dir.toString()));
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-        // The copy is its own repository, whatever repository the temporary folder sits in.
-        pb.environment().put("GIT_CEILING_DIRECTORIES", dir.getParent().toString());
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor()).as("git %s: %s", String.join(" ", args), out).isZero();
-        return out;
     }
 }

@@ -85,12 +85,11 @@ public final class AddDirtyFlag implements Refactoring {
 
     /** The dirty flag for bean class {@code simpleClassName}. */
     static Rewrite rewrite(SourceText text, String simpleClassName) {
-        Optional<JavaSource> parsed = JavaSource.parse(text);
-        if (parsed.isEmpty()) return new Rewrite.NotApplicable(text.path() + " does not parse");
-        JavaSource src = parsed.get();
-        Optional<TypeDeclaration<?>> owner = src.type(simpleClassName);
-        if (owner.isEmpty()) return new Rewrite.NotApplicable("no class " + simpleClassName + " in " + text.path());
-        TypeDeclaration<?> type = owner.get();
+        JavaSource.TypeLookup lookup = JavaSource.findType(text, simpleClassName);
+        if (lookup instanceof JavaSource.TypeLookup.Missing missing) return new Rewrite.NotApplicable(missing.reason());
+        JavaSource.TypeLookup.Found found = (JavaSource.TypeLookup.Found) lookup;
+        JavaSource src = found.source();
+        TypeDeclaration<?> type = found.type();
         String at = text.path() + ":";
         if (type instanceof ClassOrInterfaceDeclaration c && (c.isAbstract() || c.isInterface())) {
             return new Rewrite.NotApplicable(simpleClassName + " is abstract: its subclasses' mutators would not set the flag");

@@ -21,6 +21,7 @@ import io.wanlint.refactorings.api.Refactoring;
 import io.wanlint.refactorings.api.RefactoringContext;
 import io.wanlint.refactorings.api.SourceText;
 import io.wanlint.refactorings.api.TextEdit;
+import io.wanlint.refactorings.text.DescriptorOrder;
 import io.wanlint.refactorings.text.XmlOutline;
 import io.wanlint.refactorings.text.XmlSplice;
 
@@ -48,9 +49,6 @@ public final class DeclareReadOnlyEntity implements Refactoring {
     private static final Set<CallOp> WRITES = EnumSet.of(CallOp.ENTITY_SET, CallOp.ENTITY_UPDATE, CallOp.HOME_CREATE,
             CallOp.HOME_REMOVE, CallOp.REMOVE, CallOp.JPA_PERSIST, CallOp.JPA_MERGE, CallOp.JPA_REMOVE, CallOp.JPA_BULK_UPDATE);
 
-    /** Elements that follow {@code enterprise-beans} in jboss_3_2.dtd / jboss_4_0.dtd. */
-    private static final Set<String> AFTER_JBOSS_BEANS = Set.of("assembly-descriptor", "resource-managers",
-            "invoker-proxy-bindings", "container-configurations");
     /** Elements that follow {@code read-only} inside a JBoss {@code entity}. */
     private static final Set<String> AFTER_JBOSS_READ_ONLY = Set.of("exception-on-rollback", "timer-persistence",
             "configuration-name", "security-proxy", "ejb-ref", "ejb-local-ref", "service-ref", "security-identity",
@@ -62,12 +60,6 @@ public final class DeclareReadOnlyEntity implements Refactoring {
     private static final Set<String> AFTER_WEBLOGIC_CONCURRENCY = Set.of("cache-between-transactions", "disable-ready-instances");
     private static final Set<String> AFTER_WEBLOGIC_READ_TIMEOUT = Set.of("concurrency-strategy", "cache-between-transactions",
             "disable-ready-instances");
-    /** Elements that follow {@code weblogic-enterprise-bean} in weblogic-ejb-jar.xml. */
-    private static final Set<String> AFTER_WEBLOGIC_BEANS = Set.of("relationship-description", "security-role-assignment",
-            "run-as-role-assignment", "security-permission", "transaction-isolation", "idempotent-methods",
-            "retry-methods-on-rollback", "skip-state-replication-methods", "enable-bean-class-redeploy",
-            "timer-implementation", "disable-warning", "work-manager", "component-factory-class-name",
-            "weblogic-compatibility", "application-admin-mode-trigger");
     /** Elements that follow {@code shared-cache-mode} in a persistence unit. */
     private static final Set<String> AFTER_SHARED_CACHE_MODE = Set.of("validation-mode", "properties");
 
@@ -148,20 +140,25 @@ public final class DeclareReadOnlyEntity implements Refactoring {
             context.read(weblogic.get()).flatMap(t -> weblogic(t, entity.name())).ifPresent(out::add);
         }
         if (jboss.isEmpty() && weblogic.isEmpty() && !ejbJarFolder.isEmpty() && context.whyNotPatchable(ejbJarFolder + "jboss.xml").isEmpty()) {
-            out.add(new FileChange.Create(ejbJarFolder + "jboss.xml", """
-                    <?xml version="1.0" encoding="UTF-8"?>
-                    <!DOCTYPE jboss PUBLIC "-//JBoss//DTD JBOSS 4.0//EN" "http://www.jboss.org/j2ee/dtd/jboss_4_0.dtd">
-                    <jboss>
-                      <enterprise-beans>
-                        <entity>
-                          <ejb-name>%s</ejb-name>
-                          <read-only>true</read-only>
-                        </entity>
-                      </enterprise-beans>
-                    </jboss>
-                    """.formatted(entity.name())));
+            out.add(new FileChange.Create(ejbJarFolder + "jboss.xml", newJbossXml(entity.name(), "<read-only>true</read-only>")));
         }
         return out;
+    }
+
+    /** A new jboss.xml (JBoss 4.0 DTD) declaring one {@code entity}: its ejb-name, then {@code elements}, one a line. */
+    static String newJbossXml(String ejbName, String... elements) {
+        StringBuilder entry = new StringBuilder("      <ejb-name>").append(ejbName).append("</ejb-name>\n");
+        for (String e : elements) entry.append("      ").append(e).append('\n');
+        return """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <!DOCTYPE jboss PUBLIC "-//JBoss//DTD JBOSS 4.0//EN" "http://www.jboss.org/j2ee/dtd/jboss_4_0.dtd">
+                <jboss>
+                  <enterprise-beans>
+                    <entity>
+                %s    </entity>
+                  </enterprise-beans>
+                </jboss>
+                """.formatted(entry);
     }
 
     /** {@code <read-only>true</read-only>} in the bean's {@code <entity>}, adding the entity when jboss.xml lacks it. */
@@ -187,7 +184,7 @@ public final class DeclareReadOnlyEntity implements Refactoring {
                     + u + "<read-only>true</read-only>\n</entity>");
         } else {
             String u = splice.indentUnit(root.get());
-            edit = splice.insertChild(root.get(), AFTER_JBOSS_BEANS, "<enterprise-beans>\n" + u + "<entity>\n" + u + u
+            edit = splice.insertChild(root.get(), DescriptorOrder.JBOSS_AFTER_ENTERPRISE_BEANS, "<enterprise-beans>\n" + u + "<entity>\n" + u + u
                     + "<ejb-name>" + ejbName + "</ejb-name>\n" + u + u + "<read-only>true</read-only>\n" + u + "</entity>\n</enterprise-beans>");
         }
         return Optional.of(new FileChange.Edit(text.path(), List.of(edit)));
@@ -207,7 +204,7 @@ public final class DeclareReadOnlyEntity implements Refactoring {
         List<TextEdit> edits = new ArrayList<>();
         if (bean.isEmpty()) {
             String descriptor = "<entity-descriptor>\n" + u + cache.replace("\n", "\n" + u) + "\n</entity-descriptor>";
-            edits.add(splice.insertChild(root.get(), AFTER_WEBLOGIC_BEANS, "<weblogic-enterprise-bean>\n" + u + "<ejb-name>"
+            edits.add(splice.insertChild(root.get(), DescriptorOrder.WEBLOGIC_AFTER_ENTERPRISE_BEAN, "<weblogic-enterprise-bean>\n" + u + "<ejb-name>"
                     + ejbName + "</ejb-name>\n" + u + descriptor.replace("\n", "\n" + u) + "\n</weblogic-enterprise-bean>"));
         } else {
             Optional<XmlOutline.Element> descriptor = bean.get().child("entity-descriptor");

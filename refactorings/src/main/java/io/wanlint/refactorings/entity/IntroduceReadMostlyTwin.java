@@ -24,6 +24,7 @@ import io.wanlint.refactorings.api.Refactoring;
 import io.wanlint.refactorings.api.RefactoringContext;
 import io.wanlint.refactorings.api.SourceText;
 import io.wanlint.refactorings.api.TextEdit;
+import io.wanlint.refactorings.text.DescriptorOrder;
 import io.wanlint.refactorings.text.JavaSource;
 import io.wanlint.refactorings.text.XmlOutline;
 import io.wanlint.refactorings.text.XmlSplice;
@@ -84,8 +85,6 @@ public final class IntroduceReadMostlyTwin implements Refactoring {
     /** Elements that follow {@code enterprise-beans} in jbosscmp-jdbc.xml. */
     private static final Set<String> AFTER_JBOSSCMP_BEANS = Set.of("relationships", "dependent-value-classes",
             "type-mappings", "entity-commands", "user-type-mappings", "reserved-words");
-    private static final Set<String> AFTER_JBOSS_BEANS = Set.of("assembly-descriptor", "resource-managers",
-            "invoker-proxy-bindings", "container-configurations");
 
     @Override public boolean handles(Finding finding) {
         return RULE_ID.equals(finding.ruleId()) && finding.key().startsWith(KEY_PREFIX);
@@ -360,22 +359,11 @@ public final class IntroduceReadMostlyTwin implements Refactoring {
                 Optional<XmlOutline.Element> bean = beans.flatMap(b -> named(b.children("entity"), entity.name()));
                 if (bean.isPresent()) add(text.path(), splice.insertAfter(bean.get(), twin));
                 else if (beans.isPresent()) add(text.path(), splice.insertChild(beans.get(), Set.of(), twin));
-                else add(text.path(), splice.insertChild(root, AFTER_JBOSS_BEANS, "<enterprise-beans>\n" + u + twin.replace("\n", "\n" + u)
+                else add(text.path(), splice.insertChild(root, DescriptorOrder.JBOSS_AFTER_ENTERPRISE_BEANS, "<enterprise-beans>\n" + u + twin.replace("\n", "\n" + u)
                         + "\n</enterprise-beans>"));
             } else {
-                created.add(new FileChange.Create(folder + "jboss.xml", """
-                        <?xml version="1.0" encoding="UTF-8"?>
-                        <!DOCTYPE jboss PUBLIC "-//JBoss//DTD JBOSS 4.0//EN" "http://www.jboss.org/j2ee/dtd/jboss_4_0.dtd">
-                        <jboss>
-                          <enterprise-beans>
-                            <entity>
-                              <ejb-name>%s</ejb-name>
-                              <%s>%s</%s>
-                              <read-only>true</read-only>
-                            </entity>
-                          </enterprise-beans>
-                        </jboss>
-                        """.formatted(twinName, binding, twinJndi, binding)));
+                created.add(new FileChange.Create(folder + "jboss.xml", DeclareReadOnlyEntity.newJbossXml(twinName,
+                        "<" + binding + ">" + twinJndi + "</" + binding + ">", "<read-only>true</read-only>")));
             }
             jbossCmp(folder, doctypeVersion);
             this.twinJndi = twinJndi;

@@ -3,6 +3,7 @@ package io.wanlint.refactorings.facade;
 import io.wanlint.analyzer.api.TransactionAttribute;
 import io.wanlint.refactorings.api.SourceText;
 import io.wanlint.refactorings.api.TextEdit;
+import io.wanlint.refactorings.text.DescriptorOrder;
 import io.wanlint.refactorings.text.XmlOutline;
 import io.wanlint.refactorings.text.XmlOutline.Element;
 import io.wanlint.refactorings.text.XmlSplice;
@@ -170,8 +171,7 @@ final class FacadeDescriptors {
                     + unit + "<jndi-name>" + jndiName(beans.map(b -> b.children()).orElse(List.of()), d.name()) + "</jndi-name>\n</session>";
             if (beans.isPresent()) return Optional.of(splice.insertChild(beans.get(), Set.of(), entry));
             String rootUnit = splice.indentUnit(root);
-            return Optional.of(splice.insertChild(root, Set.of("assembly-descriptor", "resource-managers", "cluster-config",
-                            "invoker-proxy-bindings", "container-configurations"),
+            return Optional.of(splice.insertChild(root, DescriptorOrder.JBOSS_AFTER_ENTERPRISE_BEANS,
                     "<enterprise-beans>\n" + rootUnit + entry.replace("\n", "\n" + rootUnit) + "\n</enterprise-beans>"));
         }
         if (root.name().equals("weblogic-ejb-jar")) {
@@ -180,10 +180,7 @@ final class FacadeDescriptors {
             String entry = "<weblogic-enterprise-bean>\n" + unit + "<ejb-name>" + d.name() + "</ejb-name>\n"
                     + unit + "<jndi-name>" + jndiName(beans, d.name()) + "</jndi-name>\n</weblogic-enterprise-bean>";
             if (!beans.isEmpty()) return Optional.of(splice.insertAfter(beans.get(beans.size() - 1), entry));
-            return Optional.of(splice.insertChild(root, Set.of("security-role-assignment", "run-as-role-assignment",
-                    "security-permission", "transaction-isolation", "idempotent-methods", "retry-methods-on-rollback",
-                    "enable-bean-class-redeploy", "disable-warning", "work-manager", "component-factory-class-name",
-                    "weblogic-compatibility"), entry));
+            return Optional.of(splice.insertChild(root, DescriptorOrder.WEBLOGIC_AFTER_ENTERPRISE_BEAN, entry));
         }
         return Optional.empty();
     }

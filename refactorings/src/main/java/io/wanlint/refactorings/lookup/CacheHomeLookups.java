@@ -138,12 +138,11 @@ public final class CacheHomeLookups implements Refactoring {
     /** Rewrites the calls on {@code calls}' lines of method {@code methodName} of class {@code simpleClassName}. */
     static Rewrite rewrite(SourceText text, String simpleClassName, String methodName, int parameterCount, Calls calls,
                            Placement placement) {
-        Optional<JavaSource> parsed = JavaSource.parse(text);
-        if (parsed.isEmpty()) return new Rewrite.NotApplicable(text.path() + " does not parse");
-        JavaSource src = parsed.get();
-        Optional<TypeDeclaration<?>> owner = src.type(simpleClassName);
-        if (owner.isEmpty()) return new Rewrite.NotApplicable("no class " + simpleClassName + " in " + text.path());
-        TypeDeclaration<?> type = owner.get();
+        JavaSource.TypeLookup owner = JavaSource.findType(text, simpleClassName);
+        if (owner instanceof JavaSource.TypeLookup.Missing missing) return new Rewrite.NotApplicable(missing.reason());
+        JavaSource.TypeLookup.Found found = (JavaSource.TypeLookup.Found) owner;
+        JavaSource src = found.source();
+        TypeDeclaration<?> type = found.type();
         List<MethodDeclaration> candidates = type.getMethods().stream()
                 .filter(m -> m.getNameAsString().equals(methodName) && m.getParameters().size() == parameterCount
                         && m.getBody().isPresent()).toList();

@@ -3,6 +3,7 @@ package io.wanlint.refactorings.messaging;
 import io.wanlint.refactorings.api.FileChange;
 import io.wanlint.refactorings.api.SourceText;
 import io.wanlint.refactorings.api.TextEdit;
+import io.wanlint.refactorings.text.DescriptorOrder;
 import io.wanlint.refactorings.text.XmlOutline;
 import io.wanlint.refactorings.text.XmlSplice;
 
@@ -245,8 +246,7 @@ final class MessagingDescriptors {
             mdb = "<weblogic-enterprise-bean>\n" + u + "<ejb-name>" + senderEjbName + "</ejb-name>\n" + u
                     + referenceDescriptor.replace("\n", "\n" + u) + "\n</weblogic-enterprise-bean>\n" + mdb;
         }
-        edits.add(beans.isEmpty() ? splice.insertChild(root.get(), Set.of("relationship-description", "security-role-assignment",
-                "run-as-role-assignment", "security-permission", "transaction-isolation", "idempotent-methods"), mdb)
+        edits.add(beans.isEmpty() ? splice.insertChild(root.get(), DescriptorOrder.WEBLOGIC_AFTER_ENTERPRISE_BEAN, mdb)
                 : splice.insertAfter(beans.get(beans.size() - 1), mdb));
         return Optional.of(new FileChange.Edit(text.path(), edits));
     }

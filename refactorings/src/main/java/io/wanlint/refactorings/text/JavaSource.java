@@ -44,6 +44,22 @@ public final class JavaSource {
         return Optional.of(new JavaSource(source, parsed.getResult().get()));
     }
 
+    /** A type looked up in a file: found in its parsed source, or missing for a reason fit to show the user. */
+    public sealed interface TypeLookup {
+        record Found(JavaSource source, TypeDeclaration<?> type) implements TypeLookup {}
+
+        record Missing(String reason) implements TypeLookup {}
+    }
+
+    /** The file parsed and its type {@code simpleName}, or why not ({@code "<path> does not parse"}, {@code "no class <name> in <path>"}). */
+    public static TypeLookup findType(SourceText text, String simpleName) {
+        Optional<JavaSource> parsed = parse(text);
+        if (parsed.isEmpty()) return new TypeLookup.Missing(text.path() + " does not parse");
+        Optional<TypeDeclaration<?>> type = parsed.get().type(simpleName);
+        if (type.isEmpty()) return new TypeLookup.Missing("no class " + simpleName + " in " + text.path());
+        return new TypeLookup.Found(parsed.get(), type.get());
+    }
+
     public SourceText source() { return source; }
 
     public CompilationUnit unit() { return unit; }

@@ -129,10 +129,10 @@ public final class DeclareReadOnlyEntity implements Refactoring {
 
     private static List<FileChange> vendor(Component entity, RefactoringContext context) {
         List<FileChange> out = new ArrayList<>();
-        String ejbJarFolder = folderOf(entity.declaredIn().stream().map(SourceLocation::file)
+        String ejbJarFolder = VendorDescriptors.folderOf(entity.declaredIn().stream().map(SourceLocation::file)
                 .filter(f -> f.endsWith("ejb-jar.xml") && !f.endsWith("weblogic-ejb-jar.xml")).findFirst().orElse(""));
-        Optional<String> jboss = nearest(context.filesNamed("jboss.xml"), ejbJarFolder);
-        Optional<String> weblogic = nearest(context.filesNamed("weblogic-ejb-jar.xml"), ejbJarFolder);
+        Optional<String> jboss = VendorDescriptors.nearest(context.filesNamed("jboss.xml"), ejbJarFolder);
+        Optional<String> weblogic = VendorDescriptors.nearest(context.filesNamed("weblogic-ejb-jar.xml"), ejbJarFolder);
         if (jboss.isPresent()) {
             context.read(jboss.get()).flatMap(t -> jboss(t, entity.name())).ifPresent(out::add);
         }
@@ -140,25 +140,9 @@ public final class DeclareReadOnlyEntity implements Refactoring {
             context.read(weblogic.get()).flatMap(t -> weblogic(t, entity.name())).ifPresent(out::add);
         }
         if (jboss.isEmpty() && weblogic.isEmpty() && !ejbJarFolder.isEmpty() && context.whyNotPatchable(ejbJarFolder + "jboss.xml").isEmpty()) {
-            out.add(new FileChange.Create(ejbJarFolder + "jboss.xml", newJbossXml(entity.name(), "<read-only>true</read-only>")));
+            out.add(new FileChange.Create(ejbJarFolder + "jboss.xml", VendorDescriptors.newJbossXml(entity.name(), "<read-only>true</read-only>")));
         }
         return out;
-    }
-
-    /** A new jboss.xml (JBoss 4.0 DTD) declaring one {@code entity}: its ejb-name, then {@code elements}, one a line. */
-    static String newJbossXml(String ejbName, String... elements) {
-        StringBuilder entry = new StringBuilder("      <ejb-name>").append(ejbName).append("</ejb-name>\n");
-        for (String e : elements) entry.append("      ").append(e).append('\n');
-        return """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <!DOCTYPE jboss PUBLIC "-//JBoss//DTD JBOSS 4.0//EN" "http://www.jboss.org/j2ee/dtd/jboss_4_0.dtd">
-                <jboss>
-                  <enterprise-beans>
-                    <entity>
-                %s    </entity>
-                  </enterprise-beans>
-                </jboss>
-                """.formatted(entry);
     }
 
     /** {@code <read-only>true</read-only>} in the bean's {@code <entity>}, adding the entity when jboss.xml lacks it. */
@@ -344,15 +328,5 @@ public final class DeclareReadOnlyEntity implements Refactoring {
             offset = nl + 1;
         }
         return offset;
-    }
-
-    private static String folderOf(String path) {
-        int slash = path.lastIndexOf('/');
-        return slash < 0 ? "" : path.substring(0, slash + 1);
-    }
-
-    /** The candidate in {@code folder}, else the first one. */
-    private static Optional<String> nearest(List<String> candidates, String folder) {
-        return candidates.stream().filter(c -> folderOf(c).equals(folder)).findFirst().or(() -> candidates.stream().findFirst());
     }
 }

@@ -1,5 +1,8 @@
 package io.wanlint.refactorings.entity;
 
+import static io.wanlint.refactorings.entity.VendorDescriptors.folderOf;
+import static io.wanlint.refactorings.entity.VendorDescriptors.nearest;
+
 import com.github.javaparser.ast.ImportDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
@@ -362,7 +365,7 @@ public final class IntroduceReadMostlyTwin implements Refactoring {
                 else add(text.path(), splice.insertChild(root, DescriptorOrder.JBOSS_AFTER_ENTERPRISE_BEANS, "<enterprise-beans>\n" + u + twin.replace("\n", "\n" + u)
                         + "\n</enterprise-beans>"));
             } else {
-                created.add(new FileChange.Create(folder + "jboss.xml", DeclareReadOnlyEntity.newJbossXml(twinName,
+                created.add(new FileChange.Create(folder + "jboss.xml", VendorDescriptors.newJbossXml(twinName,
                         "<" + binding + ">" + twinJndi + "</" + binding + ">", "<read-only>true</read-only>")));
             }
             jbossCmp(folder, doctypeVersion);
@@ -669,14 +672,5 @@ public final class IntroduceReadMostlyTwin implements Refactoring {
     private static String packageOf(String qualified) {
         int dot = qualified.lastIndexOf('.');
         return dot < 0 ? "" : qualified.substring(0, dot + 1);
-    }
-
-    private static String folderOf(String path) {
-        int slash = path.lastIndexOf('/');
-        return slash < 0 ? "" : path.substring(0, slash + 1);
-    }
-
-    private static Optional<String> nearest(List<String> candidates, String folder) {
-        return candidates.stream().filter(c -> folderOf(c).equals(folder)).findFirst().or(() -> candidates.stream().findFirst());
     }
 }

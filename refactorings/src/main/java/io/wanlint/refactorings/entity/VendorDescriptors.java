@@ -1,0 +1,36 @@
+package io.wanlint.refactorings.entity;
+
+import java.util.List;
+import java.util.Optional;
+
+/** The vendor descriptors (jboss.xml, weblogic-ejb-jar.xml, ...) that sit beside an ejb-jar.xml, as the entity refactorings find and create them. */
+final class VendorDescriptors {
+    private VendorDescriptors() {}
+
+    /** The folder of a workspace-relative path, with its trailing slash ({@code ""} at the root). */
+    static String folderOf(String path) {
+        int slash = path.lastIndexOf('/');
+        return slash < 0 ? "" : path.substring(0, slash + 1);
+    }
+
+    /** The candidate in {@code folder}, else the first one. */
+    static Optional<String> nearest(List<String> candidates, String folder) {
+        return candidates.stream().filter(c -> folderOf(c).equals(folder)).findFirst().or(() -> candidates.stream().findFirst());
+    }
+
+    /** A new jboss.xml (JBoss 4.0 DTD) declaring one {@code entity}: its ejb-name, then {@code elements}, one a line. */
+    static String newJbossXml(String ejbName, String... elements) {
+        StringBuilder entry = new StringBuilder("      <ejb-name>").append(ejbName).append("</ejb-name>\n");
+        for (String e : elements) entry.append("      ").append(e).append('\n');
+        return """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <!DOCTYPE jboss PUBLIC "-//JBoss//DTD JBOSS 4.0//EN" "http://www.jboss.org/j2ee/dtd/jboss_4_0.dtd">
+                <jboss>
+                  <enterprise-beans>
+                    <entity>
+                %s    </entity>
+                  </enterprise-beans>
+                </jboss>
+                """.formatted(entry);
+    }
+}

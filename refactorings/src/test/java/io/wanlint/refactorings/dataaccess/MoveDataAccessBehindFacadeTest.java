@@ -2,16 +2,15 @@ package io.wanlint.refactorings.dataaccess;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.wanlint.analyzer.api.AnalysisRequest;
-import io.wanlint.analyzer.api.Analyzer;
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.api.Severity;
+import io.wanlint.refactorings.TextApp;
 import io.wanlint.refactorings.api.FileChange;
 import io.wanlint.refactorings.api.PlanOutcome;
-import io.wanlint.refactorings.api.RefactoringContext;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -45,17 +44,13 @@ class MoveDataAccessBehindFacadeTest {
             """;
 
     private PlanOutcome plan(String servletBody, String method, int line) throws IOException {
-        Path file = app.resolve("src/main/java/shop/web/StockServlet.java");
-        Files.createDirectories(file.getParent());
-        Files.writeString(file, SERVLET_HEAD + servletBody + "}\n");
-        Files.createDirectories(app.resolve("src/main/java/shop/catalog"));
-        Files.writeString(app.resolve("src/main/java/shop/catalog/CatalogBean.java"),
-                "package shop.catalog;\nimport jakarta.ejb.Stateless;\n@Stateless\npublic class CatalogBean { public int size() { return 0; } }\n");
-        var result = Analyzer.analyze(AnalysisRequest.of(app));
+        TextApp.write(app, "src/main/java/shop/web/StockServlet.java", SERVLET_HEAD + servletBody + "}\n", StandardCharsets.UTF_8);
+        TextApp.write(app, "src/main/java/shop/catalog/CatalogBean.java",
+                "package shop.catalog;\nimport jakarta.ejb.Stateless;\n@Stateless\npublic class CatalogBean { public int size() { return 0; } }\n", StandardCharsets.UTF_8);
         Finding f = new Finding("WAN003", Severity.ERROR, "web-tier JDBC",
                 new FindingLocation("src/main/java/shop/web/StockServlet.java", line, "shop.web.StockServlet", method),
                 List.of("/stock"), List.of(), RoundTrips.of(2), RoundTrips.of(1), "shop.web.StockServlet#" + method);
-        return new MoveDataAccessBehindFacade().plan(f, RefactoringContext.of(result));
+        return new MoveDataAccessBehindFacade().plan(f, TextApp.analysed(app));
     }
 
     private static String text(PlanOutcome o, String file) {

@@ -2,15 +2,12 @@ package io.wanlint.refactorings.entity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.wanlint.analyzer.api.AnalysisRequest;
-import io.wanlint.analyzer.api.AnalysisResult;
-import io.wanlint.analyzer.api.Analyzer;
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.Severity;
+import io.wanlint.refactorings.TextApp;
 import io.wanlint.refactorings.api.FileChange;
 import io.wanlint.refactorings.api.Patch;
-import io.wanlint.refactorings.api.RefactoringContext;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,10 +60,9 @@ class DeclareReadOnlyEntityPlanningTest {
                 """);
         Files.createDirectories(app.resolve("META-INF"));
         Files.writeString(app.resolve("META-INF/ejb-jar.xml"), EJB_JAR);
-        AnalysisResult result = Analyzer.analyze(AnalysisRequest.of(app));
         Finding finding = new Finding("WAN005", Severity.NOTE, "entity Book is read-mostly",
                 new FindingLocation("src/a/BookBean.java", 3, "a.BookBean", null), List.of(), List.of(), null, null, "entity:Book");
-        return new DeclareReadOnlyEntity().patchFor(finding, RefactoringContext.of(result));
+        return new DeclareReadOnlyEntity().patchFor(finding, TextApp.analysed(app));
     }
 
     @Test

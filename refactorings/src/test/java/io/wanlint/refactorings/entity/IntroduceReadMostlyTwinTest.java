@@ -2,17 +2,14 @@ package io.wanlint.refactorings.entity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.wanlint.analyzer.api.AnalysisRequest;
-import io.wanlint.analyzer.api.AnalysisResult;
-import io.wanlint.analyzer.api.Analyzer;
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.api.Severity;
+import io.wanlint.refactorings.TextApp;
 import io.wanlint.refactorings.api.FileChange;
 import io.wanlint.refactorings.api.Patch;
 import io.wanlint.refactorings.api.PlanOutcome;
-import io.wanlint.refactorings.api.RefactoringContext;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -184,27 +181,20 @@ class IntroduceReadMostlyTwinTest {
                 """);
         write("src/w/Show.java", SHOW);
         write("src/w/Rename.java", RENAME);
-        Files.writeString(file("META-INF/ejb-jar.xml"), EJB_JAR, StandardCharsets.ISO_8859_1);
-        Files.writeString(file("META-INF/jboss.xml"), JBOSS, StandardCharsets.ISO_8859_1);
+        TextApp.write(app, "META-INF/ejb-jar.xml", EJB_JAR, StandardCharsets.ISO_8859_1);
+        TextApp.write(app, "META-INF/jboss.xml", JBOSS, StandardCharsets.ISO_8859_1);
         write("WEB-INF/web.xml", WEB);
     }
 
-    private Path file(String path) throws IOException {
-        Path p = app.resolve(path);
-        Files.createDirectories(p.getParent());
-        return p;
-    }
-
     private void write(String path, String text) throws IOException {
-        Files.writeString(file(path), text);
+        TextApp.write(app, path, text, StandardCharsets.UTF_8);
     }
 
     private PlanOutcome plan() {
-        AnalysisResult result = Analyzer.analyze(AnalysisRequest.of(app));
         Finding finding = new Finding("WAN005", Severity.NOTE, "entity Book is read-mostly",
                 new FindingLocation("src/a/BookBean.java", 3, "a.BookBean", null), List.of("/Show", "/Rename"), List.of(),
                 RoundTrips.of(7), RoundTrips.of(5), "entity:Book");
-        return new IntroduceReadMostlyTwin().plan(finding, RefactoringContext.of(result));
+        return new IntroduceReadMostlyTwin().plan(finding, TextApp.analysed(app));
     }
 
     private String after(Patch patch, String path, java.nio.charset.Charset charset) throws IOException {
@@ -422,11 +412,10 @@ class IntroduceReadMostlyTwinTest {
 
     @Test
     void declareReadOnlyEntityNamesTheWritesWhenItDeclines() {
-        AnalysisResult result = Analyzer.analyze(AnalysisRequest.of(app));
         Finding finding = new Finding("WAN005", Severity.NOTE, "entity Book is read-mostly",
                 new FindingLocation("src/a/BookBean.java", 3, "a.BookBean", null), List.of("/Show"), List.of(),
                 RoundTrips.of(7), RoundTrips.of(5), "entity:Book");
-        PlanOutcome outcome = new DeclareReadOnlyEntity().plan(finding, RefactoringContext.of(result));
+        PlanOutcome outcome = new DeclareReadOnlyEntity().plan(finding, TextApp.analysed(app));
         assertThat(outcome.patch()).isEmpty();
         assertThat(outcome.reasonWithoutPatch()).contains("Book is written (setTitle() at src/w/Rename.java:15)")
                 .contains("read-mostly patch");

@@ -2,10 +2,8 @@ package io.wanlint.refactorings.facade;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.wanlint.analyzer.api.AnalysisRequest;
-import io.wanlint.analyzer.api.Analyzer;
+import io.wanlint.refactorings.TextApp;
 import io.wanlint.refactorings.api.FileChange;
-import io.wanlint.refactorings.api.RefactoringContext;
 import io.wanlint.refactorings.facade.FacadeDesign.FacadeMethod;
 import io.wanlint.refactorings.facade.FacadeDesign.Parameter;
 import io.wanlint.refactorings.facade.FacadeDesign.TransferObject;
@@ -136,8 +134,7 @@ class FacadeScaffoldTest {
     }
 
     private FacadeScaffold.Result plan(FacadeDesign design) {
-        var result = Analyzer.analyze(AnalysisRequest.of(app));
-        return FacadeScaffold.plan(design, "a.web.ShowServlet", "src/a/web/ShowServlet.java", RefactoringContext.of(result));
+        return FacadeScaffold.plan(design, "a.web.ShowServlet", "src/a/web/ShowServlet.java", TextApp.analysed(app));
     }
 
     private static Scaffold planned(FacadeScaffold.Result r) {
@@ -350,8 +347,7 @@ class FacadeScaffoldTest {
                 """, Set.of());
         FacadeDesign d = new FacadeDesign("s.facade", "ReportFacade", "src/main/java", List.of(m), List.of(),
                 List.of("@Resource(name = \"jdbc/shop\") private DataSource ds;"), Set.of(), Optional.of("ReportDao"));
-        var result = Analyzer.analyze(AnalysisRequest.of(app));
-        Scaffold s = planned(FacadeScaffold.plan(d, "s.web.ReportServlet", "src/main/java/s/web/ReportServlet.java", RefactoringContext.of(result)));
+        Scaffold s = planned(FacadeScaffold.plan(d, "s.web.ReportServlet", "src/main/java/s/web/ReportServlet.java", TextApp.analysed(app)));
         Map<String, FileChange> files = byFile(s);
         assertThat(files).containsOnlyKeys("src/main/java/s/facade/ReportFacade.java", "src/main/java/s/facade/ReportFacadeBean.java",
                 "src/main/java/s/facade/ReportDao.java");
@@ -393,8 +389,7 @@ class FacadeScaffoldTest {
                 "        <res-ref-name>jdbc/Shop</res-ref-name>", "        <res-type>javax.sql.DataSource</res-type>",
                 "        <res-auth>Container</res-auth>", "      </resource-ref>", "    </session>", "  </enterprise-beans>");
         write("META-INF/ejb-jar.xml", EJB_JAR.replace("  </enterprise-beans>", cart));
-        var result = Analyzer.analyze(AnalysisRequest.of(app));
-        Scaffold s = planned(FacadeScaffold.plan(design(Optional.empty()), "a.CartBean", "src/a/CartBean.java", RefactoringContext.of(result)));
+        Scaffold s = planned(FacadeScaffold.plan(design(Optional.empty()), "a.CartBean", "src/a/CartBean.java", TextApp.analysed(app)));
         assertThat(s.changes()).noneMatch(c -> c.file().equals("WEB-INF/web.xml"));
         assertThat(applied(s, "META-INF/ejb-jar.xml")).contains("""
                       <transaction-type>Container</transaction-type>
@@ -426,8 +421,7 @@ class FacadeScaffoldTest {
         write("src/main/java/s/web/Helper.java", "package s.web;\nimport jakarta.servlet.http.HttpServletRequest;\npublic class Helper { }\n");
         FacadeMethod m = new FacadeMethod("ping", "int", List.of(), List.of(), "return 1;\n", Set.of());
         FacadeDesign d = new FacadeDesign("s.facade", "PingFacade", "src/main/java", List.of(m), List.of(), List.of(), Set.of(), Optional.empty());
-        var result = Analyzer.analyze(AnalysisRequest.of(app));
-        Scaffold s = planned(FacadeScaffold.plan(d, "s.web.Helper", "src/main/java/s/web/Helper.java", RefactoringContext.of(result)));
+        Scaffold s = planned(FacadeScaffold.plan(d, "s.web.Helper", "src/main/java/s/web/Helper.java", TextApp.analysed(app)));
         assertThat(s.access().facade()).isEqualTo("pingFacade()");
         assertThat(String.join("", s.access().members())).contains("private transient PingFacade pingFacade;")
                 .contains("if (pingFacade == null) {")
@@ -455,8 +449,7 @@ class FacadeScaffoldTest {
                 """);
         FacadeMethod m = new FacadeMethod("ping", "int", List.of(), List.of(), "return 1;\n", Set.of());
         FacadeDesign d = new FacadeDesign("s.facade", "PingFacade", "src/main/java", List.of(m), List.of(), List.of(), Set.of(), Optional.empty());
-        var result = Analyzer.analyze(AnalysisRequest.of(app));
-        Scaffold s = planned(FacadeScaffold.plan(d, "s.web.Helper", "src/main/java/s/web/Helper.java", RefactoringContext.of(result)));
+        Scaffold s = planned(FacadeScaffold.plan(d, "s.web.Helper", "src/main/java/s/web/Helper.java", TextApp.analysed(app)));
         assertThat(byFile(s).get("src/main/java/s/facade/PingFacadeBean.java")).isInstanceOfSatisfying(FileChange.Create.class,
                 c -> assertThat(c.text()).contains("import javax.ejb.Stateless;").contains("@Stateless\npublic class PingFacadeBean implements PingFacade {"));
         assertThat(applied(s, "src/main/resources/META-INF/ejb-jar.xml")).contains("""
@@ -473,8 +466,6 @@ class FacadeScaffoldTest {
     }
 
     private void write(String path, String text) throws IOException {
-        Path p = app.resolve(path);
-        Files.createDirectories(p.getParent());
-        Files.writeString(p, text, StandardCharsets.ISO_8859_1);
+        TextApp.write(app, path, text, StandardCharsets.ISO_8859_1);
     }
 }

@@ -2,15 +2,12 @@ package io.wanlint.refactorings.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.wanlint.analyzer.api.AnalysisRequest;
-import io.wanlint.analyzer.api.AnalysisResult;
-import io.wanlint.analyzer.api.Analyzer;
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.Severity;
+import io.wanlint.refactorings.TextApp;
 import io.wanlint.refactorings.api.FileChange;
 import io.wanlint.refactorings.api.Patch;
-import io.wanlint.refactorings.api.RefactoringContext;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,10 +39,9 @@ class MakeSessionStateSerializablePlanningTest {
                     public void add(String item) {}
                 }
                 """);
-        AnalysisResult result = Analyzer.analyze(AnalysisRequest.of(app));
         Finding finding = new Finding("WAN010", Severity.WARNING, "stateful session bean CartBean holds basket",
                 new FindingLocation("src/a/CartBean.java", 5, "a.CartBean", null), List.of(), List.of(), null, null, "a.CartBean->fields");
-        return new MakeSessionStateSerializable().patchFor(finding, RefactoringContext.of(result));
+        return new MakeSessionStateSerializable().patchFor(finding, TextApp.analysed(app));
     }
 
     @Test
@@ -62,9 +58,8 @@ class MakeSessionStateSerializablePlanningTest {
     void aFindingWhoseValuesAreNoLongerReportedGetsNoPatch() throws IOException {
         plan();
         Files.writeString(app.resolve("src/a/Basket.java"), "package a;\npublic class Basket implements java.io.Serializable {}\n");
-        AnalysisResult again = Analyzer.analyze(AnalysisRequest.of(app));
         Finding finding = new Finding("WAN010", Severity.WARNING, "stateful session bean CartBean holds basket",
                 new FindingLocation("src/a/CartBean.java", 5, "a.CartBean", null), List.of(), List.of(), null, null, "a.CartBean->fields");
-        assertThat(new MakeSessionStateSerializable().patchFor(finding, RefactoringContext.of(again))).isEmpty();
+        assertThat(new MakeSessionStateSerializable().patchFor(finding, TextApp.analysed(app))).isEmpty();
     }
 }

@@ -24,6 +24,7 @@ import io.wanlint.refactorings.api.Refactoring;
 import io.wanlint.refactorings.api.RefactoringContext;
 import io.wanlint.refactorings.api.SourceText;
 import io.wanlint.refactorings.api.TextEdit;
+import io.wanlint.refactorings.messaging.MessagingDescriptors;
 import io.wanlint.refactorings.text.JavaSource;
 import io.wanlint.refactorings.text.XmlOutline;
 import io.wanlint.refactorings.text.XmlSplice;
@@ -117,7 +118,7 @@ public final class IntroduceReadMostlyTwin implements Refactoring {
     }
 
     /** A precise reason to plan nothing, thrown from deep inside planning. */
-    private static final class Declined extends RuntimeException {
+    static final class Declined extends RuntimeException {
         Declined(String why) { super(why, null, false, false); }
     }
 
@@ -157,6 +158,7 @@ public final class IntroduceReadMostlyTwin implements Refactoring {
             interfaces();
             ejbJar();
             vendor();
+            invalidation();
             for (String f : readerFiles) reader(f, byFile.get(f));
             List<FileChange> changes = new ArrayList<>();
             edits.forEach((file, list) -> changes.add(new FileChange.Edit(file, list)));
@@ -361,7 +363,7 @@ public final class IntroduceReadMostlyTwin implements Refactoring {
                 if (bean.isPresent()) add(text.path(), splice.insertAfter(bean.get(), twin));
                 else if (beans.isPresent()) add(text.path(), splice.insertChild(beans.get(), Set.of(), twin));
                 else add(text.path(), splice.insertChild(root, AFTER_JBOSS_BEANS, "<enterprise-beans>\n" + u + twin.replace("\n", "\n" + u)
-                        + "\n</enterprise-beans>"));
+                        + "\n" + u + jbossWriterAndListener(twinJndi, u).replace("\n", "\n" + u) + "\n</enterprise-beans>"));
             } else {
                 created.add(new FileChange.Create(folder + "jboss.xml", """
                         <?xml version="1.0" encoding="UTF-8"?>
@@ -373,14 +375,67 @@ public final class IntroduceReadMostlyTwin implements Refactoring {
                               <%s>%s</%s>
                               <read-only>true</read-only>
                             </entity>
+                            %s
                           </enterprise-beans>
                         </jboss>
-                        """.formatted(twinName, binding, twinJndi, binding)));
+                        """.formatted(twinName, binding, twinJndi, binding, jbossWriterAndListener(twinJndi, "  ").replace("\n", "\n    "))));
             }
             jbossCmp(folder, doctypeVersion);
             this.twinJndi = twinJndi;
         }
 
+
+        /** jboss.xml entries for a descriptor without enterprise-beans: the writer's topic bindings and the listener. */
+        private String jbossWriterAndListener(String jndi, String u) {
+            TwinInvalidation.Names n = names(jndi);
+            return "<entity>\n" + u + "<ejb-name>" + entity.name() + "</ejb-name>\n"
+                    + u + "<resource-ref>\n" + u + u + "<res-ref-name>" + n.factoryRef() + "</res-ref-name>\n"
+                    + u + u + "<jndi-name>" + MessagingDescriptors.JBOSS_FACTORY + "</jndi-name>\n" + u + "</resource-ref>\n"
+                    + u + "<resource-env-ref>\n" + u + u + "<resource-env-ref-name>" + n.topicRef() + "</resource-env-ref-name>\n"
+                    + u + u + "<jndi-name>" + n.topicJndi() + "</jndi-name>\n" + u + "</resource-env-ref>\n</entity>\n"
+                    + "<message-driven>\n" + u + "<ejb-name>" + n.mdbEjbName() + "</ejb-name>\n"
+                    + u + "<destination-jndi-name>" + n.topicJndi() + "</destination-jndi-name>\n</message-driven>";
+        }
+
+        private TwinInvalidation.Names names(String jndi) {
+            return TwinInvalidation.Names.of(entity.name(), entity.className(), jndi);
+        }
+
+        /**
+         * Push invalidation ({@link TwinInvalidation}): the read-write bean's env-entry, topic refs and
+         * publishing {@code ejbStore}; the message-driven bean that evicts the twin's cached instance,
+         * in ejb-jar.xml and jboss.xml (the jboss.xml {@link #vendor()} creates already has them).
+         */
+        private void invalidation() {
+            TwinInvalidation.Names n = names(twinJndi);
+            if (context.analysis().model().byName(n.mdbEjbName()).isPresent()) {
+                throw new Declined("a component named " + n.mdbEjbName() + " already exists");
+            }
+            JavaSource bean = javaOf(entity.className());
+            String ns = bean.unit().getImports().stream().anyMatch(i -> i.getNameAsString().startsWith("jakarta.")) ? "jakarta" : "javax";
+            for (TextEdit e : TwinInvalidation.beanClass(bean, simple(entity.className()), n, ns)) add(bean.source().path(), e);
+            created.add(new FileChange.Create(pathOf(bean, n.mdbClass()), TwinInvalidation.messageBean(n, twinName, entity.name(), ns)));
+
+            String path = ejbJarPath();
+            SourceText text = context.read(path).orElseThrow(() -> new Declined(path + " cannot be read"));
+            XmlOutline.Element root = XmlOutline.parse(text.text()).orElseThrow(() -> new Declined(path + " is not well-formed XML"));
+            XmlOutline.Element bean2 = root.child("enterprise-beans").flatMap(b -> named(b.children("entity"), entity.name())).orElseThrow();
+            boolean declared = bean2.children("env-entry").stream()
+                    .anyMatch(e -> e.childText("env-entry-name").filter(TwinInvalidation.SWITCH::equals).isPresent());
+            if (declared) throw new Declined(entity.name() + " already declares an env-entry " + TwinInvalidation.SWITCH + " (" + path + ")");
+            XmlSplice splice = new XmlSplice(text);
+            // before the references MessagingDescriptors adds: same-offset inserts keep their order
+            add(path, splice.insertChild(bean2, TwinInvalidation.AFTER_ENV_ENTRY, TwinInvalidation.envEntry(splice.indentUnit(bean2))));
+            MessagingDescriptors.ejbJar(text, MessagingDescriptors.Destination.TOPIC, entity.name(), n.mdbEjbName(), n.mdbClass(),
+                    n.topicRef(), n.factoryRef(), ns, Set.of()).orElseThrow().edits().forEach(e -> add(path, e));
+
+            // a jboss.xml vendor() created or gave its enterprise-beans already has the entries
+            Optional<String> jboss = nearest(context.filesNamed("jboss.xml"), folderOf(path));
+            if (jboss.isEmpty()) return;
+            SourceText jt = context.read(jboss.get()).orElseThrow(() -> new Declined(jboss.get() + " cannot be read"));
+            MessagingDescriptors.jboss(jt, "entity", entity.name(), n.mdbEjbName(), n.topicRef(), n.factoryRef(), n.topicJndi(), Set.of())
+                    .ifPresent(edit -> edit.edits().forEach(e -> add(jboss.get(), e)));
+        }
 
         /** The twin on the read-write bean's table, read-only with a read time-out. */
         private void jbossCmp(String folder, String version) {

@@ -28,7 +28,7 @@ public final class MessagingDescriptors {
     private static final String EJB20_SYSTEM = "http://java.sun.com/dtd/ejb-jar_2_0.dtd";
 
     /** JNDI names the vendors bind the queue and the transactional (XA) connection factory under. */
-    static final String JBOSS_FACTORY = "java:/JmsXA";
+    public static final String JBOSS_FACTORY = "java:/JmsXA";
     static final String WEBLOGIC_FACTORY = "weblogic.jms.XAConnectionFactory";
 
     private MessagingDescriptors() {}

@@ -151,11 +151,11 @@ final class TwinInvalidation {
         // after the last member's line, before the closing brace's line
         int lineStart = bean.source().lineStart(close);
         boolean braceOwnLine = bean.source().text().substring(lineStart, close).isBlank();
-        edits.add(TextEdit.insert(path, braceOwnLine ? lineStart : close, braceOwnLine ? members.substring(eol.length()) : members.toString()));
+        edits.add(TextEdit.insert(path, braceOwnLine ? lineStart : close, braceOwnLine ? members.toString() : eol + members));
 
         for (String imported : List.of(ns + ".ejb.EJBException", ns + ".ejb.EntityContext", ns + ".jms.JMSException", ns + ".jms.Session",
                 ns + ".jms.Topic", ns + ".jms.TopicConnection", ns + ".jms.TopicConnectionFactory", ns + ".jms.TopicPublisher",
-                ns + ".jms.TopicSession", "java.io.Serializable", "javax.naming.InitialContext", "javax.naming.NameNotFoundException",
+                ns + ".jms.TopicSession", "javax.naming.InitialContext", "javax.naming.NameNotFoundException",
                 "javax.naming.NamingException")) {
             String simple = imported.substring(imported.lastIndexOf('.') + 1);
             boolean clash = bean.unit().getImports().stream().anyMatch(i -> !i.isAsterisk() && !i.isStatic()
@@ -244,7 +244,7 @@ final class TwinInvalidation {
                 i + u + u + "connection = " + FACTORY_FIELD + ".createTopicConnection();",
                 i + u + u + "TopicSession session = connection.createTopicSession(false, Session.AUTO_ACKNOWLEDGE);",
                 i + u + u + "TopicPublisher publisher = session.createPublisher(" + TOPIC_FIELD + ");",
-                i + u + u + "publisher.publish(session.createObjectMessage((Serializable) " + context + ".getPrimaryKey()));",
+                i + u + u + "publisher.publish(session.createObjectMessage((java.io.Serializable) " + context + ".getPrimaryKey()));",
                 i + u + "} catch (JMSException e) {",
                 i + u + u + "throw new EJBException(e);",
                 i + u + "} finally {",

@@ -186,8 +186,9 @@ final class TwinInvalidation {
     }
 
     /**
-     * Appends {@code statements} to a method's body: after its last statement when the body spans
-     * lines, else the one-line body ({@code { context = ctx; }}) is rewritten as a block.
+     * Appends {@code statements} to a method's body: after its last statement (or before the closing
+     * brace's line) when the body spans lines, else the one-line body ({@code { context = ctx; }}) is
+     * rewritten as a block.
      */
     private static TextEdit appendStatements(JavaSource bean, MethodDeclaration m, String indent, String u, String eol, List<String> statements) {
         BlockStmt body = m.getBody().orElseThrow();
@@ -200,6 +201,14 @@ final class TwinInvalidation {
             StringBuilder s = new StringBuilder();
             for (String st : statements) s.append(eol).append(at).append(st);
             return TextEdit.insert(path, bean.end(last), s.toString());
+        }
+        int close = bean.end(body) - 1;
+        int closeLine = bean.source().lineStart(close);
+        if (!oneLine && bean.source().text().substring(closeLine, close).isBlank()) {
+            // no statement but maybe comments: the new ones go last, on lines of their own
+            StringBuilder s = new StringBuilder();
+            for (String st : statements) s.append(indent).append(u).append(st).append(eol);
+            return TextEdit.insert(path, closeLine, s.toString());
         }
         StringBuilder s = new StringBuilder("{").append(eol);
         for (Statement st : existing) s.append(indent).append(u).append(bean.text(st)).append(eol);

@@ -57,17 +57,25 @@ import java.util.regex.Pattern;
  * its calls from the caller's site; {@code wanlint explain cost-model}), so the twin runs at the edge
  * with its readers without a topology change.
  *
- * <p>Freshness: no vendor cache API (WebLogic's {@code CachingHome}, JBoss's invalidation manager) is
- * on an application's compile class path, so a message-driven bean at the edge would have no portable
- * call that evicts the twin's cache. The twin is refreshed by the mechanism JBoss documents for
- * read-only CMP beans instead: {@code read-time-out} bounds how stale a read may be
- * ({@value #READ_TIME_OUT_MILLIS} ms). WebLogic's push invalidation ({@code invalidation-target})
- * needs a second {@code weblogic-cmp-rdbms-jar.xml} mapping and is declined with that reason.
+ * <p>Freshness: writes are pushed ({@link TwinInvalidation}). The read-write bean's {@code ejbStore()}
+ * publishes the primary key to a topic ({@code topic/<Entity>Invalidation}, references on the
+ * read-write entry only, with the env-entry that tells the shared bean class it is the writer), and a
+ * new message-driven bean {@code <Entity>InvalidationBean}, deployed with the twin, evicts the twin's
+ * cached instance through JBoss's cache MBean over standard JMX (no vendor class is on an
+ * application's compile class path). The descriptor entries are {@link MessagingDescriptors}' (the
+ * ones a deferred call's queue gets, for a topic). {@code read-time-out}
+ * ({@value #READ_TIME_OUT_MILLIS} ms) stays as the bound for a lost message. WebLogic's push
+ * invalidation ({@code invalidation-target}) needs a second {@code weblogic-cmp-rdbms-jar.xml}
+ * mapping and is declined with that reason.
+ *
+ * <p>Cost: the publish runs in the container's {@code ejbStore} at the read-write bean's (main) site,
+ * where a JMS send to a broker at main is free, and the listener's eviction is off every request's
+ * path, so the prediction ({@code CacheableReadMostlyEntity}) is the twin's alone.
  */
 public final class IntroduceReadMostlyTwin implements Refactoring {
     public static final String RULE_ID = "WAN005";
     private static final String KEY_PREFIX = "entity:";
-    /** How long the twin serves a field before re-reading it: the staleness a read-mostly page accepts. */
+    /** How long the twin serves a field before re-reading it if no invalidation reached it: the staleness a read-mostly page accepts. */
     static final int READ_TIME_OUT_MILLIS = 60_000;
     private static final String TWIN = "ReadOnly";
 

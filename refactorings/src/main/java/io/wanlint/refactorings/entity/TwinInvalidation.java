@@ -210,8 +210,11 @@ final class TwinInvalidation {
             for (String st : statements) s.append(indent).append(u).append(st).append(eol);
             return TextEdit.insert(path, closeLine, s.toString());
         }
+        // the one-line body's text as it is (statements and comments), on a line of its own
+        String inner = bean.text(body);
+        inner = inner.substring(1, inner.length() - 1).strip();
         StringBuilder s = new StringBuilder("{").append(eol);
-        for (Statement st : existing) s.append(indent).append(u).append(bean.text(st)).append(eol);
+        if (!inner.isEmpty()) s.append(indent).append(u).append(inner).append(eol);
         for (String st : statements) s.append(indent).append(u).append(st).append(eol);
         s.append(indent).append('}');
         return new TextEdit(path, bean.begin(body), bean.end(body), s.toString());

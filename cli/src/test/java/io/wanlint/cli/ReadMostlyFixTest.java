@@ -67,7 +67,7 @@ class ReadMostlyFixTest {
                 .contains("+            ItemReadOnly item = itemHome.findByPrimaryKey(itemId);")
                 .doesNotContain("StoreBid.java");
         // Push invalidation: Item publishes its key from ejbStore; ItemInvalidation evicts the twin's cached copy.
-        assertThat(diff).contains("+      <env-entry-name>publishInvalidations</env-entry-name>")
+        assertThat(diff).contains("+        <env-entry-name>publishInvalidations</env-entry-name>")
                 .contains("+        <res-type>javax.jms.TopicConnectionFactory</res-type>")
                 .contains("+      <destination-jndi-name>topic/ItemInvalidation</destination-jndi-name>")
                 .contains("+    public void ejbStore() {\n+        publishInvalidation();\n+    }")

@@ -395,6 +395,32 @@ class IntroduceReadMostlyTwinTest {
     }
 
     @Test
+    void aCreatedJbossXmlBindsTheWritersTopicRefsAndTheInvalidationBean() throws IOException {
+        Files.delete(app.resolve("META-INF/jboss.xml"));
+        assertThat(created(plan().patch().orElseThrow(), "META-INF/jboss.xml")).contains("""
+                      <read-only>true</read-only>
+                    </entity>
+                    <entity>
+                      <ejb-name>Book</ejb-name>
+                      <resource-ref>
+                        <res-ref-name>jms/BookInvalidationFactory</res-ref-name>
+                        <jndi-name>java:/JmsXA</jndi-name>
+                      </resource-ref>
+                      <resource-env-ref>
+                        <resource-env-ref-name>jms/BookInvalidation</resource-env-ref-name>
+                        <jndi-name>topic/BookInvalidation</jndi-name>
+                      </resource-env-ref>
+                    </entity>
+                    <message-driven>
+                      <ejb-name>BookInvalidation</ejb-name>
+                      <destination-jndi-name>topic/BookInvalidation</destination-jndi-name>
+                    </message-driven>
+                  </enterprise-beans>
+                </jboss>
+                """);
+    }
+
+    @Test
     void theInvalidationBeanEvictsTheTwinsCachedInstanceThroughJbossCacheMBean() {
         String mdb = created(plan().patch().orElseThrow(), "src/a/BookInvalidationBean.java");
         assertThat(mdb).startsWith("package a;\n")

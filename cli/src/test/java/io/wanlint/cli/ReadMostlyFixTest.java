@@ -58,8 +58,21 @@ class ReadMostlyFixTest {
                 .contains("+      <table-name>Item</table-name>")
                 .contains("+            ItemReadOnly item = itemHome.findByPrimaryKey(itemId);")
                 .doesNotContain("StoreBid.java");
+        // Push invalidation: Item publishes its key from ejbStore; ItemInvalidation evicts the twin's cached copy.
+        assertThat(diff).contains("+        <env-entry-name>publishInvalidations</env-entry-name>")
+                .contains("+        <res-type>javax.jms.TopicConnectionFactory</res-type>")
+                .contains("+      <destination-jndi-name>topic/ItemInvalidation</destination-jndi-name>")
+                .contains("+    public void ejbStore() {\n+        publishInvalidation();\n+    }")
+                .contains("+++ b/src/org/acme/rubis/entity/beans/ItemInvalidationBean.java")
+                .contains("jndiName=ItemReadOnlyHome,plugin=cache");
 
         acceptance(app, item, StandardCharsets.ISO_8859_1);
+        // The listener and the publisher add no finding of their own: the JMS send runs in the writer's ejbStore at main.
+        Run check = wanlint("check", app.toString(), "--format", "json", "--fail-on", "never");
+        for (JsonNode f : new ObjectMapper().readTree(check.out()).get("findings")) {
+            assertThat(f.get("location").get("className").asText()).doesNotContain("ItemInvalidation");
+            assertThat(f.get("message").asText()).doesNotContain("ItemInvalidation").doesNotContain("publishInvalidation");
+        }
     }
 
     @Test

@@ -27,6 +27,7 @@ import io.wanlint.refactorings.api.Refactoring;
 import io.wanlint.refactorings.api.RefactoringContext;
 import io.wanlint.refactorings.api.SourceText;
 import io.wanlint.refactorings.api.TextEdit;
+import io.wanlint.refactorings.messaging.MessagingDescriptors;
 import io.wanlint.refactorings.text.DescriptorOrder;
 import io.wanlint.refactorings.text.JavaSource;
 import io.wanlint.refactorings.text.XmlOutline;
@@ -60,17 +61,25 @@ import java.util.regex.Pattern;
  * its calls from the caller's site; {@code wanlint explain cost-model}), so the twin runs at the edge
  * with its readers without a topology change.
  *
- * <p>Freshness: no vendor cache API (WebLogic's {@code CachingHome}, JBoss's invalidation manager) is
- * on an application's compile class path, so a message-driven bean at the edge would have no portable
- * call that evicts the twin's cache. The twin is refreshed by the mechanism JBoss documents for
- * read-only CMP beans instead: {@code read-time-out} bounds how stale a read may be
- * ({@value #READ_TIME_OUT_MILLIS} ms). WebLogic's push invalidation ({@code invalidation-target})
- * needs a second {@code weblogic-cmp-rdbms-jar.xml} mapping and is declined with that reason.
+ * <p>Freshness: writes are pushed ({@link TwinInvalidation}). The read-write bean's {@code ejbStore()}
+ * publishes the primary key to a topic ({@code topic/<Entity>Invalidation}, references on the
+ * read-write entry only, with the env-entry that tells the shared bean class it is the writer), and a
+ * new message-driven bean {@code <Entity>InvalidationBean}, deployed with the twin, evicts the twin's
+ * cached instance through JBoss's cache MBean over standard JMX (no vendor class is on an
+ * application's compile class path). The descriptor entries are {@link MessagingDescriptors}' (the
+ * ones a deferred call's queue gets, for a topic). {@code read-time-out}
+ * ({@value #READ_TIME_OUT_MILLIS} ms) stays as the bound for a lost message. WebLogic's push
+ * invalidation ({@code invalidation-target}) needs a second {@code weblogic-cmp-rdbms-jar.xml}
+ * mapping and is declined with that reason.
+ *
+ * <p>Cost: the publish runs in the container's {@code ejbStore} at the read-write bean's (main) site,
+ * where a JMS send to a broker at main is free, and the listener's eviction is off every request's
+ * path, so the prediction ({@code CacheableReadMostlyEntity}) is the twin's alone.
  */
 public final class IntroduceReadMostlyTwin implements Refactoring {
     public static final String RULE_ID = "WAN005";
     private static final String KEY_PREFIX = "entity:";
-    /** How long the twin serves a field before re-reading it: the staleness a read-mostly page accepts. */
+    /** How long the twin serves a field before re-reading it if no invalidation reached it: the staleness a read-mostly page accepts. */
     static final int READ_TIME_OUT_MILLIS = 60_000;
     private static final String TWIN = "ReadOnly";
 
@@ -119,7 +128,7 @@ public final class IntroduceReadMostlyTwin implements Refactoring {
     }
 
     /** A precise reason to plan nothing, thrown from deep inside planning. */
-    private static final class Declined extends RuntimeException {
+    static final class Declined extends RuntimeException {
         Declined(String why) { super(why, null, false, false); }
     }
 
@@ -159,6 +168,7 @@ public final class IntroduceReadMostlyTwin implements Refactoring {
             interfaces();
             ejbJar();
             vendor();
+            invalidation();
             for (String f : readerFiles) reader(f, byFile.get(f));
             List<FileChange> changes = new ArrayList<>();
             edits.forEach((file, list) -> changes.add(new FileChange.Edit(file, list)));
@@ -363,15 +373,68 @@ public final class IntroduceReadMostlyTwin implements Refactoring {
                 if (bean.isPresent()) add(text.path(), splice.insertAfter(bean.get(), twin));
                 else if (beans.isPresent()) add(text.path(), splice.insertChild(beans.get(), Set.of(), twin));
                 else add(text.path(), splice.insertChild(root, DescriptorOrder.JBOSS_AFTER_ENTERPRISE_BEANS, "<enterprise-beans>\n" + u + twin.replace("\n", "\n" + u)
-                        + "\n</enterprise-beans>"));
+                        + "\n" + u + jbossWriterAndListener(twinJndi, u).replace("\n", "\n" + u) + "\n</enterprise-beans>"));
             } else {
-                created.add(new FileChange.Create(folder + "jboss.xml", VendorDescriptors.newJbossXml(twinName,
+                created.add(new FileChange.Create(folder + "jboss.xml", VendorDescriptors.newJbossXmlWith(twinName,
+                        jbossWriterAndListener(twinJndi, "  ").replace("\n", "\n    "),
                         "<" + binding + ">" + twinJndi + "</" + binding + ">", "<read-only>true</read-only>")));
             }
             jbossCmp(folder, doctypeVersion);
             this.twinJndi = twinJndi;
         }
 
+
+        /** jboss.xml entries for a descriptor without enterprise-beans: the writer's topic bindings and the listener. */
+        private String jbossWriterAndListener(String jndi, String u) {
+            TwinInvalidation.Names n = names(jndi);
+            return "<entity>\n" + u + "<ejb-name>" + entity.name() + "</ejb-name>\n"
+                    + u + "<resource-ref>\n" + u + u + "<res-ref-name>" + n.factoryRef() + "</res-ref-name>\n"
+                    + u + u + "<jndi-name>" + MessagingDescriptors.JBOSS_FACTORY + "</jndi-name>\n" + u + "</resource-ref>\n"
+                    + u + "<resource-env-ref>\n" + u + u + "<resource-env-ref-name>" + n.topicRef() + "</resource-env-ref-name>\n"
+                    + u + u + "<jndi-name>" + n.topicJndi() + "</jndi-name>\n" + u + "</resource-env-ref>\n</entity>\n"
+                    + "<message-driven>\n" + u + "<ejb-name>" + n.mdbEjbName() + "</ejb-name>\n"
+                    + u + "<destination-jndi-name>" + n.topicJndi() + "</destination-jndi-name>\n</message-driven>";
+        }
+
+        private TwinInvalidation.Names names(String jndi) {
+            return TwinInvalidation.Names.of(entity.name(), entity.className(), jndi);
+        }
+
+        /**
+         * Push invalidation ({@link TwinInvalidation}): the read-write bean's env-entry, topic refs and
+         * publishing {@code ejbStore}; the message-driven bean that evicts the twin's cached instance,
+         * in ejb-jar.xml and jboss.xml (the jboss.xml {@link #vendor()} creates already has them).
+         */
+        private void invalidation() {
+            TwinInvalidation.Names n = names(twinJndi);
+            if (context.analysis().model().byName(n.mdbEjbName()).isPresent()) {
+                throw new Declined("a component named " + n.mdbEjbName() + " already exists");
+            }
+            JavaSource bean = javaOf(entity.className());
+            String ns = bean.unit().getImports().stream().anyMatch(i -> i.getNameAsString().startsWith("jakarta.")) ? "jakarta" : "javax";
+            for (TextEdit e : TwinInvalidation.beanClass(bean, simple(entity.className()), n, ns)) add(bean.source().path(), e);
+            created.add(new FileChange.Create(pathOf(bean, n.mdbClass()), TwinInvalidation.messageBean(n, twinName, entity.name(), ns)));
+
+            String path = ejbJarPath();
+            SourceText text = context.read(path).orElseThrow(() -> new Declined(path + " cannot be read"));
+            XmlOutline.Element root = XmlOutline.parse(text.text()).orElseThrow(() -> new Declined(path + " is not well-formed XML"));
+            XmlOutline.Element bean2 = root.child("enterprise-beans").flatMap(b -> named(b.children("entity"), entity.name())).orElseThrow();
+            boolean declared = bean2.children("env-entry").stream()
+                    .anyMatch(e -> e.childText("env-entry-name").filter(TwinInvalidation.SWITCH::equals).isPresent());
+            if (declared) throw new Declined(entity.name() + " already declares an env-entry " + TwinInvalidation.SWITCH + " (" + path + ")");
+            XmlSplice splice = new XmlSplice(text);
+            // before the references MessagingDescriptors adds: same-offset inserts keep their order
+            add(path, splice.insertChild(bean2, TwinInvalidation.AFTER_ENV_ENTRY, TwinInvalidation.envEntry(splice.indentUnit(bean2))));
+            MessagingDescriptors.ejbJar(text, MessagingDescriptors.Destination.TOPIC, entity.name(), n.mdbEjbName(), n.mdbClass(),
+                    n.topicRef(), n.factoryRef(), ns, Set.of()).orElseThrow().edits().forEach(e -> add(path, e));
+
+            // a jboss.xml vendor() created or gave its enterprise-beans already has the entries
+            Optional<String> jboss = nearest(context.filesNamed("jboss.xml"), folderOf(path));
+            if (jboss.isEmpty()) return;
+            SourceText jt = context.read(jboss.get()).orElseThrow(() -> new Declined(jboss.get() + " cannot be read"));
+            MessagingDescriptors.jboss(jt, "entity", entity.name(), n.mdbEjbName(), n.topicRef(), n.factoryRef(), n.topicJndi(), Set.of())
+                    .ifPresent(edit -> edit.edits().forEach(e -> add(jboss.get(), e)));
+        }
 
         /** The twin on the read-write bean's table, read-only with a read time-out. */
         private void jbossCmp(String folder, String version) {

@@ -20,8 +20,14 @@ final class VendorDescriptors {
 
     /** A new jboss.xml (JBoss 4.0 DTD) declaring one {@code entity}: its ejb-name, then {@code elements}, one a line. */
     static String newJbossXml(String ejbName, String... elements) {
+        return newJbossXmlWith(ejbName, "", elements);
+    }
+
+    /** As {@link #newJbossXml}, with more bean entries ({@code siblings}, already indented inside) after the entity. */
+    static String newJbossXmlWith(String ejbName, String siblings, String... elements) {
         StringBuilder entry = new StringBuilder("      <ejb-name>").append(ejbName).append("</ejb-name>\n");
         for (String e : elements) entry.append("      ").append(e).append('\n');
+        String more = siblings.isEmpty() ? "" : "    " + siblings + "\n";
         return """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <!DOCTYPE jboss PUBLIC "-//JBoss//DTD JBOSS 4.0//EN" "http://www.jboss.org/j2ee/dtd/jboss_4_0.dtd">
@@ -29,8 +35,8 @@ final class VendorDescriptors {
                   <enterprise-beans>
                     <entity>
                 %s    </entity>
-                  </enterprise-beans>
+                %s  </enterprise-beans>
                 </jboss>
-                """.formatted(entry);
+                """.formatted(entry, more);
     }
 }

@@ -20,18 +20,31 @@ import java.util.Set;
  * factory) and {@code resource-env-ref} (queue), {@code NotSupported} for {@code onMessage}, and
  * the vendor JNDI bindings (JBoss {@code destination-jndi-name}, WebLogic
  * {@code message-driven-descriptor} and {@code resource-description}). Elements go in DTD/schema
- * order; DOCTYPE, comments, indentation and encoding stay.
+ * order; DOCTYPE, comments, indentation and encoding stay. The read-mostly twin's invalidation
+ * ({@code entity.IntroduceReadMostlyTwin}) writes the same entries for a topic.
  */
-final class MessagingDescriptors {
+public final class MessagingDescriptors {
     private static final String EJB11_PUBLIC = "-//Sun Microsystems, Inc.//DTD Enterprise JavaBeans 1.1//EN";
     private static final String EJB20_PUBLIC = "-//Sun Microsystems, Inc.//DTD Enterprise JavaBeans 2.0//EN";
     private static final String EJB20_SYSTEM = "http://java.sun.com/dtd/ejb-jar_2_0.dtd";
 
     /** JNDI names the vendors bind the queue and the transactional (XA) connection factory under. */
-    static final String JBOSS_FACTORY = "java:/JmsXA";
+    public static final String JBOSS_FACTORY = "java:/JmsXA";
     static final String WEBLOGIC_FACTORY = "weblogic.jms.XAConnectionFactory";
 
     private MessagingDescriptors() {}
+
+    /** The kind of JMS destination the sender's references and the message-driven bean name. */
+    public enum Destination {
+        QUEUE("Queue"), TOPIC("Topic");
+
+        private final String type;
+
+        Destination(String type) { this.type = type; }
+
+        /** The JMS interface's simple name ({@code Queue}, {@code Topic}). */
+        public String type() { return type; }
+    }
 
     /** The version an {@code ejb-jar} descriptor is written against. */
     enum EjbVersion { V1_1, V2_0, V2_1_OR_LATER }
@@ -67,6 +80,19 @@ final class MessagingDescriptors {
      */
     static Optional<FileChange.Edit> ejbJar(SourceText text, String senderEjbName, String mdbEjbName, String mdbClass,
                                             String queueRef, String factoryRef, String ns, Set<String> copiedRefTypes) {
+        return ejbJar(text, Destination.QUEUE, senderEjbName, mdbEjbName, mdbClass, queueRef, factoryRef, ns, copiedRefTypes);
+    }
+
+    /**
+     * As the queue variant, for a {@code destination} of either kind: the sender's
+     * {@code resource-ref} is a {@code QueueConnectionFactory} or {@code TopicConnectionFactory},
+     * its {@code resource-env-ref} and the message-driven bean's destination type the queue or topic.
+     */
+    public static Optional<FileChange.Edit> ejbJar(SourceText text, Destination destination, String senderEjbName, String mdbEjbName,
+                                                   String mdbClass, String destinationRef, String factoryRef, String ns,
+                                                   Set<String> copiedRefTypes) {
+        String queueRef = destinationRef;
+        String kind = destination.type();
         XmlOutline.Element root = XmlOutline.parse(text.text()).orElseThrow();
         XmlOutline.Element beans = root.child("enterprise-beans").orElseThrow();
         Optional<XmlOutline.Element> sender = beans.children().stream()
@@ -90,9 +116,9 @@ final class MessagingDescriptors {
         List<String> existingRefs = new ArrayList<>();
         bean.children("resource-ref").forEach(r -> r.childText("res-ref-name").ifPresent(existingRefs::add));
         String resourceRef = "<resource-ref>\n" + u + "<res-ref-name>" + factoryRef + "</res-ref-name>\n" + u
-                + "<res-type>" + ns + ".jms.QueueConnectionFactory</res-type>\n" + u + "<res-auth>Container</res-auth>\n</resource-ref>";
+                + "<res-type>" + ns + ".jms." + kind + "ConnectionFactory</res-type>\n" + u + "<res-auth>Container</res-auth>\n</resource-ref>";
         String envRef = "<resource-env-ref>\n" + u + "<resource-env-ref-name>" + queueRef + "</resource-env-ref-name>\n" + u
-                + "<resource-env-ref-type>" + ns + ".jms.Queue</resource-env-ref-type>\n</resource-env-ref>";
+                + "<resource-env-ref-type>" + ns + ".jms." + kind + "</resource-env-ref-type>\n</resource-env-ref>";
         boolean v21 = version == EjbVersion.V2_1_OR_LATER;
         // EJB 2.1+ (and 3.x): after the references come the persistence references, the lifecycle
         // callbacks and the security elements; in EJB 2.0 only an entity's queries follow them.
@@ -117,12 +143,13 @@ final class MessagingDescriptors {
             mdb.append(u).append("<activation-config>\n");
             mdb.append(u).append(u).append("<activation-config-property>\n");
             mdb.append(u).append(u).append(u).append("<activation-config-property-name>destinationType</activation-config-property-name>\n");
-            mdb.append(u).append(u).append(u).append("<activation-config-property-value>").append(ns).append(".jms.Queue</activation-config-property-value>\n");
+            mdb.append(u).append(u).append(u).append("<activation-config-property-value>").append(ns).append(".jms.").append(kind)
+                    .append("</activation-config-property-value>\n");
             mdb.append(u).append(u).append("</activation-config-property>\n");
             mdb.append(u).append("</activation-config>\n");
         } else {
             mdb.append(u).append("<message-driven-destination>\n");
-            mdb.append(u).append(u).append("<destination-type>javax.jms.Queue</destination-type>\n");
+            mdb.append(u).append(u).append("<destination-type>javax.jms.").append(kind).append("</destination-type>\n");
             mdb.append(u).append("</message-driven-destination>\n");
         }
         for (XmlOutline.Element r : bean.children("resource-ref")) {
@@ -169,6 +196,16 @@ final class MessagingDescriptors {
      */
     static Optional<FileChange.Edit> jboss(SourceText text, String senderEjbName, String mdbEjbName, String queueRef, String factoryRef,
                                            String queueJndi, Set<String> copiedRefNames) {
+        return jboss(text, "session", senderEjbName, mdbEjbName, queueRef, factoryRef, queueJndi, copiedRefNames);
+    }
+
+    /**
+     * As the session variant, for a sender of any kind: {@code senderElement} ({@code session},
+     * {@code entity}) is the element written for a sender {@code jboss.xml} does not list yet.
+     * The connection factory is JBoss's transactional {@code java:/JmsXA} for queues and topics alike.
+     */
+    public static Optional<FileChange.Edit> jboss(SourceText text, String senderElement, String senderEjbName, String mdbEjbName,
+                                                  String queueRef, String factoryRef, String queueJndi, Set<String> copiedRefNames) {
         Optional<XmlOutline.Element> root = XmlOutline.parse(text.text());
         if (root.isEmpty() || root.get().child("enterprise-beans").isEmpty()) return Optional.empty();
         XmlOutline.Element beans = root.get().child("enterprise-beans").get();
@@ -204,8 +241,8 @@ final class MessagingDescriptors {
                 : splice.insertAfter(beans.children().get(beans.children().size() - 1), mdb));
         if (sender.isEmpty()) {
             edits.add(splice.insertAfter(beans.children().isEmpty() ? beans : beans.children().get(beans.children().size() - 1),
-                    "<session>\n" + u + "<ejb-name>" + senderEjbName + "</ejb-name>\n" + u + resourceRef.replace("\n", "\n" + u) + "\n" + u
-                            + envRef.replace("\n", "\n" + u) + "\n</session>"));
+                    "<" + senderElement + ">\n" + u + "<ejb-name>" + senderEjbName + "</ejb-name>\n" + u + resourceRef.replace("\n", "\n" + u)
+                            + "\n" + u + envRef.replace("\n", "\n" + u) + "\n</" + senderElement + ">"));
         }
         return Optional.of(new FileChange.Edit(text.path(), edits));
     }

@@ -235,10 +235,191 @@ class IntroduceReadMostlyTwinTest {
                     """)
                 // setTitle is not on the twin's interfaces: its transaction attribute stays the writer's.
                 .doesNotContain("<method><ejb-name>BookReadOnly</ejb-name><method-name>setTitle</method-name></method>");
-        assertThat(ejbJar.replace(ejbJar.substring(ejbJar.indexOf("    <entity>\n      <ejb-name>BookReadOnly"),
+        String withoutTwin = ejbJar.replace(ejbJar.substring(ejbJar.indexOf("    <entity>\n      <ejb-name>BookReadOnly"),
                 ejbJar.indexOf("</entity>", ejbJar.indexOf("<ejb-name>BookReadOnly")) + "</entity>\n".length()), "")
-                .replace("      <method><ejb-name>BookReadOnly</ejb-name><method-name>*</method-name></method>\n", ""))
+                .replace("      <method><ejb-name>BookReadOnly</ejb-name><method-name>*</method-name></method>\n", "");
+        assertThat(withoutTwin.replace(INVALIDATION_REFS, "").replace(INVALIDATION_MDB, "").replace(INVALIDATION_TX, ""))
                 .isEqualTo(EJB_JAR);
+    }
+
+    /** The writer's switch and topic references, before its queries (EJB 2.0 entity order). */
+    private static final String INVALIDATION_REFS = """
+                  <env-entry>
+                    <env-entry-name>publishInvalidations</env-entry-name>
+                    <env-entry-type>java.lang.Boolean</env-entry-type>
+                    <env-entry-value>true</env-entry-value>
+                  </env-entry>
+                  <resource-ref>
+                    <res-ref-name>jms/BookInvalidationFactory</res-ref-name>
+                    <res-type>javax.jms.TopicConnectionFactory</res-type>
+                    <res-auth>Container</res-auth>
+                  </resource-ref>
+                  <resource-env-ref>
+                    <resource-env-ref-name>jms/BookInvalidation</resource-env-ref-name>
+                    <resource-env-ref-type>javax.jms.Topic</resource-env-ref-type>
+                  </resource-env-ref>
+            """;
+    private static final String INVALIDATION_MDB = """
+                <message-driven>
+                  <ejb-name>BookInvalidation</ejb-name>
+                  <ejb-class>a.BookInvalidationBean</ejb-class>
+                  <transaction-type>Container</transaction-type>
+                  <message-driven-destination>
+                    <destination-type>javax.jms.Topic</destination-type>
+                  </message-driven-destination>
+                </message-driven>
+            """;
+    private static final String INVALIDATION_TX = """
+                <container-transaction>
+                  <method>
+                    <ejb-name>BookInvalidation</ejb-name>
+                    <method-name>onMessage</method-name>
+                  </method>
+                  <trans-attribute>NotSupported</trans-attribute>
+                </container-transaction>
+            """;
+
+    @Test
+    void theWriterDeclaresTheSwitchAndTopicRefsAndTheInvalidationBeanListensOnTheTopicWithoutATransaction() throws IOException {
+        Patch patch = plan().patch().orElseThrow();
+        String ejbJar = after(patch, "META-INF/ejb-jar.xml", StandardCharsets.ISO_8859_1);
+        assertThat(ejbJar)
+                .contains("      <primkey-field>isbn</primkey-field>\n" + INVALIDATION_REFS + "      <query>\n")
+                .contains("    </entity>\n" + INVALIDATION_MDB + "  </enterprise-beans>\n")
+                .contains("      <trans-attribute>RequiresNew</trans-attribute>\n    </container-transaction>\n" + INVALIDATION_TX
+                        + "  </assembly-descriptor>\n");
+        // only the read-write bean publishes: the twin's copy has neither the switch nor the topic
+        String twin = ejbJar.substring(ejbJar.indexOf("<ejb-name>BookReadOnly</ejb-name>"), ejbJar.indexOf("</entity>",
+                ejbJar.indexOf("<ejb-name>BookReadOnly</ejb-name>")));
+        assertThat(twin).doesNotContain("env-entry").doesNotContain("resource-ref");
+    }
+
+    @Test
+    void anEjb21DescriptorGetsAnActivationConfigForTheTopic() throws IOException {
+        Files.writeString(app.resolve("META-INF/ejb-jar.xml"), EJB_JAR
+                .replace(EJB_JAR.substring(EJB_JAR.indexOf("<!DOCTYPE"), EJB_JAR.indexOf("<!-- Caf")), "")
+                .replace("<ejb-jar>", "<ejb-jar xmlns=\"http://java.sun.com/xml/ns/j2ee\" version=\"2.1\">"), StandardCharsets.ISO_8859_1);
+        String ejbJar = after(plan().patch().orElseThrow(), "META-INF/ejb-jar.xml", StandardCharsets.ISO_8859_1);
+        assertThat(ejbJar).contains("""
+                      <messaging-type>javax.jms.MessageListener</messaging-type>
+                      <transaction-type>Container</transaction-type>
+                      <activation-config>
+                        <activation-config-property>
+                          <activation-config-property-name>destinationType</activation-config-property-name>
+                          <activation-config-property-value>javax.jms.Topic</activation-config-property-value>
+                """).doesNotContain("message-driven-destination");
+    }
+
+    @Test
+    void theBeanClassLooksUpTheTopicOnceAndPublishesItsKeyFromEjbStore() {
+        Patch patch = plan().patch().orElseThrow();
+        FileChange.Edit edit = patch.changes().stream().filter(c -> c.file().equals("src/a/BookBean.java"))
+                .map(FileChange.Edit.class::cast).findFirst().orElseThrow();
+        String bean = edit.applyTo("""
+                package a;
+                import javax.ejb.*;
+                public abstract class BookBean implements EntityBean {
+                    public abstract String getIsbn();
+                    public abstract void setIsbn(String isbn);
+                    public abstract String getTitle();
+                    public abstract void setTitle(String title);
+                }
+                """);
+        assertThat(bean).contains("import javax.jms.TopicPublisher;\n")
+                .doesNotContain("import javax.ejb.EJBException;") // covered by javax.ejb.*
+                .contains("""
+                            public abstract void setTitle(String title);
+
+                            private EntityContext entityContext;
+
+                            /** Set only on the read-write deployment: the read-only twin shares this class and never stores. */
+                            private boolean publishInvalidations;
+                            private TopicConnectionFactory invalidationFactory;
+                            private Topic invalidationTopic;
+
+                            public void setEntityContext(EntityContext ctx) {
+                                entityContext = ctx;
+                                lookUpInvalidationTopic();
+                            }
+
+                            public void ejbStore() {
+                                publishInvalidation();
+                            }
+                        """)
+                .contains("publishInvalidations = ((Boolean) jndi.lookup(\"java:comp/env/publishInvalidations\")).booleanValue();")
+                .contains("} catch (NameNotFoundException readOnlyTwin) {")
+                .contains("invalidationTopic = (Topic) jndi.lookup(\"java:comp/env/jms/BookInvalidation\");")
+                .contains("publisher.publish(session.createObjectMessage((java.io.Serializable) entityContext.getPrimaryKey()));")
+                .contains("connection.close();")
+                .endsWith("    }\n}\n");
+    }
+
+    @Test
+    void anExistingOneLineSetEntityContextBecomesABlockThatKeepsItsAssignment() throws IOException {
+        write("src/a/BookBean.java", """
+                package a;
+                import javax.ejb.*;
+                public abstract class BookBean implements EntityBean {
+                    private EntityContext ctx;
+                    public abstract String getIsbn();
+                    public abstract void setIsbn(String isbn);
+                    public abstract String getTitle();
+                    public abstract void setTitle(String title);
+                    public void setEntityContext(EntityContext c) { ctx = c; }
+                    public void ejbStore() {
+                        // nothing to prepare
+                    }
+                }
+                """);
+        String bean = after(plan().patch().orElseThrow(), "src/a/BookBean.java", StandardCharsets.UTF_8);
+        assertThat(bean).contains("""
+                    public void setEntityContext(EntityContext c) {
+                        ctx = c;
+                        lookUpInvalidationTopic();
+                    }
+                    public void ejbStore() {
+                        // nothing to prepare
+                        publishInvalidation();
+                    }
+                """).doesNotContain("private EntityContext entityContext").contains("(java.io.Serializable) ctx.getPrimaryKey()");
+    }
+
+    @Test
+    void aCreatedJbossXmlBindsTheWritersTopicRefsAndTheInvalidationBean() throws IOException {
+        Files.delete(app.resolve("META-INF/jboss.xml"));
+        assertThat(created(plan().patch().orElseThrow(), "META-INF/jboss.xml")).contains("""
+                      <read-only>true</read-only>
+                    </entity>
+                    <entity>
+                      <ejb-name>Book</ejb-name>
+                      <resource-ref>
+                        <res-ref-name>jms/BookInvalidationFactory</res-ref-name>
+                        <jndi-name>java:/JmsXA</jndi-name>
+                      </resource-ref>
+                      <resource-env-ref>
+                        <resource-env-ref-name>jms/BookInvalidation</resource-env-ref-name>
+                        <jndi-name>topic/BookInvalidation</jndi-name>
+                      </resource-env-ref>
+                    </entity>
+                    <message-driven>
+                      <ejb-name>BookInvalidation</ejb-name>
+                      <destination-jndi-name>topic/BookInvalidation</destination-jndi-name>
+                    </message-driven>
+                  </enterprise-beans>
+                </jboss>
+                """);
+    }
+
+    @Test
+    void theInvalidationBeanEvictsTheTwinsCachedInstanceThroughJbossCacheMBean() {
+        String mdb = created(plan().patch().orElseThrow(), "src/a/BookInvalidationBean.java");
+        assertThat(mdb).startsWith("package a;\n")
+                .contains("public class BookInvalidationBean implements MessageDrivenBean, MessageListener {")
+                .contains("\"jboss.j2ee:service=EJB,jndiName=BookReadOnlyHome,plugin=cache\"")
+                .contains("server = (MBeanServer) MBeanServerFactory.findMBeanServer(null).get(0);")
+                .contains("primaryKey = ((ObjectMessage) message).getObject();")
+                .contains("server.invoke(twinCache, \"remove\", new Object[] {primaryKey}, new String[] {Object.class.getName()});")
+                .doesNotContain("org.jboss");
     }
 
     @Test
@@ -255,6 +436,22 @@ class IntroduceReadMostlyTwinTest {
                       <jndi-name>BookReadOnlyHome</jndi-name>
                       <read-only>true</read-only>
                     </entity>
+                    <message-driven>
+                      <ejb-name>BookInvalidation</ejb-name>
+                      <destination-jndi-name>topic/BookInvalidation</destination-jndi-name>
+                    </message-driven>
+                """).replace("""
+                      <jndi-name>BookHome</jndi-name>
+                """, """
+                      <jndi-name>BookHome</jndi-name>
+                      <resource-ref>
+                        <res-ref-name>jms/BookInvalidationFactory</res-ref-name>
+                        <jndi-name>java:/JmsXA</jndi-name>
+                      </resource-ref>
+                      <resource-env-ref>
+                        <resource-env-ref-name>jms/BookInvalidation</resource-env-ref-name>
+                        <jndi-name>topic/BookInvalidation</jndi-name>
+                      </resource-env-ref>
                 """));
         assertThat(created(patch, "META-INF/jbosscmp-jdbc.xml"))
                 .contains("\"-//JBoss//DTD JBOSSCMP-JDBC 3.2//EN\"")

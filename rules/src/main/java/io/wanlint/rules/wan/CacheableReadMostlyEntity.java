@@ -129,7 +129,10 @@ public final class CacheableReadMostlyEntity implements Rule {
             if (cmp) {
                 // A read-only CMP bean (or the read-only twin of a written one) deployed with its callers,
                 // as the cost model charges it: lookups and getters local, each finder one query to the
-                // database. Entry points that write keep the read-write bean and pay what they paid.
+                // database. Entry points that write keep the read-write bean and pay what they paid: its
+                // invalidation is a JMS publish from the container's ejbStore at the bean's (main) site, which
+                // the cost model charges as a send to the broker (0 with the broker at main) and which no
+                // entry point's call graph reaches for a CMP bean; the listener's eviction is off the path.
                 // The copy's state is cached, so getters also stop loading it where the database is remote.
                 if (u.writers.contains(ep)) return patch.build();
                 for (ReachedCall rc : u.lookupsByEntryPoint.getOrDefault(ep, List.of())) patch.set(rc.edge(), 0);
@@ -203,7 +206,8 @@ public final class CacheableReadMostlyEntity implements Rule {
         boolean jpa = entity.persistence() == PersistenceType.JPA || entity.kind() == io.wanlint.analyzer.api.ComponentKind.JPA_ENTITY;
         return hasWrites && !jpa
                 ? base + " as a read-only twin for the classes that only read it, with the read-write bean kept at the main "
-                        + "site for the writers and the twin re-reading after its read time-out (read-mostly pattern)"
+                        + "site for the writers, which push each change through a JMS topic to a message-driven bean that evicts "
+                        + "the twin's copy (read-mostly pattern)"
                 : base;
     }
 

@@ -378,7 +378,11 @@ final class UseCaseExtraction {
             if (role == Role.DATA) s.findAll(VariableDeclarator.class).forEach(dataDecls::add);
         }
         if (wholeBody && roles.stream().anyMatch(r -> r != Role.DATA)) {
-            throw refuse(range.get(0), "the method both returns and writes the response");
+            // A void method that renders moves its data part like any other range; one that returns cannot split.
+            if (!method.getType().isVoidType() || range.stream().anyMatch(s -> !s.findAll(ReturnStmt.class).isEmpty())) {
+                throw refuse(range.get(0), "the method both returns and writes the response");
+            }
+            wholeBody = false;
         }
         Set<Node> movedRoots = new NodeSet();
         Reads page = new Reads();
@@ -612,6 +616,14 @@ final class UseCaseExtraction {
             return;
         }
         if (!f.isStatic() && preludes.containsKey(name)) return;
+        if (containerInjected(f)) {
+            // The container injects the bean just as it injected the client: the declaration moves as written.
+            String text = client.text(f);
+            if (!members.contains(text)) members.add(text);
+            f.getAnnotations().forEach(a -> importFor(a.getName().getIdentifier(), null));
+            f.findAll(ClassOrInterfaceType.class).forEach(t -> importFor(t.getNameWithScope(), t));
+            return;
+        }
         if (!f.isStatic()) {
             Optional<String> prelude = initialisedOnce(type.get(), f, name);
             if (prelude.isPresent()) {
@@ -621,6 +633,19 @@ final class UseCaseExtraction {
         }
         throw refuse(ref, "the moved code uses field `" + name + "` of " + type.get().getNameAsString()
                 + ", which is not assigned exactly once in a lifecycle method (init, ejbCreate, a constructor) from EJB-tier values");
+    }
+
+    /** Annotations by which an EJB 3 / Jakarta container injects a field of a web component and of a session bean alike. */
+    private static final Set<String> INJECTIONS = Set.of("EJB", "Resource", "Inject", "PersistenceContext", "PersistenceUnit");
+
+    /** An instance field the container injects and the client never assigns itself. */
+    private static boolean containerInjected(com.github.javaparser.ast.body.FieldDeclaration f) {
+        if (f.isStatic() || f.getVariables().size() != 1 || f.getVariables().get(0).getInitializer().isPresent()) return false;
+        if (f.getAnnotations().stream().noneMatch(a -> INJECTIONS.contains(a.getName().getIdentifier()))) return false;
+        String name = f.getVariables().get(0).getNameAsString();
+        var type = f.findAncestor(com.github.javaparser.ast.body.ClassOrInterfaceDeclaration.class);
+        return type.isPresent() && type.get().findAll(AssignExpr.class).stream().noneMatch(a -> a.getTarget() instanceof NameExpr n
+                && n.getNameAsString().equals(name) || a.getTarget() instanceof FieldAccessExpr fa && fa.getNameAsString().equals(name));
     }
 
     /** Methods in which a client assigns what it keeps for all its requests. */

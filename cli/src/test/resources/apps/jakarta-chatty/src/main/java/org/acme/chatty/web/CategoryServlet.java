@@ -21,7 +21,8 @@ public class CategoryServlet extends HttpServlet {
 
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        List<Long> ids = catalog.productIds(request.getParameter("name"));
+        String category = request.getParameter("name");
+        List<Long> ids = catalog.productIds(category);
         response.setContentType("text/plain");
         PrintWriter out = response.getWriter();
         for (Long id : ids) {

@@ -92,7 +92,7 @@ public final class IntroduceSessionFacade implements Refactoring {
                 + " itself (" + file + ":" + at.line() + ")");
         Set<Integer> lines = new TreeSet<>();
         sites.forEach(e -> lines.add(e.line()));
-        boolean remote = sites.stream().anyMatch(e -> e.kind() == EdgeKind.REMOTE_EJB);
+        boolean remote = sites.stream().anyMatch(e -> e.kind() == EdgeKind.REMOTE_EJB && throwsRemoteException(e, context.analysis().model()));
 
         String clientPackage = client.unit().getPackageDeclaration().map(p -> p.getNameAsString()).orElse("");
         String packagePath = clientPackage.isEmpty() ? "" : clientPackage.replace('.', '/') + "/";
@@ -305,4 +305,18 @@ public final class IntroduceSessionFacade implements Refactoring {
     }
 
     private static String capitalize(String s) { return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1); }
+
+    /**
+     * Whether a remote call goes through an EJB 2.x component interface, whose methods declare
+     * {@code RemoteException}; an EJB 3 remote business interface's methods do not (and a façade's
+     * business interface may not declare it unless it extends {@code java.rmi.Remote}).
+     */
+    private static boolean throwsRemoteException(CallEdge e, io.wanlint.analyzer.api.ComponentModel model) {
+        Optional<Component> target = Optional.ofNullable(e.targetComponent()).flatMap(model::byName)
+                .or(() -> model.byClass(e.to().className())).or(() -> model.byInterface(e.to().className()));
+        if (target.isEmpty()) return true;
+        var views = target.get().interfaces();
+        if (views.remoteBusiness().contains(e.to().className()) || views.localBusiness().contains(e.to().className())) return false;
+        return views.remote() != null || views.home() != null || views.remoteBusiness().isEmpty() && views.localBusiness().isEmpty();
+    }
 }

@@ -378,7 +378,11 @@ final class UseCaseExtraction {
             if (role == Role.DATA) s.findAll(VariableDeclarator.class).forEach(dataDecls::add);
         }
         if (wholeBody && roles.stream().anyMatch(r -> r != Role.DATA)) {
-            throw refuse(range.get(0), "the method both returns and writes the response");
+            // A void method that renders moves its data part like any other range; one that returns cannot split.
+            if (!method.getType().isVoidType() || range.stream().anyMatch(s -> !s.findAll(ReturnStmt.class).isEmpty())) {
+                throw refuse(range.get(0), "the method both returns and writes the response");
+            }
+            wholeBody = false;
         }
         Set<Node> movedRoots = new NodeSet();
         Reads page = new Reads();
@@ -582,7 +586,7 @@ final class UseCaseExtraction {
     /** Every data site must end up in the façade; one left in a render statement would still cross the WAN. */
     private void uncovered(List<Statement> range, List<Role> roles, Set<Node> moved) {
         for (int i = 0; i < range.size(); i++) {
-            if (roles.get(i) != Role.RENDER) continue;
+            if (roles.get(i) == Role.DATA) continue;
             Statement s = range.get(i);
             for (int l : dataLines) {
                 if (l < line(s) || l > s.getEnd().get().line) continue;
@@ -612,6 +616,14 @@ final class UseCaseExtraction {
             return;
         }
         if (!f.isStatic() && preludes.containsKey(name)) return;
+        if (containerInjected(f)) {
+            // The container injects the bean just as it injected the client: the declaration moves as written.
+            String text = client.text(f);
+            if (!members.contains(text)) members.add(text);
+            f.getAnnotations().forEach(a -> importFor(a.getName().getIdentifier(), null));
+            f.findAll(ClassOrInterfaceType.class).forEach(t -> importFor(t.getNameWithScope(), t));
+            return;
+        }
         if (!f.isStatic()) {
             Optional<String> prelude = initialisedOnce(type.get(), f, name);
             if (prelude.isPresent()) {
@@ -621,6 +633,25 @@ final class UseCaseExtraction {
         }
         throw refuse(ref, "the moved code uses field `" + name + "` of " + type.get().getNameAsString()
                 + ", which is not assigned exactly once in a lifecycle method (init, ejbCreate, a constructor) from EJB-tier values");
+    }
+
+    /** Annotations by which an EJB 3 / Jakarta container injects a field of a web component and of a session bean alike. */
+    private static final Set<String> INJECTIONS = Set.of("EJB", "Resource", "Inject", "PersistenceContext", "PersistenceUnit");
+
+    /** An instance field the container injects and the client never assigns itself. */
+    private static boolean containerInjected(com.github.javaparser.ast.body.FieldDeclaration f) {
+        if (f.isStatic() || f.getVariables().size() != 1 || f.getVariables().get(0).getInitializer().isPresent()) return false;
+        if (f.getAnnotations().stream().noneMatch(a -> INJECTIONS.contains(a.getName().getIdentifier()))) return false;
+        String name = f.getVariables().get(0).getNameAsString();
+        var type = f.findAncestor(com.github.javaparser.ast.body.ClassOrInterfaceDeclaration.class);
+        return type.isPresent() && type.get().findAll(AssignExpr.class).stream().noneMatch(a -> a.getTarget() instanceof NameExpr n
+                && n.getNameAsString().equals(name) || a.getTarget() instanceof FieldAccessExpr fa && fa.getNameAsString().equals(name));
+    }
+
+    /** Whether a name is an instance field of the client class that the container injects. */
+    private boolean injectedField(String name) {
+        return method.findAncestor(com.github.javaparser.ast.body.ClassOrInterfaceDeclaration.class)
+                .flatMap(t -> t.getFieldByName(name)).map(UseCaseExtraction::containerInjected).orElse(false);
     }
 
     /** Methods in which a client assigns what it keeps for all its requests. */
@@ -740,6 +771,8 @@ final class UseCaseExtraction {
         }
         if (!(root instanceof NameExpr n)) return false;
         Optional<Declared> d = declarationOf(n);
+        // A call on an injected bean reference ({@code stock.available(id)}) is made by the façade, its result sent back.
+        if (d.isEmpty() && e instanceof MethodCallExpr && injectedField(n.getNameAsString())) return !touchesWeb(e, Set.of());
         if (d.isEmpty() || !dataDecls.contains(d.get().node())) return false;
         Optional<AppTypes.Resolved> t = types.resolve(d.get().type(), client.unit());
         if (t.isPresent() && types.transferable(t.get().qualified())) return false;
@@ -749,7 +782,14 @@ final class UseCaseExtraction {
     private Optional<AppTypes.Resolved> typeOf(Expression e) {
         if (e instanceof EnclosedExpr p) return typeOf(p.getInner());
         if (e instanceof CastExpr c) return types.resolve(c.getType(), client.unit());
-        if (e instanceof NameExpr n) return declarationOf(n).flatMap(d -> types.resolve(d.type(), client.unit()));
+        if (e instanceof NameExpr n) {
+            Optional<Declared> d = declarationOf(n);
+            if (d.isPresent()) return types.resolve(d.get().type(), client.unit());
+            if (!injectedField(n.getNameAsString())) return Optional.empty();
+            return method.findAncestor(com.github.javaparser.ast.body.ClassOrInterfaceDeclaration.class)
+                    .flatMap(t -> t.getFieldByName(n.getNameAsString()))
+                    .flatMap(f -> types.resolve(f.getVariables().get(0).getType(), client.unit()));
+        }
         if (e instanceof MethodCallExpr m && m.getScope().isPresent()) {
             return typeOf(m.getScope().get()).flatMap(owner -> types.returnType(owner.qualified(), m.getNameAsString(), m.getArguments().size()));
         }

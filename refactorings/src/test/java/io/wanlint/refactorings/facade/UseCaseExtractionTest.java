@@ -64,8 +64,25 @@ class UseCaseExtractionTest {
 
             """;
 
+    private static final String CATALOG = """
+            package shop.beans;
+
+            import java.util.List;
+
+            public interface Catalog {
+                List<Integer> ids(String category);
+            }
+            """;
+    private static final String STOCK = """
+            package shop.beans;
+
+            public interface Stock {
+                int available(Integer id);
+            }
+            """;
+
     private final AppTypes types = new AppTypes(q -> Optional.ofNullable(Map.of("shop.beans.Item", ITEM,
-            "shop.beans.ItemHome", ITEM_HOME, "shop.util.JndiNames", NAMES).get(q))
+            "shop.beans.ItemHome", ITEM_HOME, "shop.util.JndiNames", NAMES, "shop.beans.Catalog", CATALOG, "shop.beans.Stock", STOCK).get(q))
             .flatMap(t -> JavaSource.parse(new SourceText(q.replace('.', '/') + ".java", t, java.nio.charset.StandardCharsets.UTF_8, false))));
 
     @Test
@@ -280,6 +297,48 @@ class UseCaseExtractionTest {
                             out.println(page.getName());
                             out.println(page.getItemName() + "!");
                 """);
+    }
+
+    @Test
+    void injectedBeansMoveIntoTheFacadeAndACallOnOneInsideTheLoopBecomesARowField() {
+        String client = HEADER + """
+                public class StockList extends HttpServlet {
+                    @javax.ejb.EJB private shop.beans.Catalog catalog;
+                    @javax.ejb.EJB private shop.beans.Stock stock;
+                    public void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                        String category = request.getParameter("c");
+                        java.util.List<Integer> ids = catalog.ids(category);
+                        PrintWriter out = response.getWriter();
+                        for (Integer id : ids) {
+                            out.println(id + ": " + stock.available(id));
+                        }
+                    }
+                }
+                """;
+        UseCaseExtraction.Extracted x = extracted(client, "doGet", 23, 26);
+
+        assertThat(x.memberDeclarations()).containsExactly("@javax.ejb.EJB private shop.beans.Catalog catalog;",
+                "@javax.ejb.EJB private shop.beans.Stock stock;");
+        assertThat(x.method().body()).contains("java.util.List<Integer> ids = catalog.ids(category);\n")
+                .contains("    int available = stock.available(id);\n");
+        assertThat(applied(client, x)).contains("out.println(id + \": \" + row.getAvailable());").doesNotContain("stock.available");
+    }
+
+    @Test
+    void anInjectedBeanTheClientReassignsIsRefused() {
+        String client = HEADER + """
+                public class StockList extends HttpServlet {
+                    @javax.ejb.EJB private shop.beans.Stock stock;
+                    public void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                        Integer id = Integer.valueOf(request.getParameter("id"));
+                        int available = stock.available(id);
+                        response.getWriter().println(available);
+                    }
+                    public void reset() { stock = null; }
+                }
+                """;
+        assertThat(extract(client, "doGet", 22)).isInstanceOf(UseCaseExtraction.Refused.class)
+                .extracting(Object::toString).asString().contains("field `stock`");
     }
 
     private UseCaseExtraction.Result extract(String client, String method, Integer... lines) {

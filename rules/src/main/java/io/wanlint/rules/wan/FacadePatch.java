@@ -20,10 +20,12 @@ import java.util.Optional;
  * outside it: all of them cost 0 and the façade call is {@link #extra}.
  *
  * @param adjustment the cost adjustment
+ * @param site       the client method whose code the façade call replaces (where the request's first
+ *                   paid cross-site EJB call is made)
  * @param extra      round trips to add to the adjusted estimate (the façade call when no existing
  *                   call can stand for it)
  */
-record FacadePatch(CostAdjustment adjustment, RoundTrips extra) {
+record FacadePatch(CostAdjustment adjustment, String site, RoundTrips extra) {
 
     static FacadePatch of(RuleContext ctx, EntryPoint ep) {
         RequestReach reach = ctx.reach(ep, ReachScope.WHOLE_REQUEST);
@@ -39,14 +41,15 @@ record FacadePatch(CostAdjustment adjustment, RoundTrips extra) {
         // The façade is a call of its own, once per request, outside any loop. It is not one of the
         // calls it replaces: another patch (a read-only copy at the edge) may remove those calls,
         // and the façade call must survive that when the patches are combined.
-        boolean replacesPaidCalls = crossing.stream()
-                .anyMatch(rc -> rc.edge().kind().isEjb() && rc.edge().op() != CallOp.LOOKUP && !rc.edge().cachedOnce());
-        RoundTrips extra = replacesPaidCalls ? RoundTrips.of(ctx.oracle().costs().remoteEjbCall()) : RoundTrips.ZERO;
-        return new FacadePatch(patch.build(), extra);
+        Optional<ReachedCall> firstPaid = crossing.stream()
+                .filter(rc -> rc.edge().kind().isEjb() && rc.edge().op() != CallOp.LOOKUP && !rc.edge().cachedOnce()).findFirst();
+        RoundTrips extra = firstPaid.isPresent() ? RoundTrips.of(ctx.oracle().costs().remoteEjbCall()) : RoundTrips.ZERO;
+        String site = firstPaid.or(() -> crossing.stream().findFirst()).map(rc -> rc.edge().from().toString()).orElse(ep.id());
+        return new FacadePatch(patch.build(), site, extra);
     }
 
     /** The patch as the report's "after patches" composes it with the request's other patches. */
-    PatchEffect effect() { return new PatchEffect(adjustment, extra); }
+    PatchEffect effect() { return PatchEffect.adding(adjustment, site, extra); }
 
     /** The entry point's round trips once the façade is in place. */
     RoundTrips after(RuleContext ctx, EntryPoint ep) {

@@ -119,7 +119,7 @@ public final class NPlusOneFinder implements Rule {
                     }
                 }
             }
-            return new PatchEffect(bulk.build(), extra);
+            return PatchEffect.adding(bulk.build(), method.toString(), extra);
         });
         Set<String> perElement = new LinkedHashSet<>();
         for (CallEdge c : site.perElement) perElement.add(Evidence.calleeAsWritten(c) + "()");

@@ -103,6 +103,7 @@ public final class WebTierJdbc implements Rule {
         boolean crosses = ctx.siteOf(site.callerComponent).map(s -> !s.equals(dbSite)).orElse(true);
         PatchedCosts.Builder patch = new PatchedCosts.Builder();
         for (CallEdge c : calls) patch.set(c, 0);
-        return new PatchEffect(patch.build(), crosses ? RoundTrips.of(ctx.oracle().costs().remoteEjbCall()) : RoundTrips.ZERO);
+        return PatchEffect.adding(patch.build(), calls.get(0).from().toString(),
+                crosses ? RoundTrips.of(ctx.oracle().costs().remoteEjbCall()) : RoundTrips.ZERO);
     }
 }

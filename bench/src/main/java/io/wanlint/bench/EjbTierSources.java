@@ -314,12 +314,17 @@ final class EjbTierSources {
         s.line("return ds.getConnection();");
         s.reopen("catch (NamingException e)").line("throw new EJBException(e);").close();
         s.close();
+        quietClose(s, "closing is best effort: the transaction outcome is already decided");
+    }
+
+    /** A static {@code close(rs, ps, con)} that closes what is open and ignores failures, saying why in {@code comment}. */
+    private static void quietClose(SourceText s, String comment) {
         s.blank().open("private static void close(ResultSet rs, PreparedStatement ps, Connection con)");
         s.open("try");
         s.open("if (rs != null)").line("rs.close();").close();
         s.open("if (ps != null)").line("ps.close();").close();
         s.open("if (con != null)").line("con.close();").close();
-        s.reopen("catch (SQLException ignored)").line("// closing is best effort: the transaction outcome is already decided").close();
+        s.reopen("catch (SQLException ignored)").line("// " + comment).close();
         s.close();
     }
 
@@ -443,13 +448,7 @@ final class EjbTierSources {
         s.line("return ds.getConnection();");
         s.reopen("catch (NamingException e)").line("throw new SQLException(\"no data source: \" + e.getMessage());").close();
         s.close();
-        s.blank().open("private static void close(ResultSet rs, PreparedStatement ps, Connection con)");
-        s.open("try");
-        s.open("if (rs != null)").line("rs.close();").close();
-        s.open("if (ps != null)").line("ps.close();").close();
-        s.open("if (con != null)").line("con.close();").close();
-        s.reopen("catch (SQLException ignored)").line("// best effort").close();
-        s.close();
+        quietClose(s, "best effort");
         plainMethods(s, 0, 3, "static");
         s.close();
         emit(m, "dao", cls, s);

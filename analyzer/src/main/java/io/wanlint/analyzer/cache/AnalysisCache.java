@@ -63,7 +63,7 @@ import java.util.zip.CheckedOutputStream;
  */
 public final class AnalysisCache {
     /** Bumped whenever {@link CachedAnalysis} or anything it contains is stored differently. */
-    static final int FORMAT = 1;
+    static final int FORMAT = 2;
     static final String MAGIC = "wanlint-analysis-cache";
     static final int MAX_ENTRIES = 32;
     static final int MAX_AGE_DAYS = 30;
@@ -105,6 +105,18 @@ public final class AnalysisCache {
 
     /** The entry stored for this key, when there is one and it was computed from the same inputs. */
     public Optional<CachedAnalysis> load(InputDigest key) {
+        return read(key).filter(Entry::exact).map(Entry::analysis);
+    }
+
+    /**
+     * What the project's entry holds for this run: an analysis computed from the same inputs
+     * ({@code exact}), or one computed from inputs that differ from this run's only in what some
+     * Java files say, together with its {@link IncrementalState} (never exact).
+     */
+    public record Entry(CachedAnalysis analysis, boolean exact) {}
+
+    /** The project's entry, when it serves this key exactly or can be updated to it (see {@link Entry}). */
+    public Optional<Entry> read(InputDigest key) {
         Path entry = entry(key);
         if (!Files.isRegularFile(entry)) return Optional.empty();
         try (InputStream in = new BufferedInputStream(Files.newInputStream(entry), 1 << 16)) {
@@ -114,16 +126,21 @@ public final class AnalysisCache {
                 return Optional.empty();
             }
             String[] parts = header.split(" ");
-            if (parts.length != 3 || !parts[1].equals(Integer.toString(FORMAT))) {
+            if (parts.length < 2 || !parts[1].equals(Integer.toString(FORMAT))) {
                 warn("cache entry " + entry.getFileName() + " was written in another cache format ("
                         + (parts.length > 1 ? parts[1] : "?") + ", this wanlint uses " + FORMAT
                         + "); it is ignored and replaced");
                 return Optional.empty();
             }
-            if (!parts[2].equals(key.digest())) return Optional.empty(); // inputs changed: an ordinary miss
+            if (parts.length != 4) throw new IOException("malformed header");
+            boolean exact = parts[2].equals(key.digest());
+            if (!exact && !parts[3].equals(key.structure())) return Optional.empty(); // other inputs: an ordinary miss
             CachedAnalysis cached = readPayload(in);
+            if (!exact && (cached.incremental() == null || !cached.incremental().structure().equals(key.structure()))) {
+                return Optional.empty();
+            }
             touch(entry);
-            return Optional.of(cached);
+            return Optional.of(new Entry(cached, exact));
         } catch (IOException | RuntimeException e) {
             warn("cache entry " + entry.getFileName() + " cannot be read (" + reason(e) + "); it is ignored and replaced");
             return Optional.empty();
@@ -137,7 +154,8 @@ public final class AnalysisCache {
             Files.createDirectories(folder);
             temp = Files.createTempFile(folder, PREFIX, ".tmp");
             try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temp), 1 << 16)) {
-                out.write((MAGIC + " " + FORMAT + " " + key.digest() + "\n").getBytes(StandardCharsets.US_ASCII));
+                out.write((MAGIC + " " + FORMAT + " " + key.digest() + " " + key.structure() + "\n")
+                        .getBytes(StandardCharsets.US_ASCII));
                 writePayload(analysis, out);
             }
             move(temp, entry(key));
@@ -165,6 +183,8 @@ public final class AnalysisCache {
         out.writeInt(json.length);
         out.write(json);
         GraphCodec.write(new GraphCodec.Parts(analysis.nodes(), analysis.edges(), analysis.entryPoints(), analysis.facts()), out);
+        out.writeBoolean(analysis.incremental() != null);
+        if (analysis.incremental() != null) StateCodec.write(analysis.incremental(), out);
         out.flush();
         new DataOutputStream(raw).writeLong(checked.getChecksum().getValue());
     }
@@ -178,12 +198,13 @@ public final class AnalysisCache {
         byte[] json = in.readNBytes(length);
         if (json.length != length) throw new EOFException("truncated");
         GraphCodec.Parts graph = GraphCodec.read(in);
+        IncrementalState incremental = in.readBoolean() ? StateCodec.read(in) : null;
         long computed = checked.getChecksum().getValue();
         long stored = new DataInputStream(raw).readLong();
         if (computed != stored || raw.read() != -1) throw new IOException("checksum mismatch");
         ModelPart model = JSON.readValue(json, ModelPart.class);
         return new CachedAnalysis(model.components(), model.ejbRefsOf(), model.ejbRefLists(), graph.nodes(), graph.edges(),
-                graph.entryPoints(), graph.facts(), model.diagnostics(), model.suppressions());
+                graph.entryPoints(), graph.facts(), model.diagnostics(), model.suppressions(), incremental);
     }
 
     private Path entry(InputDigest key) { return folder.resolve(PREFIX + key.slot() + SUFFIX); }

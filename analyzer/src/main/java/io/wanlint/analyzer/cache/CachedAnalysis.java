@@ -25,12 +25,13 @@ import java.util.Map;
  * the module's whole {@code ejb-ref} list, which written out in full made a 500k-line application's
  * entry three hundred megabytes.
  * Everything here is a pure function of the inputs' paths and contents, the request's options and
- * the analyzer build, which is exactly what {@link AnalysisCache} keys it by.
+ * the analyzer build, which is exactly what {@link AnalysisCache} keys it by. {@code incremental},
+ * when present, is what a later run needs to update the analysis after Java files changed.
  */
 public record CachedAnalysis(List<Component> components, List<Integer> ejbRefsOf, List<List<EjbReference>> ejbRefLists,
                              List<MethodNode> nodes, List<CallEdge> edges,
                              List<EntryPoint> entryPoints, SourceFacts facts, List<Diagnostic> diagnostics,
-                             List<SourceSuppressions.Entry> suppressions) {
+                             List<SourceSuppressions.Entry> suppressions, IncrementalState incremental) {
     public CachedAnalysis {
         components = List.copyOf(components);
         ejbRefsOf = List.copyOf(ejbRefsOf);
@@ -49,6 +50,12 @@ public record CachedAnalysis(List<Component> components, List<Integer> ejbRefsOf
     /** The parts of a freshly computed analysis. */
     public static CachedAnalysis of(ComponentModel model, CallGraph graph, List<Diagnostic> diagnostics,
                                     SourceSuppressions suppressions) {
+        return of(model, graph, diagnostics, suppressions, null);
+    }
+
+    /** As {@link #of(ComponentModel, CallGraph, List, SourceSuppressions)}, with what an incremental run needs. */
+    public static CachedAnalysis of(ComponentModel model, CallGraph graph, List<Diagnostic> diagnostics,
+                                    SourceSuppressions suppressions, IncrementalState incremental) {
         List<Component> bare = new ArrayList<>();
         List<Integer> refsOf = new ArrayList<>();
         Map<List<EjbReference>, Integer> lists = new LinkedHashMap<>();
@@ -57,7 +64,7 @@ public record CachedAnalysis(List<Component> components, List<Integer> ejbRefsOf
             bare.add(c.withEjbRefs(List.of()));
         }
         return new CachedAnalysis(bare, refsOf, List.copyOf(lists.keySet()), List.copyOf(graph.nodes()), graph.edges(),
-                graph.entryPoints(), graph.facts(), diagnostics, suppressions.entries());
+                graph.entryPoints(), graph.facts(), diagnostics, suppressions.entries(), incremental);
     }
 
     /** The model again; components that shared a reference list share it again. */

@@ -95,14 +95,14 @@ final class GraphCodec {
         return new Parts(nodes, edges, entryPoints, new SourceFacts(known, conditional, sqlBuilt, state));
     }
 
-    private static int count(DataInputStream in) throws IOException {
+    static int count(DataInputStream in) throws IOException {
         int n = in.readInt();
         if (n < 0 || n > MAX_COUNT) throw new IOException("implausible count " + n);
         return n;
     }
 
     /** References: 0 is null, 1 introduces a new value (numbered in order of appearance), n ≥ 2 is value n − 2. */
-    private static final class Writer {
+    static final class Writer {
         private final DataOutputStream out;
         private final Map<String, Integer> strings = new HashMap<>();
         private final Map<MethodRef, Integer> methods = new HashMap<>();
@@ -167,7 +167,7 @@ final class GraphCodec {
         }
     }
 
-    private static final class Reader {
+    static final class Reader {
         private final DataInputStream in;
         private final List<String> strings = new ArrayList<>();
         private final List<MethodRef> methods = new ArrayList<>();

@@ -17,6 +17,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -25,13 +26,20 @@ import java.util.stream.Stream;
  * @param slot   names the project's entry: the cache format, the analyzer build, the request's
  *               options and its inputs' locations — the same project analysed again lands in the
  *               same slot and replaces its entry
+ * @param structure  everything {@code digest} covers but the Java files' contents: two runs with the
+ *                   same structure differ only in what some Java files say, which an incremental run
+ *                   can catch up with
+ * @param javaHashes every Java file's content hash, by path
  * @param digest everything the analysis result depends on: the slot plus the path, encoding and
  *               content hash of every Java, JSP and XML file ingest read, each JSP's page path
  *               (it depends on where a {@code WEB-INF} folder is), and of every class file
  *               and jar when the bytecode front end builds the call graph (the source front end
  *               never reads them). Two runs with the same digest compute the same result.
  */
-public record InputDigest(String slot, String digest) {
+public record InputDigest(String slot, String digest, String structure, Map<String, String> javaHashes) {
+    public InputDigest {
+        javaHashes = Map.copyOf(javaHashes);
+    }
 
     /**
      * The key of a request whose inputs ingest has read.
@@ -49,26 +57,44 @@ public record InputDigest(String slot, String digest) {
         String slotHex = HexFormat.of().formatHex(slot.digest());
 
         MessageDigest all = sha256();
-        update(all, slotHex);
-        update(all, "bytecode " + bytecode);
-        hashTexts(all, "java", ws.javaSources());
-        hashTexts(all, "jsp", ws.jsps());
-        // A page's path in its web module depends on where a WEB-INF folder is on disk, which no
-        // ingested file's content records (an empty WEB-INF, or one holding only jars, still counts).
-        for (TextFile jsp : ws.jsps()) update(all, "page " + JspScanner.pagePath(jsp));
-        hashTexts(all, "xml", ws.xmlFiles());
-        if (bytecode) {
-            for (Path root : ws.classRoots()) hashClassRoot(all, root, extractionDir);
+        MessageDigest structure = sha256();
+        for (MessageDigest d : List.of(all, structure)) {
+            update(d, slotHex);
+            update(d, "bytecode " + bytecode);
         }
-        return new InputDigest(slotHex.substring(0, 32), HexFormat.of().formatHex(all.digest()));
+        List<byte[]> javaHashes = hashes(ws.javaSources());
+        combine(all, "java", ws.javaSources(), javaHashes);
+        update(structure, "java " + ws.javaSources().size());
+        for (TextFile f : ws.javaSources()) update(structure, f.path() + "\u0000" + f.encoding());
+        List<byte[]> jspHashes = hashes(ws.jsps());
+        List<byte[]> xmlHashes = hashes(ws.xmlFiles());
+        for (MessageDigest d : List.of(all, structure)) {
+            combine(d, "jsp", ws.jsps(), jspHashes);
+            // A page's path in its web module depends on where a WEB-INF folder is on disk, which no
+            // ingested file's content records (an empty WEB-INF, or one holding only jars, still counts).
+            for (TextFile jsp : ws.jsps()) update(d, "page " + JspScanner.pagePath(jsp));
+            combine(d, "xml", ws.xmlFiles(), xmlHashes);
+            if (bytecode) {
+                for (Path root : ws.classRoots()) hashClassRoot(d, root, extractionDir);
+            }
+        }
+        Map<String, String> byPath = new java.util.HashMap<>();
+        for (int i = 0; i < javaHashes.size(); i++) {
+            byPath.put(ws.javaSources().get(i).path(), HexFormat.of().formatHex(javaHashes.get(i)));
+        }
+        return new InputDigest(slotHex.substring(0, 32), HexFormat.of().formatHex(all.digest()),
+                HexFormat.of().formatHex(structure.digest()), byPath);
     }
 
     /** Files are hashed in parallel (the per-file hashes are combined in ingest's order). */
-    private static void hashTexts(MessageDigest into, String kind, List<TextFile> files) {
-        List<byte[]> hashes = files.parallelStream()
+    private static List<byte[]> hashes(List<TextFile> files) {
+        return files.parallelStream()
                 // UTF-16 keeps every char, unpaired surrogates included, so different texts never collide by encoding.
                 .map(f -> sha256().digest(f.text().getBytes(StandardCharsets.UTF_16LE)))
                 .toList();
+    }
+
+    private static void combine(MessageDigest into, String kind, List<TextFile> files, List<byte[]> hashes) {
         update(into, kind + " " + files.size());
         for (int i = 0; i < files.size(); i++) {
             update(into, files.get(i).path() + "\u0000" + files.get(i).encoding());

@@ -7,6 +7,8 @@ import com.github.javaparser.resolution.model.SymbolReference;
 import com.github.javaparser.symbolsolver.javaparsermodel.JavaParserFacade;
 
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -15,12 +17,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * folder of its package, which legacy source trees rarely respect.
  */
 final class AppSourceTypeSolver implements TypeSolver {
-    private final Map<String, TypeDeclaration<?>> declarations;
+    private final Function<String, Optional<TypeDeclaration<?>>> declarations;
     private final Map<String, ResolvedReferenceTypeDeclaration> wrapped = new ConcurrentHashMap<>();
     private TypeSolver parent;
 
-    AppSourceTypeSolver(Map<String, TypeDeclaration<?>> declarations) {
-        this.declarations = Map.copyOf(declarations);
+    /** @param declarations an application type's declaration by name (possibly parsed on first use) */
+    AppSourceTypeSolver(Function<String, Optional<TypeDeclaration<?>>> declarations) {
+        this.declarations = declarations;
     }
 
     @Override public TypeSolver getParent() { return parent; }
@@ -31,7 +34,7 @@ final class AppSourceTypeSolver implements TypeSolver {
     }
 
     @Override public SymbolReference<ResolvedReferenceTypeDeclaration> tryToSolveType(String name) {
-        TypeDeclaration<?> decl = declarations.get(name);
+        TypeDeclaration<?> decl = declarations.apply(name).orElse(null);
         if (decl == null) return SymbolReference.unsolved();
         ResolvedReferenceTypeDeclaration r = wrapped.computeIfAbsent(name,
                 k -> JavaParserFacade.get(getRoot()).getTypeDeclaration(decl));

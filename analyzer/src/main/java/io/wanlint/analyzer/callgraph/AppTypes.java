@@ -41,30 +41,91 @@ final class AppTypes {
     static final class TypeInfo {
         final String fqn;
         final String graphName;
-        final TypeDeclaration<?> decl;
-        final CompilationUnit unit;
         final String file;
+        final boolean isInterface;
+        final boolean isAbstract;
+        final boolean isFinal;
+        final boolean isEnum;
+        /** The line the declaration begins on (annotations included): where an implicit constructor is. */
+        final int line;
+        /** The value of a JAX-RS {@code @Path} on the type, or null. */
+        final String path;
         final List<MethodInfo> methods = new ArrayList<>();
         List<String> supertypes = List.of();
         String superclass;
+        private final AppTypes home;
+        private TypeDeclaration<?> decl;
+        private CompilationUnit unit;
 
-        TypeInfo(String fqn, String graphName, TypeDeclaration<?> decl, CompilationUnit unit, String file) {
+        private TypeInfo(AppTypes home, String fqn, String graphName, TypeDeclaration<?> decl, CompilationUnit unit, String file) {
+            this.home = home;
             this.fqn = fqn;
             this.graphName = graphName;
             this.decl = decl;
             this.unit = unit;
             this.file = file;
+            this.isInterface = decl instanceof ClassOrInterfaceDeclaration c && c.isInterface();
+            this.isAbstract = isInterface || (decl instanceof ClassOrInterfaceDeclaration c && c.isAbstract());
+            this.isFinal = decl instanceof ClassOrInterfaceDeclaration c && c.isFinal() || decl instanceof EnumDeclaration;
+            this.isEnum = decl instanceof EnumDeclaration;
+            this.line = decl.getBegin().map(p -> p.line).orElse(0);
+            this.path = EntryPointFinder.pathOf(decl).orElse(null);
         }
 
-        boolean isInterface() {
-            return decl instanceof ClassOrInterfaceDeclaration c && c.isInterface();
+        private TypeInfo(AppTypes home, IndexFacts.Type facts) {
+            this.home = home;
+            this.fqn = facts.fqn();
+            this.graphName = facts.graphName();
+            this.file = facts.file();
+            this.isInterface = facts.has(IndexFacts.INTERFACE);
+            this.isAbstract = facts.has(IndexFacts.ABSTRACT);
+            this.isFinal = facts.has(IndexFacts.FINAL);
+            this.isEnum = facts.has(IndexFacts.ENUM);
+            this.line = facts.line();
+            this.path = facts.path();
         }
 
-        boolean isAbstract() {
-            return isInterface() || (decl instanceof ClassOrInterfaceDeclaration c && c.isAbstract());
+        /** The declaration's tree, parsed on first use when the index came from the analysis cache. */
+        TypeDeclaration<?> decl() {
+            home.reading(file);
+            if (decl == null) home.load(file);
+            return decl;
         }
 
-        boolean isFinal() { return decl instanceof ClassOrInterfaceDeclaration c && c.isFinal() || decl instanceof EnumDeclaration; }
+        /** The unit declaring the type (parsed on first use, as {@link #decl()}). */
+        CompilationUnit unit() {
+            home.reading(file);
+            if (unit == null) home.load(file);
+            return unit;
+        }
+
+        /**
+         * The declaration, for reading only what a file's {@link SurfaceFingerprint surface} covers
+         * (annotations, supertypes, signatures, field declarations with their initialisers): a
+         * change there re-analyses everything, so such reads need not be recorded as dependencies.
+         */
+        TypeDeclaration<?> signatureDecl() {
+            if (decl == null) home.load(file);
+            return decl;
+        }
+
+        /** The unit, for reading its package and imports only (see {@link #signatureDecl()}). */
+        CompilationUnit signatureUnit() {
+            if (unit == null) home.load(file);
+            return unit;
+        }
+
+        boolean isInterface() { return isInterface; }
+
+        boolean isAbstract() { return isAbstract; }
+
+        boolean isFinal() { return isFinal; }
+
+        /** The simple name. */
+        String simpleName() {
+            int dot = fqn.lastIndexOf('.');
+            return dot < 0 ? fqn : fqn.substring(dot + 1);
+        }
 
         /** {@link #methods} by name, rebuilt when a method was added: generated classes have 100k methods. */
         private Map<String, List<MethodInfo>> byName = Map.of();
@@ -77,7 +138,7 @@ final class AppTypes {
         }
 
         /** This type's own methods with this name, in declaration order. */
-        List<MethodInfo> named(String name) {
+        synchronized List<MethodInfo> named(String name) {
             if (indexedCount != methods.size()) {
                 Map<String, List<MethodInfo>> index = new HashMap<>();
                 for (MethodInfo m : methods) index.computeIfAbsent(m.ref.name(), k -> new ArrayList<>()).add(m);
@@ -92,40 +153,103 @@ final class AppTypes {
     static final class MethodInfo {
         final MethodRef ref;
         final TypeInfo owner;
-        final CallableDeclaration<?> decl; // null for the implicit default constructor
+        /** True for the implicit default constructor, which has no declaration. */
+        final boolean implicit;
         final boolean isAbstract;
         final boolean isStatic;
+        final boolean isPublic;
+        final boolean isPrivate;
         final boolean varargs;
         final int arity;
+        /** The line of the method's name. */
+        final int line;
+        /** The annotations' names as written ({@code Schedule}, {@code javax.ejb.Timeout}). */
+        final List<String> annotations;
+        /** The value of a JAX-RS {@code @Path} on the method, or null. */
+        final String path;
+        private CallableDeclaration<?> decl;
 
         MethodInfo(MethodRef ref, TypeInfo owner, CallableDeclaration<?> decl) {
             this.ref = ref;
             this.owner = owner;
             this.decl = decl;
+            this.implicit = decl == null;
             this.arity = ref.parameterTypes().size();
-            boolean noBody = decl instanceof MethodDeclaration m && m.getBody().isEmpty();
-            this.isAbstract = noBody;
+            this.isAbstract = decl instanceof MethodDeclaration m && m.getBody().isEmpty();
             this.isStatic = decl != null && decl.isStatic();
+            this.isPublic = decl != null && decl.isPublic();
+            this.isPrivate = decl != null && decl.isPrivate();
             this.varargs = decl != null && !decl.getParameters().isEmpty()
                     && decl.getParameters().get(decl.getParameters().size() - 1).isVarArgs();
+            this.line = decl == null ? owner.line : decl.getName().getBegin().map(p -> p.line).orElse(0);
+            this.annotations = decl == null ? List.of()
+                    : decl.getAnnotations().stream().map(a -> a.getNameAsString()).toList();
+            this.path = decl == null ? null : EntryPointFinder.pathOf(decl).orElse(null);
+        }
+
+        MethodInfo(TypeInfo owner, IndexFacts.Method facts) {
+            this.ref = new MethodRef(owner.graphName, facts.name(), facts.parameterTypes());
+            this.owner = owner;
+            this.implicit = facts.has(IndexFacts.IMPLICIT);
+            this.arity = ref.parameterTypes().size();
+            this.isAbstract = facts.has(IndexFacts.ABSTRACT);
+            this.isStatic = facts.has(IndexFacts.STATIC);
+            this.isPublic = facts.has(IndexFacts.PUBLIC);
+            this.isPrivate = facts.has(IndexFacts.PRIVATE);
+            this.varargs = facts.has(IndexFacts.VARARGS);
+            this.line = facts.line();
+            this.annotations = facts.annotations();
+            this.path = facts.path();
+        }
+
+        /** The declaration (parsed on first use, as {@link TypeInfo#decl()}); null for the implicit constructor. */
+        CallableDeclaration<?> decl() {
+            if (implicit) return null;
+            owner.home.reading(owner.file);
+            if (decl == null) owner.home.load(owner.file);
+            return decl;
+        }
+
+        /** The declaration, for its signature only (see {@link TypeInfo#signatureDecl()}); null when implicit. */
+        CallableDeclaration<?> signatureDecl() {
+            if (implicit) return null;
+            if (decl == null) owner.home.load(owner.file);
+            return decl;
         }
 
         boolean accepts(int argCount) { return argCount == arity || (varargs && argCount >= arity - 1); }
 
-        SourceLocation location() {
-            int line = decl == null ? owner.decl.getBegin().map(p -> p.line).orElse(0)
-                    : decl.getName().getBegin().map(p -> p.line).orElse(0);
-            return new SourceLocation(owner.file, line);
+        SourceLocation location() { return new SourceLocation(owner.file, line); }
+
+        IndexFacts.Method facts() {
+            int flags = (implicit ? IndexFacts.IMPLICIT : 0) | (isAbstract ? IndexFacts.ABSTRACT : 0)
+                    | (isStatic ? IndexFacts.STATIC : 0) | (isPublic ? IndexFacts.PUBLIC : 0)
+                    | (isPrivate ? IndexFacts.PRIVATE : 0) | (varargs ? IndexFacts.VARARGS : 0);
+            return new IndexFacts.Method(ref.name(), ref.parameterTypes(), flags, line, annotations, path);
         }
+    }
+
+    /** Parses a file of the index on demand (an index built from cached facts holds no trees). */
+    interface UnitLoader {
+        /** The file's unit; throws {@link IncrementalUnavailable} when it cannot be had as before. */
+        CompilationUnit load(String file);
+    }
+
+    /**
+     * The incremental analysis cannot go on as planned (a file needed on demand does not parse as it
+     * did, or is not Java): the caller analyses from scratch instead.
+     */
+    static final class IncrementalUnavailable extends RuntimeException {
+        IncrementalUnavailable(String reason) { super(reason, null, false, false); }
     }
 
     private static final Set<String> PRIMITIVES = Set.of("boolean", "byte", "char", "short", "int", "long", "float",
             "double", "void");
 
     private final Map<String, TypeInfo> byFqn = new LinkedHashMap<>();
-    private final Map<TypeDeclaration<?>, TypeInfo> byDecl = new IdentityHashMap<>();
+    private final Map<TypeDeclaration<?>, TypeInfo> byDecl = java.util.Collections.synchronizedMap(new IdentityHashMap<>());
     private final Map<String, TypeInfo> byGraph = new HashMap<>();
-    private final Map<CallableDeclaration<?>, MethodInfo> byCallable = new IdentityHashMap<>();
+    private final Map<CallableDeclaration<?>, MethodInfo> byCallable = java.util.Collections.synchronizedMap(new IdentityHashMap<>());
     private final Map<String, List<String>> directSubtypes = new HashMap<>();
     private final Map<String, List<MethodInfo>> methodsByName = new HashMap<>();
     private final Map<String, List<String>> ancestors = new ConcurrentHashMap<>();
@@ -134,33 +258,206 @@ final class AppTypes {
     private final Map<CompilationUnit, Map<String, Optional<String>>> resolvedNames =
             java.util.Collections.synchronizedMap(new IdentityHashMap<>());
     private final ApiCallClassifier classifier = ApiCallClassifier.standard();
+    /** The files in index order, each with its JSP names when it is a page. */
+    private final List<IndexFacts.File> files = new ArrayList<>();
+    private final UnitLoader loader;
+    private final Set<String> loaded = ConcurrentHashMap.newKeySet();
+    private volatile String unavailable;
+    private java.util.function.Consumer<CompilationUnit> onLoad = u -> { };
+    /** The files whose trees the current thread's work read, when it is recording them. */
+    private static final ThreadLocal<Set<String>> READS = new ThreadLocal<>();
 
     /** Indexes the units (JSP synthetic classes under their {@code jsp:} graph names). */
     AppTypes(List<UnitSource> units) {
+        this.loader = file -> { throw new IncrementalUnavailable("no tree for " + file); };
         for (UnitSource u : units) {
+            files.add(new IndexFacts.File(u.file(), u.syntheticClass(), u.graphClass(), List.of()));
+            loaded.add(u.file());
             String pkg = u.unit().getPackageDeclaration().map(p -> p.getNameAsString()).orElse("");
             for (TypeDeclaration<?> t : u.unit().getTypes()) index(t, pkg.isEmpty() ? "" : pkg + ".", u, null);
         }
-        for (TypeInfo t : byFqn.values()) {
-            List<String> supers = new ArrayList<>();
-            if (t.decl instanceof ClassOrInterfaceDeclaration c) {
-                for (ClassOrInterfaceType st : c.getExtendedTypes()) {
-                    String r = resolveTypeName(st.getNameWithScope(), t.decl).orElse(st.getNameWithScope());
-                    supers.add(r);
-                    if (!c.isInterface()) t.superclass = r;
-                }
-                for (ClassOrInterfaceType st : c.getImplementedTypes()) {
-                    supers.add(resolveTypeName(st.getNameWithScope(), t.decl).orElse(st.getNameWithScope()));
-                }
-            } else if (t.decl instanceof EnumDeclaration e) {
-                for (ClassOrInterfaceType st : e.getImplementedTypes()) {
-                    supers.add(resolveTypeName(st.getNameWithScope(), t.decl).orElse(st.getNameWithScope()));
-                }
+        for (TypeInfo t : byFqn.values()) linkFromTree(t);
+    }
+
+    /**
+     * The index of a previous run, from its {@link #facts()}, with {@code fresh} units (files that
+     * changed since, declaring the same types and signatures) indexed from their new trees; every
+     * other file is parsed only when its tree is asked for.
+     */
+    AppTypes(List<IndexFacts.File> previous, Map<String, UnitSource> fresh, UnitLoader loader) {
+        this.loader = loader;
+        Set<TypeInfo> fromTree = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        for (IndexFacts.File f : previous) {
+            files.add(new IndexFacts.File(f.file(), f.syntheticClass(), f.graphClass(), List.of()));
+            UnitSource u = fresh.get(f.file());
+            if (u != null) {
+                loaded.add(f.file());
+                String pkg = u.unit().getPackageDeclaration().map(p -> p.getNameAsString()).orElse("");
+                int before = byFqn.size();
+                for (TypeDeclaration<?> t : u.unit().getTypes()) index(t, pkg.isEmpty() ? "" : pkg + ".", u, null);
+                int i = 0;
+                for (TypeInfo t : byFqn.values()) if (i++ >= before) fromTree.add(t);
+                continue;
             }
-            t.supertypes = List.copyOf(supers);
-            for (String s : supers) directSubtypes.computeIfAbsent(s, k -> new ArrayList<>()).add(t.fqn);
-            addMethods(t);
+            for (IndexFacts.Type t : f.types()) {
+                TypeInfo info = new TypeInfo(this, t);
+                byFqn.putIfAbsent(info.fqn, info);
+                byGraph.putIfAbsent(info.graphName, info);
+            }
         }
+        Map<String, IndexFacts.Type> factsByFqn = new HashMap<>();
+        for (IndexFacts.File f : previous) for (IndexFacts.Type t : f.types()) factsByFqn.putIfAbsent(t.fqn(), t);
+        for (TypeInfo t : byFqn.values()) {
+            if (fromTree.contains(t)) {
+                linkFromTree(t);
+                continue;
+            }
+            IndexFacts.Type facts = factsByFqn.get(t.fqn);
+            t.supertypes = facts.supertypes();
+            t.superclass = facts.superclass();
+            for (String s : t.supertypes) directSubtypes.computeIfAbsent(s, k -> new ArrayList<>()).add(t.fqn);
+            for (IndexFacts.Method m : facts.methods()) {
+                MethodInfo info = new MethodInfo(t, m);
+                t.methods.add(info);
+                // As in an index from trees: the implicit constructor is no method a call can be named after.
+                if (!info.implicit) methodsByName.computeIfAbsent(info.ref.name(), k -> new ArrayList<>()).add(info);
+            }
+        }
+    }
+
+    /** What a later run needs to rebuild this index without parsing: every file's types, in order. */
+    List<IndexFacts.File> facts() {
+        Map<String, List<IndexFacts.Type>> byFile = new HashMap<>();
+        for (TypeInfo t : byFqn.values()) {
+            int flags = (t.isInterface ? IndexFacts.INTERFACE : 0) | (t.isAbstract ? IndexFacts.ABSTRACT : 0)
+                    | (t.isFinal ? IndexFacts.FINAL : 0) | (t.isEnum ? IndexFacts.ENUM : 0);
+            byFile.computeIfAbsent(t.file, k -> new ArrayList<>()).add(new IndexFacts.Type(t.fqn, t.graphName, t.file, flags,
+                    t.line, t.path, t.supertypes, t.superclass, t.methods.stream().map(MethodInfo::facts).toList()));
+        }
+        List<IndexFacts.File> out = new ArrayList<>();
+        for (IndexFacts.File f : files) {
+            out.add(new IndexFacts.File(f.file(), f.syntheticClass(), f.graphClass(), byFile.getOrDefault(f.file(), List.of())));
+        }
+        return out;
+    }
+
+    /** Runs {@code work}, returning the files (other than {@code own}) whose trees it read through this index. */
+    static Set<String> recordingReads(String own, Runnable work) {
+        Set<String> previous = READS.get();
+        Set<String> reads = new java.util.HashSet<>();
+        READS.set(reads);
+        try {
+            work.run();
+        } finally {
+            READS.set(previous);
+        }
+        reads.remove(own);
+        return reads;
+    }
+
+    /** A memoised answer with the files whose trees computing it read. */
+    record Remembered<V>(V value, Set<String> reads) {}
+
+    /**
+     * A memo shared by the scans of several files whose answers come from other files' trees: a
+     * scan that gets an answer from the memo has read those trees as much as the scan that computed
+     * it, and is recorded so (an incremental run re-scans it when one of them changes).
+     */
+    static <K, V> V remembered(Map<K, Remembered<V>> memo, K key, java.util.function.Function<K, V> compute) {
+        Remembered<V> r = memo.get(key);
+        if (r == null) {
+            Set<String> outer = READS.get();
+            Set<String> inner = new java.util.HashSet<>();
+            READS.set(inner);
+            V value;
+            try {
+                value = compute.apply(key);
+            } finally {
+                READS.set(outer);
+            }
+            r = new Remembered<>(value, Set.copyOf(inner));
+            memo.put(key, r);
+        }
+        Set<String> reads = READS.get();
+        if (reads != null) reads.addAll(r.reads());
+        return r.value();
+    }
+
+    private void reading(String file) {
+        Set<String> reads = READS.get();
+        if (reads != null) reads.add(file);
+    }
+
+    /** Called with every unit parsed on demand (the symbol solver must be attached to it). */
+    void onLoad(java.util.function.Consumer<CompilationUnit> action) { this.onLoad = action; }
+
+    /** Parses a file on demand and attaches its trees to the index entries read from the cache. */
+    private synchronized void load(String file) {
+        if (!loaded.add(file)) return;
+        try {
+            CompilationUnit cu = loader.load(file);
+            String pkg = cu.getPackageDeclaration().map(p -> p.getNameAsString()).orElse("");
+            for (TypeDeclaration<?> t : cu.getTypes()) bind(t, pkg.isEmpty() ? "" : pkg + ".", cu, file, null);
+            onLoad.accept(cu);
+        } catch (RuntimeException e) {
+            // Remembered as well as thrown: the resolvers recover from their own failures and might swallow it.
+            unavailable = e instanceof IncrementalUnavailable ? e.getMessage() : file + " cannot be parsed again";
+            throw e instanceof IncrementalUnavailable u ? u : new IncrementalUnavailable(unavailable);
+        }
+    }
+
+    /** Why a tree asked for could not be had (the index then cannot stand for a full one), if so. */
+    Optional<String> unavailable() { return Optional.ofNullable(unavailable); }
+
+    private void bind(TypeDeclaration<?> t, String prefix, CompilationUnit cu, String file, TypeInfo outer) {
+        String fqn = prefix + t.getNameAsString();
+        TypeInfo info = byFqn.get(fqn);
+        if (info != null && info.file.equals(file) && info.decl == null) {
+            info.decl = t;
+            info.unit = cu;
+            List<CallableDeclaration<?>> callables = new ArrayList<>();
+            for (BodyDeclaration<?> m : t.getMembers()) {
+                if (m instanceof MethodDeclaration || m instanceof ConstructorDeclaration) callables.add((CallableDeclaration<?>) m);
+            }
+            List<MethodInfo> declared = info.methods.stream().filter(m -> !m.implicit).toList();
+            if (declared.size() != callables.size()) {
+                throw new IncrementalUnavailable(file + " no longer declares what the cached index says");
+            }
+            for (int i = 0; i < callables.size(); i++) {
+                declared.get(i).decl = callables.get(i);
+                byCallable.put(callables.get(i), declared.get(i));
+            }
+        } else {
+            // A second declaration of a name some other file declares first: known by its tree only, as in a full index.
+            String graph = outer != null ? outer.graphName + "$" + t.getNameAsString() : fqn;
+            info = new TypeInfo(this, fqn, graph, t, cu, file);
+        }
+        byDecl.put(t, info);
+        for (BodyDeclaration<?> m : t.getMembers()) {
+            if (m instanceof TypeDeclaration<?> nested) bind(nested, fqn + ".", cu, file, info);
+        }
+    }
+
+    /** Supertypes and methods of a type indexed from its tree. */
+    private void linkFromTree(TypeInfo t) {
+        List<String> supers = new ArrayList<>();
+        if (t.decl instanceof ClassOrInterfaceDeclaration c) {
+            for (ClassOrInterfaceType st : c.getExtendedTypes()) {
+                String r = resolveTypeName(st.getNameWithScope(), t.decl).orElse(st.getNameWithScope());
+                supers.add(r);
+                if (!c.isInterface()) t.superclass = r;
+            }
+            for (ClassOrInterfaceType st : c.getImplementedTypes()) {
+                supers.add(resolveTypeName(st.getNameWithScope(), t.decl).orElse(st.getNameWithScope()));
+            }
+        } else if (t.decl instanceof EnumDeclaration e) {
+            for (ClassOrInterfaceType st : e.getImplementedTypes()) {
+                supers.add(resolveTypeName(st.getNameWithScope(), t.decl).orElse(st.getNameWithScope()));
+            }
+        }
+        t.supertypes = List.copyOf(supers);
+        for (String s : supers) directSubtypes.computeIfAbsent(s, k -> new ArrayList<>()).add(t.fqn);
+        addMethods(t);
     }
 
     /** A unit to index: its tree, its file, and for a JSP the graph's class name of its synthetic class. */
@@ -176,7 +473,7 @@ final class AppTypes {
             // Binary names for nested types, as class files (and so the bytecode front end) spell them.
             graph = outer.graphName + "$" + t.getNameAsString();
         }
-        TypeInfo info = new TypeInfo(fqn, graph, t, u.unit(), u.file());
+        TypeInfo info = new TypeInfo(this, fqn, graph, t, u.unit(), u.file());
         byFqn.putIfAbsent(fqn, info);
         byDecl.put(t, info);
         byGraph.putIfAbsent(graph, info);
@@ -245,10 +542,10 @@ final class AppTypes {
 
     Collection<TypeInfo> all() { return byFqn.values(); }
 
-    Map<String, TypeDeclaration<?>> declarations() {
-        Map<String, TypeDeclaration<?>> out = new HashMap<>();
-        byFqn.forEach((k, v) -> out.put(k, v.decl));
-        return out;
+    /** The declaration of an application type by name, for the symbol solver (parsed on first use). */
+    Optional<TypeDeclaration<?>> declaration(String fqn) {
+        TypeInfo t = byFqn.get(fqn);
+        return t == null ? Optional.empty() : Optional.ofNullable(t.decl());
     }
 
     /** Whether some application method has this name (calls to other names never reach app code). */

@@ -246,10 +246,10 @@ final class CallSiteResolver {
     private boolean isWebServicePort(String type, MethodCallExpr call, Site site) {
         Optional<TypeInfo> ti = types.type(type);
         if (ti.isPresent()) {
-            if (ti.get().decl.getAnnotations().stream().anyMatch(a -> a.getNameAsString().endsWith("WebService"))) return true;
-            if (importsWebServices(ti.get().unit)) return true;
+            if (ti.get().signatureDecl().getAnnotations().stream().anyMatch(a -> a.getNameAsString().endsWith("WebService"))) return true;
+            if (importsWebServices(ti.get().signatureUnit())) return true;
         }
-        if (importsWebServices(site.owner().unit)) return true;
+        if (importsWebServices(site.owner().unit())) return true;
         if (call.getScope().orElse(null) instanceof NameExpr n) {
             for (VariableDeclarator d : site.callable().findAll(VariableDeclarator.class)) {
                 if (d.getNameAsString().equals(n.getNameAsString()) && d.getInitializer().isPresent()
@@ -289,7 +289,7 @@ final class CallSiteResolver {
         if (declared.isEmpty()) return List.of();
         MethodInfo decl = declared.get();
         boolean direct = form == Form.STATIC || form == Form.SUPER || decl.isStatic || receiver.isFinal()
-                || decl.decl != null && decl.decl.isPrivate() || decl.ref.name().equals("<init>");
+                || decl.isPrivate || decl.ref.name().equals("<init>");
         if (direct || form == Form.THIS && !decl.isAbstract) {
             if (decl.isAbstract) return List.of();
             return List.of(form == Form.SUPER ? decl : types.concreteInClassChain(receiver, name, argc).orElse(decl));
@@ -357,13 +357,14 @@ final class CallSiteResolver {
     }
 
     /** Non-static, non-transient fields of stateful session beans whose declared type is not serializable. */
-    List<SourceFacts.SessionStateValue> statefulBeanFields(ComponentModel components) {
+    List<SourceFacts.SessionStateValue> statefulBeanFields(ComponentModel components,
+                                                           java.util.function.Predicate<TypeInfo> which) {
         List<SourceFacts.SessionStateValue> out = new ArrayList<>();
         for (Component c : components.components()) {
             if (c.kind() != ComponentKind.STATEFUL_SESSION || c.className() == null) continue;
             Optional<TypeInfo> bean = types.type(c.className());
-            if (bean.isEmpty()) continue;
-            for (com.github.javaparser.ast.body.FieldDeclaration f : bean.get().decl.getFields()) {
+            if (bean.isEmpty() || !which.test(bean.get())) continue;
+            for (com.github.javaparser.ast.body.FieldDeclaration f : bean.get().signatureDecl().getFields()) {
                 if (f.isStatic() || f.isTransient()) continue;
                 for (VariableDeclarator v : f.getVariables()) {
                     String type = types.erasure(v.getType(), v);
@@ -384,7 +385,7 @@ final class CallSiteResolver {
      */
     private boolean notSerializable(String fqn) {
         Optional<TypeInfo> t = types.type(fqn);
-        if (t.isEmpty() || t.get().isInterface() || t.get().decl.isEnumDeclaration()) {
+        if (t.isEmpty() || t.get().isInterface() || t.get().isEnum) {
             return false;
         }
         for (String s : types.selfAndAncestors(fqn)) {

@@ -66,8 +66,10 @@ public final class ContainerCallbacks {
         ComponentModel components = model == null ? ComponentModel.EMPTY : model;
         if (components.ofKind(ComponentKind.ENTITY_BMP).isEmpty()) return 0;
         Map<String, Optional<MethodRef>> lookups = new HashMap<>();
-        Set<MethodRef> done = new HashSet<>();
-        List<CallEdge> added = new ArrayList<>();
+        // Per wrapped method, the bean entered; when one class is deployed as several beans, the first
+        // by name, so that the result depends on the graph's edges and not on the order they came in.
+        Map<MethodRef, CallEdge> entering = new java.util.LinkedHashMap<>();
+        Map<MethodRef, Component> beans = new HashMap<>();
         for (CallEdge e : graph.edges()) {
             if (!e.kind().isEjb() || e.to() == null) continue;
             boolean created = e.op() == CallOp.HOME_CREATE && e.to().name().startsWith("ejbCreate");
@@ -76,14 +78,24 @@ public final class ContainerCallbacks {
                 continue;
             }
             Optional<Component> bean = bmpBean(e, components);
-            if (bean.isEmpty() || !done.add(e.to())) continue;
-            String beanClass = bean.get().className();
+            if (bean.isEmpty()) continue;
+            Component known = beans.get(e.to());
+            if (known == null || bean.get().name().compareTo(known.name()) < 0) {
+                beans.put(e.to(), bean.get());
+                entering.put(e.to(), e);
+            }
+        }
+        List<CallEdge> added = new ArrayList<>();
+        for (CallEdge e : entering.values()) {
+            Component bean = beans.get(e.to());
+            boolean created = e.op() == CallOp.HOME_CREATE && e.to().name().startsWith("ejbCreate");
+            String beanClass = bean.className();
             Optional<MethodRef> load = lookups.computeIfAbsent(beanClass + "#ejbLoad", k -> concreteMethod.apply(beanClass, "ejbLoad"));
             Optional<MethodRef> store = lookups.computeIfAbsent(beanClass + "#ejbStore", k -> concreteMethod.apply(beanClass, "ejbStore"));
             // Located at the declaration of the method the container wraps: the callbacks have no call site.
             SourceLocation at = graph.node(e.to()).map(MethodNode::location).orElse(SourceLocation.UNKNOWN);
-            if (!created) load.ifPresent(m -> added.add(callback(e.to(), m, bean.get(), at)));
-            store.filter(m -> storeMayWrite.test(e.to(), m)).ifPresent(m -> added.add(callback(e.to(), m, bean.get(), at)));
+            if (!created) load.ifPresent(m -> added.add(callback(e.to(), m, bean, at)));
+            store.filter(m -> storeMayWrite.test(e.to(), m)).ifPresent(m -> added.add(callback(e.to(), m, bean, at)));
         }
         added.forEach(graph::addEdge);
         return added.size();

@@ -41,7 +41,7 @@ final class EntityStateWrites {
     private record Key(String beanClass, String method, int argc) {}
 
     private final AppTypes types;
-    private final Map<Key, Boolean> answers = new ConcurrentHashMap<>();
+    private final Map<Key, AppTypes.Remembered<Boolean>> answers = new ConcurrentHashMap<>();
     private final Map<String, Set<String>> instanceFields = new ConcurrentHashMap<>();
 
     EntityStateWrites(AppTypes types) {
@@ -53,7 +53,7 @@ final class EntityStateWrites {
      * the bean's state; false when the bean class or the method is not in the sources.
      */
     boolean changesState(String beanClass, String method, int argc) {
-        return answers.computeIfAbsent(new Key(beanClass, method, argc), k -> {
+        return AppTypes.remembered(answers, new Key(beanClass, method, argc), k -> {
             Optional<TypeInfo> bean = types.type(beanClass);
             if (bean.isEmpty()) return false;
             return types.concreteInClassChain(bean.get(), method, argc).map(m -> writes(bean.get(), m, true)).orElse(false);
@@ -62,7 +62,7 @@ final class EntityStateWrites {
 
     /** Whether {@code m}'s body writes the bean's state; its calls on {@code this} are followed when {@code follow}. */
     private boolean writes(TypeInfo bean, MethodInfo m, boolean follow) {
-        if (!(m.decl instanceof MethodDeclaration md) || md.getBody().isEmpty() || m.isStatic) return false;
+        if (!(m.decl() instanceof MethodDeclaration md) || md.getBody().isEmpty() || m.isStatic) return false;
         Set<String> fields = instanceFields(bean);
         Set<String> locals = localNames(md);
         for (AssignExpr a : md.findAll(AssignExpr.class)) {
@@ -131,7 +131,7 @@ final class EntityStateWrites {
             Set<String> out = new LinkedHashSet<>();
             TypeInfo t = bean;
             for (int guard = 0; t != null && guard < 50; guard++) {
-                for (FieldDeclaration f : t.decl.getFields()) {
+                for (FieldDeclaration f : t.signatureDecl().getFields()) {
                     if (f.isStatic()) continue;
                     for (VariableDeclarator v : f.getVariables()) out.add(v.getNameAsString());
                 }

@@ -1,6 +1,6 @@
 package io.wanlint.analyzer.callgraph;
 
-import com.github.javaparser.ast.body.BodyDeclaration;
+import com.github.javaparser.ast.nodeTypes.NodeWithAnnotations;
 import com.github.javaparser.ast.expr.AnnotationExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.MemberValuePair;
@@ -96,8 +96,8 @@ final class EntryPointFinder {
         types.concreteInClassChain(t, "ejbTimeout", 1).ifPresent(m ->
                 add(graph, shortId(c, "ejbTimeout"), EntryPoint.Kind.TIMER, m.ref, c));
         for (MethodInfo m : t.methods) {
-            if (m.decl == null) continue;
-            boolean timer = m.decl.getAnnotations().stream().map(AnnotationExpr::getNameAsString)
+            if (m.implicit) continue;
+            boolean timer = m.annotations.stream()
                     .anyMatch(n -> n.endsWith("Timeout") || n.endsWith("Schedule") || n.endsWith("Schedules"));
             if (timer && !m.ref.name().equals("ejbTimeout")) add(graph, shortId(c, m.ref.name()), EntryPoint.Kind.TIMER, m.ref, c);
         }
@@ -121,7 +121,7 @@ final class EntryPointFinder {
             for (String s : types.selfAndAncestors(v)) types.type(s).ifPresent(ti -> ti.methods.forEach(m -> remoteNames.add(m.ref.name())));
         }
         for (MethodInfo m : bean.methods) {
-            if (m.decl == null || m.isAbstract || m.isStatic || !m.decl.isPublic() || LIFECYCLE.contains(m.ref.name())) continue;
+            if (m.implicit || m.isAbstract || m.isStatic || !m.isPublic || LIFECYCLE.contains(m.ref.name())) continue;
             if (m.ref.name().startsWith("ejb")) continue;
             if (viewsKnown && !remoteNames.contains(m.ref.name())) continue;
             if (called.contains(m.ref)) continue;
@@ -130,21 +130,21 @@ final class EntryPointFinder {
     }
 
     private void jaxRs(TypeInfo t, MutableCallGraph graph) {
-        Optional<String> classPath = pathOf(t.decl);
+        Optional<String> classPath = Optional.ofNullable(t.path);
         Component c = model.byClass(t.fqn).orElse(null);
         if (classPath.isEmpty() && (c == null || c.kind() != ComponentKind.JAX_RS_RESOURCE)) return;
         for (MethodInfo m : t.methods) {
-            if (m.decl == null) continue;
-            Optional<String> verb = m.decl.getAnnotations().stream().map(AnnotationExpr::getNameAsString)
+            if (m.implicit) continue;
+            Optional<String> verb = m.annotations.stream()
                     .map(n -> n.substring(n.lastIndexOf('.') + 1)).filter(HTTP_VERBS::contains).findFirst();
             if (verb.isEmpty()) continue;
-            String path = join(classPath.orElse(""), pathOf(m.decl).orElse(""));
+            String path = join(classPath.orElse(""), Optional.ofNullable(m.path).orElse(""));
             String id = verb.get().equals("GET") ? path : path + " [" + verb.get() + "]";
-            add(graph, id, EntryPoint.Kind.JAX_RS, m.ref, c == null ? t.decl.getNameAsString() : c.name());
+            add(graph, id, EntryPoint.Kind.JAX_RS, m.ref, c == null ? t.simpleName() : c.name());
         }
     }
 
-    private static Optional<String> pathOf(BodyDeclaration<?> d) {
+    static Optional<String> pathOf(NodeWithAnnotations<?> d) {
         for (AnnotationExpr a : d.getAnnotations()) {
             if (!a.getNameAsString().equals("Path") && !a.getNameAsString().endsWith(".Path")) continue;
             Expression v = null;

@@ -36,20 +36,47 @@ import java.util.concurrent.ConcurrentHashMap;
  * any value but {@code false}), itself or through the bean's own methods it calls on {@code this}.
  * A store without such a guard, or code not in the sources, may always write.
  */
-final class GuardedStores {
+public final class GuardedStores {
     private final AppTypes types;
-    private final Map<MethodRef, Optional<String>> flags = new ConcurrentHashMap<>();
+    private final Map<MethodRef, AppTypes.Remembered<Optional<String>>> flags = new ConcurrentHashMap<>();
+    private final Map<Pair, AppTypes.Remembered<Boolean>> answers = new ConcurrentHashMap<>();
+
+    /** A question asked: may {@code store} write after {@code method}. */
+    record Pair(MethodRef method, MethodRef store) {}
+
+    /** An answer with the files whose code gave it, kept by the analysis cache for the next run. */
+    public record Answer(MethodRef method, MethodRef store, boolean mayWrite, Set<String> reads) {
+        public Answer {
+            reads = Set.copyOf(reads);
+        }
+    }
 
     GuardedStores(AppTypes types) {
+        this(types, List.of());
+    }
+
+    /** With the answers of a previous run whose files have not changed since. */
+    GuardedStores(AppTypes types, List<Answer> known) {
         this.types = types;
+        for (Answer a : known) answers.put(new Pair(a.method(), a.store()), new AppTypes.Remembered<>(a.mayWrite(), a.reads()));
     }
 
     /** Whether the container's call of {@code store} after {@code method} on the same instance can write. */
     boolean mayWriteAfter(MethodRef method, MethodRef store) {
-        Optional<String> flag = flags.computeIfAbsent(store, this::guardFlag);
-        if (flag.isEmpty()) return true;
-        Optional<MethodInfo> m = info(method);
-        return m.isEmpty() || setsFlag(m.get(), flag.get());
+        return AppTypes.remembered(answers, new Pair(method, store), p -> {
+            Optional<String> flag = AppTypes.remembered(flags, store, this::guardFlag);
+            if (flag.isEmpty()) return true;
+            Optional<MethodInfo> m = info(method);
+            return m.isEmpty() || setsFlag(m.get(), flag.get());
+        });
+    }
+
+    /** Every answer given in this run (with those known before), in a stable order. */
+    List<Answer> answers() {
+        List<Answer> out = new java.util.ArrayList<>();
+        answers.forEach((k, v) -> out.add(new Answer(k.method(), k.store(), v.value(), v.reads())));
+        out.sort(java.util.Comparator.comparing((Answer a) -> a.method().toString()).thenComparing(a -> a.store().toString()));
+        return out;
     }
 
     private Optional<MethodInfo> info(MethodRef ref) {
@@ -60,10 +87,10 @@ final class GuardedStores {
     /** The flag guarding the store's body, if it is guarded. */
     private Optional<String> guardFlag(MethodRef store) {
         Optional<MethodInfo> info = info(store);
-        if (info.isEmpty() || !(info.get().decl instanceof MethodDeclaration m) || m.getBody().isEmpty()) return Optional.empty();
+        if (info.isEmpty() || !(info.get().decl() instanceof MethodDeclaration m) || m.getBody().isEmpty()) return Optional.empty();
         List<Statement> body = m.getBody().get().getStatements();
         if (body.isEmpty() || !(body.get(0) instanceof IfStmt first) || first.getElseStmt().isPresent()) return Optional.empty();
-        TypeDeclaration<?> owner = info.get().owner.decl;
+        TypeDeclaration<?> owner = info.get().owner.decl();
         Optional<String> negated = negatedFlag(first.getCondition()).filter(f -> isField(owner, f));
         if (negated.isPresent() && onlyReturns(first.getThenStmt())) return negated;
         if (body.size() == 1) return flagName(first.getCondition()).filter(f -> isField(owner, f));
@@ -103,12 +130,12 @@ final class GuardedStores {
         Deque<MethodInfo> work = new ArrayDeque<>(List.of(start));
         while (!work.isEmpty()) {
             MethodInfo m = work.poll();
-            if (!seen.add(m) || m.decl == null) continue;
-            for (AssignExpr a : m.decl.findAll(AssignExpr.class)) {
+            if (!seen.add(m) || m.decl() == null) continue;
+            for (AssignExpr a : m.decl().findAll(AssignExpr.class)) {
                 boolean target = flagName(a.getTarget()).filter(flag::equals).isPresent();
                 if (target && !(a.getValue() instanceof BooleanLiteralExpr l && !l.getValue())) return true;
             }
-            for (MethodCallExpr c : m.decl.findAll(MethodCallExpr.class)) {
+            for (MethodCallExpr c : m.decl().findAll(MethodCallExpr.class)) {
                 if (c.getScope().isPresent() && !(c.getScope().get() instanceof ThisExpr)) continue;
                 Optional<TypeInfo> owner = Optional.of(start.owner);
                 owner.flatMap(t -> types.concreteInClassChain(t, c.getNameAsString(), c.getArguments().size())).ifPresent(work::add);

@@ -197,7 +197,7 @@ final class ReceiverTypes {
             Optional<AppTypes.TypeInfo> app = types.type(t);
             if (app.isPresent()) {
                 for (AppTypes.MethodInfo mi : app.get().methods(name, argc)) {
-                    if (mi.decl instanceof MethodDeclaration md) {
+                    if (mi.signatureDecl() instanceof MethodDeclaration md) {
                         return types.resolveTypeName(md.getType().asString(), md)
                                 .filter(x -> !x.equals("void"));
                     }
@@ -326,7 +326,7 @@ final class ReceiverTypes {
 
     /** The declarator of a field named {@code name} declared directly in {@code ti}. */
     static Optional<VariableDeclarator> fieldDeclarator(AppTypes.TypeInfo ti, String name) {
-        for (FieldDeclaration f : ti.decl.getFields()) {
+        for (FieldDeclaration f : ti.signatureDecl().getFields()) {
             for (VariableDeclarator v : f.getVariables()) if (v.getNameAsString().equals(name)) return Optional.of(v);
         }
         return Optional.empty();

@@ -16,6 +16,7 @@ import com.github.javaparser.symbolsolver.javaparsermodel.JavaParserFacade;
 import com.github.javaparser.symbolsolver.resolution.typesolvers.CombinedTypeSolver;
 import com.github.javaparser.symbolsolver.resolution.typesolvers.ReflectionTypeSolver;
 import io.wanlint.analyzer.api.CallEdge;
+import io.wanlint.analyzer.api.CallGraph;
 import io.wanlint.analyzer.api.CallOp;
 import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.ComponentKind;
@@ -60,6 +61,19 @@ public final class SourceCallGraphBuilder {
 
     /** Builds the graph; never throws on bad input (unresolvable code becomes diagnostics). */
     public CallGraphOutcome build(List<JavaUnit> units, List<JspUnit> jsps, ComponentModel model, TagHandlers tagHandlers) {
+        return build(units, jsps, model, tagHandlers, false).outcome();
+    }
+
+    /** A graph with what a later run needs to update it after some files changed ({@link #update}). */
+    public record Recorded(CallGraphOutcome outcome, GraphMemory memory) {}
+
+    /** As {@link #build}, also keeping the {@link GraphMemory} an incremental run updates the graph from. */
+    public Recorded buildRecorded(List<JavaUnit> units, List<JspUnit> jsps, ComponentModel model, TagHandlers tagHandlers) {
+        return build(units, jsps, model, tagHandlers, true);
+    }
+
+    private Recorded build(List<JavaUnit> units, List<JspUnit> jsps, ComponentModel model, TagHandlers tagHandlers,
+                           boolean record) {
         ComponentModel components = model == null ? ComponentModel.EMPTY : model;
         TagHandlers handlers = tagHandlers == null ? TagHandlers.NONE : tagHandlers;
         List<AppTypes.UnitSource> sources = new ArrayList<>();
@@ -70,71 +84,271 @@ public final class SourceCallGraphBuilder {
             }
         }
         AppTypes types = new AppTypes(sources);
-        JavaParserFacade facade = symbolSolver(types, sources);
-        ReceiverTypes receivers = new ReceiverTypes(types, facade);
-        CallSiteResolver resolver = new CallSiteResolver(types, receivers, components);
-        Map<String, Component> jspComponents = jspComponents(components);
+        Scanner scanner = new Scanner(types, sources, components);
 
         MutableCallGraph graph = new MutableCallGraph();
-        Map<String, ReceiverTypes.FileStats> stats = new LinkedHashMap<>();
-        for (TypeInfo t : types.all()) {
-            String component = componentOf(t, types, components, jspComponents).map(Component::name).orElse(null);
-            for (MethodInfo m : t.methods) graph.addNode(new MethodNode(m.ref, component, m.location()));
+        for (TypeInfo t : types.all()) scanner.addNodes(t, graph);
+        List<FileResult> results = new ArrayList<>();
+        for (Map.Entry<String, List<TypeInfo>> file : byFile(types).entrySet()) {
+            results.add(scanner.scan(file.getKey(), file.getValue(), record));
         }
-        // Each file is scanned on its own into a FileScan and merged afterwards, so that files can
-        // be scanned in parallel once the symbol solver's facade is confined per thread.
-        Map<String, List<TypeInfo>> byFile = new LinkedHashMap<>();
-        for (TypeInfo t : types.all()) byFile.computeIfAbsent(t.file, k -> new ArrayList<>()).add(t);
-        List<Diagnostic> failures = new ArrayList<>();
-        Set<CallEdge> conditional = new java.util.HashSet<>();
-        Set<CallEdge> sqlBuilt = new java.util.HashSet<>();
-        List<SourceFacts.SessionStateValue> sessionState = new ArrayList<>();
-        for (Map.Entry<String, List<TypeInfo>> file : byFile.entrySet()) {
-            FileScan scan = new FileScan(new ReceiverTypes.FileStats(file.getKey()));
-            try {
-                for (TypeInfo t : file.getValue()) {
-                    scanType(t, componentOf(t, types, components, jspComponents).orElse(null), types, resolver, scan);
-                }
-            } catch (RuntimeException | StackOverflowError e) {
-                // One file the scanner cannot handle loses its calls, never the rest of the graph.
-                failures.add(Diagnostic.error(file.getKey(), 0, "calls of this file are left out of the call graph: "
-                        + (e instanceof StackOverflowError ? "code nested too deeply" : "internal error ("
-                        + e.getClass().getSimpleName() + ")")));
-                continue;
-            }
-            scan.nodes.forEach(graph::addNode);
-            scan.edges.forEach(graph::addEdge);
-            conditional.addAll(scan.conditional);
-            sqlBuilt.addAll(scan.sqlBuilt);
-            sessionState.addAll(scan.sessionState);
-            stats.put(file.getKey(), scan.stats);
+        for (FileResult r : results) {
+            if (r.scan() == null) continue;
+            r.scan().nodes.forEach(graph::addNode);
+            r.scan().edges.forEach(graph::addEdge);
         }
         for (JspUnit j : jsps) addJspTags(j, types, handlers, graph);
         GuardedStores guardedStores = new GuardedStores(types);
         ContainerCallbacks.addTo(graph, components, (cls, name) -> types.type(cls)
                 .flatMap(t -> types.concreteInClassChain(t, name, 0)).map(m -> m.ref), guardedStores::mayWriteAfter);
 
-        List<Diagnostic> diagnostics = new ArrayList<>(failures);
-        for (ReceiverTypes.FileStats s : stats.values()) {
-            if (s.unresolved == 0) continue;
-            diagnostics.add(Diagnostic.warning(s.file, s.exampleLine, String.format(
-                    "%d call(s) on receivers whose type could not be resolved (first: %s); %d kept as best-effort "
-                            + "edges by method name, the rest ignored", s.unresolved, s.example, s.byName)));
+        Set<CallEdge> conditional = new java.util.HashSet<>();
+        Set<CallEdge> sqlBuilt = new java.util.HashSet<>();
+        List<SourceFacts.SessionStateValue> sessionState = new ArrayList<>();
+        for (FileResult r : results) {
+            if (r.scan() == null) continue;
+            conditional.addAll(r.scan().conditional);
+            sqlBuilt.addAll(r.scan().sqlBuilt);
+            sessionState.addAll(r.scan().sessionState);
         }
-        sessionState.addAll(resolver.statefulBeanFields(components));
+        sessionState.addAll(scanner.resolver.statefulBeanFields(components, t -> true));
         graph.setFacts(new SourceFacts(true, conditional, sqlBuilt, sessionState));
-        new EntryPointFinder(types, components, jsps, jspComponents).addTo(graph);
+        new EntryPointFinder(types, components, jsps, jspComponents(components)).addTo(graph);
         FrozenCallGraph frozen = graph.freeze();
-        return new CallGraphOutcome(frozen, new ContainerTransactionScopes(frozen, components), diagnostics);
+        CallGraphOutcome outcome = new CallGraphOutcome(frozen, new ContainerTransactionScopes(frozen, components),
+                diagnostics(results));
+        if (!record) return new Recorded(outcome, null);
+        Map<String, Set<String>> reads = new java.util.TreeMap<>();
+        for (FileResult r : results) if (!r.reads().isEmpty()) reads.put(r.file(), r.reads());
+        return new Recorded(outcome, new GraphMemory(types.facts(), reads, guardedStores.answers()));
+    }
+
+    /**
+     * The graph of the previous run updated after some Java files changed without changing their
+     * declarations (their {@link SurfaceFingerprint surfaces} are the same): those files are
+     * scanned again, and so are the files whose scan read their code, the container callbacks and
+     * entry points are worked out again, and everything else is the previous graph's. Empty when
+     * the update cannot be made exactly (a JSP page would need scanning again, a file needed on
+     * demand no longer parses as before): the caller then analyses from scratch.
+     *
+     * @param memory              what the previous run kept ({@link Recorded#memory()})
+     * @param previous            the previous run's graph
+     * @param previousDiagnostics the previous run's call-graph diagnostics
+     * @param changed             the changed files' new units, by file
+     * @param pages               the JSP pages, in ingest order; only their files and page paths are used
+     * @param loader              parses any other Java file on demand (empty when it cannot: the update is then given up)
+     */
+    public Optional<Recorded> update(GraphMemory memory, CallGraph previous, List<Diagnostic> previousDiagnostics,
+                                     Map<String, JavaUnit> changed, ComponentModel model, List<JspUnit> pages,
+                                     java.util.function.Function<String, Optional<com.github.javaparser.ast.CompilationUnit>> loader) {
+        AppTypes.UnitLoader units = file -> loader.apply(file)
+                .orElseThrow(() -> new AppTypes.IncrementalUnavailable(file + " cannot be parsed again"));
+        try {
+            return Optional.of(updateOrThrow(memory, previous, previousDiagnostics, changed, model, pages, units));
+        } catch (AppTypes.IncrementalUnavailable e) {
+            return Optional.empty();
+        }
+    }
+
+    private Recorded updateOrThrow(GraphMemory memory, CallGraph previous, List<Diagnostic> previousDiagnostics,
+                                   Map<String, JavaUnit> changed, ComponentModel model, List<JspUnit> pages,
+                                   AppTypes.UnitLoader loader) {
+        ComponentModel components = model == null ? ComponentModel.EMPTY : model;
+        Map<String, AppTypes.UnitSource> fresh = new LinkedHashMap<>();
+        for (Map.Entry<String, JavaUnit> c : changed.entrySet()) {
+            fresh.put(c.getKey(), new AppTypes.UnitSource(c.getValue().unit(), c.getKey(), null, null));
+        }
+        AppTypes types = new AppTypes(memory.index(), fresh, loader);
+        Scanner scanner = new Scanner(types, List.copyOf(fresh.values()), components);
+
+        Set<String> jspFiles = new java.util.HashSet<>();
+        for (IndexFacts.File f : memory.index()) if (f.syntheticClass() != null) jspFiles.add(f.file());
+        Set<String> rescan = new java.util.HashSet<>(changed.keySet());
+        memory.reads().forEach((file, read) -> {
+            for (String c : changed.keySet()) if (read.contains(c)) rescan.add(file);
+        });
+        for (String f : rescan) {
+            if (jspFiles.contains(f)) throw new AppTypes.IncrementalUnavailable("page " + f + " read a changed file");
+        }
+
+        MutableCallGraph graph = new MutableCallGraph();
+        for (MethodNode n : previous.nodes()) if (!rescan.contains(n.location().file())) graph.addNode(n);
+        Map<String, List<TypeInfo>> byFile = byFile(types);
+        for (String f : rescan) for (TypeInfo t : byFile.getOrDefault(f, List.of())) scanner.addNodes(t, graph);
+        for (CallEdge e : previous.edges()) {
+            if (e.op() != CallOp.CONTAINER_CALLBACK && !rescan.contains(e.location().file())) graph.addEdge(e);
+        }
+        List<String> order = new ArrayList<>(byFile.keySet());
+        Map<String, FileResult> results = new LinkedHashMap<>();
+        for (String f : order) {
+            if (rescan.contains(f)) results.put(f, scanner.scan(f, byFile.get(f), true));
+        }
+        for (FileResult r : results.values()) {
+            if (r.scan() == null) continue;
+            r.scan().nodes.forEach(graph::addNode);
+            r.scan().edges.forEach(graph::addEdge);
+        }
+        List<GuardedStores.Answer> known = memory.storeAnswers().stream()
+                .filter(a -> a.reads().stream().noneMatch(changed::containsKey)).toList();
+        GuardedStores guardedStores = new GuardedStores(types, known);
+        ContainerCallbacks.addTo(graph, components, (cls, name) -> types.type(cls)
+                .flatMap(t -> types.concreteInClassChain(t, name, 0)).map(m -> m.ref), guardedStores::mayWriteAfter);
+
+        SourceFacts before = previous.facts();
+        Set<CallEdge> conditional = new java.util.HashSet<>();
+        Set<CallEdge> sqlBuilt = new java.util.HashSet<>();
+        for (CallEdge e : before.conditionalCalls()) if (!rescan.contains(e.location().file())) conditional.add(e);
+        for (CallEdge e : before.sqlBuiltAtRuntime()) if (!rescan.contains(e.location().file())) sqlBuilt.add(e);
+        Map<String, List<SourceFacts.SessionStateValue>> sessionByFile = new HashMap<>();
+        Map<String, List<SourceFacts.SessionStateValue>> fieldsByBean = new HashMap<>();
+        for (SourceFacts.SessionStateValue v : before.nonSerializableState()) {
+            if (v.holder() == SourceFacts.Holder.STATEFUL_BEAN_FIELD) {
+                fieldsByBean.computeIfAbsent(v.className(), k -> new ArrayList<>()).add(v);
+            } else if (!rescan.contains(v.location().file())) {
+                sessionByFile.computeIfAbsent(v.location().file(), k -> new ArrayList<>()).add(v);
+            }
+        }
+        for (FileResult r : results.values()) {
+            if (r.scan() == null) continue;
+            conditional.addAll(r.scan().conditional);
+            sqlBuilt.addAll(r.scan().sqlBuilt);
+            if (!r.scan().sessionState.isEmpty()) sessionByFile.put(r.file(), r.scan().sessionState);
+        }
+        List<SourceFacts.SessionStateValue> sessionState = new ArrayList<>();
+        for (String f : order) sessionState.addAll(sessionByFile.getOrDefault(f, List.of()));
+        // Stateful beans' fields: read again for the beans declared in changed files (their lines may move).
+        List<SourceFacts.SessionStateValue> again = scanner.resolver.statefulBeanFields(components,
+                t -> changed.containsKey(t.file));
+        for (Component c : components.components()) {
+            if (c.kind() != ComponentKind.STATEFUL_SESSION || c.className() == null) continue;
+            Optional<TypeInfo> bean = types.type(c.className());
+            if (bean.isEmpty()) continue;
+            if (changed.containsKey(bean.get().file)) {
+                for (SourceFacts.SessionStateValue v : again) if (v.className().equals(bean.get().graphName)) sessionState.add(v);
+            } else {
+                sessionState.addAll(fieldsByBean.getOrDefault(bean.get().graphName, List.of()));
+            }
+        }
+        graph.setFacts(new SourceFacts(true, conditional, sqlBuilt, sessionState));
+        new EntryPointFinder(types, components, pages, jspComponents(components)).addTo(graph);
+        if (types.unavailable().isPresent()) throw new AppTypes.IncrementalUnavailable(types.unavailable().get());
+        FrozenCallGraph frozen = graph.freeze();
+
+        // Diagnostics: each file's, in file order, failures first as in a full build.
+        List<FileResult> all = new ArrayList<>();
+        Map<String, List<Diagnostic>> failures = new HashMap<>();
+        Map<String, List<Diagnostic>> unresolved = new HashMap<>();
+        for (Diagnostic d : previousDiagnostics) {
+            (d.level() == Diagnostic.Level.ERROR ? failures : unresolved)
+                    .computeIfAbsent(d.location().file(), k -> new ArrayList<>()).add(d);
+        }
+        List<Diagnostic> diagnostics = new ArrayList<>();
+        for (String f : order) {
+            FileResult r = results.get(f);
+            if (r != null) {
+                if (r.failure() != null) diagnostics.add(r.failure());
+            } else {
+                diagnostics.addAll(failures.getOrDefault(f, List.of()));
+            }
+        }
+        for (String f : order) {
+            FileResult r = results.get(f);
+            if (r != null) {
+                if (r.scan() != null) unresolvedWarning(r.scan().stats).ifPresent(diagnostics::add);
+            } else {
+                diagnostics.addAll(unresolved.getOrDefault(f, List.of()));
+            }
+        }
+        CallGraphOutcome outcome = new CallGraphOutcome(frozen, new ContainerTransactionScopes(frozen, components), diagnostics);
+        Map<String, Set<String>> reads = new java.util.TreeMap<>(memory.reads());
+        for (FileResult r : results.values()) {
+            if (r.reads().isEmpty()) reads.remove(r.file());
+            else reads.put(r.file(), r.reads());
+        }
+        return new Recorded(outcome, new GraphMemory(types.facts(), reads, guardedStores.answers()));
+    }
+
+    private static Map<String, List<TypeInfo>> byFile(AppTypes types) {
+        Map<String, List<TypeInfo>> byFile = new LinkedHashMap<>();
+        for (TypeInfo t : types.all()) byFile.computeIfAbsent(t.file, k -> new ArrayList<>()).add(t);
+        return byFile;
+    }
+
+    private static List<Diagnostic> diagnostics(List<FileResult> results) {
+        List<Diagnostic> diagnostics = new ArrayList<>();
+        for (FileResult r : results) if (r.failure() != null) diagnostics.add(r.failure());
+        for (FileResult r : results) if (r.scan() != null) unresolvedWarning(r.scan().stats).ifPresent(diagnostics::add);
+        return diagnostics;
+    }
+
+    private static Optional<Diagnostic> unresolvedWarning(ReceiverTypes.FileStats s) {
+        if (s.unresolved == 0) return Optional.empty();
+        return Optional.of(Diagnostic.warning(s.file, s.exampleLine, String.format(
+                "%d call(s) on receivers whose type could not be resolved (first: %s); %d kept as best-effort "
+                        + "edges by method name, the rest ignored", s.unresolved, s.example, s.byName)));
+    }
+
+    /** One file's scan (null when the scanner failed on it), the failure's diagnostic, and the other files it read. */
+    private record FileResult(String file, FileScan scan, Diagnostic failure, Set<String> reads) {}
+
+    /** The resolution machinery of one run: the index, the symbol solver, the resolvers. */
+    private static final class Scanner {
+        final AppTypes types;
+        final ComponentModel components;
+        final Map<String, Component> jspComponents;
+        final CallSiteResolver resolver;
+
+        Scanner(AppTypes types, List<AppTypes.UnitSource> parsed, ComponentModel components) {
+            this.types = types;
+            this.components = components;
+            this.jspComponents = jspComponents(components);
+            JavaParserFacade facade = symbolSolver(types, parsed);
+            this.resolver = new CallSiteResolver(types, new ReceiverTypes(types, facade), components);
+        }
+
+        void addNodes(TypeInfo t, MutableCallGraph graph) {
+            String component = componentOf(t, types, components, jspComponents).map(Component::name).orElse(null);
+            for (MethodInfo m : t.methods) graph.addNode(new MethodNode(m.ref, component, m.location()));
+        }
+
+        FileResult scan(String file, List<TypeInfo> fileTypes, boolean record) {
+            FileScan scan = new FileScan(new ReceiverTypes.FileStats(file));
+            RuntimeException[] failed = {null};
+            boolean[] tooDeep = {false};
+            Runnable work = () -> {
+                try {
+                    for (TypeInfo t : fileTypes) {
+                        scanType(t, componentOf(t, types, components, jspComponents).orElse(null), types, resolver, scan);
+                    }
+                } catch (AppTypes.IncrementalUnavailable e) {
+                    throw e;
+                } catch (RuntimeException e) {
+                    failed[0] = e;
+                } catch (StackOverflowError e) {
+                    tooDeep[0] = true;
+                }
+            };
+            Set<String> reads = Set.of();
+            if (record) reads = AppTypes.recordingReads(file, work);
+            else work.run();
+            if (failed[0] != null || tooDeep[0]) {
+                // One file the scanner cannot handle loses its calls, never the rest of the graph.
+                return new FileResult(file, null, Diagnostic.error(file, 0, "calls of this file are left out of the call graph: "
+                        + (tooDeep[0] ? "code nested too deeply" : "internal error ("
+                        + failed[0].getClass().getSimpleName() + ")")), reads);
+            }
+            return new FileResult(file, scan, null, reads);
+        }
     }
 
     private static JavaParserFacade symbolSolver(AppTypes types, List<AppTypes.UnitSource> sources) {
         try {
             CombinedTypeSolver solver = new CombinedTypeSolver();
             solver.add(new ReflectionTypeSolver(false));
-            solver.add(new AppSourceTypeSolver(types.declarations()));
+            solver.add(new AppSourceTypeSolver(types::declaration));
             JavaSymbolSolver symbols = new JavaSymbolSolver(solver);
             for (AppTypes.UnitSource s : sources) s.unit().setData(Node.SYMBOL_RESOLVER_KEY, symbols);
+            types.onLoad(unit -> unit.setData(Node.SYMBOL_RESOLVER_KEY, symbols));
             return JavaParserFacade.get(solver);
         } catch (RuntimeException | LinkageError e) {
             return null; // the declared-type resolver alone still gives a useful graph
@@ -162,7 +376,7 @@ public final class SourceCallGraphBuilder {
                                  FileScan scan) {
         List<MethodRef> constructors = t.methods.stream().filter(m -> m.ref.name().equals("<init>")).map(m -> m.ref).toList();
         MethodRef clinit = new MethodRef(t.graphName, "<clinit>", List.of());
-        for (BodyDeclaration<?> member : t.decl.getMembers()) {
+        for (BodyDeclaration<?> member : t.decl().getMembers()) {
             if (member instanceof MethodDeclaration md) {
                 if (md.getBody().isEmpty()) continue;
                 MethodInfo mi = types.methodOf(md).orElse(null);
@@ -207,7 +421,7 @@ public final class SourceCallGraphBuilder {
                 else return;
                 if (n instanceof MethodCallExpr call) resolver.sessionPut(call, site).ifPresent(scan.sessionState::add);
                 if (edges.isEmpty()) return;
-                boolean once = initialiser || CallSiteShape.behindCache(n, callable, owner.decl, cacheMaps);
+                boolean once = initialiser || CallSiteShape.behindCache(n, callable, owner.decl(), cacheMaps);
                 // Evaluation order: a call's receiver and arguments end before the call does.
                 Position at = n.getEnd().orElse(Position.HOME);
                 for (CallEdge e : edges) pending.add(new Pending(once ? withFlags(e, true, false) : e, at, n));
@@ -225,7 +439,7 @@ public final class SourceCallGraphBuilder {
         if ((execute || e.from().name().equals("ejbStore")) && StatementFacts.conditional(node, callable)) {
             scan.conditional.add(e);
         }
-        if (execute && node instanceof MethodCallExpr call && StatementFacts.sqlBuiltAtRuntime(call, callable, owner.decl)) {
+        if (execute && node instanceof MethodCallExpr call && StatementFacts.sqlBuiltAtRuntime(call, callable, owner.decl())) {
             scan.sqlBuilt.add(e);
         }
     }
@@ -244,6 +458,8 @@ public final class SourceCallGraphBuilder {
     private static List<CallEdge> safely(java.util.function.Supplier<List<CallEdge>> work) {
         try {
             return work.get();
+        } catch (AppTypes.IncrementalUnavailable e) {
+            throw e;
         } catch (RuntimeException | StackOverflowError e) {
             return List.of();
         }

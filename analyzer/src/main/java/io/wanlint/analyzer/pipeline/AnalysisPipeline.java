@@ -8,11 +8,13 @@ import io.wanlint.analyzer.api.Diagnostic;
 import io.wanlint.analyzer.api.PhaseTiming;
 import io.wanlint.analyzer.cache.AnalysisCache;
 import io.wanlint.analyzer.cache.CachedAnalysis;
+import io.wanlint.analyzer.cache.IncrementalState;
 import io.wanlint.analyzer.cache.InputDigest;
 import io.wanlint.analyzer.callgraph.BytecodeCallGraphBuilder;
 import io.wanlint.analyzer.callgraph.CallGraphOutcome;
 import io.wanlint.analyzer.callgraph.ContainerTransactionScopes;
 import io.wanlint.analyzer.callgraph.SourceCallGraphBuilder;
+import io.wanlint.analyzer.callgraph.SurfaceFingerprint;
 import io.wanlint.analyzer.callgraph.TagHandlers;
 import io.wanlint.analyzer.ingest.Ingestor;
 import io.wanlint.analyzer.ingest.JavaSources;
@@ -88,15 +90,34 @@ public final class AnalysisPipeline {
         if (cache != null) {
             key = timed("cache lookup", timings, () -> InputDigest.of(request, ws, extraction, bytecode));
             InputDigest lookup = key;
-            Optional<CachedAnalysis> hit = timed("cache read", timings, () -> cache.load(lookup));
-            if (hit.isPresent()) {
-                CachedAnalysis cached = hit.get();
+            Optional<AnalysisCache.Entry> hit = timed("cache read", timings, () -> cache.read(lookup));
+            if (hit.isPresent() && hit.get().exact()) {
+                CachedAnalysis cached = hit.get().analysis();
                 ComponentModel model = cached.model();
                 CallGraph graph = cached.graph();
                 diagnostics.addAll(cached.diagnostics());
                 ComponentModel placed = timed("tiers", timings, () -> TiersByReachability.assign(model, graph));
                 return new AnalysisResult(ws.files(), placed, graph, ContainerTransactionScopes.of(graph, model),
                         diagnostics, timings, cached.sourceSuppressions());
+            }
+            if (hit.isPresent() && !bytecode) {
+                List<PhaseTiming> attempt = new ArrayList<>();
+                long start = System.nanoTime();
+                Optional<IncrementalUpdate.Outcome> updated = IncrementalUpdate.run(ws, key, hit.get().analysis(), attempt);
+                if (updated.isPresent()) {
+                    timings.addAll(attempt);
+                    IncrementalUpdate.Outcome done = updated.get();
+                    InputDigest storeKey = key;
+                    timed("cache write", timings, () -> {
+                        cache.store(storeKey, done.entry());
+                        return null;
+                    });
+                    diagnostics.addAll(done.diagnostics());
+                    return new AnalysisResult(ws.files(), done.model(), done.graph(), done.transactions(), diagnostics,
+                            timings, done.suppressions());
+                }
+                // Declined (a declaration changed, say): the time it took is shown, then everything is analysed.
+                timings.add(new PhaseTiming("incremental update declined", (System.nanoTime() - start) / 1_000_000));
             }
         }
 
@@ -111,10 +132,13 @@ public final class AnalysisPipeline {
         diagnostics.addAll(model.diagnostics());
         TagHandlers tags = model.tagLibraries()::handlerClass;
 
-        CallGraphOutcome graph = timed("call graph", timings, () -> bytecode
-                ? new BytecodeCallGraphBuilder().build(ws.classRoots(), model.model(),
-                        jsps.isEmpty() ? null : new SourceCallGraphBuilder().build(List.of(), jsps, model.model(), tags))
-                : new SourceCallGraphBuilder().build(units, jsps, model.model(), tags));
+        boolean remember = cache != null && !bytecode;
+        SourceCallGraphBuilder.Recorded recorded = timed("call graph", timings, () -> bytecode
+                ? new SourceCallGraphBuilder.Recorded(new BytecodeCallGraphBuilder().build(ws.classRoots(), model.model(),
+                        jsps.isEmpty() ? null : new SourceCallGraphBuilder().build(List.of(), jsps, model.model(), tags)), null)
+                : remember ? new SourceCallGraphBuilder().buildRecorded(units, jsps, model.model(), tags)
+                : new SourceCallGraphBuilder.Recorded(new SourceCallGraphBuilder().build(units, jsps, model.model(), tags), null));
+        CallGraphOutcome graph = recorded.outcome();
         diagnostics.addAll(graph.diagnostics());
 
         ComponentModel placed = timed("tiers", timings, () -> TiersByReachability.assign(model.model(), graph.graph()));
@@ -124,12 +148,20 @@ public final class AnalysisPipeline {
             List<Diagnostic> derived = List.copyOf(diagnostics.subList(ws.diagnostics().size(), diagnostics.size()));
             InputDigest storeKey = key;
             timed("cache write", timings, () -> {
-                cache.store(storeKey, CachedAnalysis.of(model.model(), graph.graph(), derived, suppressions));
+                IncrementalState incremental = recorded.memory() == null ? null : new IncrementalState(storeKey.structure(),
+                        storeKey.javaHashes(), surfaces(units), graph.diagnostics().size(), recorded.memory());
+                cache.store(storeKey, CachedAnalysis.of(model.model(), graph.graph(), derived, suppressions, incremental));
                 return null;
             });
         }
         return new AnalysisResult(ws.files(), placed, graph.graph(), graph.transactions(), diagnostics, timings,
                 suppressions);
+    }
+
+    /** Every Java file's surface fingerprint, for the next run's incremental update. */
+    private static java.util.Map<String, String> surfaces(List<JavaUnit> units) {
+        return units.parallelStream().collect(java.util.stream.Collectors.toMap(u -> u.source().path(),
+                u -> SurfaceFingerprint.of(u.unit()), (a, b) -> a));
     }
 
     private static <T> T timed(String phase, List<PhaseTiming> timings, Supplier<T> work) {

@@ -1,0 +1,24 @@
+package io.wanlint.analyzer.callgraph;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What the source front end keeps of a run so that a later run can update its graph after some
+ * files changed instead of building it again ({@link SourceCallGraphBuilder#update}).
+ *
+ * @param index        the type index without trees, file by file in index order
+ * @param reads        per scanned file, the other files whose code its scan read (bodies included):
+ *                     a change to one of them means scanning that file again
+ * @param storeAnswers whether a BMP bean's {@code ejbStore} can write after a method, with the files
+ *                     each answer was read from
+ */
+public record GraphMemory(List<IndexFacts.File> index, Map<String, Set<String>> reads,
+                          List<GuardedStores.Answer> storeAnswers) {
+    public GraphMemory {
+        index = List.copyOf(index);
+        reads = Map.copyOf(reads);
+        storeAnswers = List.copyOf(storeAnswers);
+    }
+}

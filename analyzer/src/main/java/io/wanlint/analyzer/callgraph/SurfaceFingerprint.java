@@ -1,0 +1,115 @@
+package io.wanlint.analyzer.callgraph;
+
+import com.github.javaparser.ast.CompilationUnit;
+import com.github.javaparser.ast.ImportDeclaration;
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.AnnotationDeclaration;
+import com.github.javaparser.ast.body.BodyDeclaration;
+import com.github.javaparser.ast.body.CallableDeclaration;
+import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
+import com.github.javaparser.ast.body.EnumDeclaration;
+import com.github.javaparser.ast.body.InitializerDeclaration;
+import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.RecordDeclaration;
+import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.expr.AnnotationExpr;
+import com.github.javaparser.printer.DefaultPrettyPrinter;
+import com.github.javaparser.printer.Printer;
+import com.github.javaparser.printer.configuration.DefaultConfigurationOption;
+import com.github.javaparser.printer.configuration.DefaultPrinterConfiguration;
+import com.github.javaparser.printer.configuration.DefaultPrinterConfiguration.ConfigOption;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/**
+ * A hash of what other files' analysis can learn from a Java file without reading its method
+ * bodies: package and imports; every declared type's annotations, modifiers, kind, name (with the
+ * line it is on, which the component model reports), type parameters and supertypes; every member
+ * in order — fields with their initialisers (constants such as JNDI names are read from them),
+ * method and constructor signatures with annotations and whether they have a body, initializer
+ * blocks' presence, enum constants, annotation members — and nested types the same way. Comments,
+ * formatting and the code inside bodies do not count.
+ *
+ * <p>Two versions of a file with the same fingerprint give the same type index, component model
+ * and suppressions; what their bodies change is confined to their own call-graph scan and to the
+ * scans that read those bodies, which the incremental analysis records. A file whose fingerprint
+ * changes is analysed with everything else from scratch.
+ */
+public final class SurfaceFingerprint {
+    private static final Printer PRINTER = new DefaultPrettyPrinter(new DefaultPrinterConfiguration()
+            .removeOption(new DefaultConfigurationOption(ConfigOption.PRINT_COMMENTS))
+            .removeOption(new DefaultConfigurationOption(ConfigOption.PRINT_JAVADOC)));
+
+    private SurfaceFingerprint() {}
+
+    /** The fingerprint of a parsed file, as hex. */
+    public static String of(CompilationUnit unit) {
+        StringBuilder out = new StringBuilder(1024);
+        unit.getPackageDeclaration().ifPresent(p -> out.append("package ").append(p.getNameAsString()).append('\n'));
+        for (ImportDeclaration i : unit.getImports()) out.append(print(i)).append('\n');
+        for (TypeDeclaration<?> t : unit.getTypes()) type(t, out);
+        return hash(out);
+    }
+
+    private static void type(TypeDeclaration<?> t, StringBuilder out) {
+        out.append("type ").append(t.getName().getBegin().map(p -> p.line).orElse(0)).append(' ');
+        annotations(t.getAnnotations(), out);
+        out.append(t.getModifiers()).append(' ').append(t.getClass().getSimpleName()).append(' ').append(t.getNameAsString());
+        if (t instanceof ClassOrInterfaceDeclaration c) {
+            out.append(" <").append(c.getTypeParameters()).append("> extends ").append(c.getExtendedTypes())
+                    .append(" implements ").append(c.getImplementedTypes());
+        } else if (t instanceof EnumDeclaration e) {
+            out.append(" implements ").append(e.getImplementedTypes());
+            e.getEntries().forEach(c -> out.append("\n constant ").append(print(c)));
+        } else if (t instanceof RecordDeclaration r) {
+            out.append(" <").append(r.getTypeParameters()).append("> (").append(r.getParameters()).append(") implements ")
+                    .append(r.getImplementedTypes());
+        } else if (t instanceof AnnotationDeclaration) {
+            out.append(" @interface");
+        }
+        out.append('\n');
+        for (BodyDeclaration<?> m : t.getMembers()) {
+            if (m instanceof TypeDeclaration<?> nested) {
+                type(nested, out);
+            } else if (m instanceof CallableDeclaration<?> c) {
+                out.append(" callable ");
+                annotations(c.getAnnotations(), out);
+                out.append(c.getModifiers()).append(" <").append(c.getTypeParameters()).append("> ");
+                if (c instanceof MethodDeclaration md) {
+                    out.append(print(md.getType())).append(' ').append(md.getBody().isPresent() ? "body " : "abstract ");
+                }
+                out.append(c.getNameAsString()).append('(');
+                c.getParameters().forEach(p -> out.append(print(p)).append(", "));
+                out.append(") throws ");
+                c.getThrownExceptions().forEach(x -> out.append(print(x)).append(", "));
+                out.append('\n');
+            } else if (m instanceof InitializerDeclaration i) {
+                out.append(" initializer ").append(i.isStatic() ? "static" : "instance").append('\n');
+            } else {
+                // Fields (with their initialisers), annotation members and anything a later Java adds.
+                out.append(' ').append(print(m)).append('\n');
+            }
+        }
+        out.append("end\n");
+    }
+
+    private static void annotations(Iterable<AnnotationExpr> annotations, StringBuilder out) {
+        for (AnnotationExpr a : annotations) out.append(print(a)).append(' ');
+    }
+
+    private static String print(Node node) {
+        return PRINTER.print(node);
+    }
+
+    private static String hash(CharSequence text) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            return HexFormat.of().formatHex(sha.digest(text.toString().getBytes(StandardCharsets.UTF_8)), 0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JVM lacks SHA-256", e);
+        }
+    }
+}

@@ -1,0 +1,112 @@
+package io.wanlint.analyzer.pipeline;
+
+import com.github.javaparser.ast.CompilationUnit;
+import io.wanlint.analyzer.api.CallGraph;
+import io.wanlint.analyzer.api.ComponentModel;
+import io.wanlint.analyzer.api.Diagnostic;
+import io.wanlint.analyzer.api.PhaseTiming;
+import io.wanlint.analyzer.api.TransactionScopes;
+import io.wanlint.analyzer.cache.CachedAnalysis;
+import io.wanlint.analyzer.cache.IncrementalState;
+import io.wanlint.analyzer.cache.InputDigest;
+import io.wanlint.analyzer.callgraph.ContainerTransactionScopes;
+import io.wanlint.analyzer.callgraph.SourceCallGraphBuilder;
+import io.wanlint.analyzer.callgraph.SurfaceFingerprint;
+import io.wanlint.analyzer.ingest.JavaSources;
+import io.wanlint.analyzer.ingest.JavaUnit;
+import io.wanlint.analyzer.ingest.JspScanner;
+import io.wanlint.analyzer.ingest.JspUnit;
+import io.wanlint.analyzer.ingest.ParsedJava;
+import io.wanlint.analyzer.ingest.TextFile;
+import io.wanlint.analyzer.ingest.Workspace;
+import io.wanlint.analyzer.model.SourceSuppressions;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * Brings a cached analysis up to date after some Java files changed, without parsing or resolving
+ * the rest of the application. It applies only when the files' {@link SurfaceFingerprint surfaces}
+ * (declarations, signatures, annotations, fields) are what they were, they parse cleanly now as
+ * before, and nothing but Java files' contents changed (the cache's {@link InputDigest#structure()}
+ * says so): then the type index, component model and suppressions are the cached ones, and the call
+ * graph is the cached one with the changed files — and the files whose scan read their code — scanned
+ * again ({@link SourceCallGraphBuilder#update}). In every other case it declines and the pipeline
+ * analyses from scratch; the result is the same either way, only slower.
+ */
+final class IncrementalUpdate {
+    private IncrementalUpdate() {}
+
+    /**
+     * The updated analysis (the model placed in tiers; the diagnostics derived after ingest) and the
+     * cache entry to store for it.
+     */
+    record Outcome(ComponentModel model, CallGraph graph, TransactionScopes transactions, List<Diagnostic> diagnostics,
+                   SourceSuppressions suppressions, CachedAnalysis entry) {}
+
+    static Optional<Outcome> run(Workspace ws, InputDigest key, CachedAnalysis previous, List<PhaseTiming> timings) {
+        IncrementalState state = previous.incremental();
+        if (state == null) return Optional.empty();
+        List<TextFile> changedFiles = new ArrayList<>();
+        Map<String, TextFile> byPath = new HashMap<>();
+        for (TextFile f : ws.javaSources()) {
+            byPath.put(f.path(), f);
+            String before = state.javaHashes().get(f.path());
+            if (before == null) return Optional.empty();
+            if (!before.equals(key.javaHashes().get(f.path()))) changedFiles.add(f);
+        }
+        if (changedFiles.isEmpty()) return Optional.empty();
+        int graphDiagnostics = state.graphDiagnostics();
+        List<Diagnostic> derived = previous.diagnostics();
+        if (graphDiagnostics < 0 || graphDiagnostics > derived.size()) return Optional.empty();
+        List<Diagnostic> beforeGraph = derived.subList(0, derived.size() - graphDiagnostics);
+        List<Diagnostic> graphBefore = derived.subList(derived.size() - graphDiagnostics, derived.size());
+
+        List<ParsedJava> parsed = timed("parse", timings, () -> new JavaSources().parseAll(changedFiles));
+        Map<String, JavaUnit> changed = new LinkedHashMap<>();
+        for (ParsedJava p : parsed) {
+            String path = p.unit().source().path();
+            // A file with syntax errors now or then, or one the model or parser said something about,
+            // is not worth the care its partial tree would need.
+            if (!p.clean()) return Optional.empty();
+            for (Diagnostic d : beforeGraph) if (d.location().file().equals(path)) return Optional.empty();
+            if (!SurfaceFingerprint.of(p.unit().unit()).equals(state.surfaces().get(path))) return Optional.empty();
+            changed.put(path, p.unit());
+        }
+
+        ComponentModel model = previous.model();
+        List<JspUnit> pages = new ArrayList<>();
+        for (TextFile jsp : ws.jsps()) pages.add(new JspUnit(jsp, JspScanner.pagePath(jsp), null, null, List.of()));
+        JavaSources parser = new JavaSources();
+        Optional<SourceCallGraphBuilder.Recorded> updated = timed("call graph", timings, () -> new SourceCallGraphBuilder()
+                .update(state.memory(), previous.graph(), graphBefore, changed, model, pages, file -> {
+                    TextFile source = byPath.get(file);
+                    if (source == null) return Optional.<CompilationUnit>empty();
+                    return Optional.of(parser.parse(source).unit().unit());
+                }));
+        if (updated.isEmpty()) return Optional.empty();
+        CallGraph graph = updated.get().outcome().graph();
+        List<Diagnostic> graphDiagnosticsNow = updated.get().outcome().diagnostics();
+        List<Diagnostic> derivedNow = new ArrayList<>(beforeGraph);
+        derivedNow.addAll(graphDiagnosticsNow);
+        SourceSuppressions suppressions = previous.sourceSuppressions();
+
+        ComponentModel placed = timed("tiers", timings, () -> TiersByReachability.assign(model, graph));
+        IncrementalState next = new IncrementalState(key.structure(), key.javaHashes(), state.surfaces(),
+                graphDiagnosticsNow.size(), updated.get().memory());
+        return Optional.of(new Outcome(placed, graph, ContainerTransactionScopes.of(graph, model), derivedNow, suppressions,
+                CachedAnalysis.of(model, graph, derivedNow, suppressions, next)));
+    }
+
+    private static <T> T timed(String phase, List<PhaseTiming> timings, Supplier<T> work) {
+        long start = System.nanoTime();
+        T result = work.get();
+        timings.add(new PhaseTiming(phase, (System.nanoTime() - start) / 1_000_000));
+        return result;
+    }
+}

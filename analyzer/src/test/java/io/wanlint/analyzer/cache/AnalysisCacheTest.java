@@ -1,5 +1,7 @@
 package io.wanlint.analyzer.cache;
 
+import static io.wanlint.analyzer.cache.SameAnalysis.assertSame;
+import static io.wanlint.analyzer.cache.SameAnalysis.phases;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.wanlint.analyzer.api.AnalysisRequest;
@@ -239,28 +241,6 @@ class AnalysisCacheTest {
 
     private AnalysisResult cached(AnalysisRequest request, Path cache) {
         return Analyzer.analyze(request, cache, warnings::add);
-    }
-
-    /** Everything a report is made of, compared part by part for a readable failure. */
-    private static void assertSame(AnalysisResult actual, AnalysisResult expected) {
-        assertThat(actual.files()).isEqualTo(expected.files());
-        assertThat(actual.model().components()).isEqualTo(expected.model().components());
-        assertThat(List.copyOf(actual.callGraph().nodes())).isEqualTo(List.copyOf(expected.callGraph().nodes()));
-        assertThat(actual.callGraph().edges()).isEqualTo(expected.callGraph().edges());
-        assertThat(actual.callGraph().entryPoints()).isEqualTo(expected.callGraph().entryPoints());
-        assertThat(actual.callGraph().facts()).isEqualTo(expected.callGraph().facts());
-        assertThat(actual.diagnostics()).isEqualTo(expected.diagnostics());
-        assertThat(((SourceSuppressions) actual.suppressions()).entries())
-                .isEqualTo(((SourceSuppressions) expected.suppressions()).entries());
-        for (EntryPoint ep : expected.callGraph().entryPoints()) {
-            for (CallEdge e : expected.callGraph().edges()) {
-                assertThat(actual.transactions().contextsOf(ep, e)).isEqualTo(expected.transactions().contextsOf(ep, e));
-            }
-        }
-    }
-
-    private static List<String> phases(AnalysisResult result) {
-        return result.timings().stream().map(PhaseTiming::phase).toList();
     }
 
     private static List<CallEdge> executions(AnalysisResult result) {

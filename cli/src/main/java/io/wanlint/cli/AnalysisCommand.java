@@ -60,9 +60,11 @@ abstract class AnalysisCommand implements Callable<Integer> {
     List<String> excludes = List.of();
 
     @Option(names = "--cache", paramLabel = "DIR",
-            description = "Keep the analysis in DIR (created when missing) and reuse it while no analysed file "
-                    + "has changed, keyed by content hashes: same results, faster re-runs. Any change re-analyses; "
-                    + "an unreadable or foreign cache only gives a warning. Keep DIR outside the analysed tree "
+            description = "Keep the analysis in DIR (created when missing) and reuse it, keyed by content hashes: "
+                    + "same results, faster re-runs. Unchanged files are not analysed again; Java files changed "
+                    + "only inside method bodies are re-scanned alone (with the files that read them); a changed "
+                    + "declaration, descriptor or JSP, or an added or removed file, re-analyses everything. "
+                    + "An unreadable or foreign cache only gives a warning. Keep DIR outside the analysed tree "
                     + "(inside, it is skipped).")
     Path cache;
 
@@ -115,8 +117,9 @@ abstract class AnalysisCommand implements Callable<Integer> {
         List<String> allExcludes = new ArrayList<>(excludes);
         allExcludes.addAll(configuration.excludePatterns());
         AnalysisResult result;
-        // Printed once the spinner has stopped, before the analysis's own diagnostics.
-        List<Diagnostic> cacheWarnings = new ArrayList<>();
+        // Printed once the spinner has stopped, before the analysis's own diagnostics; a warning about
+        // writing the cache, which happens in the background, may come at the end.
+        List<Diagnostic> cacheWarnings = java.util.Collections.synchronizedList(new ArrayList<>());
         // A spinner after a couple of seconds, only when a person is watching (never in CI logs or pipes).
         try (ProgressIndicator progress = ProgressIndicator.start(err, "analysing", wiring.terminal().interactive())) {
             AnalysisRequest request = new AnalysisRequest(paths, allExcludes, AnalysisRequest.FrontEnd.AUTO);
@@ -129,7 +132,11 @@ abstract class AnalysisCommand implements Callable<Integer> {
             Main.reportInternalError("analysis failed", e, debug, err);
             return ExitCode.NOTHING_ANALYSED.code();
         }
-        cacheWarnings.forEach(err::println);
+        int warned;
+        synchronized (cacheWarnings) {
+            cacheWarnings.forEach(err::println);
+            warned = cacheWarnings.size();
+        }
         printDiagnostics(result.diagnostics(), err);
         phaseTimings.addAll(result.timings());
         if (!result.analysedAnything()) {
@@ -140,6 +147,15 @@ abstract class AnalysisCommand implements Callable<Integer> {
         try {
             return execute(new Analysis(result, topo, wiring.workbench().costs(result, topo), configuration)).code();
         } finally {
+            if (cache != null) {
+                timed("cache write (wait)", () -> {
+                    wiring.workbench().awaitCacheWrites();
+                    return null;
+                });
+                synchronized (cacheWarnings) {
+                    cacheWarnings.subList(warned, cacheWarnings.size()).forEach(err::println);
+                }
+            }
             if (timings) printTimings(phaseTimings, err);
         }
     }

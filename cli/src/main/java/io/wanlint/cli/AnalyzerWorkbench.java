@@ -8,6 +8,7 @@ import io.wanlint.analyzer.api.EntryPointCost;
 import io.wanlint.analyzer.api.Topologies;
 import io.wanlint.analyzer.api.Topology;
 import io.wanlint.analyzer.api.WanCostModel;
+import io.wanlint.analyzer.cache.AnalysisCache;
 
 import java.util.List;
 import java.util.Optional;
@@ -18,9 +19,26 @@ public final class AnalyzerWorkbench implements Workbench {
 
     @Override public AnalysisResult analyze(AnalysisRequest request) { return Analyzer.analyze(request); }
 
+    /** Caches whose entries may still be being written. */
+    private final List<AnalysisCache> writing = new java.util.ArrayList<>();
+
+    /** The cache is written in the background, while the rules and reports run. */
     @Override public AnalysisResult analyze(AnalysisRequest request, java.nio.file.Path cacheDir,
                                             java.util.function.Consumer<io.wanlint.analyzer.api.Diagnostic> cacheWarnings) {
-        return Analyzer.analyze(request, cacheDir, cacheWarnings);
+        AnalysisCache cache = AnalysisCache.in(cacheDir, cacheWarnings).deferringWrites();
+        synchronized (writing) {
+            writing.add(cache);
+        }
+        return Analyzer.analyze(request, cache);
+    }
+
+    @Override public void awaitCacheWrites() {
+        List<AnalysisCache> caches;
+        synchronized (writing) {
+            caches = List.copyOf(writing);
+            writing.clear();
+        }
+        caches.forEach(AnalysisCache::awaitWrites);
     }
 
     @Override public CostView costs(AnalysisResult result, Topology topology) {

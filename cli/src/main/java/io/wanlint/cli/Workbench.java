@@ -20,12 +20,16 @@ public interface Workbench {
 
     /**
      * Analyses with the {@code --cache} folder; problems with the cache go to {@code cacheWarnings}
-     * and never change the result. A workbench without a cache just analyses.
+     * and never change the result. A workbench without a cache just analyses. The cache's entry may
+     * still be being written when this returns: {@link #awaitCacheWrites()} waits for it.
      */
     default AnalysisResult analyze(AnalysisRequest request, java.nio.file.Path cacheDir,
                                    java.util.function.Consumer<io.wanlint.analyzer.api.Diagnostic> cacheWarnings) {
         return analyze(request);
     }
+
+    /** Waits for the cache writes {@link #analyze(AnalysisRequest, java.nio.file.Path, java.util.function.Consumer)} started. */
+    default void awaitCacheWrites() { }
 
     /** The round-trip view of an analysed application under a topology. */
     CostView costs(AnalysisResult result, Topology topology);

@@ -14,14 +14,22 @@ public final class Analyzer {
     /**
      * Analyses with an on-disk cache in {@code cacheDir} ({@code --cache}): when no input changed
      * since the cache's entry for these inputs was written, the phases after ingest are skipped and
-     * the stored result is returned — the same result a fresh analysis gives, timings apart.
+     * the stored result is returned — the same result a fresh analysis gives, timings apart; when
+     * only Java files' method bodies changed, the cached analysis is updated from those files.
      *
      * @param cacheWarnings receives problems with the cache (unreadable, corrupt, unwritable); the
      *                      analysis never fails because of the cache
      */
     public static AnalysisResult analyze(AnalysisRequest request, java.nio.file.Path cacheDir,
                                          java.util.function.Consumer<Diagnostic> cacheWarnings) {
-        return io.wanlint.analyzer.pipeline.AnalysisPipeline.run(request,
-                io.wanlint.analyzer.cache.AnalysisCache.in(cacheDir, cacheWarnings));
+        return analyze(request, io.wanlint.analyzer.cache.AnalysisCache.in(cacheDir, cacheWarnings));
+    }
+
+    /**
+     * Analyses with a cache the caller made: one {@link io.wanlint.analyzer.cache.AnalysisCache#deferringWrites()
+     * writing in the background} lets the caller's own work overlap the cache's write.
+     */
+    public static AnalysisResult analyze(AnalysisRequest request, io.wanlint.analyzer.cache.AnalysisCache cache) {
+        return io.wanlint.analyzer.pipeline.AnalysisPipeline.run(request, cache);
     }
 }

@@ -37,6 +37,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
 import java.util.function.Consumer;
 import java.util.zip.CRC32;
 import java.util.zip.CheckedInputStream;
@@ -85,10 +87,50 @@ public final class AnalysisCache {
 
     private final Path folder;
     private final Consumer<Diagnostic> warnings;
+    private final boolean deferred;
+    private final List<Thread> writers = new ArrayList<>();
+    /** Writes still running, which the JVM's exit waits for (a command may exit right after its report). */
+    private static final Set<Thread> PENDING = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
-    private AnalysisCache(Path folder, Consumer<Diagnostic> warnings) {
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> PENDING.forEach(AnalysisCache::joinQuietly),
+                "wanlint-cache-flush"));
+    }
+
+    private AnalysisCache(Path folder, Consumer<Diagnostic> warnings, boolean deferred) {
         this.folder = folder.toAbsolutePath().normalize();
         this.warnings = Objects.requireNonNull(warnings);
+        this.deferred = deferred;
+    }
+
+    /**
+     * The same cache, writing entries on a background thread so that the caller's work after the
+     * analysis (rules, reports) overlaps the write; {@link #awaitWrites()} waits for them, and so
+     * does the JVM's exit. Warnings about a write may then arrive after the analysis returned.
+     */
+    public AnalysisCache deferringWrites() {
+        return new AnalysisCache(folder, warnings, true);
+    }
+
+    /** Whether {@link #store} returns before the entry is written. */
+    public boolean defersWrites() { return deferred; }
+
+    /** Waits until the entries this cache started writing are written (or given up with a warning). */
+    public void awaitWrites() {
+        List<Thread> running;
+        synchronized (writers) {
+            running = List.copyOf(writers);
+            writers.clear();
+        }
+        running.forEach(AnalysisCache::joinQuietly);
+    }
+
+    private static void joinQuietly(Thread t) {
+        try {
+            t.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**
@@ -97,7 +139,7 @@ public final class AnalysisCache {
      * @param warnings receives what went wrong with the cache; the analysis goes on regardless
      */
     public static AnalysisCache in(Path folder, Consumer<Diagnostic> warnings) {
-        return new AnalysisCache(folder, warnings);
+        return new AnalysisCache(folder, warnings, false);
     }
 
     /** The cache folder; ingest never walks into it, even when it lies inside an analysed tree. */
@@ -135,7 +177,7 @@ public final class AnalysisCache {
             if (parts.length != 4) throw new IOException("malformed header");
             boolean exact = parts[2].equals(key.digest());
             if (!exact && !parts[3].equals(key.structure())) return Optional.empty(); // other inputs: an ordinary miss
-            CachedAnalysis cached = readPayload(in);
+            CachedAnalysis cached = readPayload(in, !exact);
             if (!exact && (cached.incremental() == null || !cached.incremental().structure().equals(key.structure()))) {
                 return Optional.empty();
             }
@@ -147,8 +189,37 @@ public final class AnalysisCache {
         }
     }
 
-    /** Stores the analysis under the key, replacing the project's previous entry, then prunes the folder. */
+    /**
+     * Stores the analysis under the key, replacing the project's previous entry, then prunes the
+     * folder; in the background when {@link #deferringWrites() deferring}.
+     */
     public void store(InputDigest key, CachedAnalysis analysis) {
+        store(key, () -> analysis);
+    }
+
+    /** As {@link #store(InputDigest, CachedAnalysis)}, the entry put together where it is written. */
+    public void store(InputDigest key, Supplier<CachedAnalysis> analysis) {
+        if (!deferred) {
+            write(key, analysis);
+            return;
+        }
+        // A deep stack, as the parser's: the entry is put together from trees that can nest deeply.
+        Thread writer = new Thread(null, () -> {
+            try {
+                write(key, analysis);
+            } finally {
+                PENDING.remove(Thread.currentThread());
+            }
+        }, "wanlint-cache-write", 64L << 20);
+        writer.setDaemon(false);
+        synchronized (writers) {
+            writers.add(writer);
+        }
+        PENDING.add(writer);
+        writer.start();
+    }
+
+    private void write(InputDigest key, Supplier<CachedAnalysis> entry) {
         Path temp = null;
         try {
             Files.createDirectories(folder);
@@ -156,7 +227,7 @@ public final class AnalysisCache {
             try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temp), 1 << 16)) {
                 out.write((MAGIC + " " + FORMAT + " " + key.digest() + " " + key.structure() + "\n")
                         .getBytes(StandardCharsets.US_ASCII));
-                writePayload(analysis, out);
+                writePayload(entry.get(), out);
             }
             move(temp, entry(key));
             temp = null;
@@ -164,6 +235,8 @@ public final class AnalysisCache {
             warn("cannot write the analysis cache: " + e.getFile() + " exists and is not a folder; this run is not cached");
         } catch (IOException | RuntimeException e) {
             warn("cannot write the analysis cache in " + folder + " (" + reason(e) + "); this run is not cached");
+        } catch (StackOverflowError e) {
+            warn("cannot write the analysis cache in " + folder + " (code nested too deeply); this run is not cached");
         } finally {
             if (temp != null) deleteQuietly(temp);
         }
@@ -184,13 +257,26 @@ public final class AnalysisCache {
         out.write(json);
         GraphCodec.write(new GraphCodec.Parts(analysis.nodes(), analysis.edges(), analysis.entryPoints(), analysis.facts()), out);
         out.writeBoolean(analysis.incremental() != null);
-        if (analysis.incremental() != null) StateCodec.write(analysis.incremental(), out);
+        if (analysis.incremental() != null) {
+            // Length-prefixed, so that a run whose inputs are unchanged can skip decoding it.
+            ByteArrayOutputStream state = new ByteArrayOutputStream(1 << 20);
+            DataOutputStream stateOut = new DataOutputStream(state);
+            StateCodec.write(analysis.incremental(), stateOut);
+            stateOut.flush();
+            out.writeInt(state.size());
+            state.writeTo(out);
+        }
         out.flush();
         new DataOutputStream(raw).writeLong(checked.getChecksum().getValue());
     }
 
     /** Reads what {@link #writePayload} wrote; anything truncated, altered or malformed is an IOException. */
     static CachedAnalysis readPayload(InputStream raw) throws IOException {
+        return readPayload(raw, true);
+    }
+
+    /** As {@link #readPayload(InputStream)}; the incremental state is checked but left out unless {@code withState}. */
+    static CachedAnalysis readPayload(InputStream raw, boolean withState) throws IOException {
         CheckedInputStream checked = new CheckedInputStream(raw, new CRC32());
         DataInputStream in = new DataInputStream(checked);
         int length = in.readInt();
@@ -198,7 +284,18 @@ public final class AnalysisCache {
         byte[] json = in.readNBytes(length);
         if (json.length != length) throw new EOFException("truncated");
         GraphCodec.Parts graph = GraphCodec.read(in);
-        IncrementalState incremental = in.readBoolean() ? StateCodec.read(in) : null;
+        IncrementalState incremental = null;
+        if (in.readBoolean()) {
+            int size = in.readInt();
+            if (size < 0) throw new IOException("negative length");
+            byte[] state = in.readNBytes(size);
+            if (state.length != size) throw new EOFException("truncated");
+            if (withState) {
+                DataInputStream stateIn = new DataInputStream(new java.io.ByteArrayInputStream(state));
+                incremental = StateCodec.read(stateIn);
+                if (stateIn.read() != -1) throw new IOException("trailing bytes after the incremental state");
+            }
+        }
         long computed = checked.getChecksum().getValue();
         long stored = new DataInputStream(raw).readLong();
         if (computed != stored || raw.read() != -1) throw new IOException("checksum mismatch");

@@ -73,10 +73,9 @@ public final class GuardedStores {
 
     /** Every answer given in this run (with those known before), in a stable order. */
     List<Answer> answers() {
-        List<Answer> out = new java.util.ArrayList<>();
-        answers.forEach((k, v) -> out.add(new Answer(k.method(), k.store(), v.value(), v.reads())));
-        out.sort(java.util.Comparator.comparing((Answer a) -> a.method().toString()).thenComparing(a -> a.store().toString()));
-        return out;
+        java.util.TreeMap<String, Answer> sorted = new java.util.TreeMap<>();
+        answers.forEach((k, v) -> sorted.put(k.method() + " " + k.store(), new Answer(k.method(), k.store(), v.value(), v.reads())));
+        return List.copyOf(sorted.values());
     }
 
     private Optional<MethodInfo> info(MethodRef ref) {

@@ -124,12 +124,15 @@ final class JndiNames {
         Map<String, Component> homes = new HashMap<>();
         Map<String, Component> business = new HashMap<>();
         Map<String, Component> ejbs = new HashMap<>();
+        // Every component of a web module carries the module's whole list: each name is keyed once.
+        Map<String, String> keys = new HashMap<>();
         for (int rank = 0; rank < 2; rank++) {
             for (Component c : model.components()) {
                 if (c.kind().isWeb() != (rank == 0)) continue;
                 for (EjbReference r : c.ejbRefs()) {
                     if (r.name() == null) continue;
-                    refs.computeIfAbsent(refKey(r.name()), k -> new ArrayList<>()).add(new Declared(c, r, rank));
+                    String key = keys.computeIfAbsent(r.name(), JndiNames::refKey);
+                    refs.computeIfAbsent(key, k -> new ArrayList<>()).add(new Declared(c, r, rank));
                 }
             }
         }

@@ -16,7 +16,6 @@ import com.github.javaparser.symbolsolver.javaparsermodel.JavaParserFacade;
 import com.github.javaparser.symbolsolver.resolution.typesolvers.CombinedTypeSolver;
 import com.github.javaparser.symbolsolver.resolution.typesolvers.ReflectionTypeSolver;
 import io.wanlint.analyzer.api.CallEdge;
-import io.wanlint.analyzer.api.CallGraph;
 import io.wanlint.analyzer.api.CallOp;
 import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.ComponentKind;
@@ -63,6 +62,9 @@ public final class SourceCallGraphBuilder {
     public CallGraphOutcome build(List<JavaUnit> units, List<JspUnit> jsps, ComponentModel model, TagHandlers tagHandlers) {
         return build(units, jsps, model, tagHandlers, false).outcome();
     }
+
+    /** The parts of the previous run's graph an update starts from (as the cache stored them). */
+    public record PreviousGraph(java.util.Collection<MethodNode> nodes, List<CallEdge> edges, SourceFacts facts) {}
 
     /** A graph with what a later run needs to update it after some files changed ({@link #update}). */
     public record Recorded(CallGraphOutcome outcome, GraphMemory memory) {}
@@ -138,7 +140,7 @@ public final class SourceCallGraphBuilder {
      * @param pages               the JSP pages, in ingest order; only their files and page paths are used
      * @param loader              parses any other Java file on demand (empty when it cannot: the update is then given up)
      */
-    public Optional<Recorded> update(GraphMemory memory, CallGraph previous, List<Diagnostic> previousDiagnostics,
+    public Optional<Recorded> update(GraphMemory memory, PreviousGraph previous, List<Diagnostic> previousDiagnostics,
                                      Map<String, JavaUnit> changed, ComponentModel model, List<JspUnit> pages,
                                      java.util.function.Function<String, Optional<com.github.javaparser.ast.CompilationUnit>> loader) {
         AppTypes.UnitLoader units = file -> loader.apply(file)
@@ -150,7 +152,7 @@ public final class SourceCallGraphBuilder {
         }
     }
 
-    private Recorded updateOrThrow(GraphMemory memory, CallGraph previous, List<Diagnostic> previousDiagnostics,
+    private Recorded updateOrThrow(GraphMemory memory, PreviousGraph previous, List<Diagnostic> previousDiagnostics,
                                    Map<String, JavaUnit> changed, ComponentModel model, List<JspUnit> pages,
                                    AppTypes.UnitLoader loader) {
         ComponentModel components = model == null ? ComponentModel.EMPTY : model;

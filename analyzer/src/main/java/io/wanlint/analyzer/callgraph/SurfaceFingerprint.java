@@ -45,8 +45,19 @@ public final class SurfaceFingerprint {
 
     private SurfaceFingerprint() {}
 
-    /** The fingerprint of a parsed file, as hex. */
+    /**
+     * The fingerprint of a parsed file, as hex; for a file too deeply nested to print, one that
+     * matches no other (a change to it is then always analysed from scratch).
+     */
     public static String of(CompilationUnit unit) {
+        try {
+            return fingerprint(unit);
+        } catch (StackOverflowError | RuntimeException e) {
+            return "unprintable " + System.nanoTime();
+        }
+    }
+
+    private static String fingerprint(CompilationUnit unit) {
         StringBuilder out = new StringBuilder(1024);
         unit.getPackageDeclaration().ifPresent(p -> out.append("package ").append(p.getNameAsString()).append('\n'));
         for (ImportDeclaration i : unit.getImports()) out.append(print(i)).append('\n');

@@ -108,7 +108,7 @@ public final class AnalysisPipeline {
                     timings.addAll(attempt);
                     IncrementalUpdate.Outcome done = updated.get();
                     InputDigest storeKey = key;
-                    timed("cache write", timings, () -> {
+                    timed(cache.defersWrites() ? "cache write started" : "cache write", timings, () -> {
                         cache.store(storeKey, done.entry());
                         return null;
                     });
@@ -147,10 +147,10 @@ public final class AnalysisPipeline {
             // Everything after ingest, so that a warm run adds it to ingest's own diagnostics (same order).
             List<Diagnostic> derived = List.copyOf(diagnostics.subList(ws.diagnostics().size(), diagnostics.size()));
             InputDigest storeKey = key;
-            timed("cache write", timings, () -> {
-                IncrementalState incremental = recorded.memory() == null ? null : new IncrementalState(storeKey.structure(),
-                        storeKey.javaHashes(), surfaces(units), graph.diagnostics().size(), recorded.memory());
-                cache.store(storeKey, CachedAnalysis.of(model.model(), graph.graph(), derived, suppressions, incremental));
+            timed(cache.defersWrites() ? "cache write started" : "cache write", timings, () -> {
+                cache.store(storeKey, () -> CachedAnalysis.of(model.model(), graph.graph(), derived, suppressions,
+                        recorded.memory() == null ? null : new IncrementalState(storeKey.structure(), storeKey.javaHashes(),
+                                surfaces(units), graph.diagnostics().size(), recorded.memory())));
                 return null;
             });
         }

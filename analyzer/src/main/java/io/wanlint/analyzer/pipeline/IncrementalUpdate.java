@@ -9,7 +9,6 @@ import io.wanlint.analyzer.api.TransactionScopes;
 import io.wanlint.analyzer.cache.CachedAnalysis;
 import io.wanlint.analyzer.cache.IncrementalState;
 import io.wanlint.analyzer.cache.InputDigest;
-import io.wanlint.analyzer.callgraph.ContainerTransactionScopes;
 import io.wanlint.analyzer.callgraph.SourceCallGraphBuilder;
 import io.wanlint.analyzer.callgraph.SurfaceFingerprint;
 import io.wanlint.analyzer.ingest.JavaSources;
@@ -84,13 +83,14 @@ final class IncrementalUpdate {
         for (TextFile jsp : ws.jsps()) pages.add(new JspUnit(jsp, JspScanner.pagePath(jsp), null, null, List.of()));
         JavaSources parser = new JavaSources();
         Optional<SourceCallGraphBuilder.Recorded> updated = timed("call graph", timings, () -> new SourceCallGraphBuilder()
-                .update(state.memory(), previous.graph(), graphBefore, changed, model, pages, file -> {
+                .update(state.memory(), new SourceCallGraphBuilder.PreviousGraph(previous.nodes(), previous.edges(), previous.facts()), graphBefore, changed, model, pages, file -> {
                     TextFile source = byPath.get(file);
                     if (source == null) return Optional.<CompilationUnit>empty();
                     return Optional.of(parser.parse(source).unit().unit());
                 }));
         if (updated.isEmpty()) return Optional.empty();
         CallGraph graph = updated.get().outcome().graph();
+        TransactionScopes transactions = updated.get().outcome().transactions();
         List<Diagnostic> graphDiagnosticsNow = updated.get().outcome().diagnostics();
         List<Diagnostic> derivedNow = new ArrayList<>(beforeGraph);
         derivedNow.addAll(graphDiagnosticsNow);
@@ -99,7 +99,7 @@ final class IncrementalUpdate {
         ComponentModel placed = timed("tiers", timings, () -> TiersByReachability.assign(model, graph));
         IncrementalState next = new IncrementalState(key.structure(), key.javaHashes(), state.surfaces(),
                 graphDiagnosticsNow.size(), updated.get().memory());
-        return Optional.of(new Outcome(placed, graph, ContainerTransactionScopes.of(graph, model), derivedNow, suppressions,
+        return Optional.of(new Outcome(placed, graph, transactions, derivedNow, suppressions,
                 CachedAnalysis.of(model, graph, derivedNow, suppressions, next)));
     }
 

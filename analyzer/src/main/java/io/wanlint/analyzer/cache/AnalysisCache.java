@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.wanlint.analyzer.api.Component;
+import io.wanlint.analyzer.api.AnalysisRequest;
 import io.wanlint.analyzer.api.Diagnostic;
 import io.wanlint.analyzer.api.EjbReference;
 import io.wanlint.analyzer.model.SourceSuppressions;
@@ -159,34 +160,98 @@ public final class AnalysisCache {
 
     /** The project's entry, when it serves this key exactly or can be updated to it (see {@link Entry}). */
     public Optional<Entry> read(InputDigest key) {
-        Path entry = entry(key);
-        if (!Files.isRegularFile(entry)) return Optional.empty();
+        return read(key, null);
+    }
+
+    /**
+     * The project's entry, read ahead: started before ingest (the entry's name depends on the
+     * request only), the reading and decoding overlap ingest and the hashing of the inputs.
+     */
+    public Prefetch prefetch(AnalysisRequest request) {
+        Path file = folder.resolve(PREFIX + InputDigest.slotOf(request) + SUFFIX);
+        java.util.concurrent.CompletableFuture<Raw> raw = new java.util.concurrent.CompletableFuture<>();
+        Thread reader = new Thread(() -> {
+            try {
+                raw.complete(readRaw(file));
+            } catch (Throwable t) {
+                raw.complete(new Raw(file, null, "cannot be read (" + t.getClass().getSimpleName() + ")", null, null, null));
+            }
+        }, "wanlint-cache-read");
+        reader.setDaemon(true); // never keeps the JVM alive: a run that does not need it just leaves it
+        reader.start();
+        return new Prefetch(raw);
+    }
+
+    /** An entry being read ahead ({@link #prefetch}). */
+    public static final class Prefetch {
+        private final java.util.concurrent.CompletableFuture<Raw> raw;
+
+        private Prefetch(java.util.concurrent.CompletableFuture<Raw> raw) { this.raw = raw; }
+    }
+
+    /**
+     * An entry as read from disk, before it is matched with a key: the header's fields, or why it is
+     * no entry of this format ({@code headerProblem}); the analysis and the incremental state
+     * (decoded, or null when it has none), or why the payload is unreadable ({@code payloadProblem});
+     * all null when there is no file.
+     */
+    private record Raw(Path file, String[] header, String headerProblem, CachedAnalysis analysis,
+                       IncrementalState state, String payloadProblem) {}
+
+    private Raw readRaw(Path entry) {
+        if (!Files.isRegularFile(entry)) return new Raw(entry, null, null, null, null, null);
         try (InputStream in = new BufferedInputStream(Files.newInputStream(entry), 1 << 16)) {
             String header = headerLine(in);
             if (header == null || !header.startsWith(MAGIC + " ")) {
-                warn("cache entry " + entry.getFileName() + " is not a wanlint analysis cache entry; it is ignored and replaced");
-                return Optional.empty();
+                return new Raw(entry, null, "is not a wanlint analysis cache entry", null, null, null);
             }
             String[] parts = header.split(" ");
             if (parts.length < 2 || !parts[1].equals(Integer.toString(FORMAT))) {
-                warn("cache entry " + entry.getFileName() + " was written in another cache format ("
-                        + (parts.length > 1 ? parts[1] : "?") + ", this wanlint uses " + FORMAT
-                        + "); it is ignored and replaced");
-                return Optional.empty();
+                return new Raw(entry, null, "was written in another cache format (" + (parts.length > 1 ? parts[1] : "?")
+                        + ", this wanlint uses " + FORMAT + ")", null, null, null);
             }
-            if (parts.length != 4) throw new IOException("malformed header");
-            boolean exact = parts[2].equals(key.digest());
-            if (!exact && !parts[3].equals(key.structure())) return Optional.empty(); // other inputs: an ordinary miss
-            CachedAnalysis cached = readPayload(in, !exact);
-            if (!exact && (cached.incremental() == null || !cached.incremental().structure().equals(key.structure()))) {
-                return Optional.empty();
+            if (parts.length != 4) return new Raw(entry, null, "cannot be read (malformed header)", null, null, null);
+            try {
+                Payload payload = readPayloadParts(in);
+                // Needed only after a change, and then right away: decoded ahead as well.
+                IncrementalState state = payload.state() == null ? null : decodeState(payload.state());
+                return new Raw(entry, parts, null, payload.analysis(), state, null);
+            } catch (IOException | RuntimeException e) {
+                return new Raw(entry, parts, null, null, null, "cannot be read (" + reason(e) + ")");
             }
-            touch(entry);
-            return Optional.of(new Entry(cached, exact));
         } catch (IOException | RuntimeException e) {
-            warn("cache entry " + entry.getFileName() + " cannot be read (" + reason(e) + "); it is ignored and replaced");
+            return new Raw(entry, null, "cannot be read (" + reason(e) + ")", null, null, null);
+        }
+    }
+
+    /** The project's entry matched with the key, from a {@link #prefetch} when there is one. */
+    public Optional<Entry> read(InputDigest key, Prefetch ahead) {
+        Raw raw;
+        try {
+            raw = ahead == null ? readRaw(entry(key)) : ahead.raw.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        } catch (java.util.concurrent.ExecutionException e) {
             return Optional.empty();
         }
+        String name = raw.file().getFileName().toString();
+        if (raw.headerProblem() != null) {
+            warn("cache entry " + name + " " + raw.headerProblem() + "; it is ignored and replaced");
+            return Optional.empty();
+        }
+        if (raw.header() == null) return Optional.empty(); // no entry yet
+        boolean exact = raw.header()[2].equals(key.digest());
+        if (!exact && !raw.header()[3].equals(key.structure())) return Optional.empty(); // other inputs: an ordinary miss
+        if (raw.payloadProblem() != null) {
+            warn("cache entry " + name + " " + raw.payloadProblem() + "; it is ignored and replaced");
+            return Optional.empty();
+        }
+        touch(raw.file());
+        if (exact) return Optional.of(new Entry(raw.analysis(), true));
+        IncrementalState state = raw.state();
+        if (state == null || !state.structure().equals(key.structure())) return Optional.empty();
+        return Optional.of(new Entry(raw.analysis().withIncremental(state), false));
     }
 
     /**
@@ -272,11 +337,14 @@ public final class AnalysisCache {
 
     /** Reads what {@link #writePayload} wrote; anything truncated, altered or malformed is an IOException. */
     static CachedAnalysis readPayload(InputStream raw) throws IOException {
-        return readPayload(raw, true);
+        Payload payload = readPayloadParts(raw);
+        return payload.state() == null ? payload.analysis() : payload.analysis().withIncremental(decodeState(payload.state()));
     }
 
-    /** As {@link #readPayload(InputStream)}; the incremental state is checked but left out unless {@code withState}. */
-    static CachedAnalysis readPayload(InputStream raw, boolean withState) throws IOException {
+    /** The analysis and, undecoded, the incremental state (null when the entry has none). */
+    private record Payload(CachedAnalysis analysis, byte[] state) {}
+
+    private static Payload readPayloadParts(InputStream raw) throws IOException {
         CheckedInputStream checked = new CheckedInputStream(raw, new CRC32());
         DataInputStream in = new DataInputStream(checked);
         int length = in.readInt();
@@ -284,24 +352,26 @@ public final class AnalysisCache {
         byte[] json = in.readNBytes(length);
         if (json.length != length) throw new EOFException("truncated");
         GraphCodec.Parts graph = GraphCodec.read(in);
-        IncrementalState incremental = null;
+        byte[] state = null;
         if (in.readBoolean()) {
             int size = in.readInt();
             if (size < 0) throw new IOException("negative length");
-            byte[] state = in.readNBytes(size);
+            state = in.readNBytes(size);
             if (state.length != size) throw new EOFException("truncated");
-            if (withState) {
-                DataInputStream stateIn = new DataInputStream(new java.io.ByteArrayInputStream(state));
-                incremental = StateCodec.read(stateIn);
-                if (stateIn.read() != -1) throw new IOException("trailing bytes after the incremental state");
-            }
         }
         long computed = checked.getChecksum().getValue();
         long stored = new DataInputStream(raw).readLong();
         if (computed != stored || raw.read() != -1) throw new IOException("checksum mismatch");
         ModelPart model = JSON.readValue(json, ModelPart.class);
-        return new CachedAnalysis(model.components(), model.ejbRefsOf(), model.ejbRefLists(), graph.nodes(), graph.edges(),
-                graph.entryPoints(), graph.facts(), model.diagnostics(), model.suppressions(), incremental);
+        return new Payload(new CachedAnalysis(model.components(), model.ejbRefsOf(), model.ejbRefLists(), graph.nodes(),
+                graph.edges(), graph.entryPoints(), graph.facts(), model.diagnostics(), model.suppressions(), null), state);
+    }
+
+    private static IncrementalState decodeState(byte[] state) throws IOException {
+        DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(state));
+        IncrementalState decoded = StateCodec.read(in);
+        if (in.read() != -1) throw new IOException("trailing bytes after the incremental state");
+        return decoded;
     }
 
     private Path entry(InputDigest key) { return folder.resolve(PREFIX + key.slot() + SUFFIX); }

@@ -67,6 +67,12 @@ public record CachedAnalysis(List<Component> components, List<Integer> ejbRefsOf
                 graph.entryPoints(), graph.facts(), diagnostics, suppressions.entries(), incremental);
     }
 
+    /** The same analysis with what an incremental run needs. */
+    public CachedAnalysis withIncremental(IncrementalState state) {
+        return new CachedAnalysis(components, ejbRefsOf, ejbRefLists, nodes, edges, entryPoints, facts, diagnostics,
+                suppressions, state);
+    }
+
     /** The model again; components that shared a reference list share it again. */
     public ComponentModel model() {
         List<Component> out = new ArrayList<>(components.size());

@@ -48,13 +48,7 @@ public record InputDigest(String slot, String digest, String structure, Map<Stri
      * @param bytecode      whether the bytecode front end builds the call graph
      */
     public static InputDigest of(AnalysisRequest request, Workspace ws, Path extractionDir, boolean bytecode) {
-        MessageDigest slot = sha256();
-        update(slot, "format " + AnalysisCache.FORMAT);
-        update(slot, "build " + Build.FINGERPRINT);
-        update(slot, "front end " + request.frontEnd());
-        for (String exclude : request.excludes()) update(slot, "exclude " + exclude);
-        for (Path input : request.inputs()) update(slot, "input " + input.toAbsolutePath().normalize());
-        String slotHex = HexFormat.of().formatHex(slot.digest());
+        String slotHex = slotDigest(request);
 
         MessageDigest all = sha256();
         MessageDigest structure = sha256();
@@ -84,6 +78,21 @@ public record InputDigest(String slot, String digest, String structure, Map<Stri
         }
         return new InputDigest(slotHex.substring(0, 32), HexFormat.of().formatHex(all.digest()),
                 HexFormat.of().formatHex(structure.digest()), byPath);
+    }
+
+    /** The name of the request's entry in the cache, known before any input is read. */
+    static String slotOf(AnalysisRequest request) {
+        return slotDigest(request).substring(0, 32);
+    }
+
+    private static String slotDigest(AnalysisRequest request) {
+        MessageDigest slot = sha256();
+        update(slot, "format " + AnalysisCache.FORMAT);
+        update(slot, "build " + Build.FINGERPRINT);
+        update(slot, "front end " + request.frontEnd());
+        for (String exclude : request.excludes()) update(slot, "exclude " + exclude);
+        for (Path input : request.inputs()) update(slot, "input " + input.toAbsolutePath().normalize());
+        return HexFormat.of().formatHex(slot.digest());
     }
 
     /** Files are hashed in parallel (the per-file hashes are combined in ingest's order). */

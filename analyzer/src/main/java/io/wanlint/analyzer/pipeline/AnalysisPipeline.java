@@ -79,6 +79,8 @@ public final class AnalysisPipeline {
     private static AnalysisResult execute(AnalysisRequest request, Path extraction, AnalysisCache cache) {
         List<PhaseTiming> timings = new ArrayList<>();
         List<Diagnostic> diagnostics = new ArrayList<>();
+        // The cache entry is read and decoded while ingest reads the inputs.
+        AnalysisCache.Prefetch ahead = cache == null ? null : cache.prefetch(request);
 
         Workspace ws = timed("ingest", timings, () -> new Ingestor().ingest(request, extraction,
                 cache == null ? List.of() : List.of(cache.folder())));
@@ -90,7 +92,7 @@ public final class AnalysisPipeline {
         if (cache != null) {
             key = timed("cache lookup", timings, () -> InputDigest.of(request, ws, extraction, bytecode));
             InputDigest lookup = key;
-            Optional<AnalysisCache.Entry> hit = timed("cache read", timings, () -> cache.read(lookup));
+            Optional<AnalysisCache.Entry> hit = timed("cache read", timings, () -> cache.read(lookup, ahead));
             if (hit.isPresent() && hit.get().exact()) {
                 CachedAnalysis cached = hit.get().analysis();
                 ComponentModel model = cached.model();

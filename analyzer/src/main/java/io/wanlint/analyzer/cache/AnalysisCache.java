@@ -452,6 +452,7 @@ public final class AnalysisCache {
 
     private static String reason(Exception e) {
         if (e instanceof NoSuchFileException n) return "no such file or folder: " + n.getFile();
+        if (e instanceof EOFException) return "the entry is truncated";
         if (e instanceof java.nio.file.AccessDeniedException a) return "permission denied: " + a.getFile();
         String message = e.getMessage();
         if (message == null || message.isBlank()) return e.getClass().getSimpleName();

@@ -20,6 +20,9 @@ import com.github.javaparser.ast.comments.Comment;
 import com.github.javaparser.ast.comments.LineComment;
 import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.BooleanLiteralExpr;
+import com.github.javaparser.ast.expr.CastExpr;
+import com.github.javaparser.ast.expr.EnclosedExpr;
+import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.StringLiteralExpr;
@@ -83,12 +86,15 @@ final class EditedApp {
     private final Set<String> crossingLines = new HashSet<>();
     /** {@code className#method} targets of every crossing of the unedited application. */
     private final Set<String> crossingTargets = new HashSet<>();
+    /** Ids of the unedited application's entry points that make WAN round trips, e.g. {@code /product.jsp}. */
+    private final Set<String> busyEntryPoints = new HashSet<>();
     /** The bytes of every file before the first edit touched it; empty for files the edits created. */
     private final Map<Path, Optional<byte[]>> originals = new LinkedHashMap<>();
 
     EditedApp(Path root, JsonNode predictJson) {
         this.root = root;
         for (JsonNode ep : predictJson.get("entryPoints")) {
+            if (ep.path("wanRoundTrips").asInt() > 0) busyEntryPoints.add(ep.get("id").asText());
             for (JsonNode c : ep.path("crossings")) {
                 crossingLines.add(c.get("className").asText() + ":" + c.get("line").asInt());
                 crossingTargets.add(c.path("target").asText());
@@ -115,20 +121,37 @@ final class EditedApp {
         return new Edit("remove call statement", c.file.relative(), c.method + " line " + c.line() + ": " + firstLine(c.stmt));
     }
 
-    /** Repeats a call statement on a new line right after it, preferring one inside a loop: every line below moves down. */
+    /**
+     * Repeats a call statement on a new line right after it, preferring one inside a loop: every line below moves
+     * down. Of a declaration {@code T x = call(...);} only the call is repeated, since a second {@code x} would not compile.
+     */
     Edit duplicateCall(Role role) {
-        // Not a declaration: a second one of the same variable would not compile.
-        Candidate c = choose(role, new String[0], s -> !(s.getExpression() instanceof VariableDeclarationExpr)
-                && s.getExpression().findFirst(MethodCallExpr.class).isPresent(), true);
+        Candidate c = choose(role, new String[0], s -> repeatable(s).isPresent(), true);
         String text = c.file.text;
         int begin = c.file.offset(c.stmt.getBegin().orElseThrow());
         int end = c.file.offset(c.stmt.getEnd().orElseThrow()) + 1;
         int lineStart = text.lastIndexOf('\n', begin - 1) + 1;
         String indent = text.substring(lineStart, begin).isBlank() ? text.substring(lineStart, begin) : "";
+        Node repeated = repeatable(c.stmt).orElseThrow();
+        String copy = text.substring(c.file.offset(repeated.getBegin().orElseThrow()), c.file.offset(repeated.getEnd().orElseThrow()) + 1)
+                + (repeated == c.stmt ? "" : ";");
         int at = text.substring(end, lineEnd(text, end)).isBlank() ? lineEnd(text, end) : end;
-        c.file.write(text.substring(0, at) + c.file.newline() + indent + text.substring(begin, end) + text.substring(at));
+        c.file.write(text.substring(0, at) + c.file.newline() + indent + copy + text.substring(at));
         return new Edit("duplicate call statement", c.file.relative(),
                 c.method + " line " + c.line() + (c.inLoop ? " in a loop" : "") + ": " + firstLine(c.stmt));
+    }
+
+    /** What {@link #duplicateCall} repeats of a statement: the statement, or the call that initialises its only variable. */
+    private static Optional<Node> repeatable(ExpressionStmt s) {
+        if (!(s.getExpression() instanceof VariableDeclarationExpr decl)) {
+            return s.getExpression().findFirst(MethodCallExpr.class).map(m -> s);
+        }
+        if (decl.getVariables().size() != 1) return Optional.empty();
+        Optional<Expression> init = decl.getVariable(0).getInitializer();
+        while (init.isPresent() && (init.get() instanceof CastExpr || init.get() instanceof EnclosedExpr)) {
+            init = Optional.of(init.get() instanceof CastExpr cast ? cast.getExpression() : ((EnclosedExpr) init.get()).getInner());
+        }
+        return init.filter(e -> e instanceof MethodCallExpr).map(e -> e);
     }
 
     /** Deletes {@code flag = true;} outside ejbStore/ejbLoad in a bean whose ejbStore starts with {@code if (!flag)}. */
@@ -332,11 +355,27 @@ final class EditedApp {
         throw new AssertionError("no <" + element + "> in " + root);
     }
 
-    /** A scriptlet line doing a JNDI lookup, inserted after the first line of the first sorted JSP. */
-    Edit addScriptletLine() {
-        TextFile f = new TextFile(files(name -> name.endsWith(".jsp")).get(0));
-        f.write(f.withLineBefore(2, "<% Object wanlintProbe = new javax.naming.InitialContext().lookup(\"java:comp/env/wanlint/Probe\"); %>"));
-        return new Edit("JSP scriptlet", f.relative(), "line 2");
+    private static final Set<String> JSP_IMPLICIT_OBJECTS =
+            Set.of("request", "response", "session", "application", "out", "pageContext", "config", "page");
+
+    /** In the first JSP with one (pages making round trips first, then by path), a scriptlet line {@code T x = (T) a.b(...);} ({@code a} not an implicit object) followed by a new line repeating {@code a.b(...);}. */
+    Edit repeatScriptletCall() {
+        Pattern assignment = Pattern.compile("(?m)^([ \\t]*)(?:[\\w.<>\\[\\]]+[ \\t]+)?\\w+[ \\t]*=[ \\t]*(?:\\([\\w.]+\\)[ \\t]*)?((\\w+)\\.\\w+\\([^;\\n]*\\));[ \\t]*\\r?$");
+        List<Path> pages = new ArrayList<>(files(name -> name.endsWith(".jsp")));
+        // Pages that make round trips first, so that the repeated call counts.
+        pages.sort(Comparator.comparing((Path p) -> !busyEntryPoints.contains("/" + p.getFileName())));
+        for (Path page : pages) {
+            TextFile f = new TextFile(page);
+            Matcher m = assignment.matcher(f.text);
+            boolean found = false;
+            // A call on the page's own objects (session, request, ...) is local; one on anything else may be remote.
+            while (!found && m.find()) found = !JSP_IMPLICIT_OBJECTS.contains(m.group(3));
+            if (!found) continue;
+            int at = lineEnd(f.text, m.start(2));
+            f.write(f.text.substring(0, at) + f.newline() + m.group(1) + m.group(2) + ";" + f.text.substring(at));
+            return new Edit("JSP scriptlet", f.relative(), "repeated " + m.group(2));
+        }
+        throw new AssertionError("no JSP of " + root + " has a scriptlet assigning a call's result");
     }
 
     /** A new Java file: a copy of the first web class with a crossing, under a new class name (and URL). */
@@ -360,6 +399,11 @@ final class EditedApp {
             throw new UncheckedIOException(e);
         }
         return new Edit("delete Java file", f.relative(), f.unit.getType(0).getNameAsString());
+    }
+
+    /** Two edits made before the same run, named as one. */
+    static Edit both(Edit first, Edit second) {
+        return new Edit(first.kind() + " + " + second.kind(), first.file() + " + " + second.file(), first.detail() + "; " + second.detail());
     }
 
     /** Writes back the bytes every file had before the edits (and deletes the files they created). */

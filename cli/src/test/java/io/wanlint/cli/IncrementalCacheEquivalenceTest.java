@@ -62,7 +62,7 @@ class IncrementalCacheEquivalenceTest {
                         step(a -> a.commentOnly(Role.SESSION_BEAN)),
                         withPredict(a -> a.revert("JNDINames.java")),
                         step(a -> a.editDescriptor("trans-attribute")),
-                        step(EditedApp::addScriptletLine),
+                        step(EditedApp::repeatScriptletCall),
                         withPredict(EditedApp::setDirtyFlagInGetter),
                         withPredict(EditedApp::dropDirtyCheck),
                         step(EditedApp::addCopyOfWebClass),
@@ -96,7 +96,7 @@ class IncrementalCacheEquivalenceTest {
                         withPredict(a -> a.removeCall(Role.DATA_ACCESS)),
                         step(EditedApp::changeJndiConstant),
                         withPredict(a -> a.duplicateCall(Role.SESSION_BEAN)),
-                        step(a -> a.removeCall(Role.ENTITY_BEAN, "ejbStore")),
+                        step(a -> EditedApp.both(a.removeCall(Role.ENTITY_BEAN, "ejbStore"), a.commentOnly(Role.WEB))),
                         step(a -> a.editDescriptor("trans-attribute")),
                         withPredict(EditedApp::revertAll))),
                 new Plan("jakarta-shop", List.of(

@@ -34,7 +34,6 @@ import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.ForEachStmt;
 import com.github.javaparser.ast.stmt.ForStmt;
 import com.github.javaparser.ast.stmt.IfStmt;
-import com.github.javaparser.ast.stmt.ReturnStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.WhileStmt;
 import java.io.IOException;
@@ -141,6 +140,39 @@ final class EditedApp {
                 c.method + " line " + c.line() + (c.inLoop ? " in a loop" : "") + ": " + firstLine(c.stmt));
     }
 
+    /**
+     * A JNDI lookup (of a name the application looks up across the WAN) added at the start of an inherited method
+     * that subclasses call: the base class's file changes, the subclasses' call graphs (which read its body) must
+     * change with it.
+     */
+    Edit addLookupToInheritedMethod() {
+        Candidate lookup = choose(Role.ANY, new String[0], s -> s.findFirst(MethodCallExpr.class, EditedApp::isLookupOfLiteral).isPresent(), false);
+        String name = lookup.stmt.findFirst(MethodCallExpr.class, EditedApp::isLookupOfLiteral)
+                .map(m -> ((StringLiteralExpr) m.getArgument(0)).getValue()).orElseThrow();
+        List<JavaFile> all = javaFiles(Role.ANY);
+        for (JavaFile base : all) {
+            if (!(base.unit.getType(0) instanceof ClassOrInterfaceDeclaration type) || type.isInterface()) continue;
+            String baseName = type.getNameAsString();
+            List<JavaFile> subclasses = all.stream().filter(f -> f.unit.getType(0) instanceof ClassOrInterfaceDeclaration t
+                    && t.getExtendedTypes().stream().anyMatch(e -> e.getNameAsString().equals(baseName))).toList();
+            for (MethodDeclaration m : type.getMethods()) {
+                if (m.getBody().isEmpty() || m.getBody().get().getStatements().isEmpty()) continue;
+                String call = m.getNameAsString() + "(";
+                if (subclasses.stream().noneMatch(sub -> sub.text.contains(call))) continue;
+                int line = m.getBody().get().getStatement(0).getBegin().orElseThrow().line;
+                base.write(base.withLineBefore(line, "try { new javax.naming.InitialContext().lookup(\"" + name + "\"); }"
+                        + " catch (javax.naming.NamingException e) { }"));
+                return new Edit("lookup in inherited method", base.relative(), baseName + "." + m.getNameAsString() + " line " + line
+                        + ", called by " + subclasses.size() + " subclasses, lookup of " + name);
+            }
+        }
+        throw new AssertionError("no base class of " + root + " has a method its subclasses call");
+    }
+
+    private static boolean isLookupOfLiteral(MethodCallExpr m) {
+        return m.getNameAsString().equals("lookup") && m.getArguments().size() == 1 && m.getArgument(0) instanceof StringLiteralExpr;
+    }
+
     /** What {@link #duplicateCall} repeats of a statement: the statement, or the call that initialises its only variable. */
     private static Optional<Node> repeatable(ExpressionStmt s) {
         if (!(s.getExpression() instanceof VariableDeclarationExpr decl)) {
@@ -187,22 +219,6 @@ final class EditedApp {
             return new Edit("drop dirty check", f.relative(), "ejbStore lines " + from + "-" + to + ": " + firstLine(guard));
         }
         throw new AssertionError("no ejbStore of " + root + " starts with a dirty check");
-    }
-
-    /** Adds {@code flag = true;} before the return of a getter in a bean whose ejbStore starts with {@code if (!flag)}. */
-    Edit setDirtyFlagInGetter() {
-        for (JavaFile f : javaFiles(Role.ANY)) {
-            Optional<String> flag = dirtyFlag(f.unit);
-            if (flag.isEmpty()) continue;
-            for (MethodDeclaration m : f.unit.findAll(MethodDeclaration.class)) {
-                NodeList<Statement> body = m.getBody().map(BlockStmt::getStatements).orElse(new NodeList<>());
-                if (!m.getNameAsString().startsWith("get") || body.isEmpty() || !(body.getLast().orElseThrow() instanceof ReturnStmt r)) continue;
-                int line = r.getBegin().orElseThrow().line;
-                f.write(f.withLineBefore(line, flag.get() + " = true;"));
-                return new Edit("set dirty flag in getter", f.relative(), m.getNameAsString() + " line " + line);
-            }
-        }
-        throw new AssertionError("no bean of " + root + " with an ejbStore dirty flag has a getter");
     }
 
     private static Optional<String> dirtyFlag(CompilationUnit unit) {
@@ -329,8 +345,7 @@ final class EditedApp {
 
     /** Appends {@code Moved} to the string argument of a {@code lookup(...)} call, on a crossing line when there is one. */
     Edit changeLookupName(Role role) {
-        Candidate c = choose(role, new String[0], s -> s.findFirst(MethodCallExpr.class,
-                m -> m.getNameAsString().equals("lookup") && m.getArguments().size() == 1 && m.getArgument(0) instanceof StringLiteralExpr).isPresent(), false);
+        Candidate c = choose(role, new String[0], s -> s.findFirst(MethodCallExpr.class, EditedApp::isLookupOfLiteral).isPresent(), false);
         StringLiteralExpr literal = c.stmt.findFirst(MethodCallExpr.class, m -> m.getNameAsString().equals("lookup"))
                 .map(m -> (StringLiteralExpr) m.getArgument(0)).orElseThrow();
         int at = c.file.offset(literal.getEnd().orElseThrow());

@@ -23,6 +23,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -56,20 +57,18 @@ class IncrementalCacheEquivalenceTest {
                 new Plan("petstore-1.1", List.of(
                         withPredict(a -> a.removeCall(Role.WEB)),
                         step(a -> a.removeCall(Role.DATA_ACCESS)),
-                        withPredict(EditedApp::dropDirtyFlagAssignment),
+                        step(EditedApp::dropDirtyFlagAssignment),
                         withPredict(a -> a.duplicateCall(Role.ANY)),
-                        step(EditedApp::changeJndiConstant),
-                        step(a -> a.commentOnly(Role.SESSION_BEAN)),
-                        withPredict(a -> a.revert("JNDINames.java")),
-                        step(a -> a.editDescriptor("trans-attribute")),
-                        step(EditedApp::repeatScriptletCall),
-                        withPredict(EditedApp::setDirtyFlagInGetter),
+                        step(a -> EditedApp.both(a.changeJndiConstant(), a.commentOnly(Role.SESSION_BEAN))),
+                        step(a -> a.revert("JNDINames.java")),
+                        step(a -> EditedApp.both(a.editDescriptor("trans-attribute"), a.repeatScriptletCall())),
                         withPredict(EditedApp::dropDirtyCheck),
                         step(EditedApp::addCopyOfWebClass),
                         withPredict(EditedApp::revertAll))),
                 new Plan("rubis-entity", List.of(
                         withPredict(a -> a.removeCall(Role.ENTITY_BEAN, "set", "ejbStore", "ejbLoad")),
                         withPredict(a -> a.duplicateCall(Role.WEB)),
+                        withPredict(EditedApp::addLookupToInheritedMethod),
                         step(a -> a.changeLookupName(Role.WEB)),
                         step(a -> a.editDescriptor("jndi-name")),
                         withPredict(EditedApp::renameCalledMethod),
@@ -217,9 +216,9 @@ class IncrementalCacheEquivalenceTest {
         assertSame(what + ", the run after", check(app, cache), fresh);
     }
 
-    static Stream<org.junit.jupiter.params.provider.Arguments> damages() {
-        return Arrays.stream(Damage.values()).flatMap(d -> Stream.of(true, false)
-                .map(edit -> org.junit.jupiter.params.provider.Arguments.of(d, edit)));
+    static Stream<Arguments> damages() {
+        return Stream.of(Arguments.of(Damage.GARBAGE, true), Arguments.of(Damage.TRUNCATED_HEADER, true),
+                Arguments.of(Damage.TRUNCATED_HALF, true), Arguments.of(Damage.TRUNCATED_HALF, false));
     }
 
     private static void damage(Path cache, Damage damage) throws IOException {

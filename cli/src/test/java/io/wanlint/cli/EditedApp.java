@@ -111,10 +111,10 @@ final class EditedApp {
         int begin = c.file.offset(c.stmt.getBegin().orElseThrow());
         int end = c.file.offset(c.stmt.getEnd().orElseThrow()) + 1;
         int lineStart = text.lastIndexOf('\n', begin - 1) + 1;
-        int lineEnd = lineEnd(text, end);
-        if (text.substring(lineStart, begin).isBlank() && text.substring(end, lineEnd).isBlank()) {
+        if (text.substring(lineStart, begin).isBlank() && text.substring(end, lineEnd(text, end)).isBlank()) {
+            int newline = text.indexOf('\n', end);
             begin = lineStart;
-            end = Math.min(text.length(), lineEnd + 1); // with its line terminator: every line below moves up
+            end = newline < 0 ? text.length() : newline + 1; // with its line terminator: every line below moves up
         }
         c.file.write(text.substring(0, begin) + text.substring(end));
         return new Edit("remove call statement", c.file.relative(), c.method + " line " + c.line() + ": " + firstLine(c.stmt));
@@ -259,6 +259,14 @@ final class EditedApp {
         f.text = text; // the empty line goes into the text with the blanks
         f.write(f.withLineBefore(pkg + 1, ""));
         return new Edit("whitespace-only edit", f.relative(), "trailing blanks, empty line after the package");
+    }
+
+    /** Every line ending of the first file of the role made CRLF (later edits of the file keep CRLF). */
+    Edit crlfLineEndings(Role role) {
+        JavaFile f = javaFiles(role).get(0);
+        assertThat(f.text).as("%s has LF line endings", f.relative()).doesNotContain("\r\n");
+        f.write(f.text.replace("\n", "\r\n"));
+        return new Edit("CRLF line endings", f.relative(), "every line");
     }
 
     // ---- declaration edits ----

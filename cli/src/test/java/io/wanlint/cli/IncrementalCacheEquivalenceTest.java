@@ -33,7 +33,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  *
  * <p>The edits are those an incremental re-analysis is easiest to get wrong with: call statements
  * removed or repeated in method bodies (lines below them move), a dirty flag that ejbStore tests,
- * comments and blanks only, reverts to the original bytes, new and renamed methods, JNDI names in
+ * comments, blanks and line endings only, reverts to the original bytes, new and renamed methods, JNDI names in
  * constants, lookups and static initializers, descriptor values, JSP scriptlets, new and deleted files.
  * They are found in each application's own files (see {@link EditedApp}), in sorted path order.
  */
@@ -107,6 +107,7 @@ class IncrementalCacheEquivalenceTest {
                         step(a -> a.whitespaceOnly(Role.ANY)),
                         step(EditedApp::revertAll))),
                 new Plan("jakarta-chatty", List.of(
+                        step(a -> a.crlfLineEndings(Role.WEB)),
                         withPredict(a -> a.removeCall(Role.WEB)),
                         step(a -> a.duplicateCall(Role.WEB)),
                         step(a -> a.commentOnly(Role.ANY)),

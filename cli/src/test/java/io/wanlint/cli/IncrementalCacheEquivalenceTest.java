@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -40,23 +41,31 @@ import org.junit.jupiter.params.provider.MethodSource;
 class IncrementalCacheEquivalenceTest {
     @TempDir Path temp;
 
-    /** One edit of a plan; {@code predict} also compares {@code predict --format json} (per-entry-point round trips). */
-    record Step(Function<EditedApp, Edit> edit, boolean predict) {}
+    /** What a step compares besides {@code check --format json}. */
+    enum View { PREDICT, GRAPH }
+
+    /**
+     * One edit of a plan and what is compared after it besides the check report: {@code predict --format json}
+     * (per-entry-point round trips and crossings), {@code graph --format json} (the call graph itself).
+     */
+    record Step(Function<EditedApp, Edit> edit, Set<View> views) {}
 
     /** The edits made, in order, on one application. */
     record Plan(String app, List<Step> steps) {
         @Override public String toString() { return app; }
     }
 
-    private static Step step(Function<EditedApp, Edit> edit) { return new Step(edit, false); }
+    private static Step step(Function<EditedApp, Edit> edit) { return new Step(edit, Set.of()); }
 
-    private static Step withPredict(Function<EditedApp, Edit> edit) { return new Step(edit, true); }
+    private static Step withPredict(Function<EditedApp, Edit> edit) { return new Step(edit, Set.of(View.PREDICT)); }
+
+    private static Step withGraph(Function<EditedApp, Edit> edit) { return new Step(edit, Set.of(View.PREDICT, View.GRAPH)); }
 
     static Stream<Plan> plans() {
         return Stream.of(
                 new Plan("petstore-1.1", List.of(
                         withPredict(a -> a.removeCall(Role.WEB)),
-                        step(a -> a.removeCall(Role.DATA_ACCESS)),
+                        withGraph(a -> a.removeCall(Role.DATA_ACCESS)),
                         step(EditedApp::dropDirtyFlagAssignment),
                         withPredict(a -> a.duplicateCall(Role.ANY)),
                         step(a -> EditedApp.both(a.changeJndiConstant(), a.commentOnly(Role.SESSION_BEAN))),
@@ -68,14 +77,14 @@ class IncrementalCacheEquivalenceTest {
                 new Plan("rubis-entity", List.of(
                         withPredict(a -> a.removeCall(Role.ENTITY_BEAN, "set", "ejbStore", "ejbLoad")),
                         withPredict(a -> a.duplicateCall(Role.WEB)),
-                        withPredict(EditedApp::addLookupToInheritedMethod),
+                        withGraph(EditedApp::addLookupToInheritedMethod),
                         step(a -> a.changeLookupName(Role.WEB)),
                         step(a -> a.editDescriptor("jndi-name")),
                         withPredict(EditedApp::renameCalledMethod),
                         step(a -> a.whitespaceOnly(Role.WEB)),
                         withPredict(EditedApp::revertAll))),
                 new Plan("rubis-facade", List.of(
-                        withPredict(a -> a.removeCall(Role.SESSION_BEAN, "store")),
+                        withGraph(a -> a.removeCall(Role.SESSION_BEAN, "store")),
                         step(a -> a.addPublicMethod(Role.SESSION_BEAN)),
                         step(a -> a.addStaticInitializer(Role.WEB)),
                         withPredict(EditedApp::editStaticInitializer),
@@ -89,10 +98,10 @@ class IncrementalCacheEquivalenceTest {
                         step(a -> a.commentOnly(Role.WEB)),
                         withPredict(EditedApp::addCopyOfWebClass),
                         step(a -> a.revert("SComponentBmpEJB.java")),
-                        withPredict(EditedApp::dropDirtyCheck),
+                        withGraph(EditedApp::dropDirtyCheck),
                         step(EditedApp::revertAll))),
                 new Plan("trade", List.of(
-                        withPredict(a -> a.removeCall(Role.DATA_ACCESS)),
+                        withGraph(a -> a.removeCall(Role.DATA_ACCESS)),
                         step(EditedApp::changeJndiConstant),
                         withPredict(a -> a.duplicateCall(Role.SESSION_BEAN)),
                         step(a -> EditedApp.both(a.removeCall(Role.ENTITY_BEAN, "ejbStore"), a.commentOnly(Role.WEB))),
@@ -103,12 +112,12 @@ class IncrementalCacheEquivalenceTest {
                         step(a -> a.duplicateCall(Role.WEB)),
                         withPredict(EditedApp::renameCalledMethod),
                         step(EditedApp::addCopyOfWebClass),
-                        withPredict(a -> a.deleteFile(Role.SESSION_BEAN)),
+                        withGraph(a -> a.deleteFile(Role.SESSION_BEAN)),
                         step(a -> a.whitespaceOnly(Role.ANY)),
                         step(EditedApp::revertAll))),
                 new Plan("jakarta-chatty", List.of(
                         step(a -> a.crlfLineEndings(Role.WEB)),
-                        withPredict(a -> a.removeCall(Role.WEB)),
+                        withGraph(a -> a.removeCall(Role.WEB)),
                         step(a -> a.duplicateCall(Role.WEB)),
                         step(a -> a.commentOnly(Role.ANY)),
                         withPredict(a -> a.addPublicMethod(Role.SESSION_BEAN)),
@@ -133,7 +142,8 @@ class IncrementalCacheEquivalenceTest {
             String what = plan.app() + " step " + (i + 1) + ": " + edit;
             Run fresh = check(app, null);
             assertSame(what + ", check", check(app, cache), fresh);
-            if (step.predict()) assertSame(what + ", predict", predict(app, cache), predict(app, null));
+            if (step.views().contains(View.PREDICT)) assertSame(what + ", predict", predict(app, cache), predict(app, null));
+            if (step.views().contains(View.GRAPH)) assertSame(what + ", graph", graph(app, cache), graph(app, null));
             if (!fresh.out().equals(previous)) changed++;
             previous = fresh.out();
         }
@@ -254,6 +264,10 @@ class IncrementalCacheEquivalenceTest {
 
     private static Run check(Path app, Path cache) {
         return run("check", app, cache, "--format", "json", "--fail-on", "never");
+    }
+
+    private static Run graph(Path app, Path cache) {
+        return run("graph", app, cache, "--format", "json");
     }
 
     private static Run predict(Path app, Path cache) {

@@ -167,17 +167,20 @@ class IncrementalCacheEquivalenceTest {
         List<Function<EditedApp, Edit>> edits = List.of(a -> a.removeCall(Role.WEB), a -> a.addPublicMethod(Role.SESSION_BEAN), EditedApp::revertAll);
 
         Map<String, String> before = snapshot(app);
-        check(app, cache);
-        check(app, cache);
+        assertThat(check(app, cache).exit()).isZero();
+        assertThat(check(app, cache).exit()).isZero();
         assertThat(snapshot(app)).as("after a cold and a warm run").isEqualTo(before);
         for (Function<EditedApp, Edit> e : edits) {
             Edit edit = e.apply(edited);
             Map<String, String> afterEdit = snapshot(app);
-            check(app, cache);
-            predict(app, cache);
+            assertThat(check(app, cache).exit()).as("check after %s", edit).isZero();
+            assertThat(predict(app, cache).exit()).as("predict after %s", edit).isZero();
             assertThat(snapshot(app)).as("after %s", edit).isEqualTo(afterEdit);
         }
         assertThat(filesUnder(cache)).isNotEmpty();
+        try (Stream<Path> besideTheApp = Files.list(app.getParent())) {
+            assertThat(besideTheApp.toList()).as("nothing written next to the analysed tree").containsExactly(app);
+        }
     }
 
     @Test

@@ -5,6 +5,7 @@ import io.wanlint.analyzer.api.CallEdge;
 import io.wanlint.analyzer.api.CallGraph;
 import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.ComponentModel;
+import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.MethodNode;
@@ -50,6 +51,35 @@ public final class RuleContext {
     public TransactionScopes transactions() { return analysis.transactions(); }
 
     public List<EntryPoint> entryPoints() { return graph().entryPoints(); }
+
+    /**
+     * Computes, on the common pool's threads, what the rules ask of every entry point: its walks,
+     * its transaction contexts and its standard estimate (the run needs them all: the engine
+     * predicts every entry point after the patches). Each is a pure function of the entry point,
+     * memoised in a concurrent map, so the rules, which then run one after the other, read the
+     * same values whatever order they were computed in. Needs a {@linkplain RoundTripOracle#threadSafe()
+     * thread-safe} oracle and the analysis's own (thread-safe) transaction scopes.
+     */
+    void precomputeInParallel() {
+        entryPoints().parallelStream().forEach(ep -> {
+            try {
+                // The estimate asks for the transaction contexts itself when it meets entity calls.
+                oracle.estimate(ep);
+                RequestReach whole = reach(ep, ReachScope.WHOLE_REQUEST);
+                if (isWebEntryPoint(ep)) reach(ep, ReachScope.CALLER_TIER);
+                // Calls that may leave the site are the ones whose transaction contexts rules ask for.
+                if (whole.calls().stream().anyMatch(rc -> mayLeaveSite(rc.edge()))) {
+                    transactions().contextsOfMethod(ep, ep.method());
+                }
+            } catch (RuntimeException e) {
+                // Nothing is lost: the rule that asks for it meets the same failure and reports it.
+            }
+        });
+    }
+
+    private static boolean mayLeaveSite(CallEdge edge) {
+        return edge.kind().isExternal() || edge.kind() == EdgeKind.REMOTE_EJB;
+    }
 
     /** The calls {@code entryPoint} reaches within {@code scope}. */
     public RequestReach reach(EntryPoint entryPoint, ReachScope scope) {

@@ -19,7 +19,8 @@ import java.util.function.Function;
  * Runs the enabled rules over an analysis and returns their findings in a deterministic order
  * (rule id, file, line, then key): severities overridden, excluded paths and in-code suppressions
  * dropped. Rules run one after the other on the caller's thread; they share one {@link RuleContext},
- * so each entry point is walked once.
+ * so each entry point is walked once (with a thread-safe oracle, all walks and estimates are made
+ * first, in parallel; the findings and their order do not depend on it).
  */
 public final class RuleEngine {
     private RuleEngine() {}
@@ -46,6 +47,7 @@ public final class RuleEngine {
         Configuration cfg = config == null ? Configuration.DEFAULTS : config;
         Suppressions index = analysis.suppressions();
         RuleContext ctx = new RuleContext(analysis, oracle, cfg.settings());
+        if (oracle.threadSafe()) ctx.precomputeInParallel();
         List<Finding> kept = new ArrayList<>();
         List<Finding> suppressed = new ArrayList<>();
         List<Diagnostic> diagnostics = new ArrayList<>();

@@ -29,6 +29,7 @@ public final class RuleContext {
     private final RuleSettings settings;
     private final Map<ReachKey, RequestReach> reaches = new ConcurrentHashMap<>();
     private final Map<String, Optional<String>> sites = new ConcurrentHashMap<>();
+    private final Map<String, Optional<String>> ownerSites = new ConcurrentHashMap<>();
 
     private record ReachKey(EntryPoint entryPoint, ReachScope scope) {}
 
@@ -105,8 +106,16 @@ public final class RuleContext {
     /** Whether an EJB call (or a lookup of an EJB home) goes from one site to another. */
     public boolean crossesSites(ReachedCall call) {
         Optional<String> from = siteOf(call.callerComponent());
-        Optional<String> to = targetOf(call.edge()).map(oracle::siteOf);
-        return from.isPresent() && to.isPresent() && !from.get().equals(to.get());
+        if (from.isEmpty()) return false;
+        Optional<String> to = siteOfTarget(call.edge());
+        return to.isPresent() && !from.get().equals(to.get());
+    }
+
+    /** {@code targetOf(edge).map(oracle::siteOf)}, memoised by component and by called type (rules ask it of every call). */
+    private Optional<String> siteOfTarget(CallEdge edge) {
+        String named = edge.targetComponent();
+        if (named != null && model().byName(named).isPresent()) return siteOf(named);
+        return ownerSites.computeIfAbsent(edge.to().className(), c -> model().owning(c).map(oracle::siteOf));
     }
 
     /** Entry points whose request comes from a browser through the web tier. */

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.stream.IntStream;
 
 /**
  * Runs the enabled rules over an analysis and returns their findings in a deterministic order
@@ -91,12 +92,18 @@ public final class RuleEngine {
                 if (ep != null) effects.merge(id, patch.apply(ep), PatchEffect::and);
             }
         });
-        Map<String, RoundTrips> after = new LinkedHashMap<>();
-        for (EntryPoint ep : byId.values()) {
+        List<EntryPoint> eps = List.copyOf(byId.values());
+        RoundTrips[] estimated = new RoundTrips[eps.size()];
+        IntStream indexes = IntStream.range(0, eps.size());
+        // Each estimate depends on its entry point alone; the map below is filled in graph order.
+        (oracle.threadSafe() ? indexes.parallel() : indexes).forEach(i -> {
+            EntryPoint ep = eps.get(i);
             PatchEffect e = effects.get(ep.id());
-            after.put(ep.id(), e == null ? oracle.estimate(ep).roundTrips()
-                    : oracle.estimate(ep, e.adjustment()).roundTrips().plus(e.extra()));
-        }
+            estimated[i] = e == null ? oracle.estimate(ep).roundTrips()
+                    : oracle.estimate(ep, e.adjustment()).roundTrips().plus(e.extra());
+        });
+        Map<String, RoundTrips> after = new LinkedHashMap<>();
+        for (int i = 0; i < eps.size(); i++) after.put(eps.get(i).id(), estimated[i]);
         return after;
     }
 }

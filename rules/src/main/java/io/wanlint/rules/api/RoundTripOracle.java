@@ -37,13 +37,6 @@ public interface RoundTripOracle {
      */
     EntryPointCost estimate(EntryPoint entryPoint, CostAdjustment adjustment);
 
-    /**
-     * Whether {@link #estimate} may be called from several threads at once (and then gives what it
-     * gives on one). The rule engine only precomputes estimates in parallel for such oracles; a
-     * hand-written test oracle keeps the default, sequential.
-     */
-    default boolean threadSafe() { return false; }
-
     /** The production oracle: the analyzer's cost model under its topology. */
     static RoundTripOracle of(WanCostModel model) {
         return new RoundTripOracle() {
@@ -60,9 +53,6 @@ public interface RoundTripOracle {
             @Override public EntryPointCost estimate(EntryPoint entryPoint, CostAdjustment adjustment) {
                 return model.estimate(entryPoint, adjustment);
             }
-
-            // The cost engine's caches are concurrent and each estimate is a pure function of its entry point.
-            @Override public boolean threadSafe() { return true; }
         };
     }
 }

@@ -5,7 +5,6 @@ import io.wanlint.analyzer.api.CallEdge;
 import io.wanlint.analyzer.api.CallGraph;
 import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.ComponentModel;
-import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.MethodNode;
@@ -13,6 +12,9 @@ import io.wanlint.analyzer.api.MethodRef;
 import io.wanlint.analyzer.api.SourceLocation;
 import io.wanlint.analyzer.api.Tier;
 import io.wanlint.analyzer.api.TransactionScopes;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -27,16 +29,23 @@ public final class RuleContext {
     private final AnalysisResult analysis;
     private final RoundTripOracle oracle;
     private final RuleSettings settings;
-    private final Map<ReachKey, RequestReach> reaches = new ConcurrentHashMap<>();
+    /**
+     * Walks per scope, by entry point identity: the rules ask for each entry point of the graph
+     * once per rule, and hashing an entry point record on every ask showed up in profiles. A walk
+     * depends on the entry point's value only, so an equal entry point that is another object
+     * merely walks again.
+     */
+    private final Map<ReachScope, Map<EntryPoint, RequestReach>> reaches = new EnumMap<>(ReachScope.class);
     private final Map<String, Optional<String>> sites = new ConcurrentHashMap<>();
     private final Map<String, Optional<String>> ownerSites = new ConcurrentHashMap<>();
-
-    private record ReachKey(EntryPoint entryPoint, ReachScope scope) {}
 
     public RuleContext(AnalysisResult analysis, RoundTripOracle oracle, RuleSettings settings) {
         this.analysis = Objects.requireNonNull(analysis, "analysis");
         this.oracle = Objects.requireNonNull(oracle, "oracle");
         this.settings = settings == null ? RuleSettings.DEFAULTS : settings;
+        for (ReachScope scope : ReachScope.values()) {
+            reaches.put(scope, Collections.synchronizedMap(new IdentityHashMap<>()));
+        }
     }
 
     public AnalysisResult analysis() { return analysis; }
@@ -53,39 +62,9 @@ public final class RuleContext {
 
     public List<EntryPoint> entryPoints() { return graph().entryPoints(); }
 
-    /**
-     * Computes, on the common pool's threads, what the rules ask of every entry point: its walks,
-     * its transaction contexts and its standard estimate (the run needs them all: the engine
-     * predicts every entry point after the patches). Each is a pure function of the entry point,
-     * memoised in a concurrent map, so the rules, which then run one after the other, read the
-     * same values whatever order they were computed in. Needs a {@linkplain RoundTripOracle#threadSafe()
-     * thread-safe} oracle and the analysis's own (thread-safe) transaction scopes.
-     */
-    void precomputeInParallel() {
-        entryPoints().parallelStream().forEach(ep -> {
-            try {
-                // The estimate asks for the transaction contexts itself when it meets entity calls.
-                oracle.estimate(ep);
-                RequestReach whole = reach(ep, ReachScope.WHOLE_REQUEST);
-                if (isWebEntryPoint(ep)) reach(ep, ReachScope.CALLER_TIER);
-                // Calls that may leave the site are the ones whose transaction contexts rules ask for.
-                if (whole.calls().stream().anyMatch(rc -> mayLeaveSite(rc.edge()))) {
-                    transactions().contextsOfMethod(ep, ep.method());
-                }
-            } catch (RuntimeException e) {
-                // Nothing is lost: the rule that asks for it meets the same failure and reports it.
-            }
-        });
-    }
-
-    private static boolean mayLeaveSite(CallEdge edge) {
-        return edge.kind().isExternal() || edge.kind() == EdgeKind.REMOTE_EJB;
-    }
-
     /** The calls {@code entryPoint} reaches within {@code scope}. */
     public RequestReach reach(EntryPoint entryPoint, ReachScope scope) {
-        return reaches.computeIfAbsent(new ReachKey(entryPoint, scope),
-                k -> RequestReach.walk(k.entryPoint(), graph(), model(), k.scope()));
+        return reaches.get(scope).computeIfAbsent(entryPoint, ep -> RequestReach.walk(ep, graph(), model(), scope));
     }
 
     public Optional<Component> component(String name) {

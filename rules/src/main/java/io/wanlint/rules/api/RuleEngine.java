@@ -14,14 +14,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.stream.IntStream;
 
 /**
  * Runs the enabled rules over an analysis and returns their findings in a deterministic order
  * (rule id, file, line, then key): severities overridden, excluded paths and in-code suppressions
  * dropped. Rules run one after the other on the caller's thread; they share one {@link RuleContext},
- * so each entry point is walked once (with a thread-safe oracle, all walks and estimates are made
- * first, in parallel; the findings and their order do not depend on it).
+ * so each entry point is walked once.
  */
 public final class RuleEngine {
     private RuleEngine() {}
@@ -48,7 +46,6 @@ public final class RuleEngine {
         Configuration cfg = config == null ? Configuration.DEFAULTS : config;
         Suppressions index = analysis.suppressions();
         RuleContext ctx = new RuleContext(analysis, oracle, cfg.settings());
-        if (oracle.threadSafe()) ctx.precomputeInParallel();
         List<Finding> kept = new ArrayList<>();
         List<Finding> suppressed = new ArrayList<>();
         List<Diagnostic> diagnostics = new ArrayList<>();
@@ -92,18 +89,12 @@ public final class RuleEngine {
                 if (ep != null) effects.merge(id, patch.apply(ep), PatchEffect::and);
             }
         });
-        List<EntryPoint> eps = List.copyOf(byId.values());
-        RoundTrips[] estimated = new RoundTrips[eps.size()];
-        IntStream indexes = IntStream.range(0, eps.size());
-        // Each estimate depends on its entry point alone; the map below is filled in graph order.
-        (oracle.threadSafe() ? indexes.parallel() : indexes).forEach(i -> {
-            EntryPoint ep = eps.get(i);
-            PatchEffect e = effects.get(ep.id());
-            estimated[i] = e == null ? oracle.estimate(ep).roundTrips()
-                    : oracle.estimate(ep, e.adjustment()).roundTrips().plus(e.extra());
-        });
         Map<String, RoundTrips> after = new LinkedHashMap<>();
-        for (int i = 0; i < eps.size(); i++) after.put(eps.get(i).id(), estimated[i]);
+        for (EntryPoint ep : byId.values()) {
+            PatchEffect e = effects.get(ep.id());
+            after.put(ep.id(), e == null ? oracle.estimate(ep).roundTrips()
+                    : oracle.estimate(ep, e.adjustment()).roundTrips().plus(e.extra()));
+        }
         return after;
     }
 }

@@ -32,6 +32,9 @@ public record RoundTrips(List<Long> coefficients) implements Comparable<RoundTri
     public int degree() { return Math.max(0, coefficients.size() - 1); }
 
     public RoundTrips plus(RoundTrips o) {
+        // Immutable values: adding nothing needs no copy (the cost walks add zeros a lot).
+        if (o.coefficients.isEmpty()) return this;
+        if (coefficients.isEmpty()) return o;
         int size = Math.max(coefficients.size(), o.coefficients.size());
         List<Long> c = new ArrayList<>(size);
         for (int i = 0; i < size; i++) c.add(coefficient(i) + o.coefficient(i));
@@ -48,6 +51,7 @@ public record RoundTrips(List<Long> coefficients) implements Comparable<RoundTri
     }
 
     public RoundTrips times(long k) {
+        if (k == 1 || coefficients.isEmpty()) return this;
         List<Long> c = new ArrayList<>();
         for (Long v : coefficients) c.add(v * k);
         return new RoundTrips(c);

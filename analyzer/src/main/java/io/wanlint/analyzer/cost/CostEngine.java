@@ -164,8 +164,34 @@ public final class CostEngine {
 
     // ---- the walk ----
 
-    /** A method body executed with the current site {@code site}. */
-    record State(MethodRef method, String site) {}
+    /**
+     * A method body executed with the current site {@code site}. Not a record: its hash is taken
+     * once, because every walk looks states up in hash maps many times.
+     */
+    static final class State {
+        private final MethodRef method;
+        private final String site;
+        private final int hash;
+
+        State(MethodRef method, String site) {
+            this.method = method;
+            this.site = site;
+            this.hash = 31 * java.util.Objects.hashCode(method) + java.util.Objects.hashCode(site);
+        }
+
+        MethodRef method() { return method; }
+
+        String site() { return site; }
+
+        @Override public boolean equals(Object o) {
+            return this == o || o instanceof State other && hash == other.hash
+                    && java.util.Objects.equals(method, other.method) && java.util.Objects.equals(site, other.site);
+        }
+
+        @Override public int hashCode() { return hash; }
+
+        @Override public String toString() { return "State[method=" + method + ", site=" + site + "]"; }
+    }
 
     /**
      * One call of a body as seen from a current site: what it costs when it crosses (null when it
@@ -195,7 +221,8 @@ public final class CostEngine {
         final BitSet backSteps = new BitSet();
         /** Steps to the targets of a dispatch that another, costlier target stands for. */
         final BitSet otherTargets = new BitSet();
-        final Map<Integer, RoundTrips> stepCost = new HashMap<>();
+        /** The cost of each step kept for its dispatch site (indexed like {@link #steps}). */
+        final RoundTrips[] stepCost;
         /** Round trips of one execution of this body and what it calls (dispatch alternatives at their costliest). */
         RoundTrips subtree = RoundTrips.ZERO;
         RoundTrips executions = RoundTrips.ZERO;
@@ -212,6 +239,7 @@ public final class CostEngine {
         Visit(State state, List<Step> steps) {
             this.state = state;
             this.steps = steps;
+            this.stepCost = new RoundTrips[steps.size()];
         }
     }
 
@@ -371,7 +399,7 @@ public final class CostEngine {
     private void keepOneTargetPerDispatch(List<Visit> postorder, Map<State, Visit> visits, EntryPoint ep,
                                           CostAdjustment adjustment) {
         for (Visit v : postorder) {
-            Map<DispatchSite, Integer> costliest = new HashMap<>();
+            Map<DispatchSite, Integer> costliest = null; // made at the first step that dispatches
             RoundTrips own = RoundTrips.ZERO;
             for (int i = 0; i < v.steps.size(); i++) {
                 Step s = v.steps.get(i);
@@ -389,17 +417,19 @@ public final class CostEngine {
                 }
                 if (s.next() != null) here = here.plus(visits.get(s.next()).subtree);
                 here = here.timesN(s.edge().loopDepth());
-                DispatchSite site = DispatchSite.of(s.edge(), i);
-                Integer best = costliest.get(site);
+                // A call that does not dispatch is a site of its own: no other step can share it.
+                DispatchSite site = DispatchSite.dispatches(s.edge()) ? DispatchSite.of(s.edge(), i) : null;
+                if (site != null && costliest == null) costliest = new HashMap<>();
+                Integer best = site == null ? null : costliest.get(site);
                 if (best == null) {
-                    costliest.put(site, i);
+                    if (site != null) costliest.put(site, i);
                     own = own.plus(here);
-                    v.stepCost.put(i, here);
-                } else if (here.compareTo(v.stepCost.get(best)) > 0) {
-                    own = own.plus(here.plus(v.stepCost.get(best).times(-1)));
+                    v.stepCost[i] = here;
+                } else if (here.compareTo(v.stepCost[best]) > 0) {
+                    own = own.plus(here.plus(v.stepCost[best].times(-1)));
                     v.otherTargets.set(best);
                     costliest.put(site, i);
-                    v.stepCost.put(i, here);
+                    v.stepCost[i] = here;
                 } else {
                     v.otherTargets.set(i);
                 }
@@ -415,8 +445,11 @@ public final class CostEngine {
     private record DispatchSite(SourceLocation location, EdgeKind kind, String name, List<String> parameterTypes,
                                 int alone) {
         static DispatchSite of(CallEdge e, int step) {
-            boolean dispatch = (e.kind() == EdgeKind.LOCAL || e.kind().isEjb()) && e.location().line() > 0;
-            return new DispatchSite(e.location(), e.kind(), e.to().name(), e.to().parameterTypes(), dispatch ? -1 : step);
+            return new DispatchSite(e.location(), e.kind(), e.to().name(), e.to().parameterTypes(), dispatches(e) ? -1 : step);
+        }
+
+        static boolean dispatches(CallEdge e) {
+            return (e.kind() == EdgeKind.LOCAL || e.kind().isEjb()) && e.location().line() > 0;
         }
     }
 

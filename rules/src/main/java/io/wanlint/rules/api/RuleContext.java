@@ -12,6 +12,9 @@ import io.wanlint.analyzer.api.MethodRef;
 import io.wanlint.analyzer.api.SourceLocation;
 import io.wanlint.analyzer.api.Tier;
 import io.wanlint.analyzer.api.TransactionScopes;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -26,15 +29,23 @@ public final class RuleContext {
     private final AnalysisResult analysis;
     private final RoundTripOracle oracle;
     private final RuleSettings settings;
-    private final Map<ReachKey, RequestReach> reaches = new ConcurrentHashMap<>();
+    /**
+     * Walks per scope, by entry point identity: the rules ask for each entry point of the graph
+     * once per rule, and hashing an entry point record on every ask showed up in profiles. A walk
+     * depends on the entry point's value only, so an equal entry point that is another object
+     * merely walks again.
+     */
+    private final Map<ReachScope, Map<EntryPoint, RequestReach>> reaches = new EnumMap<>(ReachScope.class);
     private final Map<String, Optional<String>> sites = new ConcurrentHashMap<>();
-
-    private record ReachKey(EntryPoint entryPoint, ReachScope scope) {}
+    private final Map<String, Optional<String>> ownerSites = new ConcurrentHashMap<>();
 
     public RuleContext(AnalysisResult analysis, RoundTripOracle oracle, RuleSettings settings) {
         this.analysis = Objects.requireNonNull(analysis, "analysis");
         this.oracle = Objects.requireNonNull(oracle, "oracle");
         this.settings = settings == null ? RuleSettings.DEFAULTS : settings;
+        for (ReachScope scope : ReachScope.values()) {
+            reaches.put(scope, Collections.synchronizedMap(new IdentityHashMap<>()));
+        }
     }
 
     public AnalysisResult analysis() { return analysis; }
@@ -53,8 +64,7 @@ public final class RuleContext {
 
     /** The calls {@code entryPoint} reaches within {@code scope}. */
     public RequestReach reach(EntryPoint entryPoint, ReachScope scope) {
-        return reaches.computeIfAbsent(new ReachKey(entryPoint, scope),
-                k -> RequestReach.walk(k.entryPoint(), graph(), model(), k.scope()));
+        return reaches.get(scope).computeIfAbsent(entryPoint, ep -> RequestReach.walk(ep, graph(), model(), scope));
     }
 
     public Optional<Component> component(String name) {
@@ -75,8 +85,16 @@ public final class RuleContext {
     /** Whether an EJB call (or a lookup of an EJB home) goes from one site to another. */
     public boolean crossesSites(ReachedCall call) {
         Optional<String> from = siteOf(call.callerComponent());
-        Optional<String> to = targetOf(call.edge()).map(oracle::siteOf);
-        return from.isPresent() && to.isPresent() && !from.get().equals(to.get());
+        if (from.isEmpty()) return false;
+        Optional<String> to = siteOfTarget(call.edge());
+        return to.isPresent() && !from.get().equals(to.get());
+    }
+
+    /** {@code targetOf(edge).map(oracle::siteOf)}, memoised by component and by called type (rules ask it of every call). */
+    private Optional<String> siteOfTarget(CallEdge edge) {
+        String named = edge.targetComponent();
+        if (named != null && model().byName(named).isPresent()) return siteOf(named);
+        return ownerSites.computeIfAbsent(edge.to().className(), c -> model().owning(c).map(oracle::siteOf));
     }
 
     /** Entry points whose request comes from a browser through the web tier. */

@@ -19,6 +19,7 @@ import io.wanlint.rules.api.RuleContext;
 import io.wanlint.rules.api.RuleDescriptors;
 import io.wanlint.rules.api.RuleInfo;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -44,6 +45,8 @@ public final class SyncExternalCallInTransaction implements Rule {
     private static final class Scope {
         final Set<String> how = new LinkedHashSet<>();
         final List<ReachedCall> calls = new ArrayList<>();
+        /** The edges of {@link #calls}, to keep one reached call per edge without scanning the list. */
+        final Set<CallEdge> edges = new HashSet<>();
         final Map<EntryPoint, List<ReachedCall>> byEntryPoint = new LinkedHashMap<>();
     }
 
@@ -56,9 +59,11 @@ public final class SyncExternalCallInTransaction implements Rule {
                     if (!tx.active() || tx.startedBy() == null) continue;
                     Scope s = scopes.computeIfAbsent(tx.startedBy(), m -> new Scope());
                     if (tx.how() != null) s.how.add(tx.how());
-                    if (s.calls.stream().noneMatch(c -> c.edge().equals(rc.edge()))) s.calls.add(rc);
+                    if (s.edges.add(rc.edge())) s.calls.add(rc);
                     List<ReachedCall> mine = s.byEntryPoint.computeIfAbsent(ep, e -> new ArrayList<>());
-                    if (!mine.contains(rc)) mine.add(rc);
+                    // A reach lists each call once, so rc is already here only when the same
+                    // transaction method is met through another context of this very call.
+                    if (mine.isEmpty() || mine.get(mine.size() - 1) != rc) mine.add(rc);
                 }
             }
         }

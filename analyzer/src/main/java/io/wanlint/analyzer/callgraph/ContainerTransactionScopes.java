@@ -105,9 +105,11 @@ public final class ContainerTransactionScopes implements TransactionScopes {
                 work.add(new Visit(e.to(), inCallee));
             }
         }
-        edges.replaceAll((k, s) -> Set.copyOf(s));
-        methods.replaceAll((k, s) -> Set.copyOf(s));
-        return new Reach(Map.copyOf(edges), Map.copyOf(methods));
+        // Read-only views, not copies: every entry point of a large application gets one, and copying
+        // re-hashed every edge reached once more.
+        edges.replaceAll((k, s) -> java.util.Collections.unmodifiableSet(s));
+        methods.replaceAll((k, s) -> java.util.Collections.unmodifiableSet(s));
+        return new Reach(java.util.Collections.unmodifiableMap(edges), java.util.Collections.unmodifiableMap(methods));
     }
 
     /** The context a bean method runs in when called in {@code caller}'s context. */

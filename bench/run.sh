@@ -2,13 +2,16 @@
 # Benchmark of `wanlint check` on generated J2EE applications, side by side with PMD 7 (quickstart).
 #
 #   bench/run.sh [--sizes 50000,200000,500000] [--runs 3] [--seed 42] [--no-pmd] [--xmx 4g]
+#                [--edits body,signature]
 #
 # For each size: generates the application once (bench/target/apps/app-SIZE, with expected.json),
 # runs `wanlint check APP --format json --timings --fail-on never` RUNS times under /usr/bin/time -v
 # with a heap cap (-Xmx, default 4g) and a GC log, runs PMD the same number of times, then prints a
 # table of medians and writes bench/target/results.json. With `--cache DIR` in `wanlint check
-# --help`, it also measures, RUNS times each, a cold run into an empty cache, an unchanged re-run and
-# a re-run after one file changed, and checks that their reports equal the uncached run's.
+# --help`, it also measures, RUNS times each: a cold run into an empty cache, an unchanged re-run,
+# then per edit (bench/edit.py: `body` adds a call statement inside a servlet method, `signature`
+# adds a public method to a session bean) a re-run after the edit, the edit undone, and checks every
+# cached report byte for byte against an uncached run of the same sources.
 # Nothing here is part of `mvn verify`.
 set -uo pipefail
 
@@ -20,6 +23,7 @@ runs=3
 seed=42
 pmd=1
 xmx=4g
+edits="body,signature"
 while [ $# -gt 0 ]; do
   case "$1" in
     --sizes) sizes="$2"; shift 2 ;;
@@ -27,11 +31,16 @@ while [ $# -gt 0 ]; do
     --seed) seed="$2"; shift 2 ;;
     --no-pmd) pmd=0; shift ;;
     --xmx) xmx="$2"; shift 2 ;;
-    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --edits) edits="$2"; shift 2 ;;
+    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "run.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
 case "$runs" in ''|*[!0-9]*|0) echo "run.sh: --runs needs a positive number" >&2; exit 2 ;; esac
+IFS=',' read -r -a edit_list <<<"$edits"
+for e in "${edit_list[@]}"; do
+  case "$e" in body|signature) ;; *) echo "run.sh: --edits takes body and/or signature, not '$e'" >&2; exit 2 ;; esac
+done
 
 log() { echo "bench: $*" >&2; }
 command -v python3 >/dev/null || { echo "run.sh: python3 is needed to compute medians" >&2; exit 2; }
@@ -47,6 +56,14 @@ fi
 
 mkdir -p "$target/apps" "$target/runs"
 rm -rf "$target/runs"/*
+
+# An edited application is always put back, even when the run is interrupted (and at the next start,
+# should a previous run have been killed), so the generated sources stay what the seed gives.
+backup="$target/edit-backup"
+restore_edit() { python3 "$here/edit.py" restore "$backup"; }
+trap restore_edit EXIT
+trap 'restore_edit; exit 130' INT TERM
+restore_edit
 
 # 1. The wanlint jar (./wanlint builds it when stale) and the generator.
 log "building wanlint (./wanlint --version)"
@@ -116,24 +133,38 @@ for size in "${size_list[@]}"; do
     fi
   done
   if [ "$has_cache" = 1 ]; then
-    # Per run: a cold run into an empty cache, an unchanged re-run, then a re-run after one servlet changed.
-    victim="$(find "$app/src/main/java" -name 'View*Servlet.java' | sort | head -1)"
-    [ -n "$victim" ] || victim="$(find "$app/src/main/java" -name '*.java' | sort | head -1)"
+    # The reference report of each edited application: one uncached run of the edited sources.
+    for e in "${edit_list[@]}"; do
+      where="$(python3 "$here/edit.py" apply "$e" "$app" "$backup")" || exit 1
+      echo "$where" >"$target/runs/$size/edit-$e.txt"
+      log "size $size: uncached reference run with the $e edit ($where)"
+      wanlint_run "$target/runs/$size/uncached-$e-edit" "$app"
+      restore_edit
+    done
+    # Per run: a cold run into an empty cache, an unchanged re-run, then per edit a re-run after the
+    # edit; once it is undone, a re-run brings the cache back to the original sources (measured too,
+    # as `E-revert`) before the next edit, so every edit starts from the unchanged application's cache.
+    cache="$target/runs/$size/cache-dir"
     for i in $(seq 1 "$runs"); do
-      cache="$target/runs/$size/cache-dir"
       rm -rf "$cache"
-      log "size $size: incremental run $i/$runs (cold with --cache, unchanged re-run, one file changed)"
+      log "size $size: incremental run $i/$runs (cold with --cache, unchanged re-run, edits: $edits)"
       wanlint_run "$target/runs/$size/cache-cold-$i" "$app" --cache "$cache"
       wanlint_run "$target/runs/$size/cache-unchanged-$i" "$app" --cache "$cache"
-      cp -p "$victim" "$victim.orig"
-      printf '\n// touched by bench/run.sh to measure an incremental run (%s)\n' "$i" >>"$victim"
-      wanlint_run "$target/runs/$size/cache-one-changed-$i" "$app" --cache "$cache"
-      mv "$victim.orig" "$victim"
+      n=0
+      for e in "${edit_list[@]}"; do
+        n=$((n + 1))
+        python3 "$here/edit.py" apply "$e" "$app" "$backup" >/dev/null || exit 1
+        wanlint_run "$target/runs/$size/cache-$e-edit-$i" "$app" --cache "$cache"
+        restore_edit
+        if [ "$n" -lt "${#edit_list[@]}" ]; then
+          wanlint_run "$target/runs/$size/cache-$e-revert-$i" "$app" --cache "$cache"
+        fi
+      done
     done
-    rm -rf "$target/runs/$size/cache-dir"
+    rm -rf "$cache"
   fi
 done
 
 python3 "$here/summarize.py" --runs-dir "$target/runs" --apps-dir "$target/apps" --sizes "$sizes" \
   --out "$target/results.json" --wanlint-version "$version" --pmd-version "$([ "$pmd" = 1 ] && echo "$pmd_version" || echo none)" \
-  --cache "$has_cache" --xmx "$xmx"
+  --cache "$has_cache" --xmx "$xmx" --edits "$edits"

@@ -112,6 +112,48 @@ def median_findings(runs):
     ok = sum(1 for r in runs if r.get("ok"))
     return {k: statistics.median(v + [0] * (ok - len(v))) for k, v in sorted(rules.items())}
 
+EDIT_LABEL = {"body": "body edit (a call statement added in a method)",
+              "signature": "signature edit (a public method added to a session bean)"}
+
+
+def incremental(d, names, uncached_summary, edits):
+    """Medians of the --cache runs; each report compared byte for byte with an uncached run of the same sources."""
+    uncached = read(os.path.join(d, "wanlint-1", "report.json"))
+    kinds = [("cache-cold", "cold run into an empty cache", uncached, None),
+             ("cache-unchanged", "unchanged re-run", uncached, None)]
+    for e in edits:
+        where = (read(os.path.join(d, "edit-%s.txt" % e)) or "").strip() or None
+        kinds.append(("cache-%s-edit" % e, EDIT_LABEL.get(e, e + " edit"),
+                      read(os.path.join(d, "uncached-%s-edit" % e, "report.json")), where))
+        kinds.append(("cache-%s-revert" % e, e + " edit undone (cache back to the original sources)", uncached, None))
+    inc = {}
+    for k, label, reference, where in kinds:
+        dirs = [n for n in names if re.fullmatch(re.escape(k) + r"-\d+", n)]
+        if not dirs:
+            continue
+        rs = [wanlint_run(os.path.join(d, n)) for n in dirs]
+        reports = [read(os.path.join(d, n, "report.json")) for n in dirs]
+        v = {"label": label, "runs": len(rs), "successfulRuns": sum(1 for r in rs if r["ok"]),
+             "wallSeconds": median(rs, "wall"), "cpuSeconds": median(rs, "cpu"),
+             "phasesMs": median_phases(rs),
+             # Byte for byte: the JSON report has no timings, so a cached run must match exactly.
+             "reportsEqualUncached": bool(reference) and all(r == reference for r in reports),
+             "errors": sorted({r["error"] for r in rs if r.get("error")})}
+        if where:
+            v["edit"] = where
+            # An edit the report does not show checks less: say so rather than let it pass silently.
+            v["editChangesReport"] = bool(reference) and bool(uncached) and reference != uncached
+        inc[k] = v
+    cold = inc.get("cache-cold", {}).get("wallSeconds")
+    for k, v in inc.items():
+        if k == "cache-cold" or v.get("wallSeconds") is None:
+            continue
+        if cold:
+            v["fractionOfCold"] = v["wallSeconds"] / cold
+        if uncached_summary["wallSeconds"]:
+            v["fractionOfUncached"] = v["wallSeconds"] / uncached_summary["wallSeconds"]
+    return inc
+
 
 def fmt(v, digits=1):
     if v is None:
@@ -131,6 +173,7 @@ def main():
     ap.add_argument("--pmd-version", default="none")
     ap.add_argument("--cache", default="0")
     ap.add_argument("--xmx", default="4g")
+    ap.add_argument("--edits", default="body,signature")
     a = ap.parse_args()
 
     results = {"wanlintVersion": a.wanlint_version, "pmdVersion": a.pmd_version, "heapCap": a.xmx,
@@ -162,26 +205,7 @@ def main():
             if w["wallSeconds"] and p["wallSeconds"]:
                 entry["wallRatioWanlintToPmd"] = w["wallSeconds"] / p["wallSeconds"]
         if a.cache == "1":
-            inc = {}
-            uncached = read(os.path.join(d, "wanlint-1", "report.json"))
-            for k in ("cache-cold", "cache-unchanged", "cache-one-changed"):
-                rs = [wanlint_run(os.path.join(d, n)) for n in names if re.fullmatch(k + r"-\d+", n)]
-                if not rs:
-                    continue
-                reports = [read(os.path.join(d, n, "report.json")) for n in names if re.fullmatch(k + r"-\d+", n)]
-                inc[k] = {"runs": len(rs), "successfulRuns": sum(1 for r in rs if r["ok"]),
-                          "wallSeconds": median(rs, "wall"), "cpuSeconds": median(rs, "cpu"),
-                          "phasesMs": median_phases(rs),
-                          # Byte for byte: the JSON report has no timings, so a cached run must match exactly.
-                          "reportsEqualUncached": bool(uncached) and all(r == uncached for r in reports),
-                          "errors": sorted({r["error"] for r in rs if r.get("error")})}
-            cold = inc.get("cache-cold", {}).get("wallSeconds")
-            for k in ("cache-unchanged", "cache-one-changed"):
-                if cold and inc.get(k, {}).get("wallSeconds") is not None:
-                    inc[k]["fractionOfCold"] = inc[k]["wallSeconds"] / cold
-                if w["wallSeconds"] and inc.get(k, {}).get("wallSeconds") is not None:
-                    inc[k]["fractionOfUncached"] = inc[k]["wallSeconds"] / w["wallSeconds"]
-            entry["incremental"] = inc
+            entry["incremental"] = incremental(d, names, w, [e for e in a.edits.split(",") if e])
         results["sizes"].append(entry)
 
     ok = [e for e in results["sizes"] if e["wanlint"]["wallSeconds"]]
@@ -242,20 +266,22 @@ def main():
         else:
             print("  expected findings: " + ", ".join("%s %s" % kv for kv in sorted(exp.items())))
         if e.get("incremental"):
-            parts = []
+            print("  --cache medians (each report compared byte for byte with an uncached run of the same sources):")
             for k, v in e["incremental"].items():
-                part = "%s %s s" % (k[len("cache-"):], fmt(v.get("wallSeconds"), 2))
+                line = "    %-62s %7s s  cpu %6s s" % (v["label"], fmt(v.get("wallSeconds"), 2), fmt(v.get("cpuSeconds"), 1))
                 if v.get("fractionOfCold") is not None:
-                    part += " (%.0f%% of cold, %.0f%% of uncached)" % (100 * v["fractionOfCold"], 100 * v.get("fractionOfUncached", float("nan")))
-                if not v.get("reportsEqualUncached"):
-                    part += " REPORT DIFFERS (!)"
+                    line += "  %3.0f%% of cold, %3.0f%% of uncached" % (
+                        100 * v["fractionOfCold"], 100 * v.get("fractionOfUncached", float("nan")))
+                line += "  report identical" if v.get("reportsEqualUncached") else "  REPORT DIFFERS (!)"
                 if v.get("errors"):
-                    part += " FAILED: %s" % "; ".join(v["errors"])
-                parts.append(part)
-            print("  --cache medians: " + ", ".join(parts))
-            unchanged = e["incremental"].get("cache-unchanged", {}).get("phasesMs")
-            if unchanged:
-                print("  --cache unchanged phases (ms): " + ", ".join("%s %s" % (k, fmt(v, 0)) for k, v in unchanged.items()))
+                    line += "  FAILED: %s" % "; ".join(v["errors"])
+                print(line)
+                if v.get("edit"):
+                    print("      edit: %s%s" % (v["edit"], "" if v.get("editChangesReport") else " (the report does not change)"))
+            for k in ("cache-unchanged", "cache-body-edit"):
+                phases = e["incremental"].get(k, {}).get("phasesMs")
+                if phases:
+                    print("  %s phases (ms): " % k[len("cache-"):] + ", ".join("%s %s" % (p, fmt(x, 0)) for p, x in phases.items()))
     for g in growth:
         print("growth %s -> %s lines: time x%.2f (x%.2f per doubling)" % (g["from"], g["to"], g["timeRatio"], g["perDoubling"]))
     if "incrementalNote" in results:

@@ -83,6 +83,10 @@ class EntryPointFinderTest {
                     @Timeout
                     void expired(Timer t) {}
                     public void helper() {}
+                    @AccessTimeout(5000)
+                    public void waitsForTheLock() {}
+                    @javax.ejb.StatefulTimeout(10)
+                    public void notATimerEither() {}
                 }
                 """;
         String legacyTimer = """

@@ -1,0 +1,191 @@
+package io.wanlint.analyzer.callgraph;
+
+import io.wanlint.analyzer.api.CallEdge;
+import io.wanlint.analyzer.api.Component;
+import io.wanlint.analyzer.api.ComponentKind;
+import io.wanlint.analyzer.api.ComponentModel;
+import io.wanlint.analyzer.api.EntryPoint;
+import io.wanlint.analyzer.api.MethodRef;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Where requests enter the application, by the same rules for both call-graph front ends: servlet
+ * and filter service methods, MDB {@code onMessage}, EJB timers ({@code ejbTimeout},
+ * {@code @Timeout}, {@code @Schedule}, {@code @Schedules}), JAX-RS resource methods, and the
+ * business methods of remote session beans that no application code calls (so only outside
+ * clients can). A front end says how to read its type index ({@code T} a type, {@code M} a method);
+ * the source front end adds JSP pages.
+ *
+ * <p>Ids: the first URL pattern for servlets, filters and JSPs ({@code Class#method} when
+ * unmapped), with {@code " [POST]"} and the like for the other HTTP methods of a servlet that has
+ * several; the resource path for JAX-RS ({@code " [POST]"} for non-GET verbs); {@code Class#method}
+ * for the rest. Ids are made unique with a numeric suffix.
+ */
+abstract class EntryPointRules<T, M> {
+    private static final List<String> SERVLET_METHODS = List.of("service", "doGet", "doPost", "doPut", "doDelete",
+            "doHead", "doOptions");
+    private static final Set<String> HTTP_VERBS = Set.of("GET", "POST", "PUT", "DELETE", "HEAD", "OPTIONS", "PATCH");
+    /** Simple names of the annotations that make a method an EJB timer callback ({@code @AccessTimeout} does not). */
+    private static final Set<String> TIMER_ANNOTATIONS = Set.of("Timeout", "Schedule", "Schedules");
+    private static final Set<String> LIFECYCLE = Set.of("ejbCreate", "ejbRemove", "ejbActivate", "ejbPassivate",
+            "setSessionContext", "ejbLoad", "ejbStore", "setEntityContext", "unsetEntityContext", "ejbPostCreate",
+            "<init>", "<clinit>");
+
+    private final ComponentModel model;
+    private final Set<String> usedIds = new HashSet<>();
+    private Set<MethodRef> calledThroughViews;
+
+    EntryPointRules(ComponentModel model) {
+        this.model = model;
+    }
+
+    // ---- the front end's type index ----
+
+    abstract Optional<T> type(String name);
+
+    abstract Iterable<T> allTypes();
+
+    abstract String name(T type);
+
+    abstract String simpleName(T type);
+
+    /** The type's JAX-RS {@code @Path}, if it has one. */
+    abstract Optional<String> typePath(T type);
+
+    abstract List<M> methods(T type);
+
+    /** The first concrete method with this name and arity up the type's superclass chain. */
+    abstract Optional<M> concreteInClassChain(T type, String method, int arity);
+
+    /** The type followed by all its supertypes, nearest first. */
+    abstract List<String> selfAndAncestors(String name);
+
+    abstract MethodRef ref(M method);
+
+    /** Made by the compiler (default constructors, bridges, accessors): never an entry point. */
+    abstract boolean compilerMade(M method);
+
+    abstract boolean isAbstract(M method);
+
+    abstract boolean isStatic(M method);
+
+    abstract boolean isPublic(M method);
+
+    /** Whether the method carries an annotation with one of these simple names. */
+    abstract boolean annotated(M method, Set<String> simpleNames);
+
+    /** The first of these simple names among the method's annotations, in their order. */
+    abstract Optional<String> firstAnnotation(M method, Set<String> simpleNames);
+
+    /** The method's JAX-RS {@code @Path}, if it has one. */
+    abstract Optional<String> methodPath(M method);
+
+    /** Entry points of the front end's own (JSP pages), added after the components'. */
+    void addOwn(MutableCallGraph graph) {}
+
+    // ---- the rules ----
+
+    final void addTo(MutableCallGraph graph) {
+        for (Component c : model.components()) {
+            Optional<T> t = type(c.className());
+            switch (c.kind()) {
+                case SERVLET -> t.ifPresent(ti -> servlet(c, ti, graph));
+                case FILTER -> t.flatMap(ti -> concreteInClassChain(ti, "doFilter", 3)).ifPresent(m ->
+                        add(graph, pattern(c).orElse(shortId(c, "doFilter")), EntryPoint.Kind.FILTER, ref(m), c.name()));
+                case MESSAGE_DRIVEN -> t.flatMap(ti -> concreteInClassChain(ti, "onMessage", 1)).ifPresent(m ->
+                        add(graph, shortId(c, "onMessage"), EntryPoint.Kind.MESSAGE_DRIVEN, ref(m), c.name()));
+                default -> { }
+            }
+            if (c.kind().isEjb()) t.ifPresent(ti -> timers(c, ti, graph));
+            if (c.kind().isSession() && c.interfaces().hasRemoteView()) t.ifPresent(ti -> remoteFacade(c, ti, graph));
+        }
+        addOwn(graph);
+        for (T t : allTypes()) jaxRs(t, graph);
+    }
+
+    private void servlet(Component c, T t, MutableCallGraph graph) {
+        List<MethodRef> handlers = new ArrayList<>();
+        for (String method : SERVLET_METHODS) {
+            concreteInClassChain(t, method, 2).map(this::ref).filter(ServletEntryIds::isHandlerSignature).ifPresent(handlers::add);
+        }
+        List<String> ids = ServletEntryIds.of(pattern(c), name(t), handlers.stream().map(MethodRef::name).toList());
+        for (int i = 0; i < handlers.size(); i++) add(graph, ids.get(i), EntryPoint.Kind.SERVLET, handlers.get(i), c.name());
+    }
+
+    private void timers(Component c, T t, MutableCallGraph graph) {
+        concreteInClassChain(t, "ejbTimeout", 1).ifPresent(m ->
+                add(graph, shortId(c, "ejbTimeout"), EntryPoint.Kind.TIMER, ref(m), c.name()));
+        for (M m : methods(t)) {
+            if (compilerMade(m) || ref(m).name().equals("ejbTimeout")) continue;
+            if (annotated(m, TIMER_ANNOTATIONS)) add(graph, shortId(c, ref(m).name()), EntryPoint.Kind.TIMER, ref(m), c.name());
+        }
+    }
+
+    /** Remote business methods of a session bean that no application code invokes through a view. */
+    private void remoteFacade(Component c, T bean, MutableCallGraph graph) {
+        if (calledThroughViews == null) {
+            calledThroughViews = new HashSet<>();
+            for (CallEdge e : graph.edges()) if (e.kind().isEjb()) calledThroughViews.add(e.to());
+        }
+        Set<String> remoteNames = new LinkedHashSet<>();
+        List<String> views = new ArrayList<>(c.interfaces().remoteBusiness());
+        if (c.interfaces().remote() != null) views.add(c.interfaces().remote());
+        boolean viewsKnown = false;
+        for (String v : views) {
+            if (type(v).isEmpty()) continue;
+            viewsKnown = true;
+            for (String s : selfAndAncestors(v)) type(s).ifPresent(ti -> methods(ti).forEach(m -> remoteNames.add(ref(m).name())));
+        }
+        for (M m : methods(bean)) {
+            String name = ref(m).name();
+            if (compilerMade(m) || isAbstract(m) || isStatic(m) || !isPublic(m) || LIFECYCLE.contains(name)) continue;
+            if (name.startsWith("ejb")) continue;
+            if (viewsKnown && !remoteNames.contains(name)) continue;
+            if (calledThroughViews.contains(ref(m))) continue;
+            add(graph, shortId(c, name), EntryPoint.Kind.REMOTE_FACADE, ref(m), c.name());
+        }
+    }
+
+    private void jaxRs(T t, MutableCallGraph graph) {
+        Optional<String> classPath = typePath(t);
+        Component c = model.byClass(name(t)).orElse(null);
+        if (classPath.isEmpty() && (c == null || c.kind() != ComponentKind.JAX_RS_RESOURCE)) return;
+        for (M m : methods(t)) {
+            if (compilerMade(m)) continue;
+            Optional<String> verb = firstAnnotation(m, HTTP_VERBS);
+            if (verb.isEmpty()) continue;
+            String path = join(classPath.orElse(""), methodPath(m).orElse(""));
+            String id = verb.get().equals("GET") ? path : path + " [" + verb.get() + "]";
+            add(graph, id, EntryPoint.Kind.JAX_RS, ref(m), c == null ? simpleName(t) : c.name());
+        }
+    }
+
+    private static String join(String a, String b) {
+        String s = ("/" + a + "/" + b).replaceAll("/+", "/");
+        return s.length() > 1 && s.endsWith("/") ? s.substring(0, s.length() - 1) : s;
+    }
+
+    static Optional<String> pattern(Component c) {
+        return c.urlPatterns().isEmpty() ? Optional.empty() : Optional.of(c.urlPatterns().get(0));
+    }
+
+    private static String shortId(Component c, String method) { return c.className() + "#" + method; }
+
+    /** The simple name of an annotation as written or as a binary name ({@code javax.ejb.Schedule}, {@code Outer$Inner}). */
+    static String simple(String name) {
+        String s = name.substring(name.lastIndexOf('.') + 1);
+        return s.substring(s.lastIndexOf('$') + 1);
+    }
+
+    final void add(MutableCallGraph graph, String id, EntryPoint.Kind kind, MethodRef method, String component) {
+        String unique = id;
+        for (int i = 2; !usedIds.add(unique); i++) unique = id + " (" + i + ")";
+        graph.addEntryPoint(new EntryPoint(unique, kind, method, component));
+    }
+}

@@ -142,8 +142,9 @@ final class CallCharges {
                     Counting.PER_EXECUTION));
             case ENTITY_GET -> List.of(load(db, unit, name));
             case ENTITY_SET, ENTITY_UPDATE -> List.of(load(db, unit, name), store(db, unit, name));
-            case BUSINESS_METHOD -> setsFields(e)
-                    ? List.of(load(db, unit, name), store(db, unit, name)) : List.of(load(db, unit, name));
+            // A business method that changes the bean's state is an ENTITY_UPDATE edge already (the
+            // call graph's EntityStateWrites); any other only loads.
+            case BUSINESS_METHOD -> List.of(load(db, unit, name));
             default -> List.of();
         };
     }
@@ -154,13 +155,6 @@ final class CallCharges {
 
     private static Charge store(String db, int unit, String bean) {
         return new Charge(db, unit, "CMP store at commit of " + bean, Counting.CMP_STORE);
-    }
-
-    /** Whether a CMP business method calls one of its bean's (abstract) setters. */
-    private boolean setsFields(CallEdge e) {
-        if (e.to() == null) return false;
-        return engine.graph().outgoing(e.to()).stream().anyMatch(c -> c.kind() == io.wanlint.analyzer.api.EdgeKind.LOCAL
-                && c.to() != null && c.to().name().startsWith("set") && c.to().className().equals(e.to().className()));
     }
 
     private Charge charge(CallEdge e, String current) {

@@ -1,0 +1,87 @@
+package io.wanlint.cli;
+
+import static io.wanlint.cli.AppCopy.commit;
+import static io.wanlint.cli.AppCopy.compile;
+import static io.wanlint.cli.AppCopy.copyTree;
+import static io.wanlint.cli.AppCopy.git;
+import static io.wanlint.cli.AppCopy.wanlint;
+import static io.wanlint.cli.FacadePatches.only;
+import static io.wanlint.cli.FacadePatches.planned;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.wanlint.cli.AppCopy.Run;
+import io.wanlint.cli.FacadePatches.Planned;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The session-façade patches on servlets whose bean calls take their arguments straight from the
+ * request ({@code catalog.getName(request.getParameter("productId"))}), the most common shape of a
+ * legacy servlet (issue 6 acceptance, test application {@code apps/request-args}: an EJB 2.x
+ * stateless bean behind its remote home): the servlet reads the request into locals first, the
+ * bean calls move into the façade, which takes those locals as parameters. Each patch applied alone
+ * to a git copy passes {@code git apply --check}, compiles against the J2EE API, removes the
+ * finding at the predicted round trips, and a second {@code fix} plans nothing for it.
+ */
+class RequestArgumentsFixTest {
+    private static final String WEB = "org.acme.args.web.";
+
+    @TempDir Path temp;
+
+    @Test
+    void servletsThatPassRequestReadsToBeansGetAFacadeTakingThoseReadsAsParameters() throws Exception {
+        Path app = gitCopy(temp.resolve("base"));
+        Run fix = wanlint("fix", app.toString(), "--rule", "WAN001", "--rule", "WAN002", "--out", temp.resolve("patches").toString());
+        assertThat(fix.exit()).as(fix.err()).isZero();
+        assertThat(fix.out()).doesNotContain("no patch");
+        List<Planned> planned = planned(fix.out());
+
+        Planned product = only(planned, "WAN001", WEB + "ProductServlet");
+        assertThat(Files.readString(product.file()))
+                .contains("+            String productId = request.getParameter(\"productId\");\n"
+                        + "+            String xCurrency = request.getHeader(\"X-Currency\");\n"
+                        + "+            ProductData page = productFacade().getProduct(productId, xCurrency);\n")
+                .contains("+        String name = catalog.getName(productId);\n"
+                        + "+        double price = catalog.getPrice(productId, xCurrency);\n"
+                        + "+        int stock = catalog.inStock(productId);\n")
+                .contains("+    ProductData getProduct(String productId, String xCurrency) throws CreateException, NamingException, RemoteException;\n");
+
+        Planned search = only(planned, "WAN001", WEB + "SearchServlet");
+        assertThat(Files.readString(search.file()))
+                .contains("+            String q = request.getParameter(\"q\");\n"
+                        + "+            String page = request.getParameter(\"page\");\n")
+                .contains("+        for (Iterator it = catalog.search(q, Integer.parseInt(page)).iterator(); it.hasNext();) {\n");
+
+        Planned reserve = only(planned, "WAN001", WEB + "ReserveServlet");
+        assertThat(Files.readString(reserve.file()))
+                // The read between the two bean calls moves before them as written; the cast attribute is read next to it.
+                .contains("+            String productId = request.getParameter(PRODUCT);\n"
+                        + "+            String customer = (String) session.getAttribute(\"customer\");\n")
+                .contains("+            catalog.reserve(customer, productId, 1);\n")
+                // The session is written after the façade call, as it was after the bean calls.
+                .contains("             session.setAttribute(\"lastReserved\", productId);\n");
+
+        git(app, "apply", "--check", temp.resolve("patches/wanlint.patch").toString());
+        acceptAlone(product, "/product");
+        acceptAlone(search, "/search");
+        acceptAlone(reserve, "/reserve");
+    }
+
+    /** (a)–(d) for one patch applied alone to a fresh git copy. */
+    private void acceptAlone(Planned p, String entryPoint) throws Exception {
+        Path app = gitCopy(temp.resolve("alone-" + p.file().getFileName()));
+        git(app, "apply", "--check", p.file().toString());
+        git(app, "apply", p.file().toString());
+        compile(app, StandardCharsets.ISO_8859_1);
+        FacadePatches.assertDelivered(app, p, entryPoint, temp.resolve("again-" + p.file().getFileName()));
+    }
+
+    private static Path gitCopy(Path app) throws Exception {
+        copyTree(Path.of(RequestArgumentsFixTest.class.getResource("/apps/request-args").toURI()), app);
+        return commit(app);
+    }
+}

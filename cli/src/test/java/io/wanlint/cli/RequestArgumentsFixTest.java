@@ -48,7 +48,7 @@ class RequestArgumentsFixTest {
                 .contains("+        String name = catalog.getName(productId);\n"
                         + "+        double price = catalog.getPrice(productId, xCurrency);\n"
                         + "+        int stock = catalog.inStock(productId);\n")
-                .contains("+    ProductData getProduct(String productId, String xCurrency) throws CreateException, NamingException, RemoteException;\n");
+                .contains("+    ProductData getProduct(String productId, String xCurrency) throws RemoteException, NamingException, CreateException;\n");
 
         Planned search = only(planned, "WAN001", WEB + "SearchServlet");
         assertThat(Files.readString(search.file()))
@@ -58,9 +58,10 @@ class RequestArgumentsFixTest {
 
         Planned reserve = only(planned, "WAN001", WEB + "ReserveServlet");
         assertThat(Files.readString(reserve.file()))
-                // The read between the two bean calls moves before them as written; the cast attribute is read next to it.
-                .contains("+            String productId = request.getParameter(PRODUCT);\n"
-                        + "+            String customer = (String) session.getAttribute(\"customer\");\n")
+                // The read between the bean calls stays, now before them; the cast attribute is read next to it.
+                .contains("+            String customer = (String) session.getAttribute(\"customer\");\n"
+                        + "+            ReserveData page = reserveFacade().getReserve(productId, customer);\n")
+                .doesNotContain("-            String productId = request.getParameter(PRODUCT);")
                 .contains("+            catalog.reserve(customer, productId, 1);\n")
                 // The session is written after the façade call, as it was after the bean calls.
                 .contains("             session.setAttribute(\"lastReserved\", productId);\n");

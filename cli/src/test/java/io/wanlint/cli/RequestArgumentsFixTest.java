@@ -25,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * stateless bean behind its remote home): the servlet reads the request into locals first, the
  * bean calls move into the façade, which takes those locals as parameters. Each patch applied alone
  * to a git copy passes {@code git apply --check}, compiles against the J2EE API, removes the
- * finding at the predicted round trips, and a second {@code fix} plans nothing for it.
+ * finding at the predicted round trips, and a second {@code fix} plans nothing for it. The same
+ * on the Jakarta test application with its servlet rewritten to read the request inside the calls.
  */
 class RequestArgumentsFixTest {
     private static final String WEB = "org.acme.args.web.";
@@ -72,6 +73,24 @@ class RequestArgumentsFixTest {
         acceptAlone(reserve, "/reserve");
     }
 
+    @Test
+    void aJakartaServletPassingRequestReadsToInjectedBeansGetsTheSameHoisting() throws Exception {
+        Path app = chattyReadingInline(temp.resolve("base"));
+        Run fix = wanlint("fix", app.toString(), "--rule", "WAN002", "--out", temp.resolve("patches").toString());
+        assertThat(fix.exit()).as(fix.err()).isZero();
+        Planned product = only(planned(fix.out()), "WAN002", "org.acme.chatty.web.ProductServlet");
+        assertThat(Files.readString(product.file()))
+                .contains("+        String id = request.getParameter(\"id\");\n+        ProductData page = productFacade.getProduct(id);\n")
+                .contains("+    ProductData getProduct(String id);\n")
+                .contains("+        String name = catalog.findProduct(Long.parseLong(id));\n");
+
+        Path alone = chattyReadingInline(temp.resolve("alone"));
+        git(alone, "apply", "--check", product.file().toString());
+        git(alone, "apply", product.file().toString());
+        compile(alone, StandardCharsets.UTF_8, List.of("jakarta.jakartaee-api"));
+        FacadePatches.assertDelivered(alone, product, "/product", temp.resolve("again"));
+    }
+
     /** (a)–(d) for one patch applied alone to a fresh git copy. */
     private void acceptAlone(Planned p, String entryPoint) throws Exception {
         Path app = gitCopy(temp.resolve("alone-" + p.file().getFileName()));
@@ -82,7 +101,31 @@ class RequestArgumentsFixTest {
     }
 
     private static Path gitCopy(Path app) throws Exception {
-        copyTree(Path.of(RequestArgumentsFixTest.class.getResource("/apps/request-args").toURI()), app);
+        copyTree(resource("request-args"), app);
         return commit(app);
+    }
+
+    /** The Jakarta test application with ProductServlet parsing the request inside each bean call, committed. */
+    private static Path chattyReadingInline(Path app) throws Exception {
+        copyTree(resource("jakarta-chatty"), app);
+        Path servlet = app.resolve("src/main/java/org/acme/chatty/web/ProductServlet.java");
+        String before = """
+                        long id = Long.parseLong(request.getParameter("id"));
+                        String name = catalog.findProduct(id);
+                        double price = catalog.getPrice(id);
+                        int available = stock.available(id);
+                """;
+        String text = Files.readString(servlet, StandardCharsets.UTF_8);
+        assertThat(text).contains(before);
+        Files.writeString(servlet, text.replace(before, """
+                        String name = catalog.findProduct(Long.parseLong(request.getParameter("id")));
+                        double price = catalog.getPrice(Long.parseLong(request.getParameter("id")));
+                        int available = stock.available(Long.parseLong(request.getParameter("id")));
+                """), StandardCharsets.UTF_8);
+        return commit(app);
+    }
+
+    private static Path resource(String app) throws Exception {
+        return Path.of(RequestArgumentsFixTest.class.getResource("/apps/" + app).toURI());
     }
 }

@@ -115,16 +115,23 @@ final class UseCaseExtraction {
     private final Map<String, String> preludes = new LinkedHashMap<>();
     private final Set<String> clientFields = new java.util.HashSet<>();
     private final List<Node> preludeRoots = new ArrayList<>();
-    /** Locals the client evaluates from the request before the moved code ({@link RequestReads}). */
-    private final Set<String> hoisted;
-    /** The line of this source a reason shows: the hoisting pass reports the lines of the file as it is. */
-    private final IntUnaryOperator shownLine;
+    private final Hoisted hoisted;
+
+    /**
+     * The request reads the client makes first, in the text this extraction splits ({@link RequestReads}).
+     *
+     * @param names        the locals they declare
+     * @param declarations how many declarations precede the moved statements
+     * @param shownLine    the line of the file as it is for a line of this text, for the reasons shown
+     */
+    private record Hoisted(Set<String> names, int declarations, IntUnaryOperator shownLine) {
+        static final Hoisted NONE = new Hoisted(Set.of(), 0, l -> l);
+    }
 
     private UseCaseExtraction(JavaSource client, MethodDeclaration method, Set<Integer> dataLines, AppTypes types,
-                              Names names, boolean remoteCalls, Set<String> hoisted, IntUnaryOperator shownLine) {
+                              Names names, boolean remoteCalls, Hoisted hoisted) {
         this.client = client;
         this.hoisted = hoisted;
-        this.shownLine = shownLine;
         this.method = method;
         this.dataLines = new TreeSet<>(dataLines);
         this.types = types;
@@ -152,7 +159,7 @@ final class UseCaseExtraction {
                           Names names, boolean remoteCalls) {
         if (method.getBody().isEmpty()) return new Refused("the method has no body");
         if (dataLines.isEmpty()) return new Refused("no cross-site EJB call or lookup was found in the method");
-        UseCaseExtraction first = new UseCaseExtraction(client, method, dataLines, types, names, remoteCalls, Set.of(), l -> l);
+        UseCaseExtraction first = new UseCaseExtraction(client, method, dataLines, types, names, remoteCalls, Hoisted.NONE);
         Range range;
         Result plain;
         try {
@@ -219,7 +226,7 @@ final class UseCaseExtraction {
                 .filter(m -> m.getNameAsString().equals(method.getNameAsString()) && line(m) == methodLine).findFirst();
         if (again.isEmpty()) return Optional.empty();
         UseCaseExtraction second = new UseCaseExtraction(reparsed.get(), again.get(), lines, types, names, remoteCalls,
-                hoisting.names(), l -> l >= firstLine + k ? l - k : Math.min(l, firstLine));
+                new Hoisted(hoisting.names(), k, l -> l >= firstLine + k ? l - k : Math.min(l, firstLine)));
         Result split;
         try {
             split = second.run();
@@ -249,7 +256,7 @@ final class UseCaseExtraction {
     }
 
     Refusal refuse(Node at, String why) {
-        return new Refusal(why + " (" + client.source().path() + ":" + shownLine.applyAsInt(line(at)) + ")");
+        return new Refusal(why + " (" + client.source().path() + ":" + hoisted.shownLine().applyAsInt(line(at)) + ")");
     }
 
     private static int line(Node n) { return n.getBegin().map(p -> p.line).orElse(0); }
@@ -294,7 +301,8 @@ final class UseCaseExtraction {
         }
         List<Statement> stmts = block.getStatements();
         while (first > 0 && feedsOnly(stmts.get(first - 1), stmts.subList(last + 1, stmts.size()))) first--;
-        boolean wholeBody = block.equals(method.getBody().get()) && first == 0 && last == stmts.size() - 1;
+        // The reads hoisted before the moved statements do not keep a method from moving whole.
+        boolean wholeBody = block.equals(method.getBody().get()) && first == hoisted.declarations() && last == stmts.size() - 1;
         return new Range(List.copyOf(stmts.subList(first, last + 1)), List.copyOf(stmts.subList(last + 1, stmts.size())),
                 List.copyOf(tries), wholeBody);
     }
@@ -560,7 +568,7 @@ final class UseCaseExtraction {
         List<FacadeDesign.Parameter> params = new ArrayList<>();
         for (Declared d : inputs.values()) {
             // An array read from the request ({@code getParameterValues}) travels as its elements do.
-            Type sent = d.type().isArrayType() && hoisted.contains(d.name()) ? d.type().asArrayType().getElementType() : d.type();
+            Type sent = d.type().isArrayType() && hoisted.names().contains(d.name()) ? d.type().asArrayType().getElementType() : d.type();
             AppTypes.Resolved t = types.resolve(sent, client.unit())
                     .orElseThrow(() -> refuse(d.node(), "cannot resolve the type of `" + d.name() + "`"));
             if (!types.transferable(t.qualified())) {
@@ -710,8 +718,8 @@ final class UseCaseExtraction {
             for (int l : dataLines) {
                 if (l < line(s) || l > s.getEnd().get().line) continue;
                 boolean covered = moved.stream().anyMatch(m -> s.isAncestorOf(m) && line(m) <= l && m.getEnd().get().line >= l);
-                if (!covered) throw new Refusal("the EJB call on line " + shownLine.applyAsInt(l) + " would stay in the web tier ("
-                        + client.source().path() + ":" + shownLine.applyAsInt(l) + ")");
+                if (!covered) throw new Refusal("the EJB call on line " + hoisted.shownLine().applyAsInt(l) + " would stay in the web tier ("
+                        + client.source().path() + ":" + hoisted.shownLine().applyAsInt(l) + ")");
             }
         }
     }

@@ -458,6 +458,31 @@ class UseCaseExtractionTest {
     }
 
     @Test
+    void aHelperThatReturnsWhatTheBeansSayForARequestParameterStillMovesWhole() {
+        String client = HEADER + """
+                public class PriceHelper {
+                    public String priceOf(HttpServletRequest request) throws NamingException, FinderException, java.rmi.RemoteException {
+                        ItemHome home = (ItemHome) new InitialContext().lookup("java:comp/env/ejb/Item");
+                        return "" + home.findByPrimaryKey(Integer.valueOf(request.getParameter("id"))).getPrice();
+                    }
+                }
+                """;
+        UseCaseExtraction.Extracted x = extracted(client, "priceOf", 20, 21);
+
+        assertThat(x.method().returnType()).isEqualTo("String");
+        assertThat(x.method().parameters()).containsExactly(new FacadeDesign.Parameter("String", "id"));
+        assertThat(x.method().body()).isEqualTo("""
+                ItemHome home = (ItemHome) new InitialContext().lookup("java:comp/env/ejb/Item");
+                return "" + home.findByPrimaryKey(Integer.valueOf(id)).getPrice();""");
+        assertThat(applied(client, x)).contains("""
+                    public String priceOf(HttpServletRequest request) throws NamingException, FinderException, java.rmi.RemoteException {
+                        String id = request.getParameter("id");
+                        return facade().priceOf(id);
+                    }
+                """);
+    }
+
+    @Test
     void aReadAfterTheMovedCodeWroteTheRequestStaysAndTheStatementIsRefusedAsBefore() {
         String client = HEADER + """
                 public class Remember extends HttpServlet {

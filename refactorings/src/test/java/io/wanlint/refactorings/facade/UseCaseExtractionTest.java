@@ -483,6 +483,28 @@ class UseCaseExtractionTest {
     }
 
     @Test
+    void aRefusalAfterHoistingNamesTheLineOfTheFileAsItIs() {
+        String client = HEADER + """
+                public class Keep extends HttpServlet {
+                    public void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                        try {
+                            ItemHome home = (ItemHome) new InitialContext().lookup("java:comp/env/ejb/Item");
+                            Item item = home.findByPrimaryKey(Integer.valueOf(request.getParameter("id")));
+                            request.setAttribute("item", item);
+                        } catch (Exception e) {
+                            throw new IOException(e.getMessage());
+                        }
+                    }
+                }
+                """;
+        UseCaseExtraction.Result r = extract(client, "doGet", 21, 22);
+
+        // Hoisting frees line 22, but the bean itself is what line 23 hands to the page.
+        assertThat(((UseCaseExtraction.Refused) r).why())
+                .isEqualTo("the web code uses `item` (Item), which cannot be sent to the web tier (shop/web/Keep.java:23)");
+    }
+
+    @Test
     void aReadAfterTheMovedCodeWroteTheRequestStaysAndTheStatementIsRefusedAsBefore() {
         String client = HEADER + """
                 public class Remember extends HttpServlet {

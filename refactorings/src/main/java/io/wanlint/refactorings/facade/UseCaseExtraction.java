@@ -189,8 +189,7 @@ final class UseCaseExtraction {
      * the second split does not move the same statements (then the first split's refusal stands).
      */
     private static Optional<Result> splitHoisted(JavaSource client, MethodDeclaration method, Set<Integer> dataLines, AppTypes types,
-                                            Names names, boolean remoteCalls, Range range, RequestReads.Hoisting hoisting) {
-        String text = client.source().text();
+                                                 Names names, boolean remoteCalls, Range range, RequestReads.Hoisting hoisting) {
         String eol = client.source().lineEnding();
         Statement firstStmt = range.statements().get(0), lastStmt = range.statements().get(range.statements().size() - 1);
         int at = commentStart(client, firstStmt);
@@ -198,23 +197,23 @@ final class UseCaseExtraction {
         String indent = client.source().indentationAt(client.begin(firstStmt));
         StringBuilder declarations = new StringBuilder();
         for (String d : hoisting.declarations()) declarations.append(d).append(eol).append(indent);
-        // Edits from the end: each replaced read stays on its line, so only the declarations move lines.
-        List<Map.Entry<Integer, Map.Entry<Integer, String>>> edits = new ArrayList<>();
-        hoisting.replaced().forEach((node, name) -> edits.add(Map.entry(client.begin(node), Map.entry(client.end(node), name))));
-        edits.sort((a, b) -> Integer.compare(b.getKey(), a.getKey()));
-        StringBuilder out = new StringBuilder(text);
+        // Spliced from the end: each replaced read stays on its line, so only the declarations move lines.
+        record Splice(int from, int to, String text) {}
+        List<Splice> splices = new ArrayList<>();
+        hoisting.replaced().forEach((node, name) -> splices.add(new Splice(client.begin(node), client.end(node), name)));
+        splices.sort((a, b) -> Integer.compare(b.from(), a.from()));
+        StringBuilder out = new StringBuilder(client.source().text());
         int shrunk = 0;
         int previous = Integer.MAX_VALUE;
-        for (var e : edits) {
-            int from = e.getKey(), to = e.getValue().getKey();
-            if (to > previous || from < at || to > end) return Optional.empty();
-            previous = from;
-            out.replace(from, to, e.getValue().getValue());
-            shrunk += (to - from) - e.getValue().getValue().length();
+        for (Splice e : splices) {
+            if (e.to() > previous || e.from() < at || e.to() > end) return Optional.empty();
+            previous = e.from();
+            out.replace(e.from(), e.to(), e.text());
+            shrunk += (e.to() - e.from()) - e.text().length();
         }
         out.insert(at, declarations);
         int k = hoisting.declarations().size();
-        int firstLine = client.source().text().substring(0, at).split("\n", -1).length;
+        int firstLine = line(firstStmt.getComment().map(c -> (Node) c).orElse(firstStmt));
         if (dataLines.stream().anyMatch(l -> l < firstLine)) return Optional.empty();
         Set<Integer> lines = new TreeSet<>();
         dataLines.forEach(l -> lines.add(l + k));

@@ -61,9 +61,9 @@ class RequestArgumentsFixTest {
         assertThat(Files.readString(reserve.file()))
                 // The read between the bean calls stays, now before them; the cast attribute is read next to it.
                 .contains("+            String customer = (String) session.getAttribute(\"customer\");\n"
-                        + "+            ReserveData page = reserveFacade().getReserve(productId, customer);\n")
+                        + "+            ReserveData page = reserveFacade().getReserve(customer, productId);\n")
                 .doesNotContain("-            String productId = request.getParameter(PRODUCT);")
-                .contains("+            catalog.reserve(customer, productId, 1);\n")
+                .contains("+        boolean reserved = catalog.reserve(customer, productId, 1);\n")
                 // The session is written after the façade call, as it was after the bean calls.
                 .contains("             session.setAttribute(\"lastReserved\", productId);\n");
 

@@ -7,6 +7,7 @@ import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.BinaryExpr;
 import com.github.javaparser.ast.expr.CastExpr;
+import com.github.javaparser.ast.expr.ConditionalExpr;
 import com.github.javaparser.ast.expr.EnclosedExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
@@ -17,16 +18,20 @@ import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.SimpleName;
 import com.github.javaparser.ast.expr.StringLiteralExpr;
+import com.github.javaparser.ast.expr.SwitchExpr;
 import com.github.javaparser.ast.expr.UnaryExpr;
 import com.github.javaparser.ast.expr.VariableDeclarationExpr;
 import com.github.javaparser.ast.nodeTypes.NodeWithArguments;
 import com.github.javaparser.ast.stmt.BlockStmt;
+import com.github.javaparser.ast.stmt.CatchClause;
 import com.github.javaparser.ast.stmt.DoStmt;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.ForEachStmt;
 import com.github.javaparser.ast.stmt.ForStmt;
+import com.github.javaparser.ast.stmt.IfStmt;
 import com.github.javaparser.ast.stmt.LocalClassDeclarationStmt;
 import com.github.javaparser.ast.stmt.Statement;
+import com.github.javaparser.ast.stmt.SwitchStmt;
 import com.github.javaparser.ast.stmt.TryStmt;
 import com.github.javaparser.ast.stmt.WhileStmt;
 import com.github.javaparser.ast.type.Type;
@@ -58,7 +63,10 @@ import javax.lang.model.SourceVersion;
  * same values at the start of the moved statements (declared before them and never assigned, or
  * constants), and nothing in the moved statements could change the request or session before it
  * (a {@code setAttribute} ahead of it, or anywhere in a loop around it): otherwise the split's own
- * refusal stands. A local declaration in the moved statements initialised by such a read alone
+ * refusal stands. A cast around the read ({@code (Integer) session.getAttribute("last")}) is made
+ * with it, and types the local, when the statement makes it whatever happens (a cast in a branch
+ * could fail where the code never made it); an uncast attribute is an {@code Object}, which no
+ * façade parameter can be, and is refused with its line. A local declaration in the moved statements initialised by such a read alone
  * ({@code String id = request.getParameter("id");} between two bean calls) moves before them as written.
  */
 final class RequestReads {
@@ -225,8 +233,8 @@ final class RequestReads {
         Expression initializer = call;
         String type = read.get().type;
         if (call.getParentNode().orElse(null) instanceof CastExpr cast) {
-            // A cast may fail: it stays where it is when a try in the moved code would catch that.
-            if (enclosedBy(cast, unit, TryStmt.class)) return Optional.empty();
+            // A cast may fail: made first, it must be one the statement made whatever happened, outside any try.
+            if (!unconditional(cast, unit)) return Optional.empty();
             initializer = cast;
             type = cast.getType().asString();
         }
@@ -437,6 +445,27 @@ final class RequestReads {
 
     private static boolean singleLine(Node n) {
         return n.getBegin().isPresent() && n.getEnd().isPresent() && n.getBegin().get().line == n.getEnd().get().line;
+    }
+
+    /**
+     * Whether {@code unit} evaluates {@code n} each time it runs, outside any try: not in a branch,
+     * a loop's body or condition, the right of {@code &&} or {@code ||}, a switch, or a try or catch.
+     */
+    private static boolean unconditional(Node n, Node unit) {
+        Node child = n;
+        for (Node up = n.getParentNode().orElse(null); up != null; child = up, up = up.getParentNode().orElse(null)) {
+            boolean conditional = up instanceof IfStmt i && i.getCondition() != child
+                    || up instanceof ConditionalExpr c && c.getCondition() != child
+                    || up instanceof BinaryExpr b && b.getRight() == child
+                    && (b.getOperator() == BinaryExpr.Operator.AND || b.getOperator() == BinaryExpr.Operator.OR)
+                    || up instanceof ForEachStmt f && f.getIterable() != child
+                    || up instanceof ForStmt f && !f.getInitialization().contains(child)
+                    || up instanceof WhileStmt || up instanceof DoStmt || up instanceof SwitchStmt || up instanceof SwitchExpr
+                    || up instanceof TryStmt || up instanceof CatchClause || up instanceof LambdaExpr;
+            if (conditional) return false;
+            if (up == unit) return true;
+        }
+        return true;
     }
 
     /** Whether a node of {@code kind} lies between {@code n} and {@code unit} (inclusive of {@code unit}). */

@@ -549,6 +549,27 @@ class UseCaseExtractionTest {
     }
 
     @Test
+    void aCastTheCodeMakesOnlyInABranchIsNotMadeFirst() {
+        String client = HEADER + """
+                public class Guarded extends HttpServlet {
+                    public void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                        try {
+                            ItemHome home = (ItemHome) new InitialContext().lookup("java:comp/env/ejb/Item");
+                            if (home.findAll().size() > 1) {
+                                home.findByPrimaryKey((Integer) request.getAttribute("itemId")).remove();
+                            }
+                        } catch (Exception e) {
+                            throw new IOException(e.getMessage());
+                        }
+                    }
+                }
+                """;
+        // Made before the if, the cast could fail where the code never made it.
+        assertThat(((UseCaseExtraction.Refused) extract(client, "doGet", 21, 22, 23)).why())
+                .isEqualTo("this statement mixes EJB calls with writing the response (shop/web/Guarded.java:22)");
+    }
+
+    @Test
     void anAttributeReadAsObjectCannotBeSentAndIsRefusedWithItsLine() {
         String client = HEADER + """
                 public class Loose extends HttpServlet {

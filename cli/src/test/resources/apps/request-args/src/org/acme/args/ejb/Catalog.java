@@ -14,5 +14,5 @@ public interface Catalog extends EJBObject {
 
     Collection search(String query, int page) throws RemoteException;
 
-    void reserve(String customer, String productId, int quantity) throws RemoteException;
+    boolean reserve(String customer, String productId, int quantity) throws RemoteException;
 }

@@ -21,7 +21,7 @@ public class CatalogBean implements SessionBean {
         return ids;
     }
 
-    public void reserve(String customer, String productId, int quantity) {}
+    public boolean reserve(String customer, String productId, int quantity) { return customer != null && inStock(productId) >= quantity; }
 
     public void ejbCreate() {}
 

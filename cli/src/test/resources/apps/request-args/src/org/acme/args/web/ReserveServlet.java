@@ -27,12 +27,10 @@ public class ReserveServlet extends HttpServlet {
                     new InitialContext().lookup("java:comp/env/ejb/Catalog"), CatalogHome.class);
             Catalog catalog = home.create();
             String productId = request.getParameter(PRODUCT);
-            int stock = catalog.inStock(productId);
-            if (stock > 0) {
-                catalog.reserve((String) session.getAttribute("customer"), productId, 1);
-            }
+            boolean reserved = catalog.reserve((String) session.getAttribute("customer"), productId, 1);
+            int left = catalog.inStock(productId);
             session.setAttribute("lastReserved", productId);
-            response.getWriter().println(stock > 0 ? "reserved " + productId : "sold out");
+            response.getWriter().println(reserved ? "reserved " + productId + ", " + left + " left" : "sold out");
         } catch (NamingException e) {
             throw new ServletException("Catalog home not bound: " + e.getMessage());
         } catch (CreateException e) {

@@ -148,7 +148,8 @@ final class FacadeSources {
             FacadeMethod m = design.methods().get(i);
             if (i > 0) b.append('\n');
             List<String> ex = new ArrayList<>(List.of("RemoteException"));
-            ex.addAll(m.exceptions());
+            // The method declares RemoteException itself when the moved code makes remote calls: once is enough.
+            m.exceptions().stream().filter(e -> !ex.contains(e)).forEach(ex::add);
             b.append("    ").append(signature(m)).append(" throws ").append(String.join(", ", ex)).append(";\n");
         }
         b.append("}\n");

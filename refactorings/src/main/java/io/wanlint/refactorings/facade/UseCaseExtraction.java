@@ -4,6 +4,7 @@ import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.ArrayAccessExpr;
 import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.CastExpr;
 import com.github.javaparser.ast.expr.EnclosedExpr;
@@ -32,6 +33,7 @@ import com.github.javaparser.ast.type.ClassOrInterfaceType;
 import com.github.javaparser.ast.type.Type;
 import io.wanlint.refactorings.facade.FacadeDesign.FacadeMethod;
 import io.wanlint.refactorings.facade.FacadeDesign.TransferObject;
+import io.wanlint.refactorings.api.SourceText;
 import io.wanlint.refactorings.text.JavaSource;
 
 import java.util.ArrayList;
@@ -42,6 +44,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.IntUnaryOperator;
 
 /**
  * Splits one client method into the part that talks to the beans and the part that writes the
@@ -53,8 +56,10 @@ import java.util.TreeSet;
  * original order, reading what they need from a serializable transfer object: the data variables
  * they use and each bean-dependent expression they contain ({@code user.getNickName()}). A loop that
  * mixes both becomes, in the façade, a loop adding one row per iteration and, in the client, a loop
- * over those rows. Anything else that mixes the two is refused with its line: a wrong move is worse
- * than none.
+ * over those rows. A statement that calls beans with what it reads from the request
+ * ({@code catalog.getItem(request.getParameter("itemId"))}) moves once {@link RequestReads} has the
+ * client make those reads first, into locals the façade method takes as parameters. Anything else
+ * that mixes the two is refused with its line: a wrong move is worse than none.
  */
 final class UseCaseExtraction {
     /** Types whose values exist only in the web container. */
@@ -110,10 +115,23 @@ final class UseCaseExtraction {
     private final Map<String, String> preludes = new LinkedHashMap<>();
     private final Set<String> clientFields = new java.util.HashSet<>();
     private final List<Node> preludeRoots = new ArrayList<>();
+    private final Hoisted hoisted;
+
+    /**
+     * The request reads the client makes first, in the text this extraction splits ({@link RequestReads}).
+     *
+     * @param names        the locals they declare
+     * @param declarations how many declarations precede the moved statements
+     * @param shownLine    the line of the file as it is for a line of this text, for the reasons shown
+     */
+    private record Hoisted(Set<String> names, int declarations, IntUnaryOperator shownLine) {
+        static final Hoisted NONE = new Hoisted(Set.of(), 0, l -> l);
+    }
 
     private UseCaseExtraction(JavaSource client, MethodDeclaration method, Set<Integer> dataLines, AppTypes types,
-                              Names names, boolean remoteCalls) {
+                              Names names, boolean remoteCalls, Hoisted hoisted) {
         this.client = client;
+        this.hoisted = hoisted;
         this.method = method;
         this.dataLines = new TreeSet<>(dataLines);
         this.types = types;
@@ -141,32 +159,120 @@ final class UseCaseExtraction {
                           Names names, boolean remoteCalls) {
         if (method.getBody().isEmpty()) return new Refused("the method has no body");
         if (dataLines.isEmpty()) return new Refused("no cross-site EJB call or lookup was found in the method");
+        UseCaseExtraction first = new UseCaseExtraction(client, method, dataLines, types, names, remoteCalls, Hoisted.NONE);
+        Range range;
+        Result plain;
         try {
-            return new UseCaseExtraction(client, method, dataLines, types, names, remoteCalls).run();
+            range = first.range();
+        } catch (Refusal r) {
+            return new Refused(r.getMessage());
+        }
+        try {
+            plain = first.split(range);
+        } catch (Refusal r) {
+            plain = new Refused(r.getMessage());
+        }
+        if (plain instanceof Extracted) return plain;
+        // Second chance: the statements it refused may only read the request, which the client can do first.
+        try {
+            Optional<RequestReads.Hoisting> hoisting = new RequestReads(first, range).plan();
+            if (hoisting.isEmpty()) return plain;
+            return splitHoisted(client, method, dataLines, types, names, remoteCalls, range, hoisting.get()).orElse(plain);
         } catch (Refusal r) {
             return new Refused(r.getMessage());
         }
     }
 
+    /**
+     * The split of the method as it reads once the request reads are hoisted: the hoisted text is
+     * parsed and split again, and the client's edit mapped back onto the file as it is. Empty when
+     * the second split does not move the same statements (then the first split's refusal stands).
+     */
+    private static Optional<Result> splitHoisted(JavaSource client, MethodDeclaration method, Set<Integer> dataLines, AppTypes types,
+                                                 Names names, boolean remoteCalls, Range range, RequestReads.Hoisting hoisting) {
+        String eol = client.source().lineEnding();
+        Statement firstStmt = range.statements().get(0), lastStmt = range.statements().get(range.statements().size() - 1);
+        int at = commentStart(client, firstStmt);
+        int end = client.end(lastStmt);
+        String indent = client.source().indentationAt(client.begin(firstStmt));
+        StringBuilder declarations = new StringBuilder();
+        for (String d : hoisting.declarations()) declarations.append(d).append(eol).append(indent);
+        // Spliced from the end: each replaced read stays on its line, so only the declarations move lines.
+        record Splice(int from, int to, String text) {}
+        List<Splice> splices = new ArrayList<>();
+        hoisting.replaced().forEach((node, name) -> splices.add(new Splice(client.begin(node), client.end(node), name)));
+        splices.sort((a, b) -> Integer.compare(b.from(), a.from()));
+        StringBuilder out = new StringBuilder(client.source().text());
+        int shrunk = 0;
+        int previous = Integer.MAX_VALUE;
+        for (Splice e : splices) {
+            if (e.to() > previous || e.from() < at || e.to() > end) return Optional.empty();
+            previous = e.from();
+            out.replace(e.from(), e.to(), e.text());
+            shrunk += (e.to() - e.from()) - e.text().length();
+        }
+        out.insert(at, declarations);
+        int k = hoisting.declarations().size();
+        int firstLine = line(firstStmt.getComment().map(c -> (Node) c).orElse(firstStmt));
+        if (dataLines.stream().anyMatch(l -> l < firstLine)) return Optional.empty();
+        Set<Integer> lines = new TreeSet<>();
+        dataLines.forEach(l -> lines.add(l + k));
+        Optional<JavaSource> reparsed = JavaSource.parse(new SourceText(client.source().path(), out.toString(),
+                client.source().charset(), client.source().byteOrderMark()));
+        if (reparsed.isEmpty()) return Optional.empty();
+        int methodLine = line(method);
+        Optional<MethodDeclaration> again = reparsed.get().unit().findAll(MethodDeclaration.class).stream()
+                .filter(m -> m.getNameAsString().equals(method.getNameAsString()) && line(m) == methodLine).findFirst();
+        if (again.isEmpty()) return Optional.empty();
+        UseCaseExtraction second = new UseCaseExtraction(reparsed.get(), again.get(), lines, types, names, remoteCalls,
+                new Hoisted(hoisting.names(), k, l -> l >= firstLine + k ? l - k : Math.min(l, firstLine)));
+        Result split;
+        try {
+            split = second.run();
+        } catch (Refusal r) {
+            return Optional.of(new Refused(r.getMessage()));
+        }
+        if (!(split instanceof Extracted x)) return Optional.of(split);
+        ClientRewrite rw = x.client();
+        // The same statements must have moved: the rewrite starts right after the declarations and ends where the range did.
+        if (rw.start() != at + declarations.length() || rw.end() - declarations.length() + shrunk != end) return Optional.empty();
+        ClientRewrite mapped = new ClientRewrite(at, end, declarations + rw.template(), rw.imports());
+        return Optional.of(new Extracted(x.method(), x.transferObjects(), x.envRefNames(), x.memberDeclarations(), mapped, x.handled()));
+    }
+
+    JavaSource client() { return client; }
+
+    MethodDeclaration method() { return method; }
+
+    AppTypes types() { return types; }
+
+    /** Names the method already declares: a new local must not shadow or clash with them. */
+    Set<String> declaredNames() { return Set.copyOf(reserved); }
+
     /** Internal short-cut out of the recursive walks; never escapes {@link #extract}. */
-    private static final class Refusal extends RuntimeException {
+    static final class Refusal extends RuntimeException {
         Refusal(String why) { super(why, null, false, false); }
     }
 
-    private Refusal refuse(Node at, String why) {
-        return new Refusal(why + " (" + client.source().path() + ":" + line(at) + ")");
+    Refusal refuse(Node at, String why) {
+        return new Refusal(why + " (" + client.source().path() + ":" + hoisted.shownLine().applyAsInt(line(at)) + ")");
     }
 
     private static int line(Node n) { return n.getBegin().map(p -> p.line).orElse(0); }
 
-    private boolean holdsDataSite(Node n) {
+    boolean holdsDataSite(Node n) {
         int from = line(n), to = n.getEnd().map(p -> p.line).orElse(from);
         return !dataLines.subSet(from, true, to, true).isEmpty();
     }
 
     // ---- the range of statements to move ----
 
-    private Result run() {
+    /** The statements to move: a contiguous run of one block, with what follows it and the tries around it. */
+    record Range(List<Statement> statements, List<Statement> after, List<TryStmt> tries, boolean wholeBody) {}
+
+    private Result run() { return split(range()); }
+
+    private Range range() {
         BlockStmt block = method.getBody().get();
         List<TryStmt> tries = new ArrayList<>();
         int first, last;
@@ -194,10 +300,10 @@ final class UseCaseExtraction {
         }
         List<Statement> stmts = block.getStatements();
         while (first > 0 && feedsOnly(stmts.get(first - 1), stmts.subList(last + 1, stmts.size()))) first--;
-        boolean wholeBody = block.equals(method.getBody().get()) && first == 0 && last == stmts.size() - 1;
-        List<Statement> range = List.copyOf(stmts.subList(first, last + 1));
-        List<Statement> after = List.copyOf(stmts.subList(last + 1, stmts.size()));
-        return split(range, after, tries, wholeBody);
+        // The reads hoisted before the moved statements do not keep a method from moving whole.
+        boolean wholeBody = block.equals(method.getBody().get()) && first == hoisted.declarations() && last == stmts.size() - 1;
+        return new Range(List.copyOf(stmts.subList(first, last + 1)), List.copyOf(stmts.subList(last + 1, stmts.size())),
+                List.copyOf(tries), wholeBody);
     }
 
     private boolean holdsAll(Node n) {
@@ -221,10 +327,15 @@ final class UseCaseExtraction {
     // ---- web or data ----
 
     /** Whether the node uses web-only objects, the client's own methods, or variables declared by render statements. */
-    private boolean touchesWeb(Node n, Set<Node> renderDecls) {
-        if (!n.findAll(ThisExpr.class).isEmpty() || !n.findAll(SuperExpr.class).isEmpty()) return true;
-        for (MethodCallExpr c : n.findAll(MethodCallExpr.class)) if (c.getScope().isEmpty()) return true;
+    private boolean touchesWeb(Node n, Set<Node> renderDecls) { return touchesWeb(n, renderDecls, Set.of()); }
+
+    /** {@link #touchesWeb(Node, Set)} outside the {@code skipped} subtrees (request reads the client makes first). */
+    boolean touchesWeb(Node n, Set<Node> renderDecls, Set<Node> skipped) {
+        if (n.findAll(ThisExpr.class).stream().anyMatch(x -> !insideAny(x, skipped))
+                || n.findAll(SuperExpr.class).stream().anyMatch(x -> !insideAny(x, skipped))) return true;
+        for (MethodCallExpr c : n.findAll(MethodCallExpr.class)) if (c.getScope().isEmpty() && !insideAny(c, skipped)) return true;
         for (NameExpr ref : n.findAll(NameExpr.class)) {
+            if (insideAny(ref, skipped)) continue;
             Optional<Declared> d = declarationOf(ref);
             if (d.isEmpty()) continue;
             if (renderDecls.contains(d.get().node())) return true;
@@ -235,10 +346,10 @@ final class UseCaseExtraction {
     }
 
     /** A local variable or parameter: its declaring node and declared type. */
-    private record Declared(String name, Node node, Type type) {}
+    record Declared(String name, Node node, Type type) {}
 
     /** The local variable or parameter a simple name refers to, by Java's scoping rules; empty for fields and types. */
-    private Optional<Declared> declarationOf(NameExpr ref) {
+    Optional<Declared> declarationOf(NameExpr ref) {
         String name = ref.getNameAsString();
         Node child = ref;
         for (Optional<Node> up = ref.getParentNode(); up.isPresent(); child = up.get(), up = up.get().getParentNode()) {
@@ -357,7 +468,10 @@ final class UseCaseExtraction {
         }
     }
 
-    private Result split(List<Statement> range, List<Statement> after, List<TryStmt> tries, boolean wholeBody) {
+    private Result split(Range moved) {
+        List<Statement> range = moved.statements(), after = moved.after();
+        List<TryStmt> tries = moved.tries();
+        boolean wholeBody = moved.wholeBody();
         Set<Node> renderDecls = new NodeSet();
         Set<Node> dataDecls = new NodeSet();
         List<Role> roles = new ArrayList<>();
@@ -452,7 +566,9 @@ final class UseCaseExtraction {
         facade.addAll(0, preludes.values());
         List<FacadeDesign.Parameter> params = new ArrayList<>();
         for (Declared d : inputs.values()) {
-            AppTypes.Resolved t = types.resolve(d.type(), client.unit())
+            // An array read from the request ({@code getParameterValues}) travels as its elements do.
+            Type sent = d.type().isArrayType() && hoisted.names().contains(d.name()) ? d.type().asArrayType().getElementType() : d.type();
+            AppTypes.Resolved t = types.resolve(sent, client.unit())
                     .orElseThrow(() -> refuse(d.node(), "cannot resolve the type of `" + d.name() + "`"));
             if (!types.transferable(t.qualified())) {
                 throw refuse(d.node(), "the moved code needs `" + d.name() + "` (" + d.type() + "), which cannot be sent to a session bean");
@@ -519,7 +635,7 @@ final class UseCaseExtraction {
         FacadeMethod fm = new FacadeMethod(names.methodName(), returnType, params, List.copyOf(exceptions),
                 String.join("\n", facade.stream().map(l -> l.replace(eol, "\n")).toList()), facadeImports);
         Statement firstStmt = range.get(0), lastStmt = range.get(range.size() - 1);
-        int start = commentStart(firstStmt);
+        int start = commentStart(client, firstStmt);
         String template = String.join(eol + baseIndent, clientLines);
         return new Extracted(fm, tos, envRefs, members, new ClientRewrite(start, client.end(lastStmt), template, clientImports), handled);
     }
@@ -528,9 +644,9 @@ final class UseCaseExtraction {
         return types.qualify(simpleName, client.unit()).map(types::exists).orElse(false);
     }
 
-    private static boolean isLoop(Statement s) { return s instanceof WhileStmt || s instanceof ForStmt || s instanceof ForEachStmt; }
+    static boolean isLoop(Statement s) { return s instanceof WhileStmt || s instanceof ForStmt || s instanceof ForEachStmt; }
 
-    private static boolean insideAny(Node n, Set<Node> roots) {
+    static boolean insideAny(Node n, Set<Node> roots) {
         for (Node r : roots) if (r == n || r.isAncestorOf(n)) return true;
         return false;
     }
@@ -545,6 +661,10 @@ final class UseCaseExtraction {
                 if (d.isEmpty()) throw refuse(a, "the moved code assigns field `" + n + "` of the client");
             } else if (a.getTarget() instanceof FieldAccessExpr f) {
                 throw refuse(a, "the moved code assigns `" + f + "`");
+            } else if (a.getTarget() instanceof ArrayAccessExpr x && arrayRoot(x) instanceof NameExpr n) {
+                // An array sent to the façade is a copy: the client would not see the element change.
+                Optional<Declared> d = declarationOf(n);
+                if (d.isEmpty() || !insideAny(d.get().node(), rangeNodes)) throw refuse(a, "the moved code changes an element of `" + n + "`, declared before it");
             }
         }
         for (UnaryExpr u : moved.findAll(UnaryExpr.class)) {
@@ -576,6 +696,12 @@ final class UseCaseExtraction {
         @Override public int size() { return order.size(); }
     }
 
+    private static Expression arrayRoot(ArrayAccessExpr x) {
+        Expression e = x.getName();
+        while (e instanceof ArrayAccessExpr inner) e = inner.getName();
+        return e;
+    }
+
     private static boolean mutates(UnaryExpr u) {
         return switch (u.getOperator()) {
             case PREFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_INCREMENT, POSTFIX_DECREMENT -> true;
@@ -591,8 +717,8 @@ final class UseCaseExtraction {
             for (int l : dataLines) {
                 if (l < line(s) || l > s.getEnd().get().line) continue;
                 boolean covered = moved.stream().anyMatch(m -> s.isAncestorOf(m) && line(m) <= l && m.getEnd().get().line >= l);
-                if (!covered) throw new Refusal("the EJB call on line " + l + " would stay in the web tier ("
-                        + client.source().path() + ":" + l + ")");
+                if (!covered) throw new Refusal("the EJB call on line " + hoisted.shownLine().applyAsInt(l) + " would stay in the web tier ("
+                        + client.source().path() + ":" + hoisted.shownLine().applyAsInt(l) + ")");
             }
         }
     }
@@ -983,7 +1109,7 @@ final class UseCaseExtraction {
         return out.toString();
     }
 
-    private int commentStart(Statement s) {
+    private static int commentStart(JavaSource client, Statement s) {
         return s.getComment().map(client::begin).orElse(client.begin(s));
     }
 

@@ -34,6 +34,7 @@ class UseCaseExtractionTest {
             public interface ItemHome extends EJBHome {
                 Item findByPrimaryKey(Integer id) throws javax.ejb.FinderException, java.rmi.RemoteException;
                 Collection findAll() throws javax.ejb.FinderException, java.rmi.RemoteException;
+                Collection findByCategory(String category) throws javax.ejb.FinderException, java.rmi.RemoteException;
             }
             """;
     private static final String NAMES = """
@@ -339,6 +340,264 @@ class UseCaseExtractionTest {
                 """;
         assertThat(extract(client, "doGet", 22)).isInstanceOf(UseCaseExtraction.Refused.class)
                 .extracting(Object::toString).asString().contains("field `stock`");
+    }
+
+    @Test
+    void requestParametersTheBeanCallsTakeAreReadIntoLocalsFirstAndBecomeFacadeParameters() {
+        String client = HEADER + """
+                public class ShowItem extends HttpServlet {
+                    public void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                        try {
+                            ItemHome home = (ItemHome) new InitialContext().lookup("java:comp/env/ejb/Item");
+                            Item item = home.findByPrimaryKey(Integer.valueOf(request.getParameter("item-id")));
+                            String note = item.getName() + " #" + request.getParameter("item-id") + " by " + request.getRemoteUser();
+                            PrintWriter out = response.getWriter();
+                            out.println(note + item.getPrice());
+                            request.setAttribute("note", note);
+                        } catch (Exception e) {
+                            throw new IOException(e.getMessage());
+                        }
+                    }
+                }
+                """;
+        UseCaseExtraction.Extracted x = extracted(client, "doGet", 21, 22, 23, 25);
+
+        assertThat(x.method().parameters()).containsExactly(new FacadeDesign.Parameter("String", "itemId"),
+                new FacadeDesign.Parameter("String", "remoteUser"));
+        assertThat(x.method().body()).isEqualTo("""
+                ItemHome home = (ItemHome) new InitialContext().lookup("java:comp/env/ejb/Item");
+                Item item = home.findByPrimaryKey(Integer.valueOf(itemId));
+                String note = item.getName() + " #" + itemId + " by " + remoteUser;
+                float price = item.getPrice();
+                return new ShowItemData(note, price);""");
+        // The one read written twice is made once; the write after the reads stays after the façade call.
+        assertThat(applied(client, x)).contains("""
+                        try {
+                            String itemId = request.getParameter("item-id");
+                            String remoteUser = request.getRemoteUser();
+                            ShowItemData page = facade().showItem(itemId, remoteUser);
+                            String note = page.getNote();
+                            PrintWriter out = response.getWriter();
+                            out.println(note + page.getPrice());
+                            request.setAttribute("note", note);
+                        } catch (Exception e) {
+                """);
+    }
+
+    @Test
+    void aCastSessionAttributeAndADeclarationBetweenBeanCallsMoveBeforeTheFacadeCallAndTheLoopHeaderReusesIt() {
+        String client = HEADER + """
+                public class Browse extends HttpServlet {
+                    public void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                        javax.servlet.http.HttpSession session = request.getSession();
+                        PrintWriter out = response.getWriter();
+                        try {
+                            ItemHome home = (ItemHome) new InitialContext().lookup("java:comp/env/ejb/Item");
+                            Item last = home.findByPrimaryKey((Integer) session.getAttribute("lastItem"));
+                            String category = request.getParameter("category");
+                            out.println("<h1>" + category + ": " + last.getName() + "</h1>");
+                            for (Iterator it = home.findByCategory(request.getParameter("category")).iterator(); it.hasNext();) {
+                                Item each = (Item) it.next();
+                                out.println("<li>" + each.getName() + "</li>");
+                            }
+                        } catch (Exception e) {
+                            out.println("none");
+                        }
+                    }
+                }
+                """;
+        UseCaseExtraction.Extracted x = extracted(client, "doGet", 23, 24, 26, 27, 29);
+
+        assertThat(x.method().parameters()).containsExactly(new FacadeDesign.Parameter("Integer", "lastItem"),
+                new FacadeDesign.Parameter("String", "category"));
+        assertThat(x.method().body())
+                .startsWith("""
+                        ItemHome home = (ItemHome) new InitialContext().lookup("java:comp/env/ejb/Item");
+                        Item last = home.findByPrimaryKey(lastItem);
+                        """)
+                .contains("for (Iterator it = home.findByCategory(category).iterator(); it.hasNext();) {\n")
+                .doesNotContain("request").doesNotContain("session");
+        assertThat(applied(client, x)).contains("""
+                        try {
+                            Integer lastItem = (Integer) session.getAttribute("lastItem");
+                            String category = request.getParameter("category");
+                            BrowseData page = facade().browse(lastItem, category);
+                            out.println("<h1>" + category + ": " + page.getName() + "</h1>");
+                            for (Iterator rows = page.getItemRows().iterator(); rows.hasNext();) {
+                """);
+    }
+
+    @Test
+    void aHoistedLocalTakesANameFreeInTheMethodAndParameterValuesTravelAsAnArray() {
+        String client = HEADER + """
+                public class Tagged extends HttpServlet {
+                    public void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                        Integer id = Integer.valueOf(7);
+                        try {
+                            ItemHome home = (ItemHome) new InitialContext().lookup(JndiNames.ITEM);
+                            String name = home.findByPrimaryKey(Integer.valueOf(request.getParameter("id"))).getName() + home.findByPrimaryKey(id).getName();
+                            Item tagged = home.findByPrimaryKey(Integer.valueOf(request.getParameterValues("tag").length));
+                            request.setAttribute("name", name + tagged.getName());
+                        } catch (Exception e) {
+                            throw new IOException(e.getMessage());
+                        }
+                    }
+                }
+                """;
+        UseCaseExtraction.Extracted x = extracted(client, "doPost", 22, 23, 24, 25);
+
+        assertThat(x.method().parameters()).containsExactly(new FacadeDesign.Parameter("String", "id2"),
+                new FacadeDesign.Parameter("Integer", "id"), new FacadeDesign.Parameter("String[]", "tag"));
+        assertThat(x.method().body()).contains("home.findByPrimaryKey(Integer.valueOf(id2)).getName() + home.findByPrimaryKey(id).getName();")
+                .contains("Item tagged = home.findByPrimaryKey(Integer.valueOf(tag.length));");
+        assertThat(applied(client, x)).contains("""
+                            String id2 = request.getParameter("id");
+                            String[] tag = request.getParameterValues("tag");
+                            TaggedData page = facade().tagged(id2, id, tag);
+                """);
+    }
+
+    @Test
+    void aHelperThatReturnsWhatTheBeansSayForARequestParameterStillMovesWhole() {
+        String client = HEADER + """
+                public class PriceHelper {
+                    public String priceOf(HttpServletRequest request) throws NamingException, FinderException, java.rmi.RemoteException {
+                        ItemHome home = (ItemHome) new InitialContext().lookup("java:comp/env/ejb/Item");
+                        return "" + home.findByPrimaryKey(Integer.valueOf(request.getParameter("id"))).getPrice();
+                    }
+                }
+                """;
+        UseCaseExtraction.Extracted x = extracted(client, "priceOf", 20, 21);
+
+        assertThat(x.method().returnType()).isEqualTo("String");
+        assertThat(x.method().parameters()).containsExactly(new FacadeDesign.Parameter("String", "id"));
+        assertThat(x.method().body()).isEqualTo("""
+                ItemHome home = (ItemHome) new InitialContext().lookup("java:comp/env/ejb/Item");
+                return "" + home.findByPrimaryKey(Integer.valueOf(id)).getPrice();""");
+        assertThat(applied(client, x)).contains("""
+                    public String priceOf(HttpServletRequest request) throws NamingException, FinderException, java.rmi.RemoteException {
+                        String id = request.getParameter("id");
+                        return facade().priceOf(id);
+                    }
+                """);
+    }
+
+    @Test
+    void aRefusalAfterHoistingNamesTheLineOfTheFileAsItIs() {
+        String client = HEADER + """
+                public class Keep extends HttpServlet {
+                    public void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                        try {
+                            ItemHome home = (ItemHome) new InitialContext().lookup("java:comp/env/ejb/Item");
+                            Item item = home.findByPrimaryKey(Integer.valueOf(request.getParameter("id")));
+                            request.setAttribute("item", item);
+                        } catch (Exception e) {
+                            throw new IOException(e.getMessage());
+                        }
+                    }
+                }
+                """;
+        UseCaseExtraction.Result r = extract(client, "doGet", 21, 22);
+
+        // Hoisting frees line 22, but the bean itself is what line 23 hands to the page.
+        assertThat(((UseCaseExtraction.Refused) r).why())
+                .isEqualTo("the web code uses `item` (Item), which cannot be sent to the web tier (shop/web/Keep.java:23)");
+    }
+
+    @Test
+    void aReadAfterTheMovedCodeWroteTheRequestStaysAndTheStatementIsRefusedAsBefore() {
+        String client = HEADER + """
+                public class Remember extends HttpServlet {
+                    public void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                        try {
+                            ItemHome home = (ItemHome) new InitialContext().lookup("java:comp/env/ejb/Item");
+                            request.setAttribute("itemId", Integer.valueOf(7));
+                            Item item = home.findByPrimaryKey((Integer) request.getAttribute("itemId"));
+                            response.getWriter().println(item.getName());
+                        } catch (Exception e) {
+                            throw new IOException(e.getMessage());
+                        }
+                    }
+                }
+                """;
+        UseCaseExtraction.Result r = extract(client, "doGet", 21, 23, 24);
+
+        assertThat(((UseCaseExtraction.Refused) r).why()).isEqualTo("the web code uses `home` (ItemHome), which cannot be sent to the web tier (shop/web/Remember.java:23)");
+    }
+
+    @Test
+    void aReadInALoopThatAlsoWritesTheSessionIsNotHoisted() {
+        String client = HEADER + """
+                public class Counter extends HttpServlet {
+                    public void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                        javax.servlet.http.HttpSession session = request.getSession();
+                        try {
+                            ItemHome home = (ItemHome) new InitialContext().lookup("java:comp/env/ejb/Item");
+                            for (int i = 0; i < 3; i++) {
+                                Item item = home.findByPrimaryKey((Integer) session.getAttribute("next"));
+                                session.setAttribute("next", Integer.valueOf(i));
+                            }
+                        } catch (Exception e) {
+                            throw new IOException(e.getMessage());
+                        }
+                    }
+                }
+                """;
+        // The second iteration reads what the first one wrote: the read cannot be made once, before the loop.
+        assertThat(((UseCaseExtraction.Refused) extract(client, "doGet", 22, 24)).why())
+                .isEqualTo("the web code uses `home` (ItemHome), which cannot be sent to the web tier (shop/web/Counter.java:24)");
+    }
+
+    @Test
+    void aCastTheCodeMakesOnlyInABranchIsNotMadeFirst() {
+        String client = HEADER + """
+                public class Guarded extends HttpServlet {
+                    public void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                        try {
+                            ItemHome home = (ItemHome) new InitialContext().lookup("java:comp/env/ejb/Item");
+                            if (home.findAll().size() > 1) {
+                                home.findByPrimaryKey((Integer) request.getAttribute("itemId")).remove();
+                            }
+                        } catch (Exception e) {
+                            throw new IOException(e.getMessage());
+                        }
+                    }
+                }
+                """;
+        // Made before the if, the cast could fail where the code never made it.
+        assertThat(((UseCaseExtraction.Refused) extract(client, "doGet", 21, 22, 23)).why())
+                .isEqualTo("this statement mixes EJB calls with writing the response (shop/web/Guarded.java:22)");
+    }
+
+    @Test
+    void anAttributeReadAsObjectCannotBeSentAndIsRefusedWithItsLine() {
+        String client = HEADER + """
+                public class Loose extends HttpServlet {
+                    public void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                        try {
+                            ItemHome home = (ItemHome) new InitialContext().lookup("java:comp/env/ejb/Item");
+                            Item item = home.findByPrimaryKey(Integer.valueOf(String.valueOf(request.getAttribute("itemId"))));
+                            response.getWriter().println(item.getName());
+                        } catch (Exception e) {
+                            throw new IOException(e.getMessage());
+                        }
+                    }
+                }
+                """;
+        UseCaseExtraction.Result r = extract(client, "doGet", 21, 22, 23);
+
+        assertThat(((UseCaseExtraction.Refused) r).why()).isEqualTo("`request.getAttribute(\"itemId\")` returns Object, which cannot be sent "
+                + "to a session bean (shop/web/Loose.java:22)");
+    }
+
+    @Test
+    void hoistedNamesComeFromTheParameterNamesWords() {
+        assertThat(RequestReads.identifier("item-id")).contains("itemId");
+        assertThat(RequestReads.identifier("User-Agent")).contains("userAgent");
+        assertThat(RequestReads.identifier("ITEM_ID")).contains("itemId");
+        assertThat(RequestReads.identifier("j_username")).contains("jUsername");
+        assertThat(RequestReads.identifier("class")).isEmpty();
+        assertThat(RequestReads.identifier("2nd")).isEmpty();
     }
 
     private UseCaseExtraction.Result extract(String client, String method, Integer... lines) {

@@ -64,7 +64,14 @@ public final class RuleContext {
 
     /** The calls {@code entryPoint} reaches within {@code scope}. */
     public RequestReach reach(EntryPoint entryPoint, ReachScope scope) {
-        return reaches.get(scope).computeIfAbsent(entryPoint, ep -> RequestReach.walk(ep, graph(), model(), scope));
+        // Walked outside the map's lock, so that rules running in parallel do not wait for each other's
+        // walks; two threads walking the same entry point get equal results and keep the first.
+        Map<EntryPoint, RequestReach> cached = reaches.get(scope);
+        RequestReach known = cached.get(entryPoint);
+        if (known != null) return known;
+        RequestReach walked = RequestReach.walk(entryPoint, graph(), model(), scope);
+        RequestReach first = cached.putIfAbsent(entryPoint, walked);
+        return first == null ? walked : first;
     }
 
     public Optional<Component> component(String name) {

@@ -13,16 +13,24 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Function;
 
 /**
  * Runs the enabled rules over an analysis and returns their findings in a deterministic order
  * (rule id, file, line, then key): severities overridden, excluded paths and in-code suppressions
- * dropped. Rules run one after the other on the caller's thread; they share one {@link RuleContext},
- * so each entry point is walked once.
+ * dropped. Rules run in parallel, one task each (they only read the analysis; the {@link RuleContext}
+ * they share caches each entry point's walk), and their findings are then taken in rule order, so
+ * the result is the same as one after the other.
  */
 public final class RuleEngine {
     private RuleEngine() {}
+
+    /** What the launcher gives the main thread ({@code -Xss8m}), for the rules' threads too. */
+    private static final long RULE_STACK_BYTES = 8L << 20;
 
     public static final Comparator<Finding> ORDER = Comparator.comparing(Finding::ruleId)
             .thenComparing(f -> f.location().file())
@@ -50,31 +58,75 @@ public final class RuleEngine {
         List<Finding> suppressed = new ArrayList<>();
         List<Diagnostic> diagnostics = new ArrayList<>();
         Map<Finding, Function<EntryPoint, PatchEffect>> patches = new LinkedHashMap<>();
-        for (Rule rule : rules) {
-            if (!cfg.enabled(rule.id())) continue;
-            Severity severity = cfg.severityOf(rule.descriptor());
-            Map<Finding, Function<EntryPoint, PatchEffect>> found = new LinkedHashMap<>();
-            try {
-                rule.check(ctx, found::put);
-            } catch (RuntimeException e) {
-                // One broken rule must not hide the others' findings; the user sees why it is missing.
-                diagnostics.add(Diagnostic.error("", 0, "rule " + rule.id() + " failed and was skipped: " + e));
-                continue;
+        List<Rule> enabled = rules.stream().filter(r -> cfg.enabled(r.id())).toList();
+        List<Future<Map<Finding, Function<EntryPoint, PatchEffect>>>> runs = new ArrayList<>();
+        ExecutorService pool = pool(enabled.size());
+        try {
+            for (Rule rule : enabled) {
+                runs.add(pool.submit(() -> {
+                    Map<Finding, Function<EntryPoint, PatchEffect>> found = new LinkedHashMap<>();
+                    rule.check(ctx, found::put);
+                    return found;
+                }));
             }
-            found.forEach((f, patch) -> {
-                if (cfg.excludes(f.location().file())) return;
-                Finding configured = f.severity() == severity ? f : f.withSeverity(severity);
-                if (index.suppresses(configured)) {
-                    suppressed.add(configured);
-                } else {
-                    kept.add(configured);
-                    patches.put(configured, patch);
+            for (int i = 0; i < enabled.size(); i++) {
+                Rule rule = enabled.get(i);
+                Severity severity = cfg.severityOf(rule.descriptor());
+                Map<Finding, Function<EntryPoint, PatchEffect>> found;
+                try {
+                    found = outcome(runs.get(i));
+                } catch (RuntimeException e) {
+                    // One broken rule must not hide the others' findings; the user sees why it is missing.
+                    diagnostics.add(Diagnostic.error("", 0, "rule " + rule.id() + " failed and was skipped: " + e));
+                    continue;
                 }
-            });
+                keep(found, severity, cfg, index, kept, suppressed, patches);
+            }
+        } finally {
+            pool.shutdownNow();
         }
         kept.sort(ORDER);
         suppressed.sort(ORDER);
         return new RuleRun(kept, suppressed, diagnostics, afterPatches(analysis, oracle, patches));
+    }
+
+    private static void keep(Map<Finding, Function<EntryPoint, PatchEffect>> found, Severity severity, Configuration cfg,
+                             Suppressions index, List<Finding> kept, List<Finding> suppressed,
+                             Map<Finding, Function<EntryPoint, PatchEffect>> patches) {
+        found.forEach((f, patch) -> {
+            if (cfg.excludes(f.location().file())) return;
+            Finding configured = f.severity() == severity ? f : f.withSeverity(severity);
+            if (index.suppresses(configured)) {
+                suppressed.add(configured);
+            } else {
+                kept.add(configured);
+                patches.put(configured, patch);
+            }
+        });
+    }
+
+    /** Threads with deep stacks (the walks recurse along call chains), as many as there are cores and rules. */
+    private static ExecutorService pool(int rules) {
+        int threads = Math.max(1, Math.min(rules, Runtime.getRuntime().availableProcessors()));
+        return Executors.newFixedThreadPool(threads, task -> {
+            Thread thread = new Thread(null, task, "wanlint-rule", RULE_STACK_BYTES);
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    /** A rule's findings; its RuntimeException as thrown; an Error (out of memory, say) is not caught here either. */
+    private static <T> T outcome(Future<T> run) {
+        try {
+            return run.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the rules ran", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            if (e.getCause() instanceof Error err) throw err;
+            throw new IllegalStateException(e.getCause());
+        }
     }
 
     /** Each entry point's round trips once the patches of every finding that names it are applied. */

@@ -11,7 +11,8 @@ import io.wanlint.analyzer.api.WanCostModel;
  * The part of the WAN cost model the rules need: where components run and what an entry point
  * costs, as is and under a what-if {@link CostAdjustment} that models a rule's patch. Narrow on
  * purpose, so rules can be tested with a hand-written cost function; production code uses
- * {@link #of(WanCostModel)}.
+ * {@link #of(WanCostModel)}. Implementations are called from several threads at once (the
+ * {@link RuleEngine} runs rules in parallel) and must be safe for it.
  */
 public interface RoundTripOracle {
     /** The topology's name ({@code edge}, {@code centralized}, …), for messages. */

@@ -82,12 +82,12 @@ public final class RuleEngine {
                 }
                 keep(found, severity, cfg, index, kept, suppressed, patches);
             }
+            kept.sort(ORDER);
+            suppressed.sort(ORDER);
+            return new RuleRun(kept, suppressed, diagnostics, afterPatches(analysis, oracle, patches, pool));
         } finally {
             pool.shutdownNow();
         }
-        kept.sort(ORDER);
-        suppressed.sort(ORDER);
-        return new RuleRun(kept, suppressed, diagnostics, afterPatches(analysis, oracle, patches));
     }
 
     private static void keep(Map<Finding, Function<EntryPoint, PatchEffect>> found, Severity severity, Configuration cfg,
@@ -131,7 +131,8 @@ public final class RuleEngine {
 
     /** Each entry point's round trips once the patches of every finding that names it are applied. */
     private static Map<String, RoundTrips> afterPatches(AnalysisResult analysis, RoundTripOracle oracle,
-                                                        Map<Finding, Function<EntryPoint, PatchEffect>> patches) {
+                                                        Map<Finding, Function<EntryPoint, PatchEffect>> patches,
+                                                        ExecutorService pool) {
         Map<String, EntryPoint> byId = new LinkedHashMap<>();
         for (EntryPoint ep : analysis.callGraph().entryPoints()) byId.putIfAbsent(ep.id(), ep);
         Map<String, PatchEffect> effects = new LinkedHashMap<>();
@@ -141,12 +142,16 @@ public final class RuleEngine {
                 if (ep != null) effects.merge(id, patch.apply(ep), PatchEffect::and);
             }
         });
-        Map<String, RoundTrips> after = new LinkedHashMap<>();
+        // Estimated on the rules' threads (the cost model is thread-safe), collected in entry-point order.
+        List<Future<RoundTrips>> estimates = new ArrayList<>(byId.size());
         for (EntryPoint ep : byId.values()) {
             PatchEffect e = effects.get(ep.id());
-            after.put(ep.id(), e == null ? oracle.estimate(ep).roundTrips()
-                    : oracle.estimate(ep, e.adjustment()).roundTrips().plus(e.extra()));
+            estimates.add(pool.submit(() -> e == null ? oracle.estimate(ep).roundTrips()
+                    : oracle.estimate(ep, e.adjustment()).roundTrips().plus(e.extra())));
         }
+        Map<String, RoundTrips> after = new LinkedHashMap<>();
+        int i = 0;
+        for (String id : byId.keySet()) after.put(id, outcome(estimates.get(i++)));
         return after;
     }
 }

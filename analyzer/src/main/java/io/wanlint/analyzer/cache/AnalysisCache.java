@@ -66,7 +66,7 @@ import java.util.zip.CheckedOutputStream;
  */
 public final class AnalysisCache {
     /** Bumped whenever {@link CachedAnalysis} or anything it contains is stored differently. */
-    static final int FORMAT = 3;
+    static final int FORMAT = 4;
     static final String MAGIC = "wanlint-analysis-cache";
     static final int MAX_ENTRIES = 32;
     static final int MAX_AGE_DAYS = 30;

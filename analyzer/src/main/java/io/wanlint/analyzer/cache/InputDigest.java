@@ -26,19 +26,19 @@ import java.util.stream.Stream;
  * @param slot   names the project's entry: the cache format, the analyzer build, the request's
  *               options and its inputs' locations — the same project analysed again lands in the
  *               same slot and replaces its entry
- * @param structure  everything {@code digest} covers but the Java files' contents: two runs with the
- *                   same structure differ only in what some Java files say, which an incremental run
- *                   can catch up with
- * @param javaHashes every Java file's content hash, by path
+ * @param structure  everything {@code digest} covers but the contents of Java files and JSP pages:
+ *                   two runs with the same structure differ only in what some of those say, which an
+ *                   incremental run can catch up with
+ * @param contentHashes every Java file's and JSP page's content hash, by path
  * @param digest everything the analysis result depends on: the slot plus the path, encoding and
  *               content hash of every Java, JSP and XML file ingest read, each JSP's page path
  *               (it depends on where a {@code WEB-INF} folder is), and of every class file
  *               and jar when the bytecode front end builds the call graph (the source front end
  *               never reads them). Two runs with the same digest compute the same result.
  */
-public record InputDigest(String slot, String digest, String structure, Map<String, String> javaHashes) {
+public record InputDigest(String slot, String digest, String structure, Map<String, String> contentHashes) {
     public InputDigest {
-        javaHashes = Map.copyOf(javaHashes);
+        contentHashes = Map.copyOf(contentHashes);
     }
 
     /**
@@ -61,9 +61,11 @@ public record InputDigest(String slot, String digest, String structure, Map<Stri
         update(structure, "java " + ws.javaSources().size());
         for (TextFile f : ws.javaSources()) update(structure, f.path() + "\u0000" + f.encoding());
         List<byte[]> jspHashes = hashes(ws.jsps());
+        combine(all, "jsp", ws.jsps(), jspHashes);
+        update(structure, "jsp " + ws.jsps().size());
+        for (TextFile f : ws.jsps()) update(structure, f.path() + "\u0000" + f.encoding());
         List<byte[]> xmlHashes = hashes(ws.xmlFiles());
         for (MessageDigest d : List.of(all, structure)) {
-            combine(d, "jsp", ws.jsps(), jspHashes);
             // A page's path in its web module depends on where a WEB-INF folder is on disk, which no
             // ingested file's content records (an empty WEB-INF, or one holding only jars, still counts).
             for (TextFile jsp : ws.jsps()) update(d, "page " + JspScanner.pagePath(jsp));
@@ -75,6 +77,9 @@ public record InputDigest(String slot, String digest, String structure, Map<Stri
         Map<String, String> byPath = new java.util.HashMap<>();
         for (int i = 0; i < javaHashes.size(); i++) {
             byPath.put(ws.javaSources().get(i).path(), HexFormat.of().formatHex(javaHashes.get(i)));
+        }
+        for (int i = 0; i < jspHashes.size(); i++) {
+            byPath.put(ws.jsps().get(i).path(), HexFormat.of().formatHex(jspHashes.get(i)));
         }
         return new InputDigest(slotHex.substring(0, 32), HexFormat.of().formatHex(all.digest()),
                 HexFormat.of().formatHex(structure.digest()), byPath);

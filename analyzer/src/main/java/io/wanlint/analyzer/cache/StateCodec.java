@@ -23,7 +23,7 @@ final class StateCodec {
     static void write(IncrementalState state, DataOutputStream out) throws IOException {
         GraphCodec.Writer w = new GraphCodec.Writer(out);
         w.string(state.structure());
-        map(w, out, new TreeMap<>(state.javaHashes()));
+        map(w, out, new TreeMap<>(state.contentHashes()));
         map(w, out, new TreeMap<>(state.surfaces()));
         out.writeInt(state.graphDiagnostics());
         GraphMemory memory = state.memory();
@@ -71,7 +71,7 @@ final class StateCodec {
     static IncrementalState read(DataInputStream in) throws IOException {
         GraphCodec.Reader r = new GraphCodec.Reader(in);
         String structure = r.string();
-        Map<String, String> javaHashes = map(r, in);
+        Map<String, String> contentHashes = map(r, in);
         Map<String, String> surfaces = map(r, in);
         int graphDiagnostics = in.readInt();
         int fileCount = GraphCodec.count(in);
@@ -111,7 +111,7 @@ final class StateCodec {
             MethodRef store = r.method();
             answers.add(new GuardedStores.Answer(method, store, in.readBoolean(), Set.copyOf(strings(r, in))));
         }
-        return new IncrementalState(structure, javaHashes, surfaces, graphDiagnostics, new GraphMemory(index, reads, answers));
+        return new IncrementalState(structure, contentHashes, surfaces, graphDiagnostics, new GraphMemory(index, reads, answers));
     }
 
     private static void map(GraphCodec.Writer w, DataOutputStream out, Map<String, String> map) throws IOException {

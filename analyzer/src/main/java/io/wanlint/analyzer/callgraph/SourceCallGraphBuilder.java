@@ -126,40 +126,50 @@ public final class SourceCallGraphBuilder {
     }
 
     /**
-     * The graph of the previous run updated after some Java files changed without changing their
-     * declarations (their {@link SurfaceFingerprint surfaces} are the same): those files are
-     * scanned again, and so are the files whose scan read their code, the container callbacks and
-     * entry points are worked out again, and everything else is the previous graph's. Empty when
-     * the update cannot be made exactly (a JSP page would need scanning again, a file needed on
-     * demand no longer parses as before): the caller then analyses from scratch.
+     * The graph of the previous run updated after some Java files or JSP pages changed without
+     * changing their declarations (their {@link SurfaceFingerprint surfaces} are the same): those
+     * files are scanned again, and so are the files whose scan read their code, the container
+     * callbacks and entry points are worked out again, and everything else is the previous graph's.
+     * Changed pages must not use tag libraries (their tag edges are not made again here). Empty when
+     * the update cannot be made exactly (an unchanged JSP page would need scanning again, a file
+     * needed on demand no longer parses as before): the caller then analyses from scratch.
      *
      * @param memory              what the previous run kept ({@link Recorded#memory()})
      * @param previous            the previous run's graph
      * @param previousDiagnostics the previous run's call-graph diagnostics
-     * @param changed             the changed files' new units, by file
+     * @param changed             the changed Java files' new units, by file
+     * @param changedPages        the changed JSP pages, translated again, by file
      * @param pages               the JSP pages, in ingest order; only their files and page paths are used
      * @param loader              parses any other Java file on demand (empty when it cannot: the update is then given up)
      */
     public Optional<Recorded> update(GraphMemory memory, PreviousGraph previous, List<Diagnostic> previousDiagnostics,
-                                     Map<String, JavaUnit> changed, ComponentModel model, List<JspUnit> pages,
+                                     Map<String, JavaUnit> changed, Map<String, JspUnit> changedPages,
+                                     ComponentModel model, List<JspUnit> pages,
                                      java.util.function.Function<String, Optional<com.github.javaparser.ast.CompilationUnit>> loader) {
         AppTypes.UnitLoader units = file -> loader.apply(file)
                 .orElseThrow(() -> new AppTypes.IncrementalUnavailable(file + " cannot be parsed again"));
         try {
-            return Optional.of(updateOrThrow(memory, previous, previousDiagnostics, changed, model, pages, units));
+            return Optional.of(updateOrThrow(memory, previous, previousDiagnostics, changed, changedPages, model, pages, units));
         } catch (AppTypes.IncrementalUnavailable e) {
             return Optional.empty();
         }
     }
 
     private Recorded updateOrThrow(GraphMemory memory, PreviousGraph previous, List<Diagnostic> previousDiagnostics,
-                                   Map<String, JavaUnit> changed, ComponentModel model, List<JspUnit> pages,
-                                   AppTypes.UnitLoader loader) {
+                                   Map<String, JavaUnit> changedJava, Map<String, JspUnit> changedPages,
+                                   ComponentModel model, List<JspUnit> pages, AppTypes.UnitLoader loader) {
         ComponentModel components = model == null ? ComponentModel.EMPTY : model;
         Map<String, AppTypes.UnitSource> fresh = new LinkedHashMap<>();
-        for (Map.Entry<String, JavaUnit> c : changed.entrySet()) {
+        for (Map.Entry<String, JavaUnit> c : changedJava.entrySet()) {
             fresh.put(c.getKey(), new AppTypes.UnitSource(c.getValue().unit(), c.getKey(), null, null));
         }
+        for (Map.Entry<String, JspUnit> p : changedPages.entrySet()) {
+            JspUnit j = p.getValue();
+            if (j.unit() == null) throw new AppTypes.IncrementalUnavailable("page " + p.getKey() + " did not translate");
+            fresh.put(p.getKey(), new AppTypes.UnitSource(j.unit(), p.getKey(), j.syntheticClassName(), j.graphClassName()));
+        }
+        // Every changed file, Java or page: what was read from them is read again.
+        Map<String, AppTypes.UnitSource> changed = fresh;
         AppTypes types = new AppTypes(memory.index(), fresh, loader);
         Scanner scanner = new Scanner(types, List.copyOf(fresh.values()), components);
 
@@ -170,7 +180,10 @@ public final class SourceCallGraphBuilder {
             for (String c : changed.keySet()) if (read.contains(c)) rescan.add(file);
         });
         for (String f : rescan) {
-            if (jspFiles.contains(f)) throw new AppTypes.IncrementalUnavailable("page " + f + " read a changed file");
+            // An unchanged page is not parsed again here (its class comes from translating the page).
+            if (jspFiles.contains(f) && !changedPages.containsKey(f)) {
+                throw new AppTypes.IncrementalUnavailable("page " + f + " read a changed file");
+            }
         }
 
         MutableCallGraph graph = new MutableCallGraph();

@@ -151,8 +151,8 @@ public final class AnalysisPipeline {
             InputDigest storeKey = key;
             timed(cache.defersWrites() ? "cache write started" : "cache write", timings, () -> {
                 cache.store(storeKey, () -> CachedAnalysis.of(model.model(), graph.graph(), derived, suppressions,
-                        recorded.memory() == null ? null : new IncrementalState(storeKey.structure(), storeKey.javaHashes(),
-                                surfaces(units), graph.diagnostics().size(), recorded.memory())));
+                        recorded.memory() == null ? null : new IncrementalState(storeKey.structure(), storeKey.contentHashes(),
+                                surfaces(units, jsps), graph.diagnostics().size(), recorded.memory())));
                 return null;
             });
         }
@@ -160,10 +160,12 @@ public final class AnalysisPipeline {
                 suppressions);
     }
 
-    /** Every Java file's surface fingerprint, for the next run's incremental update. */
-    private static java.util.Map<String, String> surfaces(List<JavaUnit> units) {
-        return units.parallelStream().collect(java.util.stream.Collectors.toMap(u -> u.source().path(),
-                u -> SurfaceFingerprint.of(u.unit()), (a, b) -> a));
+    /** Every Java file's and translated JSP page's surface fingerprint, for the next run's incremental update. */
+    private static java.util.Map<String, String> surfaces(List<JavaUnit> units, List<JspUnit> jsps) {
+        java.util.Map<String, String> surfaces = new java.util.HashMap<>(units.parallelStream().collect(
+                java.util.stream.Collectors.toMap(u -> u.source().path(), u -> SurfaceFingerprint.of(u.unit()), (a, b) -> a)));
+        for (JspUnit j : jsps) IncrementalUpdate.pageSurface(j).ifPresent(s -> surfaces.putIfAbsent(j.source().path(), s));
+        return surfaces;
     }
 
     private static <T> T timed(String phase, List<PhaseTiming> timings, Supplier<T> work) {

@@ -16,6 +16,7 @@ import io.wanlint.analyzer.ingest.JavaUnit;
 import io.wanlint.analyzer.ingest.JspScanner;
 import io.wanlint.analyzer.ingest.JspUnit;
 import io.wanlint.analyzer.ingest.ParsedJava;
+import io.wanlint.analyzer.ingest.ScannedJsp;
 import io.wanlint.analyzer.ingest.TextFile;
 import io.wanlint.analyzer.ingest.Workspace;
 import io.wanlint.analyzer.model.SourceSuppressions;
@@ -29,13 +30,15 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * Brings a cached analysis up to date after some Java files changed, without parsing or resolving
- * the rest of the application. It applies only when the files' {@link SurfaceFingerprint surfaces}
- * (declarations, signatures, annotations, fields) are what they were, they parse cleanly now as
- * before, and nothing but Java files' contents changed (the cache's {@link InputDigest#structure()}
- * says so): then the type index, component model and suppressions are the cached ones, and the call
- * graph is the cached one with the changed files — and the files whose scan read their code — scanned
- * again ({@link SourceCallGraphBuilder#update}). In every other case it declines and the pipeline
+ * Brings a cached analysis up to date after some Java files or JSP pages changed, without parsing
+ * or resolving the rest of the application. It applies only when the files' {@link SurfaceFingerprint
+ * surfaces} (declarations, signatures, annotations, fields; for a page, those of its translated
+ * class) are what they were, they parse cleanly now as before, and nothing but the contents of Java
+ * files and pages changed (the cache's {@link InputDigest#structure()} says so): then the type index,
+ * component model and suppressions are the cached ones, and the call graph is the cached one with
+ * the changed files — and the files whose scan read their code — scanned again
+ * ({@link SourceCallGraphBuilder#update}). A changed page must not use tag libraries (their handlers
+ * come from descriptors the cache does not keep). In every other case it declines and the pipeline
  * analyses from scratch; the result is the same either way, only slower.
  */
 final class IncrementalUpdate {
@@ -55,11 +58,17 @@ final class IncrementalUpdate {
         Map<String, TextFile> byPath = new HashMap<>();
         for (TextFile f : ws.javaSources()) {
             byPath.put(f.path(), f);
-            String before = state.javaHashes().get(f.path());
+            String before = state.contentHashes().get(f.path());
             if (before == null) return Optional.empty();
-            if (!before.equals(key.javaHashes().get(f.path()))) changedFiles.add(f);
+            if (!before.equals(key.contentHashes().get(f.path()))) changedFiles.add(f);
         }
-        if (changedFiles.isEmpty()) return Optional.empty();
+        List<TextFile> changedPages = new ArrayList<>();
+        for (TextFile f : ws.jsps()) {
+            String before = state.contentHashes().get(f.path());
+            if (before == null) return Optional.empty();
+            if (!before.equals(key.contentHashes().get(f.path()))) changedPages.add(f);
+        }
+        if (changedFiles.isEmpty() && changedPages.isEmpty()) return Optional.empty();
         int graphDiagnostics = state.graphDiagnostics();
         List<Diagnostic> derived = previous.diagnostics();
         if (graphDiagnostics < 0 || graphDiagnostics > derived.size()) return Optional.empty();
@@ -77,13 +86,27 @@ final class IncrementalUpdate {
             if (!SurfaceFingerprint.of(p.unit().unit()).equals(state.surfaces().get(path))) return Optional.empty();
             changed.put(path, p.unit());
         }
+        Map<String, JspUnit> changedJsps = new LinkedHashMap<>();
+        if (!changedPages.isEmpty()) {
+            List<ScannedJsp> scanned = timed("jsp", timings, () -> new JspScanner().scanAll(changedPages));
+            for (ScannedJsp s : scanned) {
+                String path = s.unit().source().path();
+                if (!s.diagnostics().isEmpty()) return Optional.empty();
+                for (Diagnostic d : beforeGraph) if (d.location().file().equals(path)) return Optional.empty();
+                Optional<String> surface = pageSurface(s.unit());
+                if (surface.isEmpty() || !surface.get().equals(state.surfaces().get(path)) || usesTagLibraries(s.unit())) {
+                    return Optional.empty();
+                }
+                changedJsps.put(path, s.unit());
+            }
+        }
 
         ComponentModel model = previous.model();
         List<JspUnit> pages = new ArrayList<>();
         for (TextFile jsp : ws.jsps()) pages.add(new JspUnit(jsp, JspScanner.pagePath(jsp), null, null, List.of()));
         JavaSources parser = new JavaSources();
         Optional<SourceCallGraphBuilder.Recorded> updated = timed("call graph", timings, () -> new SourceCallGraphBuilder()
-                .update(state.memory(), new SourceCallGraphBuilder.PreviousGraph(previous.nodes(), previous.edges(), previous.facts()), graphBefore, changed, model, pages, file -> {
+                .update(state.memory(), new SourceCallGraphBuilder.PreviousGraph(previous.nodes(), previous.edges(), previous.facts()), graphBefore, changed, changedJsps, model, pages, file -> {
                     TextFile source = byPath.get(file);
                     if (source == null) return Optional.<CompilationUnit>empty();
                     return Optional.of(parser.parse(source).unit().unit());
@@ -97,10 +120,23 @@ final class IncrementalUpdate {
         SourceSuppressions suppressions = previous.sourceSuppressions();
 
         ComponentModel placed = timed("tiers", timings, () -> TiersByReachability.assign(model, graph));
-        IncrementalState next = new IncrementalState(key.structure(), key.javaHashes(), state.surfaces(),
+        IncrementalState next = new IncrementalState(key.structure(), key.contentHashes(), state.surfaces(),
                 graphDiagnosticsNow.size(), updated.get().memory());
         return Optional.of(new Outcome(placed, graph, transactions, derivedNow, suppressions,
                 CachedAnalysis.of(model, graph, derivedNow, suppressions, next)));
+    }
+
+    /**
+     * A translated page's surface for the incremental update: its class's {@link SurfaceFingerprint}
+     * and whether it uses tag libraries; empty when the page did not translate into a class.
+     */
+    static Optional<String> pageSurface(JspUnit page) {
+        if (page.unit() == null) return Optional.empty();
+        return Optional.of((usesTagLibraries(page) ? "jsp+taglib " : "jsp ") + SurfaceFingerprint.of(page.unit()));
+    }
+
+    private static boolean usesTagLibraries(JspUnit page) {
+        return page.tags().stream().anyMatch(t -> t.taglibUri() != null);
     }
 
     private static <T> T timed(String phase, List<PhaseTiming> timings, Supplier<T> work) {

@@ -135,6 +135,76 @@ class IncrementalCacheTest {
         assertThat(updatedInPlace(edited(bank, "bank/TellerBean.java", teller))).isFalse();
     }
 
+    @Test
+    void aScriptletEditedInAJspPageIsCaughtUpWithAndRevertingItToo() throws IOException {
+        Path app = copy(Fixtures.app("petstore-1.1"), temp.resolve("petstore"));
+        AnalysisRequest request = AnalysisRequest.of(app);
+        Path cache = temp.resolve("cache");
+        AnalysisResult first = cached(request, cache);
+        Path page = app.resolve("src/docroot/product.jsp");
+        byte[] original = Files.readAllBytes(page);
+        String text = new String(original, StandardCharsets.ISO_8859_1);
+        String ask = "    String availability = inventory.getAvailability(itemId);\n";
+        assertThat(text).contains(ask);
+        // The stock level asked twice, on a new line: one more call, and every line below moves down.
+        Files.write(page, text.replace(ask, ask + "    inventory.getAvailability(itemId);\n").getBytes(StandardCharsets.ISO_8859_1));
+
+        AnalysisResult edited = cached(request, cache);
+        assertSame(edited, Analyzer.analyze(request));
+        assertThat(updatedInPlace(edited)).as("updated without a full analysis: " + phases(edited)).isTrue();
+        assertThat(availabilityCalls(edited)).isEqualTo(availabilityCalls(first) + 1);
+
+        Files.write(page, original);
+        AnalysisResult reverted = cached(request, cache);
+        assertSame(reverted, Analyzer.analyze(request));
+        assertThat(updatedInPlace(reverted)).isTrue();
+        assertThat(warnings).isEmpty();
+    }
+
+    @Test
+    void aPageUsingATagLibraryOrChangingADeclarationIsAnalysedFromScratch() throws IOException {
+        Path app = temp.resolve("pages");
+        write(app, "web/report.jsp", REPORT_PAGE.formatted("1"));
+        write(app, "web/counter.jsp", COUNTER_PAGE.formatted("", "1"));
+        AnalysisRequest request = AnalysisRequest.of(app);
+        Path cache = temp.resolve("cache");
+        cached(request, cache);
+        Run pages = new Run(app, request, cache, null);
+
+        // Its SQL tag's edges come from the tag library, which an update does not read again.
+        AnalysisResult tagged = edited(pages, "web/report.jsp", REPORT_PAGE.formatted("2"));
+        assertThat(phases(tagged)).contains("incremental update declined", "model");
+
+        // A declaration (`<%! %>`) is the page class's member: its surface changed.
+        AnalysisResult declared = edited(pages, "web/counter.jsp", COUNTER_PAGE.formatted(" int misses;", "1"));
+        assertThat(phases(declared)).contains("incremental update declined", "model");
+
+        // A scriptlet of the same page afterwards: updated in place.
+        AnalysisResult scriptlet = edited(pages, "web/counter.jsp", COUNTER_PAGE.formatted(" int misses;", "2"));
+        assertThat(updatedInPlace(scriptlet)).as("updated in place: " + phases(scriptlet)).isTrue();
+        assertThat(warnings).isEmpty();
+    }
+
+    private static final String REPORT_PAGE = """
+            <%%@ taglib uri="http://java.sun.com/jsp/jstl/sql" prefix="sql" %%>
+            <%% int limit = %s; %%>
+            <sql:query var="rows" dataSource="jdbc/Shop" sql="select * from orders"/>
+            <p><%%= limit %%></p>
+            """;
+
+    private static final String COUNTER_PAGE = """
+            <%%! int hits;%s %%>
+            <%% hits = hits + %s; %%>
+            <p><%%= hits %%></p>
+            """;
+
+    private static long availabilityCalls(AnalysisResult result) {
+        return result.callGraph().edges().stream()
+                .filter(e -> e.from().className().equals("jsp:/product.jsp") && e.to() != null
+                        && e.to().name().equals("getAvailability"))
+                .count();
+    }
+
     // ---------------------------------------------------------------- helpers
 
     /** The bank application analysed once into an empty cache. */

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Applies one realistic developer edit to a generated application, and undoes it, for bench/run.sh.
 
-    edit.py apply body|signature APP BACKUP_DIR   prints the edited file and line
+    edit.py apply body|signature|jsp APP BACKUP_DIR   prints the edited file and line
     edit.py restore BACKUP_DIR                    puts every saved original back (idempotent)
 
 body:      in the first servlet (View*Servlet, then any *Servlet, then a session bean) that calls a
@@ -11,6 +11,9 @@ body:      in the first servlet (View*Servlet, then any *Servlet, then a session
            every following line moves down. Declarations stay the same; only a method body changes.
 signature: a new public method is added at the end of the first stateless session bean class
            (*FacadeBean.java): the class's declarations change.
+jsp:       in the first JSP page without a tag library that has a scriptlet, a scriptlet reading a
+           request parameter is added on a new line below the first one, so every following line
+           of the page moves down; the page's imports and declarations stay the same.
 
 Files are chosen by sorted path, so the same application always gets the same edit. The original
 is copied to BACKUP_DIR (outside the application, so no analysed directory gains a file) with its
@@ -144,6 +147,29 @@ def apply_signature(app, backup):
     raise SystemExit("edit.py: no stateless session bean class (*FacadeBean.java) in " + app)
 
 
+SCRIPTLET = re.compile(r"<%(?![@=!-])")
+
+
+def apply_jsp(app, backup):
+    pages = []
+    for base, dirs, files in os.walk(os.path.join(app, "src")):
+        dirs.sort()
+        pages.extend(os.path.join(base, f) for f in files if f.endswith(".jsp"))
+    for path in sorted(pages):
+        text = read(path)
+        if "taglib" in text:
+            continue
+        lines = text.splitlines(keepends=True)
+        for i, line in enumerate(lines):
+            if SCRIPTLET.search(line) and line.rstrip("\r\n").endswith("%>"):
+                eol = line[len(line.rstrip("\r\n")):] or "\n"
+                new_line = '<%% String benchEdit = request.getParameter("%s"); %%>%s' % (MARKER, eol)
+                save(app, path, backup)
+                write(path, "".join(lines[:i + 1] + [new_line] + lines[i + 1:]))
+                return "%s:%d %s" % (os.path.relpath(path, app), i + 2, new_line.strip())
+    raise SystemExit("edit.py: no JSP page with a one-line scriptlet and no tag library in " + app)
+
+
 def restore(backup):
     targets = os.path.join(backup, "targets")
     if not os.path.exists(targets):
@@ -158,10 +184,11 @@ def restore(backup):
 
 
 def main(argv):
-    if len(argv) == 5 and argv[1] == "apply" and argv[2] in ("body", "signature"):
+    edits = {"body": apply_body, "signature": apply_signature, "jsp": apply_jsp}
+    if len(argv) == 5 and argv[1] == "apply" and argv[2] in edits:
         app, backup = argv[3], argv[4]
         os.makedirs(backup, exist_ok=True)
-        print((apply_body if argv[2] == "body" else apply_signature)(app, backup))
+        print(edits[argv[2]](app, backup))
     elif len(argv) == 3 and argv[1] == "restore":
         restore(argv[2])
     else:

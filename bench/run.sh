@@ -2,7 +2,7 @@
 # Benchmark of `wanlint check` on generated J2EE applications, side by side with PMD 7 (quickstart).
 #
 #   bench/run.sh [--sizes 50000,200000,500000] [--runs 3] [--seed 42] [--no-pmd] [--xmx 4g]
-#                [--edits body,signature]
+#                [--edits body,signature,jsp]
 #
 # For each size: generates the application once (bench/target/apps/app-SIZE, with expected.json),
 # runs `wanlint check APP --format json --timings --fail-on never` RUNS times under /usr/bin/time -v
@@ -10,7 +10,8 @@
 # table of medians and writes bench/target/results.json. With `--cache DIR` in `wanlint check
 # --help`, it also measures, RUNS times each: a cold run into an empty cache, an unchanged re-run,
 # then per edit (bench/edit.py: `body` adds a call statement inside a servlet method, `signature`
-# adds a public method to a session bean) a re-run after the edit, the edit undone, and checks every
+# adds a public method to a session bean, `jsp` adds a scriptlet line to a page) a re-run after the
+# edit, the edit undone, and checks every
 # cached report byte for byte against an uncached run of the same sources.
 # Nothing here is part of `mvn verify`.
 set -uo pipefail
@@ -23,7 +24,7 @@ runs=3
 seed=42
 pmd=1
 xmx=4g
-edits="body,signature"
+edits="body,signature,jsp"
 while [ $# -gt 0 ]; do
   case "$1" in
     --sizes) sizes="$2"; shift 2 ;;
@@ -39,7 +40,7 @@ done
 case "$runs" in ''|*[!0-9]*|0) echo "run.sh: --runs needs a positive number" >&2; exit 2 ;; esac
 IFS=',' read -r -a edit_list <<<"$edits"
 for e in "${edit_list[@]}"; do
-  case "$e" in body|signature) ;; *) echo "run.sh: --edits takes body and/or signature, not '$e'" >&2; exit 2 ;; esac
+  case "$e" in body|signature|jsp) ;; *) echo "run.sh: --edits takes body, signature and/or jsp, not '$e'" >&2; exit 2 ;; esac
 done
 
 log() { echo "bench: $*" >&2; }

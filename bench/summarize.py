@@ -113,7 +113,8 @@ def median_findings(runs):
     return {k: statistics.median(v + [0] * (ok - len(v))) for k, v in sorted(rules.items())}
 
 EDIT_LABEL = {"body": "body edit (a call statement added in a method)",
-              "signature": "signature edit (a public method added to a session bean)"}
+              "signature": "signature edit (a public method added to a session bean)",
+              "jsp": "JSP edit (a scriptlet line added to a page)"}
 
 
 def incremental(d, names, uncached_summary, edits):
@@ -173,7 +174,7 @@ def main():
     ap.add_argument("--pmd-version", default="none")
     ap.add_argument("--cache", default="0")
     ap.add_argument("--xmx", default="4g")
-    ap.add_argument("--edits", default="body,signature")
+    ap.add_argument("--edits", default="body,signature,jsp")
     a = ap.parse_args()
 
     results = {"wanlintVersion": a.wanlint_version, "pmdVersion": a.pmd_version, "heapCap": a.xmx,

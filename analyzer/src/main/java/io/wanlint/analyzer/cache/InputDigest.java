@@ -56,14 +56,9 @@ public record InputDigest(String slot, String digest, String structure, Map<Stri
             update(d, slotHex);
             update(d, "bytecode " + bytecode);
         }
-        List<byte[]> javaHashes = hashes(ws.javaSources());
-        combine(all, "java", ws.javaSources(), javaHashes);
-        update(structure, "java " + ws.javaSources().size());
-        for (TextFile f : ws.javaSources()) update(structure, f.path() + "\u0000" + f.encoding());
-        List<byte[]> jspHashes = hashes(ws.jsps());
-        combine(all, "jsp", ws.jsps(), jspHashes);
-        update(structure, "jsp " + ws.jsps().size());
-        for (TextFile f : ws.jsps()) update(structure, f.path() + "\u0000" + f.encoding());
+        Map<String, String> byPath = new java.util.HashMap<>();
+        contents(all, structure, byPath, "java", ws.javaSources());
+        contents(all, structure, byPath, "jsp", ws.jsps());
         List<byte[]> xmlHashes = hashes(ws.xmlFiles());
         for (MessageDigest d : List.of(all, structure)) {
             // A page's path in its web module depends on where a WEB-INF folder is on disk, which no
@@ -73,13 +68,6 @@ public record InputDigest(String slot, String digest, String structure, Map<Stri
             if (bytecode) {
                 for (Path root : ws.classRoots()) hashClassRoot(d, root, extractionDir);
             }
-        }
-        Map<String, String> byPath = new java.util.HashMap<>();
-        for (int i = 0; i < javaHashes.size(); i++) {
-            byPath.put(ws.javaSources().get(i).path(), HexFormat.of().formatHex(javaHashes.get(i)));
-        }
-        for (int i = 0; i < jspHashes.size(); i++) {
-            byPath.put(ws.jsps().get(i).path(), HexFormat.of().formatHex(jspHashes.get(i)));
         }
         return new InputDigest(slotHex.substring(0, 32), HexFormat.of().formatHex(all.digest()),
                 HexFormat.of().formatHex(structure.digest()), byPath);
@@ -98,6 +86,19 @@ public record InputDigest(String slot, String digest, String structure, Map<Stri
         for (String exclude : request.excludes()) update(slot, "exclude " + exclude);
         for (Path input : request.inputs()) update(slot, "input " + input.toAbsolutePath().normalize());
         return HexFormat.of().formatHex(slot.digest());
+    }
+
+    /**
+     * Files an incremental run can catch up with (Java, JSP): their contents go into the digest and,
+     * by path, into {@code byPath}; the structure gets only their paths and encodings.
+     */
+    private static void contents(MessageDigest all, MessageDigest structure, Map<String, String> byPath, String kind,
+                                 List<TextFile> files) {
+        List<byte[]> hashes = hashes(files);
+        combine(all, kind, files, hashes);
+        update(structure, kind + " " + files.size());
+        for (TextFile f : files) update(structure, f.path() + "\u0000" + f.encoding());
+        for (int i = 0; i < files.size(); i++) byPath.put(files.get(i).path(), HexFormat.of().formatHex(hashes.get(i)));
     }
 
     /** Files are hashed in parallel (the per-file hashes are combined in ingest's order). */

@@ -23,10 +23,12 @@ import io.wanlint.analyzer.model.SourceSuppressions;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -54,35 +56,29 @@ final class IncrementalUpdate {
     static Optional<Outcome> run(Workspace ws, InputDigest key, CachedAnalysis previous, List<PhaseTiming> timings) {
         IncrementalState state = previous.incremental();
         if (state == null) return Optional.empty();
-        List<TextFile> changedFiles = new ArrayList<>();
-        Map<String, TextFile> byPath = new HashMap<>();
-        for (TextFile f : ws.javaSources()) {
-            byPath.put(f.path(), f);
-            String before = state.contentHashes().get(f.path());
-            if (before == null) return Optional.empty();
-            if (!before.equals(key.contentHashes().get(f.path()))) changedFiles.add(f);
-        }
-        List<TextFile> changedPages = new ArrayList<>();
-        for (TextFile f : ws.jsps()) {
-            String before = state.contentHashes().get(f.path());
-            if (before == null) return Optional.empty();
-            if (!before.equals(key.contentHashes().get(f.path()))) changedPages.add(f);
-        }
+        Optional<List<TextFile>> javaChanged = changed(ws.javaSources(), state, key);
+        Optional<List<TextFile>> pagesChanged = changed(ws.jsps(), state, key);
+        if (javaChanged.isEmpty() || pagesChanged.isEmpty()) return Optional.empty();
+        List<TextFile> changedFiles = javaChanged.get();
+        List<TextFile> changedPages = pagesChanged.get();
         if (changedFiles.isEmpty() && changedPages.isEmpty()) return Optional.empty();
+        Map<String, TextFile> byPath = new HashMap<>();
+        for (TextFile f : ws.javaSources()) byPath.put(f.path(), f);
         int graphDiagnostics = state.graphDiagnostics();
         List<Diagnostic> derived = previous.diagnostics();
         if (graphDiagnostics < 0 || graphDiagnostics > derived.size()) return Optional.empty();
         List<Diagnostic> beforeGraph = derived.subList(0, derived.size() - graphDiagnostics);
         List<Diagnostic> graphBefore = derived.subList(derived.size() - graphDiagnostics, derived.size());
+        // A file the parser, JSP scanner or model said something about is not worth the care its
+        // partial tree would need.
+        Set<String> noted = new HashSet<>();
+        for (Diagnostic d : beforeGraph) noted.add(d.location().file());
 
         List<ParsedJava> parsed = timed("parse", timings, () -> new JavaSources().parseAll(changedFiles));
         Map<String, JavaUnit> changed = new LinkedHashMap<>();
         for (ParsedJava p : parsed) {
             String path = p.unit().source().path();
-            // A file with syntax errors now or then, or one the model or parser said something about,
-            // is not worth the care its partial tree would need.
-            if (!p.clean()) return Optional.empty();
-            for (Diagnostic d : beforeGraph) if (d.location().file().equals(path)) return Optional.empty();
+            if (!p.clean() || noted.contains(path)) return Optional.empty();
             if (!SurfaceFingerprint.of(p.unit().unit()).equals(state.surfaces().get(path))) return Optional.empty();
             changed.put(path, p.unit());
         }
@@ -91,8 +87,7 @@ final class IncrementalUpdate {
             List<ScannedJsp> scanned = timed("jsp", timings, () -> new JspScanner().scanAll(changedPages));
             for (ScannedJsp s : scanned) {
                 String path = s.unit().source().path();
-                if (!s.diagnostics().isEmpty()) return Optional.empty();
-                for (Diagnostic d : beforeGraph) if (d.location().file().equals(path)) return Optional.empty();
+                if (!s.diagnostics().isEmpty() || noted.contains(path)) return Optional.empty();
                 Optional<String> surface = pageSurface(s.unit());
                 if (surface.isEmpty() || !surface.get().equals(state.surfaces().get(path)) || usesTagLibraries(s.unit())) {
                     return Optional.empty();
@@ -124,6 +119,17 @@ final class IncrementalUpdate {
                 graphDiagnosticsNow.size(), updated.get().memory());
         return Optional.of(new Outcome(placed, graph, transactions, derivedNow, suppressions,
                 CachedAnalysis.of(model, graph, derivedNow, suppressions, next)));
+    }
+
+    /** The files whose content hash differs from the cached one; empty when one is unknown to the cache. */
+    private static Optional<List<TextFile>> changed(List<TextFile> files, IncrementalState state, InputDigest key) {
+        List<TextFile> changed = new ArrayList<>();
+        for (TextFile f : files) {
+            String before = state.contentHashes().get(f.path());
+            if (before == null) return Optional.empty();
+            if (!before.equals(key.contentHashes().get(f.path()))) changed.add(f);
+        }
+        return Optional.of(changed);
     }
 
     /**

@@ -94,15 +94,10 @@ public final class SourceCallGraphBuilder {
         for (Map.Entry<String, List<TypeInfo>> file : byFile(types).entrySet()) {
             results.add(scanner.scan(file.getKey(), file.getValue(), record));
         }
-        for (FileResult r : results) {
-            if (r.scan() == null) continue;
-            r.scan().nodes.forEach(graph::addNode);
-            r.scan().edges.forEach(graph::addEdge);
-        }
+        addScans(results, graph);
         for (JspUnit j : jsps) addJspTags(j, types, handlers, graph);
         GuardedStores guardedStores = new GuardedStores(types);
-        ContainerCallbacks.addTo(graph, components, (cls, name) -> types.type(cls)
-                .flatMap(t -> types.concreteInClassChain(t, name, 0)).map(m -> m.ref), guardedStores::mayWriteAfter);
+        addCallbacks(graph, components, types, guardedStores);
 
         Set<CallEdge> conditional = new java.util.HashSet<>();
         Set<CallEdge> sqlBuilt = new java.util.HashSet<>();
@@ -198,16 +193,11 @@ public final class SourceCallGraphBuilder {
         for (String f : order) {
             if (rescan.contains(f)) results.put(f, scanner.scan(f, byFile.get(f), true));
         }
-        for (FileResult r : results.values()) {
-            if (r.scan() == null) continue;
-            r.scan().nodes.forEach(graph::addNode);
-            r.scan().edges.forEach(graph::addEdge);
-        }
+        addScans(results.values(), graph);
         List<GuardedStores.Answer> known = memory.storeAnswers().stream()
                 .filter(a -> a.reads().stream().noneMatch(changed::containsKey)).toList();
         GuardedStores guardedStores = new GuardedStores(types, known);
-        ContainerCallbacks.addTo(graph, components, (cls, name) -> types.type(cls)
-                .flatMap(t -> types.concreteInClassChain(t, name, 0)).map(m -> m.ref), guardedStores::mayWriteAfter);
+        addCallbacks(graph, components, types, guardedStores);
 
         SourceFacts before = previous.facts();
         Set<CallEdge> conditional = new java.util.HashSet<>();
@@ -281,6 +271,22 @@ public final class SourceCallGraphBuilder {
             else reads.put(r.file(), r.reads());
         }
         return new Recorded(outcome, new GraphMemory(types.facts(), reads, guardedStores.answers()));
+    }
+
+    /** The nodes and edges of the files scanned (a file the scanner failed on adds none). */
+    private static void addScans(Iterable<FileResult> results, MutableCallGraph graph) {
+        for (FileResult r : results) {
+            if (r.scan() == null) continue;
+            r.scan().nodes.forEach(graph::addNode);
+            r.scan().edges.forEach(graph::addEdge);
+        }
+    }
+
+    /** The container's callbacks on the graph's EJB calls, bean methods found up each bean's class chain. */
+    private static void addCallbacks(MutableCallGraph graph, ComponentModel components, AppTypes types,
+                                     GuardedStores guardedStores) {
+        ContainerCallbacks.addTo(graph, components, (cls, name) -> types.type(cls)
+                .flatMap(t -> types.concreteInClassChain(t, name, 0)).map(m -> m.ref), guardedStores::mayWriteAfter);
     }
 
     private static Map<String, List<TypeInfo>> byFile(AppTypes types) {

@@ -431,12 +431,7 @@ final class RequestReads {
         return name.isEmpty() || !SourceVersion.isName(name) ? Optional.empty() : Optional.of(name);
     }
 
-    private String fresh(String wanted) {
-        String name = wanted;
-        for (int i = 2; taken.contains(name); i++) name = wanted + i;
-        taken.add(name);
-        return name;
-    }
+    private String fresh(String wanted) { return UseCaseExtraction.fresh(List.of(wanted), taken); }
 
     private static String simple(Type t) {
         String s = t.asString();

@@ -943,19 +943,19 @@ final class UseCaseExtraction {
 
     private String fresh(String wanted) { return fresh(List.of(wanted)); }
 
-    private String fresh(List<String> candidates) {
+    private String fresh(List<String> candidates) { return fresh(candidates, reserved); }
+
+    /**
+     * The first candidate not in {@code taken}, else the first numbered {@code 2}, {@code 3}, …;
+     * the name is then taken.
+     */
+    static String fresh(List<String> candidates, Set<String> taken) {
         for (String c : candidates) {
-            if (!reserved.contains(c)) {
-                reserved.add(c);
-                return c;
-            }
+            if (taken.add(c)) return c;
         }
         String base = candidates.get(0);
         for (int i = 2; ; i++) {
-            if (!reserved.contains(base + i)) {
-                reserved.add(base + i);
-                return base + i;
-            }
+            if (taken.add(base + i)) return base + i;
         }
     }
 

@@ -62,8 +62,9 @@ abstract class AnalysisCommand implements Callable<Integer> {
     @Option(names = "--cache", paramLabel = "DIR",
             description = "Keep the analysis in DIR (created when missing) and reuse it, keyed by content hashes: "
                     + "same results, faster re-runs. Unchanged files are not analysed again; Java files changed "
-                    + "only inside method bodies are re-scanned alone (with the files that read them); a changed "
-                    + "declaration, descriptor or JSP, or an added or removed file, re-analyses everything. "
+                    + "only inside method bodies, and JSP pages changed only in their scriptlets (without tag "
+                    + "libraries), are re-scanned alone (with the files that read them); a changed declaration, "
+                    + "descriptor or tag-library page, or an added or removed file, re-analyses everything. "
                     + "An unreadable or foreign cache only gives a warning. Keep DIR outside the analysed tree "
                     + "(inside, it is skipped).")
     Path cache;

@@ -15,7 +15,8 @@ public final class Analyzer {
      * Analyses with an on-disk cache in {@code cacheDir} ({@code --cache}): when no input changed
      * since the cache's entry for these inputs was written, the phases after ingest are skipped and
      * the stored result is returned — the same result a fresh analysis gives, timings apart; when
-     * only Java files' method bodies changed, the cached analysis is updated from those files.
+     * only Java files' method bodies or JSP pages' scriptlets changed, the cached analysis is updated
+     * from those files.
      *
      * @param cacheWarnings receives problems with the cache (unreadable, corrupt, unwritable); the
      *                      analysis never fails because of the cache

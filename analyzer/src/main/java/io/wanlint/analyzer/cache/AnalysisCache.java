@@ -154,7 +154,7 @@ public final class AnalysisCache {
     /**
      * What the project's entry holds for this run: an analysis computed from the same inputs
      * ({@code exact}), or one computed from inputs that differ from this run's only in what some
-     * Java files say, together with its {@link IncrementalState} (never exact).
+     * Java files or JSP pages say, together with its {@link IncrementalState} (never exact).
      */
     public record Entry(CachedAnalysis analysis, boolean exact) {}
 
@@ -323,7 +323,8 @@ public final class AnalysisCache {
         GraphCodec.write(new GraphCodec.Parts(analysis.nodes(), analysis.edges(), analysis.entryPoints(), analysis.facts()), out);
         out.writeBoolean(analysis.incremental() != null);
         if (analysis.incremental() != null) {
-            // Length-prefixed, so that a run whose inputs are unchanged can skip decoding it.
+            // Length-prefixed and CRC-covered with the rest; readRaw decodes it on the read-ahead
+            // thread, while ingest runs, so an update after a change finds it ready.
             ByteArrayOutputStream state = new ByteArrayOutputStream(1 << 20);
             DataOutputStream stateOut = new DataOutputStream(state);
             StateCodec.write(analysis.incremental(), stateOut);

@@ -26,7 +26,7 @@ import java.util.Map;
  * entry three hundred megabytes.
  * Everything here is a pure function of the inputs' paths and contents, the request's options and
  * the analyzer build, which is exactly what {@link AnalysisCache} keys it by. {@code incremental},
- * when present, is what a later run needs to update the analysis after Java files changed.
+ * when present, is what a later run needs to update the analysis after Java files or JSP pages changed.
  */
 public record CachedAnalysis(List<Component> components, List<Integer> ejbRefsOf, List<List<EjbReference>> ejbRefLists,
                              List<MethodNode> nodes, List<CallEdge> edges,

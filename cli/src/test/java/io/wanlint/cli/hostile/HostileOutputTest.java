@@ -160,6 +160,23 @@ class HostileOutputTest {
     }
 
     @Test
+    void aReportInsideTheAnalysedFolderIsNotAnInputAndIsReplacedByTheNextRun() throws IOException {
+        goodServlet(app);
+        Path json = app.resolve("report.json"), sarif = app.resolve("report.sarif"), html = app.resolve("report.html");
+
+        for (int i = 0; i < 2; i++) {
+            for (Path report : List.of(json, sarif, html)) {
+                HostileRun.Outcome run = wanlint(List.of(), "check", app.toString(), "-o", report.toString());
+                assertThat(run.exit()).as("run %d to %s: %s", i, report, run.err()).isZero();
+            }
+        }
+
+        assertThat(Files.readString(json)).contains("\"shop.Good\"");
+        assertThat(Files.readString(sarif)).contains("\"2.1.0\"");
+        assertThat(Files.readString(html)).startsWith("<!DOCTYPE html>");
+    }
+
+    @Test
     void aFolderOrAPathThroughARegularFileIsAUsageErrorNamingTheOutput() {
         goodServlet(app);
         Path file = write(out.resolve("notes.txt"), "not a folder");

@@ -51,12 +51,12 @@ final class CheckCommand extends AnalysisCommand {
         }
     }
 
-    @Option(names = "--format", description = "text, json, sarif or html (default: what -o FILE's extension names "
-            + "- .json, .sarif, .html - else text).")
+    @Option(names = "--format", paramLabel = "text|json|sarif|html",
+            description = "The result's format (default: the one -o FILE's extension names, .json, .sarif, .html; else text).")
     Format format;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
-            description = "Write the result to FILE instead of stdout (its format follows from its extension: .json, .sarif, .html).")
+            description = "Write the result to FILE instead of stdout (see --format).")
     Path output;
 
     /** {@code --format}, else what {@code -o FILE}'s extension names, else text. */

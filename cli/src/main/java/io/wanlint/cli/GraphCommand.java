@@ -25,12 +25,12 @@ final class GraphCommand extends AnalysisCommand {
     @Option(names = "--kind", defaultValue = "components", description = "components or calls (default: ${DEFAULT-VALUE}).")
     Kind kind;
 
-    @Option(names = "--format", description = "dot, svg or json (default: what -o FILE's extension names - .dot, .gv, "
-            + ".svg, .json - else dot).")
+    @Option(names = "--format", paramLabel = "dot|svg|json",
+            description = "The result's format (default: the one -o FILE's extension names, .dot, .gv, .svg, .json; else dot).")
     Format format;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
-            description = "Write the result to FILE instead of stdout (its format follows from its extension: .dot, .gv, .svg, .json).")
+            description = "Write the result to FILE instead of stdout (see --format).")
     Path output;
 
 

@@ -20,11 +20,12 @@ import java.util.Map;
 final class PredictCommand extends AnalysisCommand {
     enum Format { text, json }
 
-    @Option(names = "--format", description = "text or json (default: json when -o FILE ends in .json, else text).")
+    @Option(names = "--format", paramLabel = "text|json",
+            description = "The result's format (default: the one -o FILE's extension names, .json; else text).")
     Format format;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
-            description = "Write the result to FILE instead of stdout (its format follows from its extension: .json).")
+            description = "Write the result to FILE instead of stdout (see --format).")
     Path output;
 
 

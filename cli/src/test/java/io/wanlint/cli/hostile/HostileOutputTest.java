@@ -152,7 +152,11 @@ class HostileOutputTest {
         HostileRun.Outcome ontoConfig = wanlint(List.of(app, out), "check", app.toString(), "--config", config.toString(),
                 "-o", config.toString());
 
-        assertThat(List.of(ontoDescriptor, ontoSource, ontoConfig)).allSatisfy(r -> {
+        Path baseline = write(out.resolve("baseline.json"), "{\"schemaVersion\":\"1\",\"tool\":\"wanlint\",\"findings\":[]}\n");
+        HostileRun.Outcome ontoBaseline = wanlint(List.of(app, out), "check", app.toString(), "--baseline", baseline.toString(),
+                "--format", "json", "-o", baseline.toString());
+
+        assertThat(List.of(ontoDescriptor, ontoSource, ontoConfig, ontoBaseline)).allSatisfy(r -> {
             assertThat(r.exit()).isEqualTo(2);
             assertThat(r.out()).isEmpty();
             assertThat(r.err()).matches("error: -o .* is an input of this run; writing the report there would destroy it\n");

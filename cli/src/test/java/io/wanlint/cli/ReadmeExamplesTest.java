@@ -191,6 +191,25 @@ class ReadmeExamplesTest {
     }
 
     @Test
+    void theLayoutSectionNamesEveryRefactoring() throws Exception {
+        String readme = readme();
+        String layout = readme.substring(readme.indexOf("\n## Layout"));
+        layout = layout.substring(0, layout.indexOf("\n## ", 1));
+        Path sources = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().normalize()
+                .resolveSibling("refactorings/src/main/java");
+        Pattern implementation = Pattern.compile("\\bfinal class (\\w+)[^{]*\\bimplements\\s+Refactoring\\b");
+        List<String> refactorings = new ArrayList<>();
+        try (var files = Files.walk(sources)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                Matcher m = implementation.matcher(Files.readString(f, StandardCharsets.UTF_8));
+                while (m.find()) refactorings.add(m.group(1));
+            }
+        }
+        assertThat(refactorings).as("Refactoring implementations under %s", sources).hasSizeGreaterThanOrEqualTo(10);
+        for (String name : refactorings) assertThat(layout).as("README's Layout section").contains("`" + name + "`");
+    }
+
+    @Test
     void aWrongOptionOrSubcommandWouldFailTheseChecks() {
         // The checks above rest on picocli refusing what it does not know: shown here so they cannot pass vacuously.
         assertThat(commandLine().getSubcommands()).doesNotContainKey("lint");

@@ -4,11 +4,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 import static io.wanlint.cli.hostile.HostileApps.goodServlet;
 import static io.wanlint.cli.hostile.HostileApps.write;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /** Broken configuration and topology files: exit 2 with the file, the line and the key. */
 class HostileConfigurationTest {
@@ -65,5 +67,23 @@ class HostileConfigurationTest {
 
         assertThat(run.exit()).isEqualTo(2);
         assertThat(run.err()).startsWith("error: " + topology + ":3: sites");
+    }
+
+    /**
+     * {@code *a*a…*ab} with 25 stars against a long path: a backtracking regex took minutes per name
+     * (each star tries every split of the segment); the glob matcher is linear, so the run is quick.
+     */
+    @Test
+    void excludeGlobWithManyStarsDoesNotHangOnALongPath() {
+        goodServlet(app);
+        Path deep = app;
+        for (int i = 0; i < 14; i++) deep = deep.resolve("a".repeat(200) + i); // ~2,900 characters of path
+        write(deep.resolve("Deep.java"), HostileApps.servletSource("deep", "Deep"));
+        write(app.resolve("wanlint.yaml"), "exclude: [\"" + "*a".repeat(25) + "b\"]\n");
+
+        HostileRun.Outcome run = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> check("--format", "json"));
+
+        assertThat(run.exit()).isZero();
+        assertThat(run.componentClasses()).contains("shop.Good", "deep.Deep");
     }
 }

@@ -122,7 +122,7 @@ abstract class AnalysisCommand implements Callable<Integer> {
         // writing the cache, which happens in the background, may come at the end.
         List<Diagnostic> cacheWarnings = java.util.Collections.synchronizedList(new ArrayList<>());
         // A spinner after a couple of seconds, only when a person is watching (never in CI logs or pipes).
-        try (ProgressIndicator progress = ProgressIndicator.start(err, "analysing", wiring.terminal().interactive())) {
+        try (ProgressIndicator progress = ProgressIndicator.start(EscapingPrintWriter.rawOf(err), "analysing", wiring.terminal().interactive())) {
             AnalysisRequest request = new AnalysisRequest(paths, allExcludes, AnalysisRequest.FrontEnd.AUTO);
             result = cache == null ? wiring.workbench().analyze(request)
                     : wiring.workbench().analyze(request, cache, cacheWarnings::add);

@@ -3,6 +3,7 @@ package io.wanlint.cli;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -28,7 +29,8 @@ final class FixCommand extends AnalysisCommand {
     }
 
     @Override protected ExitCode execute(Analysis analysis) {
-        var out = spec.commandLine().getOut();
+        // The patch files carry the code as it is; the console lines name files and classes: escaped.
+        PrintWriter out = new EscapingPrintWriter(spec.commandLine().getOut(), false);
         ExitCode code = wiring.fixer().orElseThrow().fix(analysis, new Fixer.FixRequest(outDir, ruleIds, apply), out, err());
         out.flush();
         return code;

@@ -30,7 +30,8 @@ public final class Main implements Callable<Integer> {
     /** Runs the command line with the given services: what tests inject, and what the lead wires. */
     public static int run(String[] args, PrintStream out, PrintStream err, Wiring wiring) {
         PrintWriter outWriter = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true);
-        PrintWriter errWriter = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true);
+        // Everything on stderr names files and classes of the analysed application: escaped in one place.
+        PrintWriter errWriter = new EscapingPrintWriter(new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true), true);
         CommandLine cl = commandLine(wiring);
         cl.setOut(outWriter);
         cl.setErr(errWriter);
@@ -70,7 +71,7 @@ public final class Main implements Callable<Integer> {
                 : e instanceof OutOfMemoryError ? "out of memory (a larger heap may help: WANLINT_JAVA_OPTS=-Xmx4g)"
                 : e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getSimpleName() : e.getMessage();
         err.println("error: " + what + ": " + message + (debug ? "" : " (run with --debug for details)"));
-        if (debug) e.printStackTrace(err);
+        if (debug) e.printStackTrace(EscapingPrintWriter.rawOf(err));
         err.flush();
     }
 

@@ -183,9 +183,13 @@ abstract class AnalysisCommand implements Callable<Integer> {
             if (!Files.isRegularFile(config)) throw new ConfigurationException("no such configuration file: " + config);
             return ConfigurationFiles.load(config);
         }
-        Optional<Path> found = ConfigurationFiles.find(Path.of("").toAbsolutePath());
-        if (found.isEmpty() && Files.isDirectory(paths.get(0))) found = ConfigurationFiles.find(paths.get(0));
-        return found.map(ConfigurationFiles::load).orElse(Configuration.DEFAULTS);
+        Path here = Path.of("").toAbsolutePath();
+        Optional<Path> found = ConfigurationFiles.find(here);
+        if (found.isPresent()) return ConfigurationFiles.loadFoundIn(here, found.get(), topology == null);
+        if (!Files.isDirectory(paths.get(0))) return Configuration.DEFAULTS;
+        // Found, not named: the analysed folder may be anyone's, so its links out are not followed.
+        return ConfigurationFiles.find(paths.get(0)).map(f -> ConfigurationFiles.loadFoundIn(paths.get(0), f, topology == null))
+                .orElse(Configuration.DEFAULTS);
     }
 
     /** Sends a result to {@code -o FILE} (atomically) or stdout. */

@@ -53,4 +53,34 @@ public final class VisibleText {
         String cut = token.length() > MAX_QUOTED ? token.substring(0, MAX_QUOTED) + "…" : token;
         return escape(cut);
     }
+
+    /**
+     * A parser's explanation (Jackson, SnakeYAML) for an error message: its indented excerpt lines
+     * (the file's text around the error) dropped, every quoted run ({@code 'x'}, {@code "x"}) cut
+     * to {@link #MAX_QUOTED} characters, the rest escaped. The line number is reported separately.
+     */
+    public static String parserMessage(String message) {
+        if (message == null || message.isBlank()) return "syntax error";
+        StringBuilder kept = new StringBuilder();
+        for (String line : message.split("\\R")) {
+            if (line.isBlank() || Character.isWhitespace(line.charAt(0))) continue;
+            if (!kept.isEmpty()) kept.append("; ");
+            kept.append(line.trim());
+        }
+        String text = kept.isEmpty() ? message.trim() : kept.toString();
+        StringBuilder out = new StringBuilder(Math.min(text.length(), 400));
+        int i = 0;
+        while (i < text.length()) {
+            char c = text.charAt(i);
+            int close = c == '\'' || c == '"' ? text.indexOf(c, i + 1) : -1;
+            if (close < 0) {
+                out.append(c);
+                i++;
+                continue;
+            }
+            out.append(c).append(quote(text.substring(i + 1, close))).append(c);
+            i = close + 1;
+        }
+        return escape(out.toString());
+    }
 }

@@ -44,8 +44,12 @@ public final class JavaSources {
     /** Parser threads get a deep stack: generated code nests expressions thousands deep. */
     private static final long PARSER_STACK_BYTES = 64L << 20;
 
-    /** Parses one file on the calling thread. */
+    /** Parses one file on the calling thread; a file above {@link SourceSizeLimit} is skipped with a warning. */
     public ParsedJava parse(TextFile file) {
+        Optional<String> tooLarge = SourceSizeLimit.exceededBy(file.text());
+        if (tooLarge.isPresent()) {
+            return new ParsedJava(new JavaUnit(file, new CompilationUnit()), List.of(Diagnostic.warning(file.path(), 0, tooLarge.get())));
+        }
         Attempt best = null;
         for (LanguageLevel level : LEVELS) {
             Attempt attempt = attempt(file.text(), level);

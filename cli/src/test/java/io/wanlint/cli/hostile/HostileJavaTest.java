@@ -223,4 +223,34 @@ class HostileJavaTest {
                 + " that javac reads as structure (\\u000a on line 13)");
         assertThat(run.out()).contains("patch     WAN009 shop.Even (src/shop/Even.java)");
     }
+
+    /**
+     * Over a million trivial statements in one method (12 MB of Java, 10 MB of JSP scriptlet; two million took
+     * over 4 GB of heap to parse): such files are skipped with a warning, fast, in a 2 GB JVM, while a
+     * method of 200,000 statements (below the limit) is still analysed there.
+     */
+    @Test
+    void filesAboveTheSizeLimitAreSkippedFastAndTheRestFitsInTwoGigabytes() {
+        write(app.resolve("src/gen/Big.java"), statements("package gen;\npublic class Big {\n  int m(int x) {\n", 1_300_000,
+                "    return x;\n  }\n}\n"));
+        write(app.resolve("web/huge.jsp"), statements("<html><body>\n<% int x = 0;\n", 1_100_000, "%>\n</body></html>\n"));
+        write(app.resolve("src/gen/Large.java"), statements(
+                "package gen;\npublic class Large extends javax.servlet.http.HttpServlet {\n  int m(int x) {\n", 200_000,
+                "    return x;\n  }\n}\n"));
+        goodServlet(app);
+
+        HostileRun.Outcome run = assertTimeoutPreemptively(Duration.ofSeconds(150), () -> HostileRun.wanlintInOwnJvm(
+                java.util.List.of(app), java.util.List.of("-Xmx2g", "-XX:+UseSerialGC"), "check", app.toString(), "--format", "json"));
+
+        assertThat(run.exit()).isZero();
+        assertThat(run.err()).contains("warning: src/gen/Big.java: not analysed: more than 1,500,000 tokens",
+                "warning: web/huge.jsp: not analysed: more than 1,500,000 tokens");
+        assertThat(run.componentClasses()).contains("shop.Good", "gen.Large").doesNotContain("gen.Big");
+    }
+
+    private static String statements(String head, int count, String tail) {
+        StringBuilder s = new StringBuilder(head.length() + count * 9 + tail.length()).append(head);
+        for (int i = 0; i < count; i++) s.append("    x++;\n");
+        return s.append(tail).toString();
+    }
 }

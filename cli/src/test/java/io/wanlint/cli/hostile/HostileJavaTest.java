@@ -243,8 +243,8 @@ class HostileJavaTest {
                 java.util.List.of(app), java.util.List.of("-Xmx2g", "-XX:+UseSerialGC"), "check", app.toString(), "--format", "json"));
 
         assertThat(run.exit()).isZero();
-        assertThat(run.err()).contains("warning: src/gen/Big.java: not analysed: more than 1,500,000 tokens",
-                "warning: web/huge.jsp: not analysed: more than 1,500,000 tokens");
+        assertThat(run.err()).contains("warning: src/gen/Big.java: not analysed: more than 2,500,000 tokens",
+                "warning: web/huge.jsp: not analysed: more than 2,500,000 tokens");
         assertThat(run.componentClasses()).contains("shop.Good", "gen.Large").doesNotContain("gen.Big");
     }
 

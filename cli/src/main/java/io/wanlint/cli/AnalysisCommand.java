@@ -142,7 +142,7 @@ abstract class AnalysisCommand implements Callable<Integer> {
         // writing the cache, which happens in the background, may come at the end.
         List<Diagnostic> cacheWarnings = java.util.Collections.synchronizedList(new ArrayList<>());
         // A spinner after a couple of seconds, only when a person is watching (never in CI logs or pipes).
-        try (ProgressIndicator progress = ProgressIndicator.start(err, "analysing", wiring.terminal().interactive())) {
+        try (ProgressIndicator progress = ProgressIndicator.start(EscapingPrintWriter.rawOf(err), "analysing", wiring.terminal().interactive())) {
             AnalysisRequest request = new AnalysisRequest(paths, allExcludes, AnalysisRequest.FrontEnd.AUTO);
             result = cache == null ? wiring.workbench().analyze(request)
                     : wiring.workbench().analyze(request, cache, cacheWarnings::add);
@@ -234,10 +234,20 @@ abstract class AnalysisCommand implements Callable<Integer> {
             inputs.add(config);
             return ConfigurationFiles.load(config);
         }
+<<<<<<< HEAD
         Optional<Path> found = ConfigurationFiles.find(Path.of("").toAbsolutePath());
         if (found.isEmpty() && Files.isDirectory(paths.get(0))) found = ConfigurationFiles.find(paths.get(0));
         found.ifPresent(inputs::add);
         return found.map(ConfigurationFiles::load).orElse(Configuration.DEFAULTS);
+=======
+        Path here = Path.of("").toAbsolutePath();
+        Optional<Path> found = ConfigurationFiles.find(here);
+        if (found.isPresent()) return ConfigurationFiles.loadFoundIn(here, found.get(), topology == null);
+        if (!Files.isDirectory(paths.get(0))) return Configuration.DEFAULTS;
+        // Found, not named: the analysed folder may be anyone's, so its links out are not followed.
+        return ConfigurationFiles.find(paths.get(0)).map(f -> ConfigurationFiles.loadFoundIn(paths.get(0), f, topology == null))
+                .orElse(Configuration.DEFAULTS);
+>>>>>>> h17b
     }
 
     /** The topology file a preset-or-file argument names, when it names an existing file. */

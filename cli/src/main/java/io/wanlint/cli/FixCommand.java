@@ -4,6 +4,7 @@ import io.wanlint.analyzer.api.ConfigurationException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -58,8 +59,14 @@ final class FixCommand extends AnalysisCommand {
     }
 
     @Override protected ExitCode execute(Analysis analysis) {
+<<<<<<< HEAD
         var out = spec.commandLine().getOut();
         ExitCode code = wiring.fixer().orElseThrow().fix(analysis, new Fixer.FixRequest(chosenOut, ruleIds, apply), out, err());
+=======
+        // The patch files carry the code as it is; the console lines name files and classes: escaped.
+        PrintWriter out = new EscapingPrintWriter(spec.commandLine().getOut(), false);
+        ExitCode code = wiring.fixer().orElseThrow().fix(analysis, new Fixer.FixRequest(outDir, ruleIds, apply), out, err());
+>>>>>>> h17b
         out.flush();
         return code;
     }

@@ -30,7 +30,8 @@ public final class Main implements Callable<Integer> {
     /** Runs the command line with the given services: what tests inject, and what the lead wires. */
     public static int run(String[] args, PrintStream out, PrintStream err, Wiring wiring) {
         PrintWriter outWriter = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true);
-        PrintWriter errWriter = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true);
+        // Everything on stderr names files and classes of the analysed application: escaped in one place.
+        PrintWriter errWriter = new EscapingPrintWriter(new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true), true);
         CommandLine cl = commandLine(wiring);
         cl.setOut(outWriter);
         cl.setErr(errWriter);
@@ -56,7 +57,12 @@ public final class Main implements Callable<Integer> {
         cl.addSubcommand(new RulesCommand(wiring));
         cl.addSubcommand(new ExplainCommand(wiring));
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+<<<<<<< HEAD
         cl.setParameterExceptionHandler(Main::badCommandLine);
+=======
+        // Plain help and usage errors: stderr shows every escape character as text (EscapingPrintWriter).
+        cl.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
+>>>>>>> h17b
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             boolean debug = commandLine.getCommand() instanceof AnalysisCommand c && c.debug();
             reportInternalError("internal error", ex, debug, commandLine.getErr());
@@ -86,7 +92,7 @@ public final class Main implements Callable<Integer> {
                 : e instanceof OutOfMemoryError ? "out of memory (a larger heap may help: WANLINT_JAVA_OPTS=-Xmx4g)"
                 : e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getSimpleName() : e.getMessage();
         err.println("error: " + what + ": " + message + (debug ? "" : " (run with --debug for details)"));
-        if (debug) e.printStackTrace(err);
+        if (debug) e.printStackTrace(EscapingPrintWriter.rawOf(err));
         err.flush();
     }
 

@@ -25,8 +25,9 @@ public record Diagnostic(Level level, SourceLocation location, String message) {
         return new Diagnostic(Level.INFO, new SourceLocation(file, line), message);
     }
 
+    /** The line printed for people; names and text from the analysed files are {@link VisibleText escaped}, line breaks too. */
     @Override public String toString() {
         String where = location.toString();
-        return level.name().toLowerCase() + ": " + (where.isEmpty() ? "" : where + ": ") + message;
+        return level.name().toLowerCase() + ": " + VisibleText.escape((where.isEmpty() ? "" : where + ": ") + message);
     }
 }

@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Pattern;
+import io.wanlint.analyzer.api.LinearPattern;
 
 /**
  * The placement rules of a topology compiled once, so that placing thousands of components does
@@ -102,25 +102,25 @@ final class PlacementRules {
         @Override public boolean matches(Component c) { return name.equals(c.name()) || name.equals(c.className()); }
     }
 
-    private record ByGlob(Pattern pattern, String site) implements Rule {
+    private record ByGlob(LinearPattern pattern, String site) implements Rule {
         @Override public boolean matches(Component c) {
-            return pattern.matcher(c.className()).matches() || pattern.matcher(c.name()).matches();
+            return pattern.matches(c.className()) || pattern.matches(c.name());
         }
     }
 
     /** {@code **} → any characters, {@code *} → any characters but '.', everything else literal. */
-    static Pattern globPattern(String glob) {
+    static LinearPattern globPattern(String glob) {
         StringBuilder re = new StringBuilder();
         StringBuilder literal = new StringBuilder();
         for (int i = 0; i < glob.length(); i++) {
             char ch = glob.charAt(i);
             if (ch != '*') { literal.append(ch); continue; }
-            if (!literal.isEmpty()) { re.append(Pattern.quote(literal.toString())); literal.setLength(0); }
+            if (!literal.isEmpty()) { re.append(LinearPattern.quote(literal.toString())); literal.setLength(0); }
             boolean deep = i + 1 < glob.length() && glob.charAt(i + 1) == '*';
             if (deep) i++;
             re.append(deep ? ".*" : "[^.]*");
         }
-        if (!literal.isEmpty()) re.append(Pattern.quote(literal.toString()));
-        return Pattern.compile(re.toString());
+        if (!literal.isEmpty()) re.append(LinearPattern.quote(literal.toString()));
+        return LinearPattern.compile(re.toString());
     }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.wanlint.analyzer.api.VisibleText;
 import io.wanlint.analyzer.api.ConfigurationException;
 import io.wanlint.analyzer.api.CostTable;
 import io.wanlint.analyzer.api.Placement;
@@ -80,7 +81,7 @@ public final class TopologyFiles {
             JsonLocation at = e.getLocation();
             int line = at == null ? 0 : at.getLineNr();
             throw new ConfigurationException(fileName + ":" + line + ": malformed " + (lower.endsWith(".json") ? "JSON" : "YAML")
-                    + ": " + summary(e.getOriginalMessage()));
+                    + ": " + VisibleText.parserMessage(e.getOriginalMessage()));
         } catch (IOException e) {
             throw new ConfigurationException(fileName + ": cannot read the topology file: " + e.getMessage());
         }
@@ -91,16 +92,6 @@ public final class TopologyFiles {
         String n = file.getFileName() == null ? "topology" : file.getFileName().toString();
         int dot = n.lastIndexOf('.');
         return dot > 0 ? n.substring(0, dot) : n;
-    }
-
-    /** The parser's explanation without its indented excerpt lines (the line number is reported separately). */
-    private static String summary(String message) {
-        if (message == null || message.isBlank()) return "syntax error";
-        List<String> parts = new ArrayList<>();
-        for (String line : message.split("\\R")) {
-            if (!line.isBlank() && !Character.isWhitespace(line.charAt(0))) parts.add(line.trim());
-        }
-        return parts.isEmpty() ? message.trim() : String.join("; ", parts);
     }
 
     // ---- a parsed document that remembers lines ----
@@ -334,7 +325,7 @@ public final class TopologyFiles {
             String s = string(n, key);
             if (s.isBlank()) throw error(n.line(), key, "a site name is empty");
             if (sitesDeclared && !knownSites.contains(s)) {
-                throw error(n.line(), key, "unknown site '" + s + "' (sites: " + String.join(", ", knownSites) + ")");
+                throw error(n.line(), key, "unknown site '" + VisibleText.quote(s) + "' (sites: " + String.join(", ", knownSites) + ")");
             }
             return s;
         }
@@ -382,7 +373,8 @@ public final class TopologyFiles {
         }
 
         private ConfigurationException error(int line, String key, String message) {
-            return new ConfigurationException(fileName + ":" + line + ": " + key + ": " + message);
+            // The key may be the file's own text (a topology file linked to a secret): a short, escaped excerpt only.
+            return new ConfigurationException(fileName + ":" + line + ": " + VisibleText.quote(key) + ": " + message);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.wanlint.analyzer.cost;
 
+import io.wanlint.analyzer.api.VisibleText;
 import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.ConfigurationException;
 import io.wanlint.analyzer.api.CostTable;
@@ -45,7 +46,7 @@ public final class TopologyPresets {
             case "edge" -> edge();
             case "centralized" -> centralized();
             case "edge-db" -> edgeDb();
-            default -> throw new ConfigurationException("unknown topology preset '" + name + "' (presets: "
+            default -> throw new ConfigurationException("unknown topology preset '" + VisibleText.quote(name) + "' (presets: "
                     + String.join(", ", Topologies.PRESETS) + ")");
         };
     }
@@ -64,12 +65,12 @@ public final class TopologyPresets {
             try {
                 file = Path.of(trimmed);
             } catch (InvalidPathException e) {
-                throw new ConfigurationException("invalid topology file name '" + trimmed + "'");
+                throw new ConfigurationException("invalid topology file name '" + VisibleText.quote(trimmed) + "'");
             }
             if (!Files.isRegularFile(file)) throw new ConfigurationException("topology file not found: " + trimmed);
             return TopologyFiles.load(file);
         }
-        throw new ConfigurationException("unknown topology '" + trimmed + "': expected a preset ("
+        throw new ConfigurationException("unknown topology '" + VisibleText.quote(trimmed) + "': expected a preset ("
                 + String.join(", ", Topologies.PRESETS) + ") or a .yaml, .yml or .json topology file");
     }
 

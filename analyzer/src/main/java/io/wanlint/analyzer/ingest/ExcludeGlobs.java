@@ -1,7 +1,7 @@
 package io.wanlint.analyzer.ingest;
 
 import java.util.List;
-import java.util.regex.Pattern;
+import io.wanlint.analyzer.api.LinearPattern;
 
 /**
  * The {@code excludes} of an analysis request: globs over relative, {@code /}-separated paths.
@@ -9,12 +9,15 @@ import java.util.regex.Pattern;
  * <p>{@code *} and {@code ?} stay within one path segment, {@code **} crosses segments and
  * {@code **}{@code /} may match nothing (so {@code **}{@code /generated/**} also excludes a top-level
  * {@code generated} folder); {@code {a,b}} picks alternatives. A glob without {@code /} matches a
- * file or folder name at any depth, as in {@code .gitignore}.
+ * file or folder name at any depth, as in {@code .gitignore}. Matching takes time linear in the path
+ * ({@link LinearPattern}): the globs may come from the analysed folder's configuration.
  */
 final class ExcludeGlobs {
-    private final List<Pattern> patterns;
+    /** Deeper braces are literal characters: no real glob nests alternatives, and the matcher's parser recurses. */
+    private static final int MAX_BRACES = 32;
+    private final List<LinearPattern> patterns;
 
-    private ExcludeGlobs(List<Pattern> patterns) {
+    private ExcludeGlobs(List<LinearPattern> patterns) {
         this.patterns = patterns;
     }
 
@@ -31,8 +34,8 @@ final class ExcludeGlobs {
     }
 
     boolean matches(String path) {
-        for (Pattern p : patterns) {
-            if (p.matcher(path).matches()) return true;
+        for (LinearPattern p : patterns) {
+            if (p.matches(path)) return true;
         }
         return false;
     }
@@ -42,7 +45,7 @@ final class ExcludeGlobs {
         return matches(path) || matches(path + "/");
     }
 
-    static Pattern compile(String glob) {
+    static LinearPattern compile(String glob) {
         String g = glob.replace('\\', '/');
         while (g.startsWith("./")) g = g.substring(2);
         while (g.startsWith("/")) g = g.substring(1);
@@ -67,8 +70,12 @@ final class ExcludeGlobs {
                 }
                 case '?' -> regex.append("[^/]");
                 case '{' -> {
-                    braces++;
-                    regex.append("(?:");
+                    if (braces < MAX_BRACES) {
+                        braces++;
+                        regex.append("(?:");
+                    } else {
+                        regex.append("\\{");
+                    }
                 }
                 case '}' -> {
                     if (braces > 0) {
@@ -86,6 +93,6 @@ final class ExcludeGlobs {
             }
         }
         regex.append(")".repeat(braces));
-        return Pattern.compile(regex.toString());
+        return LinearPattern.compile(regex.toString());
     }
 }

@@ -5,14 +5,20 @@ import com.github.javaparser.ParseResult;
 import com.github.javaparser.ParserConfiguration;
 import com.github.javaparser.ParserConfiguration.LanguageLevel;
 import com.github.javaparser.Problem;
+import com.github.javaparser.Processor;
+import com.github.javaparser.Provider;
 import com.github.javaparser.Range;
 import com.github.javaparser.TokenRange;
+import com.github.javaparser.UnicodeEscapeProcessingProvider;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
 import io.wanlint.analyzer.api.Diagnostic;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -38,8 +44,12 @@ public final class JavaSources {
     /** Parser threads get a deep stack: generated code nests expressions thousands deep. */
     private static final long PARSER_STACK_BYTES = 64L << 20;
 
-    /** Parses one file on the calling thread. */
+    /** Parses one file on the calling thread; a file above {@link SourceSizeLimit} is skipped with a warning. */
     public ParsedJava parse(TextFile file) {
+        Optional<String> tooLarge = SourceSizeLimit.exceededBy(file.text());
+        if (tooLarge.isPresent()) {
+            return new ParsedJava(new JavaUnit(file, new CompilationUnit()), List.of(Diagnostic.warning(file.path(), 0, tooLarge.get())));
+        }
         Attempt best = null;
         for (LanguageLevel level : LEVELS) {
             Attempt attempt = attempt(file.text(), level);
@@ -96,15 +106,56 @@ public final class JavaSources {
     }
 
     private static Attempt attempt(String text, LanguageLevel level) {
-        JavaParser parser = new JavaParser(new ParserConfiguration().setLanguageLevel(level));
+        ParserConfiguration configuration = new ParserConfiguration().setLanguageLevel(level);
+        UnicodeEscapes escapes = text.indexOf("\\u") >= 0 ? new UnicodeEscapes() : null;
+        if (escapes != null) configuration.getProcessors().add(() -> escapes);
+        JavaParser parser = new JavaParser(configuration);
         try {
             ParseResult<CompilationUnit> result = parser.parse(text);
-            return new Attempt(result.getResult(), result.getProblems(), Optional.empty());
+            return new Attempt(result.getResult(), result.getProblems(), Optional.empty(),
+                    escapes == null ? null : escapes.mapping);
         } catch (StackOverflowError e) {
             return new Attempt(Optional.empty(), List.of(),
-                    Optional.of("expressions or statements nested too deeply to parse"));
+                    Optional.of("expressions or statements nested too deeply to parse"), null);
         } catch (RuntimeException e) {
-            return new Attempt(Optional.empty(), List.of(), Optional.of("parser failed: " + e));
+            return new Attempt(Optional.empty(), List.of(), Optional.of("parser failed: " + e), null);
+        }
+    }
+
+    /**
+     * Unicode escapes are translated before lexing, as javac does (JLS §3.3: {@code \\u000a} in a
+     * comment ends it, and the code after it runs; a backslash preceded by an odd number of
+     * backslashes starts no escape; {@code \\uuuu000a} is one). Without this,
+     * {@code // note \\u000a st.executeQuery(…)} hid real code from every rule. Positions of the
+     * tree, comments included, are mapped back to the file as written, so everything reported
+     * points at the original line and column (an escape that yields a line break does not shift
+     * the lines after it). JavaParser's own option does the same but leaves comments unmapped.
+     */
+    private static final class UnicodeEscapes extends Processor {
+        private UnicodeEscapeProcessingProvider decoder;
+        private UnicodeEscapeProcessingProvider.PositionMapping mapping;
+
+        @Override public Provider preProcess(Provider innerProvider) {
+            decoder = new UnicodeEscapeProcessingProvider(innerProvider);
+            return decoder;
+        }
+
+        @Override public void postProcess(ParseResult<? extends Node> result, ParserConfiguration configuration) {
+            mapping = decoder.getPositionMapping();
+            if (mapping.isEmpty()) {
+                mapping = null;
+                return;
+            }
+            result.getResult().ifPresent(root -> {
+                Set<Node> mapped = Collections.newSetFromMap(new IdentityHashMap<>());
+                root.walk(node -> map(node, mapped));
+                if (root instanceof CompilationUnit unit) unit.getAllContainedComments().forEach(c -> map(c, mapped));
+                root.getComment().ifPresent(c -> map(c, mapped));
+            });
+        }
+
+        private void map(Node node, Set<Node> mapped) {
+            if (mapped.add(node)) node.getRange().ifPresent(r -> node.setRange(mapping.transform(r)));
         }
     }
 
@@ -127,13 +178,14 @@ public final class JavaSources {
     }
 
     /** One parse at one language level. */
-    private record Attempt(Optional<CompilationUnit> unit, List<Problem> problems, Optional<String> failure) {
+    private record Attempt(Optional<CompilationUnit> unit, List<Problem> problems, Optional<String> failure,
+                           UnicodeEscapeProcessingProvider.PositionMapping escapes) {
         ParsedJava toParsed(TextFile file) {
             List<Diagnostic> diagnostics = new ArrayList<>();
             failure.ifPresent(f -> diagnostics.add(Diagnostic.error(file.path(), 0, f)));
             for (int i = 0; i < problems.size() && i < REPORTED_PROBLEMS; i++) {
                 Problem problem = problems.get(i);
-                diagnostics.add(Diagnostic.error(file.path(), line(problem), "syntax error: " + message(problem)));
+                diagnostics.add(Diagnostic.error(file.path(), line(problem, escapes), "syntax error: " + message(problem)));
             }
             if (problems.size() > REPORTED_PROBLEMS) {
                 diagnostics.add(Diagnostic.error(file.path(), 0,
@@ -143,8 +195,10 @@ public final class JavaSources {
             return new ParsedJava(new JavaUnit(file, unit.orElseGet(CompilationUnit::new)), diagnostics);
         }
 
-        private static int line(Problem problem) {
-            return problem.getLocation().flatMap(TokenRange::toRange).map(r -> r.begin.line).orElse(0);
+        /** The problem's line in the file as written (its token's position is in the unescaped text). */
+        private static int line(Problem problem, UnicodeEscapeProcessingProvider.PositionMapping escapes) {
+            return problem.getLocation().flatMap(TokenRange::toRange)
+                    .map(r -> escapes == null ? r.begin : escapes.transform(r.begin)).map(p -> p.line).orElse(0);
         }
 
         private static String message(Problem problem) {

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -38,6 +39,12 @@ public final class JspScanner {
         String className = SyntheticServlet.className(pagePath);
         String qualifiedName = SyntheticServlet.PACKAGE + "." + className;
         List<Diagnostic> diagnostics = new ArrayList<>();
+        Optional<String> tooLarge = SourceSizeLimit.exceededBy(file.text());
+        if (tooLarge.isPresent()) {
+            // its translation would be at least as large: neither lexed nor parsed
+            diagnostics.add(Diagnostic.warning(file.path(), 0, tooLarge.get()));
+            return new ScannedJsp(new JspUnit(file, pagePath, emptyClass(className, "javax"), qualifiedName, List.of()), diagnostics);
+        }
         try {
             JspPage page = new JspLexer(file).lex();
             diagnostics.addAll(page.diagnostics());

@@ -147,4 +147,110 @@ class HostileJavaTest {
         assertThat(run.exit()).isZero();
         assertThat(run.componentClasses()).contains("shop.Orphan", "shop.Good");
     }
+
+    /** A servlet whose line 13 is {@code // note <trick> st.executeQuery(…concatenated request value…)}. */
+    private static String escapedSql(String name, String trick) {
+        return """
+                package shop;
+
+                import java.sql.Statement;
+                import javax.servlet.http.HttpServlet;
+                import javax.servlet.http.HttpServletRequest;
+                import javax.servlet.http.HttpServletResponse;
+
+                public class %s extends HttpServlet {
+                    private javax.sql.DataSource ds;
+
+                    protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws Exception {
+                        Statement st = ds.getConnection().createStatement();
+                        // note %s st.executeQuery("select * from item where name = '" + req.getParameter("n") + "'");
+                        st.executeUpdate("delete from cart where id = " + req.getParameter("id"));
+                    }
+                }
+                """.formatted(name, trick);
+    }
+
+    private static java.util.List<String> findings(HostileRun.Outcome run, String rule) {
+        java.util.List<String> found = new java.util.ArrayList<>();
+        run.json().path("findings").forEach(f -> {
+            if (f.path("ruleId").asText().equals(rule)) {
+                found.add(f.path("location").path("file").asText() + ":" + f.path("location").path("line").asInt()
+                        + " " + f.path("message").asText());
+            }
+        });
+        return found;
+    }
+
+    /**
+     * {@code \\u000a} ends a line comment for javac (JLS 3.3: escapes are decoded before lexing), so
+     * the call after it is real code; an escaped backslash ({@code \\\\u000a}) is not an escape.
+     * Lines and columns stay those of the file as written: the escape does not shift later lines.
+     */
+    @Test
+    void unicodeEscapedLineBreakInACommentDoesNotHideCodeFromTheRules() {
+        write(app.resolve("src/shop/Search.java"), escapedSql("Search", "\\u000a"));
+        write(app.resolve("src/shop/Many.java"), escapedSql("Many", "\\uuuu000A"));
+        write(app.resolve("src/shop/Even.java"), escapedSql("Even", "\\\\u000a"));
+        write(app.resolve("web/find.jsp"), """
+                <%@ page import="java.sql.*" %>
+                <html><body>
+                <% Statement st = ((javax.sql.DataSource) new javax.naming.InitialContext().lookup("jdbc/x")).getConnection().createStatement();
+                   // find \\u000a st.executeQuery("select * from item where name = '" + request.getParameter("n") + "'");
+                %>
+                </body></html>
+                """);
+
+        HostileRun.Outcome run = checkJson(app);
+
+        assertThat(run.exit()).isEqualTo(1);
+        assertThat(findings(run, "WAN009")).anySatisfy(f -> assertThat(f).startsWith("src/shop/Search.java:13 ")
+                        .contains("Statement.executeQuery() on line 13", "Statement.executeUpdate() on line 14"))
+                .anySatisfy(f -> assertThat(f).startsWith("src/shop/Many.java:13 ").contains("executeQuery() on line 13"))
+                .anySatisfy(f -> assertThat(f).startsWith("web/find.jsp:4 "))
+                .anySatisfy(f -> assertThat(f).startsWith("src/shop/Even.java:14 ").doesNotContain("executeQuery"));
+    }
+
+    /** The patch edits the text as written, where the call is a comment: it is declined, not made wrong. */
+    @Test
+    void fixDeclinesAPatchForAFileWhoseEscapesHideCode(@TempDir Path patches) {
+        write(app.resolve("src/shop/Search.java"), escapedSql("Search", "\\u000a"));
+        write(app.resolve("src/shop/Even.java"), escapedSql("Even", "\\\\u000a"));
+
+        HostileRun.Outcome run = HostileRun.wanlint(java.util.List.of(app), "fix", app.toString(), "--out", patches.toString());
+
+        assertThat(run.exit()).isZero();
+        assertThat(run.out()).contains("no patch  WAN009 shop.Search (src/shop/Search.java): src/shop/Search.java has a unicode escape"
+                + " that javac reads as structure (\\u000a on line 13)");
+        assertThat(run.out()).contains("patch     WAN009 shop.Even (src/shop/Even.java)");
+    }
+
+    /**
+     * Over a million trivial statements in one method (12 MB of Java, 10 MB of JSP scriptlet; two million took
+     * over 4 GB of heap to parse): such files are skipped with a warning, fast, in a 2 GB JVM, while a
+     * method of 200,000 statements (below the limit) is still analysed there.
+     */
+    @Test
+    void filesAboveTheSizeLimitAreSkippedFastAndTheRestFitsInTwoGigabytes() {
+        write(app.resolve("src/gen/Big.java"), statements("package gen;\npublic class Big {\n  int m(int x) {\n", 1_300_000,
+                "    return x;\n  }\n}\n"));
+        write(app.resolve("web/huge.jsp"), statements("<html><body>\n<% int x = 0;\n", 1_100_000, "%>\n</body></html>\n"));
+        write(app.resolve("src/gen/Large.java"), statements(
+                "package gen;\npublic class Large extends javax.servlet.http.HttpServlet {\n  int m(int x) {\n", 200_000,
+                "    return x;\n  }\n}\n"));
+        goodServlet(app);
+
+        HostileRun.Outcome run = assertTimeoutPreemptively(Duration.ofSeconds(150), () -> HostileRun.wanlintInOwnJvm(
+                java.util.List.of(app), java.util.List.of("-Xmx2g", "-XX:+UseSerialGC"), "check", app.toString(), "--format", "json"));
+
+        assertThat(run.exit()).isZero();
+        assertThat(run.err()).contains("warning: src/gen/Big.java: not analysed: more than 2,500,000 tokens",
+                "warning: web/huge.jsp: not analysed: more than 2,500,000 tokens");
+        assertThat(run.componentClasses()).contains("shop.Good", "gen.Large").doesNotContain("gen.Big");
+    }
+
+    private static String statements(String head, int count, String tail) {
+        StringBuilder s = new StringBuilder(head.length() + count * 9 + tail.length()).append(head);
+        for (int i = 0; i < count; i++) s.append("    x++;\n");
+        return s.append(tail).toString();
+    }
 }

@@ -89,6 +89,44 @@ final class HostileRun {
         return outcome;
     }
 
+    /**
+     * Runs {@code wanlint args…} in a JVM of its own started with {@code jvmOptions} (a heap cap, say,
+     * to prove a memory bound), with the guarantees of {@link #wanlint}.
+     */
+    static Outcome wanlintInOwnJvm(List<Path> inputs, List<String> jvmOptions, String... args) {
+        Set<String> tempBefore = temporaryFolderEntries();
+        List<Map<String, String>> before = inputs.stream().map(HostileRun::snapshot).toList();
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(List.of(args));
+        Outcome outcome;
+        try {
+            Path out = Files.createTempFile(Path.of(System.getProperty("java.io.tmpdir")), "hostile-out", ".txt");
+            Path err = Files.createTempFile(Path.of(System.getProperty("java.io.tmpdir")), "hostile-err", ".txt");
+            try {
+                Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+                int exit = process.waitFor();
+                outcome = new Outcome(exit, Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+            } finally {
+                Files.deleteIfExists(out);
+                Files.deleteIfExists(err);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+        assertNoStackTrace(outcome.err());
+        for (int i = 0; i < inputs.size(); i++) {
+            assertThat(snapshot(inputs.get(i))).as("input tree %s after the run", inputs.get(i)).isEqualTo(before.get(i));
+        }
+        assertThat(temporaryFolderEntries()).as("entries of the temporary folder after the run").isEqualTo(tempBefore);
+        return outcome;
+    }
+
     /** Shorthand: {@code check INPUT… --format json} with the guarantees of {@link #wanlint}. */
     static Outcome checkJson(Path... inputs) {
         List<String> args = new ArrayList<>(List.of("check"));

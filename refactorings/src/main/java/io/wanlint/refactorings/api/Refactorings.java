@@ -70,6 +70,11 @@ public final class Refactorings {
                     continue;
                 }
                 if (p.patch().isPresent()) {
+                    Optional<String> hidden = hiddenCode(p.patch().get(), context);
+                    if (hidden.isPresent()) {
+                        reasons.add(hidden.get());
+                        break;
+                    }
                     patch = p.patch();
                     break;
                 }
@@ -79,5 +84,18 @@ public final class Refactorings {
                     ? "this case is not handled automatically (see wanlint explain " + f.ruleId() + ")" : String.join("; ", reasons)));
         }
         return out;
+    }
+
+    /** Why a patch must not be offered: a file it edits holds code that only unicode escapes reveal. */
+    private static Optional<String> hiddenCode(Patch patch, RefactoringContext context) {
+        for (FileChange change : patch.changes()) {
+            if (!(change instanceof FileChange.Edit edit)) continue;
+            Optional<String> escape = context.read(edit.file()).flatMap(t -> StructuralEscapes.first(t.text()));
+            if (escape.isPresent()) {
+                return Optional.of(edit.file() + " has a unicode escape that javac reads as structure (" + escape.get()
+                        + "); a patch of the text as written could miss or break that code: fix it by hand");
+            }
+        }
+        return Optional.empty();
     }
 }

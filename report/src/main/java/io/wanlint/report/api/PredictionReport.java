@@ -1,5 +1,6 @@
 package io.wanlint.report.api;
 
+import io.wanlint.analyzer.api.VisibleText;
 import io.wanlint.report.json.JsonOutput;
 import io.wanlint.analyzer.api.EntryPointCost;
 import io.wanlint.analyzer.api.RoundTrips;
@@ -36,6 +37,8 @@ public final class PredictionReport {
             now += c.roundTrips().value();
             after += a.value();
         }
+        // Entry point ids are class names and URL patterns of the analysed application: escaped for the terminal.
+        for (String[] r : rows) for (int i = 0; i < r.length; i++) r[i] = VisibleText.escape(r[i]);
         int[] widths = new int[rows.get(0).length];
         for (String[] r : rows) for (int i = 0; i < r.length; i++) widths[i] = Math.max(widths[i], r[i].length());
         StringBuilder out = new StringBuilder();
@@ -48,7 +51,7 @@ public final class PredictionReport {
             out.append('\n');
         }
         out.append(String.format(Locale.ROOT, "%d entry points under topology %s: %d WAN round trips now, %d after patches (n = 1)\n",
-                data.costs().size(), data.topologyName(), now, after));
+                data.costs().size(), VisibleText.escape(data.topologyName()), now, after));
         return out.toString().stripTrailing() + "\n";
     }
 }

@@ -1,5 +1,6 @@
 package io.wanlint.report.graph;
 
+import io.wanlint.analyzer.api.VisibleText;
 import io.wanlint.analyzer.api.Tier;
 
 import java.util.List;
@@ -55,7 +56,11 @@ public final class DotWriter {
         attrs.append(more);
     }
 
-    /** A DOT double-quoted string; a newline becomes DOT's centred line break. */
+    /**
+     * A DOT double-quoted string; a newline becomes DOT's centred line break. Other control and bidi
+     * characters (a class name may hold an ESC) are shown as {@code \x1b}: they are not allowed in
+     * the XML of the SVG that Graphviz draws from this.
+     */
     static String quote(String s) {
         StringBuilder b = new StringBuilder("\"");
         for (char c : s.toCharArray()) {
@@ -64,7 +69,15 @@ public final class DotWriter {
                 case '\\' -> b.append("\\\\");
                 case '\n' -> b.append("\\n");
                 case '\r' -> { }
-                default -> b.append(c);
+                default -> {
+                    if (VisibleText.isHidden(c)) {
+                        StringBuilder visible = new StringBuilder();
+                        VisibleText.appendVisible(visible, c);
+                        b.append(visible.toString().replace("\\", "\\\\"));
+                    } else {
+                        b.append(c);
+                    }
+                }
             }
         }
         return b.append('"').toString();

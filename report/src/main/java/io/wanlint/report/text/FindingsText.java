@@ -4,6 +4,7 @@ import io.wanlint.analyzer.api.EvidenceStep;
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.api.RuleDescriptor;
+import io.wanlint.analyzer.api.VisibleText;
 import io.wanlint.report.api.ReportData;
 import io.wanlint.report.api.ReportSummary;
 import io.wanlint.report.json.CheckReportWriter;
@@ -13,7 +14,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Lays out the human-readable check report: findings grouped by rule, then a summary line. */
+/**
+ * Lays out the human-readable check report: findings grouped by rule, then a summary line. Every
+ * piece of text that comes from a finding goes through {@link #text} before it is styled or
+ * printed: names and strings of the analysed application never reach the terminal raw.
+ */
 public final class FindingsText {
     private final Ansi ansi;
 
@@ -27,7 +32,7 @@ public final class FindingsText {
         for (Map.Entry<String, List<Finding>> group : byRule.entrySet()) {
             String name = data.rule(group.getKey()).map(RuleDescriptor::name).orElse(null);
             int n = group.getValue().size();
-            out.print(ansi.bold(group.getKey() + (name == null ? "" : " " + name)));
+            out.print(ansi.bold(text(group.getKey() + (name == null ? "" : " " + name))));
             out.print(" (" + plural(n, "finding") + ")\n");
             for (Finding f : group.getValue()) writeFinding(f, out);
             out.print("\n");
@@ -39,17 +44,17 @@ public final class FindingsText {
 
     private void writeFinding(Finding f, PrintWriter out) {
         var loc = f.location();
-        String where = loc.file() == null || loc.file().isEmpty() ? loc.className()
-                : loc.line() > 0 ? loc.file() + ":" + loc.line() : loc.file();
-        String member = loc.method() == null ? loc.className() : loc.className() + "#" + loc.method();
+        String where = text(loc.file() == null || loc.file().isEmpty() ? loc.className()
+                : loc.line() > 0 ? loc.file() + ":" + loc.line() : loc.file());
+        String member = text(loc.method() == null ? loc.className() : loc.className() + "#" + loc.method());
         out.print("  " + ansi.severity(f.severity(), pad(f.severity().label(), 7)) + " " + where + "  "
                 + ansi.dim(member) + "\n");
-        out.print("      " + f.message() + "\n");
+        out.print("      " + text(f.message()) + "\n");
         if (!f.entryPoints().isEmpty()) {
-            out.print("      entry points: " + String.join(", ", f.entryPoints()) + "\n");
+            out.print("      entry points: " + text(String.join(", ", f.entryPoints())) + "\n");
         }
         for (EvidenceStep s : f.evidence()) {
-            StringBuilder line = new StringBuilder("        ").append(ansi.dim("→")).append(' ');
+            StringBuilder line = new StringBuilder();
             if (isDescriptor(s.file())) {
                 // The line is in the deployment descriptor, not in the class's source.
                 line.append(s.file().substring(s.file().lastIndexOf('/') + 1));
@@ -59,9 +64,9 @@ public final class FindingsText {
             }
             if (s.line() > 0) line.append(':').append(s.line());
             if (s.description() != null && !s.description().isEmpty()) line.append("  ").append(s.description());
-            out.print(line + "\n");
+            out.print("        " + ansi.dim("→") + " " + text(line.toString()) + "\n");
         }
-        out.print("      round trips: " + roundTrips(f.before()) + " → " + ansi.green(roundTrips(f.after())) + "\n");
+        out.print("      round trips: " + text(roundTrips(f.before())) + " → " + ansi.green(text(roundTrips(f.after()))) + "\n");
     }
 
     /** {@code N findings (E errors, W warnings, K notes); R WAN round trips now, A after patches}. */
@@ -75,6 +80,9 @@ public final class FindingsText {
     private static String roundTrips(RoundTrips r) {
         return r.degree() > 0 ? r.value() + " (" + r.formula() + ")" : Long.toString(r.value());
     }
+
+    /** Text from the analysed application, with control and bidi characters shown as escapes. */
+    private static String text(String raw) { return VisibleText.escape(raw); }
 
     private static String plural(long n, String word) { return n + " " + word + (n == 1 ? "" : "s"); }
 

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.wanlint.analyzer.api.ConfigurationException;
 import io.wanlint.analyzer.api.RuleDescriptor;
 import io.wanlint.analyzer.api.Severity;
+import io.wanlint.analyzer.api.VisibleText;
 import io.wanlint.rules.api.RuleSettings;
 import io.wanlint.rules.api.Rules;
 import java.io.IOException;
@@ -64,6 +65,45 @@ public final class ConfigurationFiles {
         return Optional.empty();
     }
 
+    /**
+     * Loads a configuration file that was found, not named by the user: in the analysed folder (or
+     * the current one), which may be someone else's repository. Neither the file nor the topology
+     * file it names is followed out of {@code tree} (through a link or a path): their content would
+     * otherwise end up in wanlint's error messages. A file the user names with {@code --config} or
+     * {@code --topology} is read wherever it is.
+     *
+     * @param topologyUsed false when {@code --topology} overrides the file's: its topology is not read then
+     * @throws ConfigurationException naming the file that leaves the tree
+     */
+    public static Configuration loadFoundIn(Path tree, Path file, boolean topologyUsed) {
+        confine(tree, file);
+        Configuration c = load(file);
+        if (topologyUsed && c.topology() != null && !isPreset(c.topology())) {
+            Path topology;
+            try {
+                topology = Path.of(c.topology());
+            } catch (java.nio.file.InvalidPathException e) {
+                return c; // reported as an invalid topology name when it is resolved
+            }
+            if (Files.exists(topology)) confine(tree, topology);
+        }
+        return c;
+    }
+
+    private static void confine(Path tree, Path file) {
+        Path treeReal, real;
+        try {
+            treeReal = tree.toRealPath();
+            real = file.toRealPath();
+        } catch (IOException e) {
+            return; // not there: the loader says so
+        }
+        if (real.startsWith(treeReal)) return;
+        boolean byPath = !file.toAbsolutePath().normalize().startsWith(tree.toAbsolutePath().normalize());
+        throw new ConfigurationException(file + (byPath ? " is outside" : " is a link out of")
+                + " the analysed tree; not read (name it on the command line to use it)");
+    }
+
     public static Configuration load(Path file) {
         String text;
         try {
@@ -98,12 +138,15 @@ public final class ConfigurationFiles {
             JsonLocation loc = e.getLocation();
             int line = loc == null ? 0 : loc.getLineNr();
             throw new ConfigurationException(fileName + ":" + line + ": not valid " + (json ? "JSON" : "YAML") + ": "
-                    + e.getOriginalMessage());
+                    + VisibleText.parserMessage(e.getOriginalMessage()));
         } catch (IOException e) {
             throw new ConfigurationException(fileName + ": cannot read configuration: " + e.getMessage());
         }
         return new Interpreter(fileName).configuration(root);
     }
+
+    /** The file's own text in a message: a short, escaped excerpt (the file may be a link to someone's secret). */
+    private static String q(String token) { return VisibleText.quote(token); }
 
     private static boolean isPreset(String topology) {
         return io.wanlint.analyzer.api.Topologies.PRESETS.contains(topology);
@@ -168,7 +211,7 @@ public final class ConfigurationFiles {
             RuleSettings settings = RuleSettings.DEFAULTS;
             Set<String> seen = new HashSet<>();
             for (Entry e : m.entries()) {
-                if (!seen.add(e.key())) throw error(e.line(), "duplicate key '" + e.key() + "'");
+                if (!seen.add(e.key())) throw error(e.line(), "duplicate key '" + q(e.key()) + "'");
                 switch (e.key()) {
                     case "topology" -> topology = text(e, "a preset (edge, centralized, edge-db) or a topology file");
                     case "exclude" -> {
@@ -195,7 +238,7 @@ public final class ConfigurationFiles {
                             settings = thresholds(id, r, settings);
                         }
                     }
-                    default -> throw error(e.line(), "unknown key '" + e.key() + "' (known keys: " + String.join(", ", TOP_KEYS) + ")");
+                    default -> throw error(e.line(), "unknown key '" + q(e.key()) + "' (known keys: " + String.join(", ", TOP_KEYS) + ")");
                 }
             }
             return new Configuration(disabled, severities, settings, topology, excludes, file);
@@ -205,7 +248,7 @@ public final class ConfigurationFiles {
             String k = r.key().trim();
             if (rules.containsKey(k.toUpperCase(Locale.ROOT))) return k.toUpperCase(Locale.ROOT);
             for (RuleDescriptor d : rules.values()) if (d.name().equals(k)) return d.id();
-            throw error(r.line(), "unknown rule id '" + k + "' under '" + section + "' (known rules: "
+            throw error(r.line(), "unknown rule id '" + q(k) + "' under '" + section + "' (known rules: "
                     + String.join(", ", rules.keySet()) + ")");
         }
 
@@ -225,12 +268,12 @@ public final class ConfigurationFiles {
             }
             List<String> options = OPTIONS.getOrDefault(id, List.of());
             for (Entry o : m.entries()) {
-                String key = "rules." + id + "." + o.key();
+                String key = "rules." + id + "." + q(o.key());
                 if (o.key().equals("enabled")) {
                     String v = text(o, "true or false");
                     if (v.equalsIgnoreCase("false") || v.equalsIgnoreCase("off")) disabled.add(id);
                     else if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("on")) {
-                        throw error(o.line(), key + " must be true or false, not '" + v + "'");
+                        throw error(o.line(), key + " must be true or false, not '" + q(v) + "'");
                     }
                 } else if (o.key().equals("severity")) {
                     if (!(o.value() instanceof Scalar s)) throw error(o.line(), key + " must be error, warning or note");
@@ -258,7 +301,7 @@ public final class ConfigurationFiles {
                 throw error(r.line(), "settings." + id + " must be a mapping of " + String.join(", ", options));
             }
             for (Entry o : m.entries()) {
-                String key = "settings." + id + "." + o.key();
+                String key = "settings." + id + "." + q(o.key());
                 if (!options.contains(o.key())) {
                     throw error(o.line(), "unknown key '" + key + "' (thresholds of " + id + ": " + String.join(", ", options) + ")");
                 }
@@ -276,16 +319,16 @@ public final class ConfigurationFiles {
             try {
                 d = Double.parseDouble(v);
             } catch (NumberFormatException ex) {
-                throw error(o.line(), key + " must be a number, not '" + v + "'");
+                throw error(o.line(), key + " must be a number, not '" + q(v) + "'");
             }
             return switch (o.key()) {
                 case "readWriteRatio" -> {
-                    if (!(d > 0) || Double.isInfinite(d)) throw error(o.line(), key + " must be a positive number, not " + v);
+                    if (!(d > 0) || Double.isInfinite(d)) throw error(o.line(), key + " must be a positive number, not " + q(v));
                     yield settings.withReadWriteRatio(d);
                 }
                 case "minCrossSiteCalls" -> {
                     if (d < 1 || d != Math.rint(d) || d > Integer.MAX_VALUE) {
-                        throw error(o.line(), key + " must be a whole number of at least 1, not " + v);
+                        throw error(o.line(), key + " must be a whole number of at least 1, not " + q(v));
                     }
                     yield settings.withMinCrossSiteCalls((int) d);
                 }
@@ -296,7 +339,7 @@ public final class ConfigurationFiles {
         private Severity severity(Scalar s, String key) {
             String v = s.text() == null ? "" : s.text().trim().toLowerCase(Locale.ROOT);
             for (Severity sev : Severity.values()) if (sev.label().equals(v)) return sev;
-            throw error(s.line(), key + ": '" + s.text() + "' is not on, off or a severity (error, warning, note)");
+            throw error(s.line(), key + ": '" + q(s.text()) + "' is not on, off or a severity (error, warning, note)");
         }
 
         private String text(Entry e, String expected) {

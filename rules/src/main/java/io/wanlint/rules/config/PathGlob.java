@@ -1,14 +1,15 @@
 package io.wanlint.rules.config;
 
-import java.util.regex.Pattern;
+import io.wanlint.analyzer.api.LinearPattern;
 
 /**
  * An exclusion pattern over {@code /}-separated relative paths, with gitignore-like meaning:
  * {@code *} stays within a segment, {@code **} crosses segments, a pattern without {@code /}
  * matches at any depth ({@code *.jsp}), and a pattern names a folder's whole content too
- * ({@code src/generated} excludes {@code src/generated/A.java}).
+ * ({@code src/generated} excludes {@code src/generated/A.java}). Matching is linear in the path
+ * ({@link LinearPattern}): a {@code wanlint.yaml} in the analysed folder is not trusted input.
  */
-public record PathGlob(String pattern, Pattern regex) {
+public record PathGlob(String pattern, LinearPattern regex) {
     public static PathGlob of(String pattern) {
         String p = pattern.trim().replace('\\', '/');
         if (p.startsWith("./")) p = p.substring(2);
@@ -28,17 +29,17 @@ public record PathGlob(String pattern, Pattern regex) {
             } else if (c == '?') {
                 re.append("[^/]");
             } else {
-                re.append(Pattern.quote(String.valueOf(c)));
+                re.append(LinearPattern.quote(String.valueOf(c)));
             }
         }
         re.append("(?:/.*)?");
-        return new PathGlob(pattern, Pattern.compile(re.toString()));
+        return new PathGlob(pattern, LinearPattern.compile(re.toString()));
     }
 
     /** Whether {@code path} (relative, {@code /}-separated; archive members with {@code !/}) matches. */
     public boolean matches(String path) {
         if (path == null || path.isEmpty()) return false;
         String p = path.replace('\\', '/').replace("!/", "/");
-        return regex.matcher(p).matches();
+        return regex.matches(p);
     }
 }

@@ -81,9 +81,11 @@ public final class WebTierJdbc implements Rule {
         String msg = Evidence.displayMethod(method) + " runs " + what + " from the web tier: " + calls.size()
                 + (calls.size() == 1 ? " call (" : " calls (") + String.join(", ", apis) + "), reached from "
                 + String.join(", ", eps.stream().map(EntryPoint::id).toList())
-                + "; " + Estimates.roundTrips(figures.before()) + " in all. Moved into a DAO behind a façade at the database's site: "
-                + figures.after().formula();
-        EntryPoint firstEp = eps.get(0);
+                + "; " + figures.share(ctx, calls) + (figures.saves()
+                        ? ". Moved into a DAO behind a façade at the database's site: " + figures.after().formula()
+                        : ". No WAN saving: the web tier and the database are on one site, so a DAO behind a façade would"
+                                + " move the data access out of the web tier without saving a round trip");
+        EntryPoint firstEp = figures.worst();
         return new Estimates.Reported(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, ctx.locationOf(first),
                 eps.stream().map(EntryPoint::id).toList(),
                 Evidence.chain(ctx, firstEp, site.firstByEntryPoint.get(firstEp)), figures.before(), figures.after(),

@@ -204,8 +204,9 @@ public final class MissingFacade implements Rule {
                 + (eps.size() == 2 ? " other entry point assemble their" : " other entry points assemble their");
         String msg = who + " use case in the web tier from " + String.join(" and ", parts)
                 + " (" + invocations.size() + (invocations.size() == 1 ? " call" : " calls") + "; "
-                + counted.size() + (counted.size() == 1 ? " of them costs " : " of them cost ") + Estimates.roundTrips(cost)
-                + " of " + figures.perRequest() + ")"
+                + (counted.size() == invocations.size() ? (counted.size() == 1 ? "it costs " : "they cost ")
+                        : counted.size() + (counted.size() == 1 ? " of them costs " : " of them cost "))
+                + cost.formula() + " of " + figures.perRequest() + ")"
                 + NPlusOneFinder.named(ctx, invocations)
                 + (figures.saves() ? "; one call to a new session façade makes it " + figures.after().formula()
                         : "; no WAN saving: one call to a session façade would not make the request cheaper");

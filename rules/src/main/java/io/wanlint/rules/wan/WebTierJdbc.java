@@ -83,13 +83,19 @@ public final class WebTierJdbc implements Rule {
                 + String.join(", ", eps.stream().map(EntryPoint::id).toList())
                 + "; " + figures.share(ctx, calls) + (figures.saves()
                         ? ". Moved into a DAO behind a façade at the database's site: " + figures.after().formula()
-                        : ". No WAN saving: the web tier and the database are on one site, so a DAO behind a façade would"
-                                + " move the data access out of the web tier without saving a round trip");
+                        : ". No WAN saving: " + (sameSite(ctx, site)
+                                ? "the web tier and the database are on one site, so a DAO behind a façade would move the"
+                                        + " data access out of the web tier without saving a round trip"
+                                : "one façade call would cost as many round trips as the data access it replaces"));
         EntryPoint firstEp = figures.worst();
         return new Estimates.Reported(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, ctx.locationOf(first),
                 eps.stream().map(EntryPoint::id).toList(),
                 Evidence.chain(ctx, firstEp, site.firstByEntryPoint.get(firstEp)), figures.before(), figures.after(),
                 method.toString()), figures.patch());
+    }
+
+    private static boolean sameSite(RuleContext ctx, Site site) {
+        return ctx.siteOf(site.callerComponent).map(s -> s.equals(ctx.oracle().databaseSite())).orElse(false);
     }
 
     /**

@@ -168,4 +168,45 @@ class SecondaryRuleMarkersTest {
                 .satisfies(f -> org.assertj.core.api.Assertions.assertThat(f.message())
                         .contains("it holds an N+1 read (WAN007): Category.findAll() then, per element, Category.getName()"));
     }
+
+    @Test
+    void wan007SaysTheNPlusOneWhenNoUseCaseFindingNamesIt() {
+        // The same browse page with WAN001 and WAN002 not running: the N+1 is WAN007's to report.
+        Map<String, String> plainEjbJar = Map.of("META-INF/ejb-jar.xml",
+                EJB_JAR.get("META-INF/ejb-jar.xml").replace(" <!-- expect: WAN002 -->", ""));
+        RuleTestHarness.withPipeline(java.util.List.of(new NPlusOneFinder())).expectFindings(plainEjbJar, CATEGORY_HOME, CATEGORY, """
+                package shop.ejb;
+                import javax.ejb.*;
+                public class CategoryBean implements EntityBean {
+                    private String name;
+                    public String getName() { return name; }
+                    public String ejbFindByPrimaryKey(String id) { return id; }
+                    public java.util.Collection ejbFindAll() { return new java.util.ArrayList(); }
+                    public void ejbLoad() { }
+                    public void ejbStore() { }
+                    public void setEntityContext(EntityContext c) { }
+                    public void unsetEntityContext() { }
+                    public void ejbActivate() { }
+                    public void ejbPassivate() { }
+                    public void ejbRemove() { }
+                }
+                """, """
+                package shop.web;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet("/browse")
+                public class BrowseServlet extends HttpServlet {
+                    @javax.ejb.EJB shop.ejb.CategoryHome home;
+                    protected void doGet(HttpServletRequest q, HttpServletResponse r) throws java.io.IOException {
+                        try {
+                            java.util.Collection all = home.findAll(); // expect: WAN007
+                            for (java.util.Iterator it = all.iterator(); it.hasNext(); ) {
+                                r.getWriter().print(((shop.ejb.Category) it.next()).getName());
+                            }
+                        } catch (Exception e) {
+                            r.sendError(500);
+                        }
+                    }
+                }
+                """);
+    }
 }

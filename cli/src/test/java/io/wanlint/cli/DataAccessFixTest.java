@@ -86,8 +86,9 @@ class DataAccessFixTest {
             if (!fix.out().contains("Move " + simple(r.className()) + "." + r.method())
                     && !fix.out().contains("Move the data access of " + simple(r.className()) + "." + r.method())) continue;
             assertThat(after).as("still reported").noneMatch(a -> a.className().equals(r.className()) && a.method().equals(r.method()));
-            int sum = r.entryPoints().stream().mapToInt(ep -> roundTrips.getOrDefault(ep, -1)).sum();
-            assertThat(sum).as("round trips of %s after the patch (%s)", r.entryPoints(), roundTrips).isEqualTo(r.after());
+            // The figures are one request's (the worst the patch makes cheaper), never a sum over entry points.
+            assertThat(r.entryPoints().stream().map(ep -> roundTrips.getOrDefault(ep, -1)))
+                    .as("round trips of %s after the patch (%s)", r.entryPoints(), roundTrips).contains(r.after());
         }
 
         Path again = temp.resolve("again");

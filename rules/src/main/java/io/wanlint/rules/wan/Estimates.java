@@ -16,9 +16,9 @@ import java.util.function.Function;
 
 /**
  * Before/after figures of a finding: those of one request of its worst entry point (the one that
- * pays most round trips), never a sum over the entry points that reach it (they are different
- * requests: adding them up counts no request anyone makes). A patch that would not make that
- * request cheaper is not proposed: "after" is then "before".
+ * pays most round trips among those the patch makes cheaper), never a sum over the entry points
+ * that reach it (they are different requests: adding them up counts no request anyone makes). A
+ * patch that would make no request cheaper is not proposed: "after" is then "before" of the worst.
  */
 final class Estimates {
     private Estimates() {}
@@ -70,24 +70,32 @@ final class Estimates {
 
     /**
      * As {@link #of}, for patches that also add a call (a façade). The worst entry point is the one
-     * with most round trips before the patch (the first of them on a tie); a patch that would not
-     * reduce its round trips leaves "after" at "before".
+     * with most round trips before the patch among those it makes cheaper (the first of them on a
+     * tie); when it makes none cheaper, the one with most round trips, and "after" is "before".
      */
     static BeforeAfter ofEffects(RuleContext ctx, Collection<EntryPoint> eps, Function<EntryPoint, PatchEffect> patch) {
-        EntryPoint worst = null;
-        RoundTrips before = RoundTrips.ZERO;
+        // The worst request the patch makes cheaper, so that the figures show what the fix buys; when it
+        // makes none cheaper, the worst request, with "after" at "before" (the fix is then not proposed).
+        EntryPoint worst = null, worstSaved = null;
+        RoundTrips before = RoundTrips.ZERO, savedBefore = RoundTrips.ZERO, savedAfter = RoundTrips.ZERO;
         for (EntryPoint ep : eps) {
             RoundTrips b = ctx.oracle().estimate(ep).roundTrips();
             if (worst == null || b.compareTo(before) > 0) {
                 worst = ep;
                 before = b;
             }
+            if (worstSaved != null && b.compareTo(savedBefore) <= 0) continue;
+            PatchEffect e = patch.apply(ep);
+            RoundTrips a = ctx.oracle().estimate(ep, e.adjustment()).roundTrips().plus(e.extra());
+            if (a.compareTo(b) < 0) {
+                worstSaved = ep;
+                savedBefore = b;
+                savedAfter = a;
+            }
         }
         if (worst == null) return new BeforeAfter(RoundTrips.ZERO, RoundTrips.ZERO, patch, null, 0);
-        PatchEffect e = patch.apply(worst);
-        RoundTrips after = ctx.oracle().estimate(worst, e.adjustment()).roundTrips().plus(e.extra());
-        if (after.compareTo(before) > 0) after = before;
-        return new BeforeAfter(before, after, patch, worst, eps.size());
+        if (worstSaved == null) return new BeforeAfter(before, before, patch, worst, eps.size());
+        return new BeforeAfter(savedBefore, savedAfter, patch, worstSaved, eps.size());
     }
 
     /**

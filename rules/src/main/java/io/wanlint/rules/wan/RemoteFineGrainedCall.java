@@ -106,20 +106,11 @@ public final class RemoteFineGrainedCall implements Rule {
      * of the worst of them, its key that of the first (the key it had alone, so baselines still match).
      */
     private Finding finding(RuleContext ctx, List<Request> requests) {
-        Request worst = requests.get(0);
-        var before = ctx.oracle().estimate(worst.ep()).roundTrips();
-        for (Request r : requests) {
-            var b = ctx.oracle().estimate(r.ep()).roundTrips();
-            if (b.compareTo(before) > 0) {
-                worst = r;
-                before = b;
-            }
-        }
+        List<EntryPoint> eps = requests.stream().map(Request::ep).toList();
+        Estimates.BeforeAfter figures = Estimates.ofEffects(ctx, eps, e -> FacadePatch.of(ctx, e).effect());
+        Request worst = requests.get(eps.indexOf(figures.worst()));
         EntryPoint ep = worst.ep();
         List<ReachedCall> offending = worst.calls();
-        var after = FacadePatch.of(ctx, ep).after(ctx, ep);
-        Estimates.BeforeAfter figures = new Estimates.BeforeAfter(before, after.compareTo(before) < 0 ? after : before,
-                e -> FacadePatch.of(ctx, e).effect(), ep, requests.size());
         var paid = Estimates.costOf(ctx, ep, offending.stream().map(ReachedCall::edge).toList());
         StringBuilder msg = new StringBuilder()
                 .append(figures.perRequest()).append(", ").append(paid.formula()).append(" of them through ")

@@ -59,7 +59,18 @@ public final class WebTierJdbc implements Rule {
                 if (s.callerComponent == null) s.callerComponent = rc.callerComponent();
             }
         }
-        sites.forEach((method, site) -> finding(ctx, method, site).to(sink));
+        sites.forEach((method, site) -> {
+            if (!onlyTakesPooledConnections(site)) finding(ctx, method, site).to(sink);
+        });
+    }
+
+    /**
+     * A method that only takes a connection from the pool costs no round trip and runs no SQL: the
+     * statements that use the connection are the data access, reported where they run (one DAO move
+     * fixes both), so it is not a finding of its own.
+     */
+    private static boolean onlyTakesPooledConnections(Site site) {
+        return site.calls.stream().allMatch(c -> c.op() == io.wanlint.analyzer.api.CallOp.JDBC_CONNECTION_POOL);
     }
 
     /** Code of an EJB (or a helper the graph places in one) is the façade side, never the web tier. */

@@ -250,4 +250,32 @@ class OneFindingPerCauseTest {
             assertThat(f.message()).contains("Moved into a DAO").doesNotContain("No WAN saving");
         });
     }
+
+    @Test
+    void aMethodThatOnlyTakesAPooledConnectionIsPartOfTheStatementsThatUseItNotAFindingOfItsOwn() {
+        harness.expectFindings("""
+                package shop.web;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet("/load")
+                public class LoadServlet extends HttpServlet {
+                    @javax.annotation.Resource javax.sql.DataSource ds;
+                    protected void doGet(HttpServletRequest q, HttpServletResponse r) throws Exception {
+                        try (java.sql.Connection c = connection()) {
+                            LoadStatements.run(c);
+                        }
+                    }
+                    private java.sql.Connection connection() throws java.sql.SQLException {
+                        return ds.getConnection();
+                    }
+                }
+                """, """
+                package shop.web;
+                public class LoadStatements {
+                    static void run(java.sql.Connection c) throws java.sql.SQLException {
+                        c.prepareStatement("DELETE FROM item").executeUpdate(); // expect: WAN003
+                        c.prepareStatement("DELETE FROM stock").executeUpdate();
+                    }
+                }
+                """);
+    }
 }

@@ -68,7 +68,7 @@ public final class RemoteFineGrainedCall implements Rule {
      * The cross-site business calls of one request that its estimate charges (a call it does not
      * charge costs no round trip, and a message must not count it), when they make a finding.
      */
-    static Optional<Request> offending(RuleContext ctx, EntryPoint ep) {
+    private static Optional<Request> offending(RuleContext ctx, EntryPoint ep) {
         RequestReach reach = ctx.reach(ep, ReachScope.WHOLE_REQUEST);
         Set<CallEdge> paid = null;
         List<ReachedCall> offending = new ArrayList<>();
@@ -87,7 +87,7 @@ public final class RemoteFineGrainedCall implements Rule {
         return Optional.of(new Request(ep, offending, inLoops, accessors));
     }
 
-    /** The location and calls WAN001 reports for one request, if it reports any (for WAN002, which then says nothing more). */
+    /** The calls WAN001 reports for one request, if it reports any (for WAN002 and WAN007, which then say nothing more). */
     static Optional<Set<CallEdge>> reportedCalls(RuleContext ctx, EntryPoint ep) {
         return offending(ctx, ep).map(r -> r.cause(ctx).calls());
     }
@@ -111,9 +111,9 @@ public final class RemoteFineGrainedCall implements Rule {
         Request worst = requests.get(eps.indexOf(figures.worst()));
         EntryPoint ep = worst.ep();
         List<ReachedCall> offending = worst.calls();
-        var paid = Estimates.costOf(ctx, ep, offending.stream().map(ReachedCall::edge).toList());
+        var cost = Estimates.costOf(ctx, ep, offending.stream().map(ReachedCall::edge).toList());
         StringBuilder msg = new StringBuilder()
-                .append(figures.perRequest()).append(", ").append(paid.formula()).append(" of them through ")
+                .append(figures.perRequest()).append(", ").append(cost.formula()).append(" of them through ")
                 .append(offending.size()).append(offending.size() == 1 ? " remote call on " : " remote calls on ")
                 .append(callsByBean(ctx, offending));
         long inLoops = worst.inLoops();

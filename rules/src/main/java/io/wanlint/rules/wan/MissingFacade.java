@@ -177,6 +177,27 @@ public final class MissingFacade implements Rule {
         return mine.equals(wan001.get());
     }
 
+    /**
+     * {@code ; the web tier assembles this use case from entity beans A, B} when WAN002's use case for
+     * the request is the one WAN001 reports (so WAN001's finding says it too); empty otherwise.
+     */
+    static String saidInstead(RuleContext ctx, EntryPoint ep) {
+        if (!ctx.runs("WAN002")) return "";
+        return useCase(ctx, ep).filter(u -> saidByWan001(ctx, u))
+                .map(u -> "; the web tier assembles this use case from " + String.join(" and ", beans(u))).orElse("");
+    }
+
+    private static List<String> beans(UseCase u) {
+        List<String> parts = new ArrayList<>();
+        Set<String> entities = u.entities();
+        Set<String> sessions = u.sessions();
+        if (!entities.isEmpty()) parts.add((entities.size() == 1 ? "entity bean " : "entity beans ") + String.join(", ", entities));
+        if (sessions.size() >= 2 || !entities.isEmpty() && !sessions.isEmpty()) {
+            parts.add(sessions.size() + (sessions.size() == 1 ? " session bean " : " session beans ") + String.join(", ", sessions));
+        }
+        return parts;
+    }
+
     /** The calls WAN002's use-case finding names for a request, when it reports one (for WAN007, which then says nothing more). */
     static Optional<Set<CallEdge>> reportedCalls(RuleContext ctx, EntryPoint ep) {
         if (!ctx.runs("WAN002")) return Optional.empty();
@@ -193,13 +214,7 @@ public final class MissingFacade implements Rule {
         Set<CallEdge> paid = Estimates.paid(ctx, ep);
         List<CallEdge> counted = invocations.stream().map(ReachedCall::edge).filter(paid::contains).toList();
         RoundTrips cost = Estimates.costOf(ctx, ep, counted);
-        List<String> parts = new ArrayList<>();
-        Set<String> entities = u.entities();
-        Set<String> sessions = u.sessions();
-        if (!entities.isEmpty()) parts.add((entities.size() == 1 ? "entity bean " : "entity beans ") + String.join(", ", entities));
-        if (sessions.size() >= 2 || !entities.isEmpty() && !sessions.isEmpty()) {
-            parts.add(sessions.size() + (sessions.size() == 1 ? " session bean " : " session beans ") + String.join(", ", sessions));
-        }
+        List<String> parts = beans(u);
         String who = eps.size() == 1 ? ep.id() + " assembles its" : eps.get(0).id() + " and " + (eps.size() - 1)
                 + (eps.size() == 2 ? " other entry point assemble their" : " other entry points assemble their");
         String msg = who + " use case in the web tier from " + String.join(" and ", parts)

@@ -123,7 +123,7 @@ public final class RemoteFineGrainedCall implements Rule {
             msg.append(inLoops > 0 ? " and " : ", ").append(accessors)
                     .append(accessors == 1 ? " entity accessor" : " entity accessors").append(" called remotely");
         }
-        msg.append(NPlusOneFinder.named(ctx, offending));
+        msg.append(MissingFacade.saidInstead(ctx, ep)).append(NPlusOneFinder.named(ctx, offending));
         if (figures.saves()) {
             msg.append("; a session façade returning a transfer object makes it ").append(figures.after().formula());
         } else {

@@ -96,7 +96,7 @@ class RuleMarkersTest {
     void wan002LeavesToWan001AUseCaseOfTwoSessionBeansWhoseCallsAreExactlyWan001s() {
         // The web tier assembles the use case from two session beans: the same two calls, the same
         // façade and the same figures as WAN001's finding on that line, so one finding (WAN001) says it.
-        harness.expectFindings(CATALOG_REMOTE, CATALOG_BEAN, PRICING_LOCAL, PRICING_BEAN, """
+        var findings = harness.expectFindings(CATALOG_REMOTE, CATALOG_BEAN, PRICING_LOCAL, PRICING_BEAN, """
                 package shop.api;
                 @javax.ejb.Remote
                 public interface Orders {
@@ -122,6 +122,8 @@ class RuleMarkersTest {
                     }
                 }
                 """);
+        org.assertj.core.api.Assertions.assertThat(findings).singleElement().satisfies(f -> org.assertj.core.api.Assertions
+                .assertThat(f.message()).contains("the web tier assembles this use case from 2 session beans CatalogBean, OrdersBean"));
     }
 
     @Test

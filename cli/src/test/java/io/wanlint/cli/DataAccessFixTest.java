@@ -42,18 +42,17 @@ class DataAccessFixTest {
     }
 
     @Test
-    void petstoreCatalogHelperMethodsMoveBehindEjb2FacadesDeclaredInEstoreEjbXml() throws Exception {
+    void petstoreCatalogHelperMethodsOfOneQueryEachGetNoPatchBecauseAFacadeCallWouldCostAsMuch() throws Exception {
+        // Each method runs one query: moved behind a façade, that query becomes one façade call, so no request
+        // gets cheaper, and a WAN fix that saves nothing is not proposed (the finding says why).
         AppCopy app = AppCopy.of("petstore-1.1", temp);
-        Path patches = accept(app, StandardCharsets.ISO_8859_1, 2);
-        String diff = Files.readString(patches.resolve("wanlint.patch"), StandardCharsets.ISO_8859_1);
-        assertThat(diff).contains("+      <ejb-name>CatalogItemFacade</ejb-name>")
-                .contains("+      <resource-ref>\n+        <description>the estore database</description>\n+        <res-ref-name>jdbc/EstoreDataSource</res-ref-name>")
-                .contains("+    <ejb-ref-name>ejb/CatalogItemsInCategoryFacade</ejb-ref-name>")
-                .contains("+      <jndi-name>estore/CatalogItemFacade</jndi-name>")
-                .contains("+            return catalogItemFacade().getItem(itemId);\n+        } catch (RemoteException e) {");
-        String ejbJar = app.read("src/deploy/estore_ejb.xml", StandardCharsets.ISO_8859_1);
-        assertThat(ejbJar).startsWith("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<!DOCTYPE ejb-jar PUBLIC")
-                .contains("boutique \u00e9lectronique");
+        AppCopy.Run fix = AppCopy.wanlint("fix", app.root.toString(), "--rule", "WAN003", "--out", temp.resolve("patches").toString());
+        assertThat(fix.exit()).as(fix.err()).isZero();
+        assertThat(fix.out()).contains("0 patch(es) for 2 finding(s)")
+                .containsPattern("no patch  WAN003 com\\.acme\\.estore\\.web\\.CatalogWebImpl .*: no WAN saving: the fix would not make"
+                        + " any of its requests cheaper \\(5 round trips either way\\)");
+        AppCopy.Run check = AppCopy.wanlint("check", app.root.toString(), "--format", "json", "--fail-on", "never");
+        assertThat(check.out()).contains("No WAN saving: one façade call would cost as many round trips as the data access it replaces");
     }
 
     @Test
@@ -86,8 +85,9 @@ class DataAccessFixTest {
             if (!fix.out().contains("Move " + simple(r.className()) + "." + r.method())
                     && !fix.out().contains("Move the data access of " + simple(r.className()) + "." + r.method())) continue;
             assertThat(after).as("still reported").noneMatch(a -> a.className().equals(r.className()) && a.method().equals(r.method()));
-            int sum = r.entryPoints().stream().mapToInt(ep -> roundTrips.getOrDefault(ep, -1)).sum();
-            assertThat(sum).as("round trips of %s after the patch (%s)", r.entryPoints(), roundTrips).isEqualTo(r.after());
+            // The figures are one request's (the worst the patch makes cheaper), never a sum over entry points.
+            assertThat(r.entryPoints().stream().map(ep -> roundTrips.getOrDefault(ep, -1)))
+                    .as("round trips of %s after the patch (%s)", r.entryPoints(), roundTrips).contains(r.after());
         }
 
         Path again = temp.resolve("again");

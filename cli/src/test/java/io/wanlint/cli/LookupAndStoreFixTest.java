@@ -90,7 +90,8 @@ class LookupAndStoreFixTest {
                 "com.acme.trade.ejb.AccountBean: 8 -> 8", "com.acme.trade.ejb.HoldingBean: 8 -> 7", "com.acme.trade.ejb.QuoteBean: 8 -> 7");
         for (Planned p : trade) acceptance("trade", p, StandardCharsets.ISO_8859_1, "WAN008", "edge-db");
         List<Planned> petstore = planned("petstore-1.1", "WAN008", "edge-db");
-        assertThat(petstore).extracting(p -> p.before() + " -> " + p.after()).containsExactly("6 + 3n -> 5 + 2n");
+        // One request of the worst entry point the flag makes cheaper, not the requests added up.
+        assertThat(petstore).extracting(p -> p.before() + " -> " + p.after()).containsExactly("1 + 2n -> 1 + n");
         acceptance("petstore-1.1", petstore.get(0), StandardCharsets.ISO_8859_1, "WAN008", "edge-db");
     }
 
@@ -140,8 +141,9 @@ class LookupAndStoreFixTest {
             assertThat(eps.get(p.entryPoints().get(0)).get("formula").asText()).as("%s after %s", p.entryPoints(), p.patch())
                     .isEqualTo(p.after());
         }
-        long total = p.entryPoints().stream().mapToLong(id -> eps.get(id).get("wanRoundTrips").asLong()).sum();
-        assertThat(total).as("round trips of %s after %s", p.entryPoints(), p.patch()).isEqualTo(atOne(p.after()));
+        // The figures are one request's (the worst the patch makes cheaper), never a sum over entry points.
+        assertThat(p.entryPoints().stream().map(id -> eps.get(id).get("formula").asText()))
+                .as("round trips of %s after %s", p.entryPoints(), p.patch()).contains(p.after());
 
         Path again = temp.resolve("again-" + topology + "-" + p.className());
         Run second = wanlint("fix", app.toString(), "--rule", ruleId, "--topology", topology, "--out", again.toString());

@@ -61,7 +61,7 @@ class PatchAcceptanceTest {
 
     /** A fixture's git copy, its analysis and the plans {@code wanlint fix} would make for it. */
     private record Planned(String fixture, Path repo, Charset encoding, RefactoringContext context,
-                           List<Refactorings.Planned> plans) {
+                           List<Refactorings.Planned> plans, Map<String, RoundTrips> roundTrips) {
         List<Refactorings.Planned> patched() { return plans.stream().filter(p -> p.patch().isPresent()).toList(); }
     }
 
@@ -106,13 +106,15 @@ class PatchAcceptanceTest {
         Reanalysis again = reanalyse(repo);
         assertThat(again.findings()).as("findings after %s", patch.title())
                 .noneMatch(f -> f.ruleId().equals(finding.ruleId()) && f.key().equals(finding.key()));
-        RoundTrips after = RoundTrips.ZERO;
+        // The figures are those of one request (the worst the patch makes cheaper), never a sum: one of the
+        // finding's entry points cost what the patch promised before it, and costs what it promised after.
+        Map<String, String> delivered = new LinkedHashMap<>();
         for (String ep : finding.entryPoints()) {
             assertThat(again.roundTrips()).as("entry point %s after %s", ep, patch.title()).containsKey(ep);
-            after = after.plus(again.roundTrips().get(ep));
+            delivered.put(ep, planned.roundTrips().get(ep) + " -> " + again.roundTrips().get(ep));
         }
-        assertThat(after).as("round trips of %s after %s (promised %s -> %s)", finding.entryPoints(), patch.title(),
-                patch.before().formula(), patch.after().formula()).isEqualTo(patch.after());
+        assertThat(delivered.values()).as("round trips of %s after %s", finding.entryPoints(), patch.title())
+                .contains(patch.before() + " -> " + patch.after());
         assertThat(again.plans()).as("patches planned again after %s", patch.title())
                 .noneMatch(p -> p.finding().ruleId().equals(finding.ruleId()) && p.finding().key().equals(finding.key())
                         && p.patch().isPresent());
@@ -153,7 +155,9 @@ class PatchAcceptanceTest {
             RefactoringContext context = RefactoringContext.of(analysis.result());
             assertThat(context.root()).contains(repo.toAbsolutePath().normalize());
             List<Refactorings.Planned> plans = Refactorings.builtIn().plan(CHECKER.check(analysis).findings(), context);
-            return new Planned(fixture, repo, sourceEncoding(repo), context, plans);
+            Map<String, RoundTrips> roundTrips = new LinkedHashMap<>();
+            for (EntryPointCost c : analysis.costs().estimateAll()) roundTrips.put(c.entryPoint().id(), c.roundTrips());
+            return new Planned(fixture, repo, sourceEncoding(repo), context, plans, roundTrips);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

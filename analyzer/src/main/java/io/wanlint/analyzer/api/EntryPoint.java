@@ -9,4 +9,24 @@ package io.wanlint.analyzer.api;
  */
 public record EntryPoint(String id, Kind kind, MethodRef method, String component) {
     public enum Kind { SERVLET, JSP, FILTER, MESSAGE_DRIVEN, TIMER, JAX_RS, REMOTE_FACADE, LISTENER }
+
+    /** {@code GET, POST } before the id of handlers of one servlet that run the same code. */
+    private static final java.util.regex.Pattern TWIN_VERBS = java.util.regex.Pattern.compile("^[A-Z]+(?:, [A-Z]+)+ ");
+
+    /**
+     * The id of one servlet's handlers that run the same code ({@code doGet} only calling
+     * {@code doPost}): {@code GET, POST /x}, from their verbs and the first handler's own id.
+     */
+    public static String twinId(java.util.List<String> verbs, String firstId) {
+        return String.join(", ", verbs) + " " + firstId;
+    }
+
+    /**
+     * The id findings key on: a servlet's twin handlers, {@code GET, POST /x}, keep the key their first
+     * handler had alone ({@code /x}), so that baselines made before twins were one still match.
+     */
+    public String keyId() {
+        var m = TWIN_VERBS.matcher(id);
+        return m.find() ? id.substring(m.end()) : id;
+    }
 }

@@ -270,7 +270,10 @@ final class AppTypes {
     /** Indexes the units (JSP synthetic classes under their {@code jsp:} graph names). */
     AppTypes(List<UnitSource> units) {
         this.loader = file -> { throw new IncrementalUnavailable("no tree for " + file); };
-        for (UnitSource u : units) {
+        // The first declaration of a name wins: a source file wins over its copy in a built archive or
+        // a build folder (stable sort, so the given order stands otherwise).
+        for (UnitSource u : units.stream().sorted(java.util.Comparator.comparing(
+                (UnitSource x) -> io.wanlint.analyzer.ingest.BuildOutput.isCopy(x.file()))).toList()) {
             files.add(new IndexFacts.File(u.file(), u.syntheticClass(), u.graphClass(), List.of()));
             loaded.add(u.file());
             String pkg = u.unit().getPackageDeclaration().map(p -> p.getNameAsString()).orElse("");

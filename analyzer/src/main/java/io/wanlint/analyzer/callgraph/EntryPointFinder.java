@@ -37,10 +37,15 @@ final class EntryPointFinder extends EntryPointRules<TypeInfo, MethodInfo> {
     }
 
     @Override void addOwn(MutableCallGraph graph) {
+        // A page at the same path twice (the source page and its copy in a built WAR next to it) is
+        // one node of the graph: one entry point, not "/page.jsp (2)".
+        Set<MethodRef> pages = new java.util.HashSet<>();
         for (JspUnit j : jsps) {
             Component c = jspComponents.get(j.pagePath());
             String id = c != null && !c.urlPatterns().isEmpty() ? c.urlPatterns().get(0) : j.pagePath();
-            add(graph, id, EntryPoint.Kind.JSP, SourceCallGraphBuilder.jspService(j, types), c == null ? j.pagePath() : c.name());
+            MethodRef service = SourceCallGraphBuilder.jspService(j, types);
+            if (!pages.add(service)) continue;
+            add(graph, id, EntryPoint.Kind.JSP, service, c == null ? j.pagePath() : c.name());
         }
     }
 

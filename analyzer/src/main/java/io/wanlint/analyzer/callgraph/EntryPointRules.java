@@ -8,9 +8,11 @@ import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.MethodRef;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -24,7 +26,8 @@ import java.util.Set;
  *
  * <p>Ids: the first URL pattern for servlets, filters and JSPs ({@code Class#method} when
  * unmapped), with {@code " [POST]"} and the like for the other HTTP methods of a servlet that has
- * several; the resource path for JAX-RS ({@code " [POST]"} for non-GET verbs); {@code Class#method}
+ * several, and {@code "GET, POST /x"} for handlers that only delegate to one another or to the same
+ * method (one request, whatever its verb); the resource path for JAX-RS ({@code " [POST]"} for non-GET verbs); {@code Class#method}
  * for the rest. Ids are made unique with a numeric suffix.
  */
 abstract class EntryPointRules<T, M> {
@@ -40,6 +43,8 @@ abstract class EntryPointRules<T, M> {
     private final ComponentModel model;
     private final Set<String> usedIds = new HashSet<>();
     private Set<MethodRef> calledThroughViews;
+    /** The graph's calls by caller, for telling a handler that only delegates to another. */
+    private Map<MethodRef, List<CallEdge>> outgoing;
 
     EntryPointRules(ComponentModel model) {
         this.model = model;
@@ -115,7 +120,13 @@ abstract class EntryPointRules<T, M> {
             concreteInClassChain(t, method, 2).map(this::ref).filter(ServletEntryIds::isHandlerSignature).ifPresent(handlers::add);
         }
         List<String> ids = ServletEntryIds.of(pattern(c), name(t), handlers.stream().map(MethodRef::name).toList());
-        for (int i = 0; i < handlers.size(); i++) add(graph, ids.get(i), EntryPoint.Kind.SERVLET, handlers.get(i), c.name());
+        if (outgoing == null) {
+            outgoing = new HashMap<>();
+            for (CallEdge e : graph.edges()) outgoing.computeIfAbsent(e.from(), k -> new ArrayList<>()).add(e);
+        }
+        for (ServletEntryIds.Twins twins : ServletEntryIds.twins(handlers, ids, outgoing)) {
+            add(graph, twins.id(), EntryPoint.Kind.SERVLET, twins.method(), c.name());
+        }
     }
 
     private void timers(Component c, T t, MutableCallGraph graph) {

@@ -29,6 +29,7 @@ import io.wanlint.analyzer.descriptor.ResourceRefDeclaration;
 import io.wanlint.analyzer.descriptor.TagLibraryDescriptor;
 import io.wanlint.analyzer.descriptor.WebAppDescriptor;
 import io.wanlint.analyzer.descriptor.WeblogicEjbJarDescriptor;
+import io.wanlint.analyzer.ingest.BuildOutput;
 import io.wanlint.analyzer.ingest.JavaUnit;
 import io.wanlint.analyzer.ingest.JspUnit;
 import io.wanlint.analyzer.ingest.TextFile;
@@ -110,9 +111,10 @@ public final class ComponentModelBuilder {
         private AnnotationReader annotations;
 
         Assembly(List<JavaUnit> units, List<JspUnit> jsps, List<TextFile> xmlFiles) {
-            this.units = units.stream().sorted(Comparator.comparing(u -> u.source().path())).toList();
+            this.units = units.stream().sorted(Comparator.comparing(u -> u.source().path(), BuildOutput.SOURCES_FIRST)).toList();
             this.jsps = jsps.stream().sorted(Comparator.comparing(JspUnit::pagePath)).toList();
-            this.xmlFiles = xmlFiles.stream().sorted(Comparator.comparing(TextFile::path)).toList();
+            // Descriptors in the sources first: their declarations win over copies in built archives.
+            this.xmlFiles = xmlFiles.stream().sorted(Comparator.comparing(TextFile::path, BuildOutput.SOURCES_FIRST)).toList();
         }
 
         ModelOutcome run() {
@@ -249,7 +251,7 @@ public final class ComponentModelBuilder {
             declared.forEach((name, candidates) -> {
                 List<KeptBean> sorted = candidates.stream().sorted(Comparator
                         .comparing((KeptBean k) -> !fileName(k.descriptor().file()).equals("ejb-jar.xml"))
-                        .thenComparing(k -> k.descriptor().file())
+                        .thenComparing(k -> k.descriptor().file(), BuildOutput.SOURCES_FIRST)
                         .thenComparingInt(k -> k.bean().location().line())).toList();
                 KeptBean winner = sorted.get(0);
                 kept.put(name, winner);
@@ -467,16 +469,30 @@ public final class ComponentModelBuilder {
                 d.path = j.source().path();
                 d.declaredAt(new SourceLocation(j.source().path(), 1));
             }
+            Map<WebTwin, Draft> declaredWebComponents = new HashMap<>();
             for (WebAppDescriptor w : descriptorsOf(WebAppDescriptor.class)) {
                 Map<String, Draft> servlets = new HashMap<>();
+                Map<String, Set<String>> servletPatterns = new HashMap<>();
+                for (WebAppDescriptor.ServletMapping m : w.servletMappings()) {
+                    servletPatterns.computeIfAbsent(m.servletName(), k -> new LinkedHashSet<>()).addAll(m.urlPatterns());
+                }
                 for (WebAppDescriptor.Servlet s : w.servlets()) {
                     if (s.name() == null) continue;
                     Draft d;
                     if (s.jspFile() != null) {
                         d = jspDraft(s.jspFile());
                     } else if (s.servletClass() != null) {
+                        WebTwin twin = new WebTwin(ComponentKind.SERVLET, s.servletClass(),
+                                servletPatterns.getOrDefault(s.name(), Set.of()));
+                        Draft declared = declaredWebComponents.get(twin);
+                        if (declared != null) {
+                            twinDeclaration(declared, s.name(), s.location());
+                            servlets.put(s.name(), declared);
+                            continue;
+                        }
                         d = draft(s.name(), false, ComponentKind.SERVLET, s.servletClass());
                         addSourceLocation(d);
+                        if (!twin.urlPatterns().isEmpty()) declaredWebComponents.put(twin, d);
                     } else {
                         diagnostics.add(Diagnostic.warning(w.file(), s.location().line(),
                                 "servlet " + s.name() + " has neither servlet-class nor jsp-file"));
@@ -496,9 +512,23 @@ public final class ComponentModelBuilder {
                     d.urlPatterns.addAll(m.urlPatterns());
                 }
                 Map<String, Draft> filters = new HashMap<>();
+                Map<String, Set<String>> filterPatterns = new HashMap<>();
+                for (WebAppDescriptor.FilterMapping m : w.filterMappings()) {
+                    Set<String> p = filterPatterns.computeIfAbsent(m.filterName(), k -> new LinkedHashSet<>());
+                    p.addAll(m.urlPatterns());
+                    for (String servletName : m.servletNames()) p.add("servlet:" + servletName);
+                }
                 for (WebAppDescriptor.Filter f : w.filters()) {
                     if (f.name() == null || f.filterClass() == null) continue;
+                    WebTwin twin = new WebTwin(ComponentKind.FILTER, f.filterClass(), filterPatterns.getOrDefault(f.name(), Set.of()));
+                    Draft declared = declaredWebComponents.get(twin);
+                    if (declared != null) {
+                        twinDeclaration(declared, f.name(), f.location());
+                        filters.put(f.name(), declared);
+                        continue;
+                    }
                     Draft d = draft(f.name(), false, ComponentKind.FILTER, f.filterClass());
+                    if (!twin.urlPatterns().isEmpty()) declaredWebComponents.put(twin, d);
                     d.declaredAt(f.location());
                     addSourceLocation(d);
                     d.webModule = w;
@@ -525,6 +555,28 @@ public final class ComponentModelBuilder {
                     if (d.webModule == null) d.webModule = w;
                 }
             }
+        }
+
+        /**
+         * A servlet or filter as requests meet it: its class and the URL patterns (and servlet names)
+         * it is mapped to. Two declarations alike (a web.xml in the sources and its copy in a built WAR
+         * or EAR next to them, or a framework's sample descriptor mapping the same class) are one
+         * component, so one entry point and not {@code "/x (2)"}.
+         */
+        private record WebTwin(ComponentKind kind, String className, Set<String> urlPatterns) {
+            WebTwin {
+                urlPatterns = Set.copyOf(urlPatterns);
+            }
+        }
+
+        /** A repeated declaration of a servlet or filter, kept as the first one (descriptors in the sources come first). */
+        private void twinDeclaration(Draft kept, String name, SourceLocation location) {
+            diagnostics.add(Diagnostic.info(location.file(), location.line(), kept.kind.name().toLowerCase(java.util.Locale.ROOT)
+                    + " " + name + " declares " + kept.className + " with the same mappings as "
+                    + kept.declaredIn.stream().filter(l -> l.file().endsWith(".xml")).findFirst()
+                            .map(SourceLocation::toString).orElse(kept.name)
+                    + "; one component"));
+            kept.declaredAt(location);
         }
 
         private Optional<Draft> claimed(String className, ComponentKind kind) {

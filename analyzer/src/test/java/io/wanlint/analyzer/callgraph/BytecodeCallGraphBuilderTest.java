@@ -149,6 +149,52 @@ class BytecodeCallGraphBuilderTest {
             }
             """;
 
+    private static final String TWIN_SERVLETS = """
+            package app;
+            import javax.servlet.http.*;
+            public class OrderServlet extends HttpServlet {
+                protected void doGet(HttpServletRequest q, HttpServletResponse r) { doPost(q, r); }
+                protected void doPost(HttpServletRequest q, HttpServletResponse r) { Dao.save(); Dao.save(); }
+            }
+            """;
+    private static final String SHARED_HANDLER = """
+            package app;
+            import javax.servlet.http.*;
+            public class ListServlet extends HttpServlet {
+                protected void doGet(HttpServletRequest q, HttpServletResponse r) { handle(q); }
+                protected void doPost(HttpServletRequest q, HttpServletResponse r) { handle(q); }
+                protected void doPut(HttpServletRequest q, HttpServletResponse r) { Dao.save(); Dao.save(); }
+                private void handle(HttpServletRequest q) { Dao.save(); Dao.save(); }
+            }
+            """;
+    private static final String SAVE_DAO = """
+            package app;
+            public class Dao { static void save() { } }
+            """;
+
+    @Test
+    void handlersThatOnlyDelegateToOneAnotherOrToOneMethodAreOneEntryPointInBothFrontEnds() throws Exception {
+        Map<String, String> sources = Map.of("app/OrderServlet.java", TWIN_SERVLETS, "app/ListServlet.java", SHARED_HANDLER,
+                "app/Dao.java", SAVE_DAO);
+        ComponentModel model = new ComponentModel(List.of(GraphFixture.servlet("order", "app.OrderServlet", "/order"),
+                GraphFixture.servlet("list", "app.ListServlet", "/list")));
+        CallGraph bytecode = compileAndBuild(sources, model).graph();
+        GraphFixture source = new GraphFixture();
+        sources.forEach(source::java);
+        model.components().forEach(source::component);
+        CallGraph fromSource = source.build().graph();
+
+        for (CallGraph g : List.of(bytecode, fromSource)) {
+            // doGet only calls doPost: one request whatever its verb, walked from doGet. doPut does its own work.
+            assertThat(g.entryPoints()).extracting(EntryPoint::id, e -> e.method().shortId()).containsExactlyInAnyOrder(
+                    org.assertj.core.groups.Tuple.tuple("GET, POST /order", "app.OrderServlet#doGet"),
+                    org.assertj.core.groups.Tuple.tuple("GET, POST /list", "app.ListServlet#doGet"),
+                    org.assertj.core.groups.Tuple.tuple("/list [PUT]", "app.ListServlet#doPut"));
+            assertThat(g.entryPoints()).filteredOn(e -> e.id().startsWith("GET, POST"))
+                    .extracting(EntryPoint::keyId).containsExactlyInAnyOrder("/order", "/list");
+        }
+    }
+
     @Test
     void callsInsideLoopsArePerIterationAndNestedLoopsCountTwice() throws Exception {
         CallGraph g = compileAndBuild(Map.of("app/Dao.java", DAO), ComponentModel.EMPTY).graph();

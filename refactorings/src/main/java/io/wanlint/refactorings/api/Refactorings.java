@@ -43,6 +43,21 @@ public final class Refactorings {
         }
     }
 
+    /** Rules whose fixes are there to save WAN round trips (WAN002's remote-view finding is structural). */
+    private static final java.util.Set<String> ROUND_TRIP_FIXES = java.util.Set.of("WAN001", "WAN002", "WAN003", "WAN004",
+            "WAN006", "WAN007");
+
+    /**
+     * A fix for a WAN rule that would make no request cheaper is not proposed: the rule then reports
+     * "after" equal to "before" (never above), and says "no WAN saving" and why.
+     */
+    private static Optional<String> noWanSaving(Finding f) {
+        if (!ROUND_TRIP_FIXES.contains(f.ruleId()) || f.key().startsWith("remote-view:")) return Optional.empty();
+        if (f.before().isZero() || f.after().compareTo(f.before()) < 0) return Optional.empty();
+        return Optional.of("no WAN saving: the fix would not make any of its requests cheaper (" + f.before().formula()
+                + " round trips either way)");
+    }
+
     /** A plan for every finding, in order; planning reads files but never writes. */
     public List<Planned> plan(List<Finding> findings, RefactoringContext context) {
         List<Planned> out = new ArrayList<>();
@@ -50,6 +65,11 @@ public final class Refactorings {
             List<Refactoring> handling = refactorings.stream().filter(x -> x.handles(f)).toList();
             if (handling.isEmpty()) {
                 out.add(new Planned(f, Optional.empty(), "no refactoring for " + f.ruleId() + " yet"));
+                continue;
+            }
+            Optional<String> noSaving = noWanSaving(f);
+            if (noSaving.isPresent()) {
+                out.add(new Planned(f, Optional.empty(), noSaving.get()));
                 continue;
             }
             Optional<String> notPatchable = context.whyNotPatchable(f.location().file());

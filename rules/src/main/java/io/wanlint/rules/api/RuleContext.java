@@ -39,7 +39,17 @@ public final class RuleContext {
     private final Map<String, Optional<String>> sites = new ConcurrentHashMap<>();
     private final Map<String, Optional<String>> ownerSites = new ConcurrentHashMap<>();
 
+    /** Which rules run, for a rule that leaves to another what that one reports (WAN002 to WAN001). */
+    private final java.util.function.Predicate<String> running;
+
     public RuleContext(AnalysisResult analysis, RoundTripOracle oracle, RuleSettings settings) {
+        this(analysis, oracle, settings, id -> true);
+    }
+
+    /** @param running whether the rule with this id runs in this check */
+    public RuleContext(AnalysisResult analysis, RoundTripOracle oracle, RuleSettings settings,
+                       java.util.function.Predicate<String> running) {
+        this.running = running == null ? id -> true : running;
         this.analysis = Objects.requireNonNull(analysis, "analysis");
         this.oracle = Objects.requireNonNull(oracle, "oracle");
         this.settings = settings == null ? RuleSettings.DEFAULTS : settings;
@@ -53,6 +63,9 @@ public final class RuleContext {
     public RoundTripOracle oracle() { return oracle; }
 
     public RuleSettings settings() { return settings; }
+
+    /** Whether the rule {@code ruleId} runs in this check (and so reports what it finds). */
+    public boolean runs(String ruleId) { return running.test(ruleId); }
 
     public CallGraph graph() { return analysis.callGraph(); }
 

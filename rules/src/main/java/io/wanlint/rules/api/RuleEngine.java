@@ -53,12 +53,14 @@ public final class RuleEngine {
     public static RuleRun check(AnalysisResult analysis, RoundTripOracle oracle, Configuration config, List<Rule> rules) {
         Configuration cfg = config == null ? Configuration.DEFAULTS : config;
         Suppressions index = analysis.suppressions();
-        RuleContext ctx = new RuleContext(analysis, oracle, cfg.settings());
+        List<Rule> enabled = rules.stream().filter(r -> cfg.enabled(r.id())).toList();
+        java.util.Set<String> running = new java.util.HashSet<>();
+        enabled.forEach(r -> running.add(r.id()));
+        RuleContext ctx = new RuleContext(analysis, oracle, cfg.settings(), running::contains);
         List<Finding> kept = new ArrayList<>();
         List<Finding> suppressed = new ArrayList<>();
         List<Diagnostic> diagnostics = new ArrayList<>();
         Map<Finding, Function<EntryPoint, PatchEffect>> patches = new LinkedHashMap<>();
-        List<Rule> enabled = rules.stream().filter(r -> cfg.enabled(r.id())).toList();
         List<Future<Map<Finding, Function<EntryPoint, PatchEffect>>>> runs = new ArrayList<>();
         ExecutorService pool = pool(enabled.size());
         try {

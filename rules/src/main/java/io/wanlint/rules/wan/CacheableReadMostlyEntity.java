@@ -168,7 +168,7 @@ public final class CacheableReadMostlyEntity implements Rule {
                 + writes + (writes == 1 ? " write" : " writes") + " reachable from entry points (weighted by entry point; "
                 + ratio + "), hottest " + Evidence.describe(hot.edge()).replace(" (in a loop)", "") + " from " + hottest.getValue().size()
                 + (hottest.getValue().size() == 1 ? " entry point" : " entry points") + "; "
-                + strategy(ctx, entity, writes > 0) + ": " + Estimates.roundTrips(figures.before())
+                + strategy(ctx, entity, writes > 0) + ": " + figures.perRequest()
                 + (figures.before().degree() == 0 && figures.before().value() == 1 ? " becomes " : " become ")
                 + figures.after().formula()
                 + (figures.after().equals(figures.before())

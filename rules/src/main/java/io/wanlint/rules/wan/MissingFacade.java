@@ -1,5 +1,6 @@
 package io.wanlint.rules.wan;
 
+import io.wanlint.analyzer.api.CallEdge;
 import io.wanlint.analyzer.api.CallOp;
 import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.ComponentKind;
@@ -47,8 +48,10 @@ public final class MissingFacade implements Rule {
         Map<String, List<EntryPoint>> remoteEntityClients = new LinkedHashMap<>();
         Map<String, ReachedCall> firstRemoteEntityCall = new LinkedHashMap<>();
         Map<MethodRef, SessionClient> sessionClients = new LinkedHashMap<>();
+        Map<UseCaseCause, List<UseCase>> useCases = new LinkedHashMap<>();
         for (EntryPoint ep : ctx.entryPoints()) {
-            if (ctx.isWebEntryPoint(ep)) useCase(ctx, ep, sink);
+            useCase(ctx, ep).filter(u -> !saidByWan001(ctx, u))
+                    .ifPresent(u -> useCases.computeIfAbsent(u.cause(ctx), c -> new ArrayList<>()).add(u));
             for (ReachedCall rc : ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls()) {
                 if (!rc.edge().kind().isEjb() || rc.edge().op() == CallOp.LOOKUP) continue;
                 Optional<Component> target = ctx.targetOf(rc.edge());
@@ -62,6 +65,7 @@ public final class MissingFacade implements Rule {
                 firstRemoteEntityCall.putIfAbsent(target.get().name(), rc);
             }
         }
+        useCases.values().forEach(same -> sink.report(useCaseFinding(ctx, same), e -> FacadePatch.of(ctx, e).effect()));
         sessionClients.forEach((method, client) -> sessionClient(ctx, method, client, sink));
         for (Component c : ctx.model().components()) {
             if (isEntityBean(c) && c.interfaces().hasRemoteView()) {
@@ -89,31 +93,52 @@ public final class MissingFacade implements Rule {
      * is as much a remote client as the web tier: its use case belongs in a façade next to the data.
      */
     private void sessionClient(RuleContext ctx, MethodRef method, SessionClient client, FindingSink sink) {
-        List<EntryPoint> eps = List.copyOf(client.firstByEntryPoint.keySet());
-        EntryPoint firstEp = eps.get(0);
-        ReachedCall first = client.firstByEntryPoint.get(firstEp);
-        RoundTrips before = RoundTrips.ZERO;
-        RoundTrips after = RoundTrips.ZERO;
-        for (EntryPoint ep : eps) {
-            before = before.plus(ctx.oracle().estimate(ep).roundTrips());
-            after = after.plus(FacadePatch.of(ctx, ep).after(ctx, ep));
-        }
+        // Only the requests in which its calls cost round trips: "across the WAN ... 0 round trips" is no finding.
+        List<ReachedCall> calls = client.calls;
+        List<EntryPoint> eps = client.firstByEntryPoint.keySet().stream()
+                .filter(ep -> !Estimates.costOf(ctx, ep, calls.stream().map(ReachedCall::edge).toList()).isZero()).toList();
+        if (eps.isEmpty()) return;
+        Estimates.BeforeAfter figures = Estimates.ofEffects(ctx, eps, e -> FacadePatch.of(ctx, e).effect());
+        EntryPoint worst = figures.worst();
+        ReachedCall first = client.firstByEntryPoint.get(worst);
+        Set<CallEdge> paid = Estimates.paid(ctx, worst);
+        List<ReachedCall> counted = calls.stream().filter(rc -> paid.contains(rc.edge())).toList();
+        RoundTrips cost = Estimates.costOf(ctx, worst, counted.stream().map(ReachedCall::edge).toList());
         String msg = Evidence.displayMethod(method) + " runs at " + ctx.siteOf(first.callerComponent()).orElse("?")
                 + " and uses " + (client.entities.size() == 1 ? "entity bean " : "entity beans ")
-                + String.join(", ", client.entities) + " across the WAN (" + client.calls.size()
-                + (client.calls.size() == 1 ? " call, " : " calls, ") + Estimates.roundTrips(before)
-                + "); move the use case into a session façade next to the entities: " + after.formula();
+                + String.join(", ", client.entities) + " across the WAN (" + counted.size()
+                + (counted.size() == 1 ? " call, " : " calls, ") + Estimates.roundTrips(cost) + " of "
+                + figures.perRequest() + ")"
+                + (figures.saves() ? "; move the use case into a session façade next to the entities: " + figures.after().formula()
+                        : "; no WAN saving: a session façade next to the entities would not make the request cheaper");
         sink.report(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, ctx.locationOf(first.edge()),
                 eps.stream().map(EntryPoint::id).toList(),
-                Evidence.chain(ctx, firstEp, first, client.calls),
-                before, after, "remote-client:" + method.shortId()), e -> FacadePatch.of(ctx, e).effect());
+                Evidence.chain(ctx, worst, first, counted.isEmpty() ? calls : counted),
+                figures.before(), figures.after(), "remote-client:" + method.shortId()), figures.patch());
     }
 
     private static boolean isEntityBean(Component c) {
         return c.kind() == ComponentKind.ENTITY_BMP || c.kind() == ComponentKind.ENTITY_CMP;
     }
 
-    private void useCase(RuleContext ctx, EntryPoint ep, FindingSink sink) {
+    /** The EJB calls a web request makes for one use case: from entity beans, or from several session beans. */
+    private record UseCase(EntryPoint ep, List<ReachedCall> invocations, Set<String> entities, Set<String> sessions) {
+        UseCaseCause cause(RuleContext ctx) {
+            Set<CallEdge> calls = new LinkedHashSet<>();
+            invocations.forEach(rc -> calls.add(rc.edge()));
+            return new UseCaseCause(ctx.locationOf(invocations.get(0).edge()), calls);
+        }
+    }
+
+    /** One place, one set of calls: the web requests that make them (GET/POST twins, pages sharing a helper) are one finding. */
+    private record UseCaseCause(FindingLocation at, Set<CallEdge> calls) {}
+
+    /**
+     * The use case a web request assembles in the web tier, when its calls cost round trips (one
+     * whose calls cost none under the topology claims no WAN cost: not reported).
+     */
+    private static Optional<UseCase> useCase(RuleContext ctx, EntryPoint ep) {
+        if (!ctx.isWebEntryPoint(ep)) return Optional.empty();
         RequestReach reach = ctx.reach(ep, ReachScope.CALLER_TIER);
         List<ReachedCall> invocations = new ArrayList<>();
         Set<String> entities = new LinkedHashSet<>();
@@ -128,37 +153,91 @@ public final class MissingFacade implements Rule {
             else continue;
             invocations.add(rc);
         }
-        if (entities.isEmpty() && sessions.size() < 2) return;
-        ReachedCall first = invocations.get(0);
-        var before = ctx.oracle().estimate(ep).roundTrips();
-        var after = FacadePatch.of(ctx, ep).after(ctx, ep);
+        if (entities.isEmpty() && sessions.size() < 2) return Optional.empty();
+        if (Estimates.costOf(ctx, ep, invocations.stream().map(ReachedCall::edge).toList()).isZero()) return Optional.empty();
+        return Optional.of(new UseCase(ep, invocations, entities, sessions));
+    }
+
+    /**
+     * Whether WAN001 reports this very request with the same calls (those of the use case that cost
+     * round trips, less the session-home {@code create()} calls WAN001 leaves to WAN006): then the
+     * two findings would say one thing twice, with the same figures and the same façade. WAN001's is
+     * kept — its page defines exactly that shape, and its fingerprint is the one baselines hold.
+     */
+    private static boolean saidByWan001(RuleContext ctx, UseCase u) {
+        if (!ctx.runs("WAN001")) return false;
+        Optional<Set<CallEdge>> wan001 = RemoteFineGrainedCall.reportedCalls(ctx, u.ep());
+        if (wan001.isEmpty()) return false;
+        Set<CallEdge> paid = Estimates.paid(ctx, u.ep());
+        Set<CallEdge> mine = new LinkedHashSet<>();
+        for (ReachedCall rc : u.invocations()) {
+            CallEdge e = rc.edge();
+            if (paid.contains(e) && RemoteFineGrainedCall.isBusinessInvocation(e, ctx.targetOf(e))) mine.add(e);
+        }
+        return mine.equals(wan001.get());
+    }
+
+    /**
+     * {@code ; the web tier assembles this use case from entity beans A, B} when WAN002's use case for
+     * the request is the one WAN001 reports (so WAN001's finding says it too); empty otherwise.
+     */
+    static String saidInstead(RuleContext ctx, EntryPoint ep) {
+        if (!ctx.runs("WAN002")) return "";
+        return useCase(ctx, ep).filter(u -> saidByWan001(ctx, u))
+                .map(u -> "; the web tier assembles this use case from " + String.join(" and ", beans(u))).orElse("");
+    }
+
+    private static List<String> beans(UseCase u) {
         List<String> parts = new ArrayList<>();
+        Set<String> entities = u.entities();
+        Set<String> sessions = u.sessions();
         if (!entities.isEmpty()) parts.add((entities.size() == 1 ? "entity bean " : "entity beans ") + String.join(", ", entities));
         if (sessions.size() >= 2 || !entities.isEmpty() && !sessions.isEmpty()) {
             parts.add(sessions.size() + (sessions.size() == 1 ? " session bean " : " session beans ") + String.join(", ", sessions));
         }
-        String msg = ep.id() + " assembles its use case in the web tier from " + String.join(" and ", parts)
-                + " (" + invocations.size() + (invocations.size() == 1 ? " call" : " calls") + ", "
-                + Estimates.roundTrips(before) + "); one call to a new session façade makes it " + after.formula();
-        sink.report(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, ctx.locationOf(first.edge()),
-                List.of(ep.id()), Evidence.chain(ctx, ep, first, invocations), before, after, "use-case:" + ep.id()),
-                e -> FacadePatch.of(ctx, e).effect());
+        return parts;
+    }
+
+    /** The calls WAN002's use-case finding names for a request, when it reports one (for WAN007, which then says nothing more). */
+    static Optional<Set<CallEdge>> reportedCalls(RuleContext ctx, EntryPoint ep) {
+        if (!ctx.runs("WAN002")) return Optional.empty();
+        return useCase(ctx, ep).filter(u -> !saidByWan001(ctx, u)).map(u -> u.cause(ctx).calls());
+    }
+
+    private Finding useCaseFinding(RuleContext ctx, List<UseCase> same) {
+        List<EntryPoint> eps = same.stream().map(UseCase::ep).toList();
+        Estimates.BeforeAfter figures = Estimates.ofEffects(ctx, eps, e -> FacadePatch.of(ctx, e).effect());
+        UseCase u = same.get(eps.indexOf(figures.worst()));
+        EntryPoint ep = u.ep();
+        List<ReachedCall> invocations = u.invocations();
+        ReachedCall first = invocations.get(0);
+        Set<CallEdge> paid = Estimates.paid(ctx, ep);
+        List<CallEdge> counted = invocations.stream().map(ReachedCall::edge).filter(paid::contains).toList();
+        RoundTrips cost = Estimates.costOf(ctx, ep, counted);
+        List<String> parts = beans(u);
+        String who = eps.size() == 1 ? ep.id() + " assembles its" : eps.get(0).id() + " and " + (eps.size() - 1)
+                + (eps.size() == 2 ? " other entry point assemble their" : " other entry points assemble their");
+        String msg = who + " use case in the web tier from " + String.join(" and ", parts)
+                + " (" + invocations.size() + (invocations.size() == 1 ? " call" : " calls") + "; "
+                + (counted.size() == invocations.size() ? (counted.size() == 1 ? "it costs " : "they cost ")
+                        : counted.size() + (counted.size() == 1 ? " of them costs " : " of them cost "))
+                + cost.formula() + " of " + figures.perRequest() + ")"
+                + NPlusOneFinder.named(ctx, invocations)
+                + (figures.saves() ? "; one call to a new session façade makes it " + figures.after().formula()
+                        : "; no WAN saving: one call to a session façade would not make the request cheaper");
+        return new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, ctx.locationOf(first.edge()),
+                eps.stream().map(EntryPoint::id).toList(), Evidence.chain(ctx, ep, first, invocations),
+                figures.before(), figures.after(), "use-case:" + same.get(0).ep().keyId());
     }
 
     private Finding remoteView(RuleContext ctx, Component entity, List<EntryPoint> clients, ReachedCall firstCall) {
         SourceLocation declared = declaration(entity);
         FindingLocation at = new FindingLocation(declared.file(), declared.line(), entity.className(), null);
-        RoundTrips before = RoundTrips.ZERO;
-        RoundTrips after = RoundTrips.ZERO;
-        for (EntryPoint ep : clients) {
-            before = before.plus(ctx.oracle().estimate(ep).roundTrips());
-            after = after.plus(FacadePatch.of(ctx, ep).after(ctx, ep));
-        }
-        Estimates.BeforeAfter figures = new Estimates.BeforeAfter(before, after, e -> FacadePatch.of(ctx, e).effect());
+        Estimates.BeforeAfter figures = Estimates.ofEffects(ctx, clients, e -> FacadePatch.of(ctx, e).effect());
         String views = String.join(", ", remoteInterfaces(entity));
         String msg = "entity bean " + entity.name() + " exposes a remote view (" + views + ")"
                 + (clients.isEmpty() ? "" : "; " + clients.size() + (clients.size() == 1 ? " entry point calls" : " entry points call")
-                        + " it across the WAN (" + Estimates.roundTrips(figures.before()) + ")")
+                        + " it across the WAN (" + figures.perRequest() + ")")
                 + "; give it local interfaces only and serve remote clients through a session façade";
         List<EvidenceStep> evidence = new ArrayList<>();
         evidence.add(new EvidenceStep(declared.file(), declared.line(), entity.className(), null, null,

@@ -74,7 +74,52 @@ public final class NPlusOneFinder implements Rule {
                 seen.add(rc);
             }
         }
-        sites.forEach((method, site) -> finding(ctx, method, site).to(sink));
+        sites.forEach((method, site) -> {
+            List<CallEdge> calls = new ArrayList<>(site.perElement);
+            calls.add(site.finder);
+            site.byEntryPoint.keySet().removeIf(ep -> Estimates.costOf(ctx, ep, calls).isZero());
+            if (!site.byEntryPoint.isEmpty() && !namedByUseCase(ctx, site)) finding(ctx, method, site).to(sink);
+        });
+    }
+
+    /**
+     * Whether every request reaching the N+1 already gets a WAN001 or WAN002 finding whose calls
+     * hold the finder and the per-element calls: that finding names the N+1 and its façade fixes it,
+     * so a WAN007 finding would repeat it.
+     */
+    private static boolean namedByUseCase(RuleContext ctx, Site site) {
+        Set<CallEdge> mine = new LinkedHashSet<>(site.perElement);
+        mine.add(site.finder);
+        for (EntryPoint ep : site.byEntryPoint.keySet()) {
+            boolean named = ctx.runs("WAN001") && RemoteFineGrainedCall.reportedCalls(ctx, ep).filter(c -> c.containsAll(mine)).isPresent()
+                    || MissingFacade.reportedCalls(ctx, ep).filter(c -> c.containsAll(mine)).isPresent();
+            if (!named) return false;
+        }
+        return true;
+    }
+
+    /**
+     * {@code ; it holds an N+1 read: Item.findAll() then, per element, Item.getPrice()} when the calls
+     * of a WAN001 or WAN002 finding make one (a collection finder, then entity calls in a loop in the
+     * same method); empty otherwise.
+     */
+    static String named(RuleContext ctx, List<ReachedCall> calls) {
+        for (ReachedCall f : calls) {
+            CallEdge finder = f.edge();
+            if (!isCollectionFinder(ctx, finder)) continue;
+            Set<String> perElement = new LinkedHashSet<>();
+            for (ReachedCall rc : calls) {
+                CallEdge e = rc.edge();
+                if (e.from().equals(finder.from()) && e.loopDepth() > 0 && e.line() > finder.line() && isEntityCall(ctx, e)) {
+                    perElement.add(Evidence.calleeAsWritten(e) + "()");
+                }
+            }
+            if (!perElement.isEmpty()) {
+                return "; it holds an N+1 read (WAN007): " + Evidence.calleeAsWritten(finder) + "() then, per element, "
+                        + String.join(", ", perElement);
+            }
+        }
+        return "";
     }
 
     private static boolean isCollectionFinder(RuleContext ctx, CallEdge e) {
@@ -121,15 +166,17 @@ public final class NPlusOneFinder implements Rule {
             }
             return PatchEffect.adding(bulk.build(), method.toString(), extra);
         });
+        List<CallEdge> nPlusOne = new ArrayList<>(site.perElement);
+        nPlusOne.add(site.finder);
         Set<String> perElement = new LinkedHashSet<>();
         for (CallEdge c : site.perElement) perElement.add(Evidence.calleeAsWritten(c) + "()");
         String bean = entity.map(Component::name).orElse(Evidence.displayClass(site.finder.to().className()));
         String msg = Evidence.displayMethod(method) + " calls the finder " + bean + "." + Evidence.clientMethod(site.finder)
                 + "() and then, for every element, " + String.join(", ", perElement) + ": 1 + n round trips across the WAN"
                 + " (reached from " + String.join(", ", eps.stream().map(EntryPoint::id).toList()) + "; "
-                + Estimates.roundTrips(figures.before()) + " in all). One bulk read through a façade returning transfer objects: "
-                + figures.after().formula();
-        EntryPoint firstEp = eps.get(0);
+                + figures.share(ctx, nPlusOne) + (figures.saves() ? "). One bulk read through a façade returning transfer objects: "
+                + figures.after().formula() : "). No WAN saving: a bulk read through a façade would not make the request cheaper");
+        EntryPoint firstEp = figures.worst();
         List<ReachedCall> reached = site.byEntryPoint.get(firstEp);
         return new Estimates.Reported(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg,
                 ctx.locationOf(site.finder), eps.stream().map(EntryPoint::id).toList(),

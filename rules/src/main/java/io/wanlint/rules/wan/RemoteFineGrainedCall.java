@@ -6,6 +6,7 @@ import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.RuleDescriptor;
 import io.wanlint.analyzer.api.Severity;
 import io.wanlint.rules.api.FindingSink;
@@ -18,17 +19,22 @@ import io.wanlint.rules.api.RuleDescriptors;
 import io.wanlint.rules.api.RuleInfo;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
- * WAN001: a request that talks to EJBs at another site in small steps. Reported once per entry
+ * WAN001: a request that talks to EJBs at another site in small steps. Reported for an entry
  * point that makes at least {@code minCrossSiteCalls} (default 2) cross-site EJB business
  * invocations (business methods, entity accessors, {@code remove()}, finders, entity-home
  * {@code create()}), or any such call inside a loop, or any accessor on a remote entity interface.
  * Lookups and session-home {@code create()} are WAN006's. Calls cached once per instance do not
- * count. Under a topology that keeps caller and bean on one site, nothing is reported.
+ * count, nor do calls the request's estimate does not charge. Under a topology that keeps caller and
+ * bean on one site, nothing is reported. Entry points that make the same calls at the same place (a
+ * servlet's GET and POST, pages sharing a helper) are one finding listing them all, with the figures
+ * of one request of the worst of them.
  */
 @RuleInfo(id = "WAN001", name = "remote-fine-grained-call", severity = Severity.WARNING,
         summary = "Several cross-site EJB calls, a remote entity accessor or a remote call in a loop for one request",
@@ -39,22 +45,51 @@ public final class RemoteFineGrainedCall implements Rule {
     @Override public RuleDescriptor descriptor() { return DESCRIPTOR; }
 
     @Override public void check(RuleContext ctx, FindingSink sink) {
+        Map<Cause, List<Request>> causes = new LinkedHashMap<>();
         for (EntryPoint ep : ctx.entryPoints()) {
-            RequestReach reach = ctx.reach(ep, ReachScope.WHOLE_REQUEST);
-            List<ReachedCall> offending = new ArrayList<>();
-            for (ReachedCall rc : reach.calls()) {
-                CallEdge e = rc.edge();
-                if (e.kind() != EdgeKind.REMOTE_EJB || e.cachedOnce()) continue;
-                if (!isBusinessInvocation(e, ctx.targetOf(e)) || !ctx.crossesSites(rc)) continue;
-                offending.add(rc);
-            }
-            if (offending.isEmpty()) continue;
-            long inLoops = offending.stream().filter(rc -> reach.inLoop(rc.edge())).count();
-            long accessors = offending.stream()
-                    .filter(rc -> rc.edge().op() == CallOp.ENTITY_GET || rc.edge().op() == CallOp.ENTITY_SET).count();
-            if (offending.size() < ctx.settings().minCrossSiteCalls() && inLoops == 0 && accessors == 0) continue;
-            sink.report(finding(ctx, ep, offending, inLoops, accessors), e -> FacadePatch.of(ctx, e).effect());
+            offending(ctx, ep).ifPresent(r -> causes.computeIfAbsent(r.cause(ctx), c -> new ArrayList<>()).add(r));
         }
+        causes.values().forEach(requests -> sink.report(finding(ctx, requests), e -> FacadePatch.of(ctx, e).effect()));
+    }
+
+    /** One place, one set of calls: entry points (GET/POST twins, pages sharing a helper) that make it are one finding. */
+    private record Cause(FindingLocation at, Set<CallEdge> calls) {}
+
+    /** The offending calls one request makes, as its estimate counts them. */
+    private record Request(EntryPoint ep, List<ReachedCall> calls, long inLoops, long accessors) {
+        Cause cause(RuleContext ctx) {
+            Set<CallEdge> edges = new LinkedHashSet<>();
+            calls.forEach(rc -> edges.add(rc.edge()));
+            return new Cause(ctx.locationOf(calls.get(0).edge()), edges);
+        }
+    }
+
+    /**
+     * The cross-site business calls of one request that its estimate charges (a call it does not
+     * charge costs no round trip, and a message must not count it), when they make a finding.
+     */
+    private static Optional<Request> offending(RuleContext ctx, EntryPoint ep) {
+        RequestReach reach = ctx.reach(ep, ReachScope.WHOLE_REQUEST);
+        Set<CallEdge> paid = null;
+        List<ReachedCall> offending = new ArrayList<>();
+        for (ReachedCall rc : reach.calls()) {
+            CallEdge e = rc.edge();
+            if (e.kind() != EdgeKind.REMOTE_EJB || e.cachedOnce()) continue;
+            if (!isBusinessInvocation(e, ctx.targetOf(e)) || !ctx.crossesSites(rc)) continue;
+            if (paid == null) paid = Estimates.paid(ctx, ep);
+            if (paid.contains(e)) offending.add(rc);
+        }
+        if (offending.isEmpty()) return Optional.empty();
+        long inLoops = offending.stream().filter(rc -> reach.inLoop(rc.edge())).count();
+        long accessors = offending.stream()
+                .filter(rc -> rc.edge().op() == CallOp.ENTITY_GET || rc.edge().op() == CallOp.ENTITY_SET).count();
+        if (offending.size() < ctx.settings().minCrossSiteCalls() && inLoops == 0 && accessors == 0) return Optional.empty();
+        return Optional.of(new Request(ep, offending, inLoops, accessors));
+    }
+
+    /** The calls WAN001 reports for one request, if it reports any (for WAN002 and WAN007, which then say nothing more). */
+    static Optional<Set<CallEdge>> reportedCalls(RuleContext ctx, EntryPoint ep) {
+        return offending(ctx, ep).map(r -> r.cause(ctx).calls());
     }
 
     /** Business invocations count; lookups and session-home {@code create()} belong to WAN006. */
@@ -66,23 +101,37 @@ public final class RemoteFineGrainedCall implements Rule {
         };
     }
 
-    private Finding finding(RuleContext ctx, EntryPoint ep, List<ReachedCall> offending, long inLoops, long accessors) {
-        ReachedCall first = offending.get(0);
-        var before = ctx.oracle().estimate(ep).roundTrips();
-        var after = FacadePatch.of(ctx, ep).after(ctx, ep);
+    /**
+     * One finding for the requests that make the same calls at the same place: its figures are those
+     * of the worst of them, its key that of the first (the key it had alone, so baselines still match).
+     */
+    private Finding finding(RuleContext ctx, List<Request> requests) {
+        List<EntryPoint> eps = requests.stream().map(Request::ep).toList();
+        Estimates.BeforeAfter figures = Estimates.ofEffects(ctx, eps, e -> FacadePatch.of(ctx, e).effect());
+        Request worst = requests.get(eps.indexOf(figures.worst()));
+        EntryPoint ep = worst.ep();
+        List<ReachedCall> offending = worst.calls();
+        var cost = Estimates.costOf(ctx, ep, offending.stream().map(ReachedCall::edge).toList());
         StringBuilder msg = new StringBuilder()
-                .append(Estimates.roundTrips(before)).append(" through ").append(offending.size())
-                .append(offending.size() == 1 ? " remote call on " : " remote calls on ")
-                .append(callsByBean(ctx, offending))
-                .append(" per request to ").append(ep.id());
+                .append(figures.perRequest()).append(", ").append(cost.formula()).append(" of them through ")
+                .append(offending.size()).append(offending.size() == 1 ? " remote call on " : " remote calls on ")
+                .append(callsByBean(ctx, offending));
+        long inLoops = worst.inLoops();
+        long accessors = worst.accessors();
         if (inLoops > 0) msg.append(", ").append(inLoops).append(" of them inside ").append(inLoops == 1 ? "a loop" : "loops");
         if (accessors > 0) {
             msg.append(inLoops > 0 ? " and " : ", ").append(accessors)
                     .append(accessors == 1 ? " entity accessor" : " entity accessors").append(" called remotely");
         }
-        msg.append("; a session façade returning a transfer object makes it ").append(after.formula());
-        return new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg.toString(), ctx.locationOf(first.edge()),
-                List.of(ep.id()), Evidence.chain(ctx, ep, first, offending), before, after, ep.id());
+        msg.append(MissingFacade.saidInstead(ctx, ep)).append(NPlusOneFinder.named(ctx, offending));
+        if (figures.saves()) {
+            msg.append("; a session façade returning a transfer object makes it ").append(figures.after().formula());
+        } else {
+            msg.append("; no WAN saving: a session façade would still cost this request as many round trips");
+        }
+        return new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg.toString(), ctx.locationOf(offending.get(0).edge()),
+                requests.stream().map(r -> r.ep().id()).toList(), Evidence.chain(ctx, ep, offending.get(0), offending),
+                figures.before(), figures.after(), requests.get(0).ep().keyId());
     }
 
     /** {@code Book (findByPrimaryKey, getTitle ×2), Cart (addItem)} in order of first call. */

@@ -79,21 +79,24 @@ public final class SyncExternalCallInTransaction implements Rule {
     private Estimates.Reported finding(RuleContext ctx, MethodRef txMethod, Scope scope) {
         List<EntryPoint> eps = List.copyOf(scope.byEntryPoint.keySet());
         Estimates.BeforeAfter figures = Estimates.of(ctx, eps, ep -> asJmsSends(ctx, scope.byEntryPoint.get(ep)));
-        ReachedCall first = scope.calls.get(0);
-        FindingLocation at = location(ctx, txMethod, first);
+        // The calls of the worst request: those its round trips count.
+        List<ReachedCall> worstCalls = scope.byEntryPoint.get(figures.worst());
+        ReachedCall first = worstCalls.get(0);
+        FindingLocation at = location(ctx, txMethod, scope.calls.get(0));
         List<String> calls = new ArrayList<>();
-        for (ReachedCall rc : scope.calls) {
+        for (ReachedCall rc : worstCalls) {
             var loc = ctx.locationOf(rc.edge());
             calls.add(Evidence.describe(rc.edge()) + " at " + Evidence.displayClass(loc.className()) + ":" + loc.line());
         }
         String how = scope.how.isEmpty() ? "a" : String.join("/", scope.how);
         String msg = Evidence.displayMethod(txMethod) + " holds a " + how + " transaction open across "
-                + scope.calls.size() + (scope.calls.size() == 1 ? " synchronous WAN call: " : " synchronous WAN calls: ")
-                + String.join("; ", calls) + " (" + Estimates.roundTrips(figures.before())
+                + worstCalls.size() + (worstCalls.size() == 1 ? " synchronous WAN call: " : " synchronous WAN calls: ")
+                + String.join("; ", calls) + " (" + figures.share(ctx, worstCalls.stream().map(ReachedCall::edge).toList())
                 + " with locks held, and not undone on rollback); send a JMS message in the transaction and let a "
-                + "message-driven bean make the call after commit: " + figures.after().formula();
+                + "message-driven bean make the call after commit" + (figures.saves() ? ": " + figures.after().formula()
+                        : " (no WAN saving: the request pays as many round trips, but the locks no longer wait on the call)");
         return new Estimates.Reported(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, at, eps.stream().map(EntryPoint::id).toList(),
-                Evidence.chain(ctx, eps.get(0), first, scope.byEntryPoint.get(eps.get(0))),
+                Evidence.chain(ctx, figures.worst(), first, worstCalls),
                 figures.before(), figures.after(), txMethod.toString()), figures.patch());
     }
 

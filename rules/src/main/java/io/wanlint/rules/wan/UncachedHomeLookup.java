@@ -56,7 +56,11 @@ public final class UncachedHomeLookup implements Rule {
                 s.byEntryPoint.computeIfAbsent(ep, k -> new ArrayList<>()).add(rc);
             }
         }
-        sites.forEach((method, site) -> finding(ctx, method, site).to(sink));
+        sites.forEach((method, site) -> {
+            // Lookups the request's estimate does not charge claim no WAN cost: no finding.
+            site.byEntryPoint.keySet().removeIf(ep -> Estimates.costOf(ctx, ep, site.calls).isZero());
+            if (!site.byEntryPoint.isEmpty()) finding(ctx, method, site).to(sink);
+        });
     }
 
     /** A JNDI lookup, or {@code create()} on a session bean's home (entity creates insert rows: WAN001's). */
@@ -83,9 +87,10 @@ public final class UncachedHomeLookup implements Rule {
         if (!looked.isEmpty()) what.add("looks up the home of " + String.join(", ", looked));
         if (!created.isEmpty()) what.add("calls create() on the home of " + String.join(", ", created));
         String msg = Evidence.displayMethod(method) + " " + String.join(" and ", what) + " on every request, across the WAN (reached from "
-                + String.join(", ", eps.stream().map(EntryPoint::id).toList()) + "; " + Estimates.roundTrips(figures.before())
-                + " in all). Homes and stateless stubs cached once by a Service Locator: " + figures.after().formula();
-        EntryPoint firstEp = eps.get(0);
+                + String.join(", ", eps.stream().map(EntryPoint::id).toList()) + "; " + figures.share(ctx, calls)
+                + (figures.saves() ? "). Homes and stateless stubs cached once by a Service Locator: " + figures.after().formula()
+                        : "). No WAN saving: caching them would not make the request cheaper");
+        EntryPoint firstEp = figures.worst();
         List<ReachedCall> reached = site.byEntryPoint.get(firstEp);
         return new Estimates.Reported(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, ctx.locationOf(calls.get(0)),
                 eps.stream().map(EntryPoint::id).toList(), Evidence.chain(ctx, firstEp, reached.get(0), reached),

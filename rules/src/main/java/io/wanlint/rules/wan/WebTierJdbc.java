@@ -59,7 +59,18 @@ public final class WebTierJdbc implements Rule {
                 if (s.callerComponent == null) s.callerComponent = rc.callerComponent();
             }
         }
-        sites.forEach((method, site) -> finding(ctx, method, site).to(sink));
+        sites.forEach((method, site) -> {
+            if (!onlyTakesPooledConnections(site)) finding(ctx, method, site).to(sink);
+        });
+    }
+
+    /**
+     * A method that only takes a connection from the pool costs no round trip and runs no SQL: the
+     * statements that use the connection are the data access, reported where they run (one DAO move
+     * fixes both), so it is not a finding of its own.
+     */
+    private static boolean onlyTakesPooledConnections(Site site) {
+        return site.calls.stream().allMatch(c -> c.op() == io.wanlint.analyzer.api.CallOp.JDBC_CONNECTION_POOL);
     }
 
     /** Code of an EJB (or a helper the graph places in one) is the façade side, never the web tier. */
@@ -81,13 +92,21 @@ public final class WebTierJdbc implements Rule {
         String msg = Evidence.displayMethod(method) + " runs " + what + " from the web tier: " + calls.size()
                 + (calls.size() == 1 ? " call (" : " calls (") + String.join(", ", apis) + "), reached from "
                 + String.join(", ", eps.stream().map(EntryPoint::id).toList())
-                + "; " + Estimates.roundTrips(figures.before()) + " in all. Moved into a DAO behind a façade at the database's site: "
-                + figures.after().formula();
-        EntryPoint firstEp = eps.get(0);
+                + "; " + figures.share(ctx, calls) + (figures.saves()
+                        ? ". Moved into a DAO behind a façade at the database's site: " + figures.after().formula()
+                        : ". No WAN saving: " + (sameSite(ctx, site)
+                                ? "the web tier and the database are on one site, so a DAO behind a façade would move the"
+                                        + " data access out of the web tier without saving a round trip"
+                                : "one façade call would cost as many round trips as the data access it replaces"));
+        EntryPoint firstEp = figures.worst();
         return new Estimates.Reported(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, ctx.locationOf(first),
                 eps.stream().map(EntryPoint::id).toList(),
                 Evidence.chain(ctx, firstEp, site.firstByEntryPoint.get(firstEp)), figures.before(), figures.after(),
                 method.toString()), figures.patch());
+    }
+
+    private static boolean sameSite(RuleContext ctx, Site site) {
+        return ctx.siteOf(site.callerComponent).map(s -> s.equals(ctx.oracle().databaseSite())).orElse(false);
     }
 
     /**

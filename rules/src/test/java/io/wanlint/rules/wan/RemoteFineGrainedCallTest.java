@@ -60,7 +60,7 @@ class RemoteFineGrainedCallTest {
         assertThat(f.entryPoints()).containsExactly("/viewBook");
         assertThat(f.before()).isEqualTo(RoundTrips.of(5));
         assertThat(f.after()).isEqualTo(RoundTrips.of(1));
-        assertThat(f.message()).startsWith("5 round trips through 4 remote calls on Book (findByPrimaryKey, getTitle, getPrice, getAuthor)")
+        assertThat(f.message()).startsWith("5 round trips per request to /viewBook, 4 of them through 4 remote calls on Book (findByPrimaryKey, getTitle, getPrice, getAuthor)")
                 .contains("per request to /viewBook").contains("3 entity accessors called remotely")
                 .endsWith("makes it 1");
         assertThat(f.key()).isEqualTo("/viewBook");
@@ -162,7 +162,7 @@ class RemoteFineGrainedCallTest {
 
         assertThat(f.before().formula()).isEqualTo("n");
         assertThat(f.after()).isEqualTo(RoundTrips.of(1));
-        assertThat(f.message()).startsWith("n round trips through 1 remote call on Pricing (priceOf)")
+        assertThat(f.message()).startsWith("n round trips per request to /cart, n of them through 1 remote call on Pricing (priceOf)")
                 .contains("1 of them inside a loop");
     }
 

@@ -96,7 +96,9 @@ class SecondaryRuleMarkersTest {
 
     @Test
     void wan006To009OnABmpEntityBrowsedFromAServlet() {
-        harness.expectFindings(EJB_JAR, CATEGORY_HOME, CATEGORY, """
+        // The finder-then-loop is WAN001's calls too: WAN001 names the N+1 and WAN007 does not repeat it,
+        // and the web-tier use case (the same calls) is WAN001's as well.
+        var findings = harness.expectFindings(EJB_JAR, CATEGORY_HOME, CATEGORY, """
                 package shop.ejb;
                 import java.sql.*;
                 import javax.ejb.*;
@@ -151,10 +153,54 @@ class SecondaryRuleMarkersTest {
                         try {
                             Object ref = new javax.naming.InitialContext().lookup("java:comp/env/ejb/Category"); // expect: WAN006
                             shop.ejb.CategoryHome home = (shop.ejb.CategoryHome) javax.rmi.PortableRemoteObject.narrow(ref, shop.ejb.CategoryHome.class);
-                            java.util.Collection all = home.findAll(); // expect: WAN001, WAN002, WAN007
+                            java.util.Collection all = home.findAll(); // expect: WAN001
                             for (java.util.Iterator it = all.iterator(); it.hasNext(); ) {
                                 shop.ejb.Category c = (shop.ejb.Category) it.next();
                                 r.getWriter().print(c.getName());
+                            }
+                        } catch (Exception e) {
+                            r.sendError(500);
+                        }
+                    }
+                }
+                """);
+        org.assertj.core.api.Assertions.assertThat(findings).filteredOn(f -> f.ruleId().equals("WAN001")).singleElement()
+                .satisfies(f -> org.assertj.core.api.Assertions.assertThat(f.message())
+                        .contains("it holds an N+1 read (WAN007): Category.findAll() then, per element, Category.getName()"));
+    }
+
+    @Test
+    void wan007SaysTheNPlusOneWhenNoUseCaseFindingNamesIt() {
+        // The same browse page with WAN001 and WAN002 not running: the N+1 is WAN007's to report.
+        Map<String, String> plainEjbJar = Map.of("META-INF/ejb-jar.xml",
+                EJB_JAR.get("META-INF/ejb-jar.xml").replace(" <!-- expect: WAN002 -->", ""));
+        RuleTestHarness.withPipeline(java.util.List.of(new NPlusOneFinder())).expectFindings(plainEjbJar, CATEGORY_HOME, CATEGORY, """
+                package shop.ejb;
+                import javax.ejb.*;
+                public class CategoryBean implements EntityBean {
+                    private String name;
+                    public String getName() { return name; }
+                    public String ejbFindByPrimaryKey(String id) { return id; }
+                    public java.util.Collection ejbFindAll() { return new java.util.ArrayList(); }
+                    public void ejbLoad() { }
+                    public void ejbStore() { }
+                    public void setEntityContext(EntityContext c) { }
+                    public void unsetEntityContext() { }
+                    public void ejbActivate() { }
+                    public void ejbPassivate() { }
+                    public void ejbRemove() { }
+                }
+                """, """
+                package shop.web;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet("/browse")
+                public class BrowseServlet extends HttpServlet {
+                    @javax.ejb.EJB shop.ejb.CategoryHome home;
+                    protected void doGet(HttpServletRequest q, HttpServletResponse r) throws java.io.IOException {
+                        try {
+                            java.util.Collection all = home.findAll(); // expect: WAN007
+                            for (java.util.Iterator it = all.iterator(); it.hasNext(); ) {
+                                r.getWriter().print(((shop.ejb.Category) it.next()).getName());
                             }
                         } catch (Exception e) {
                             r.sendError(500);

@@ -234,20 +234,17 @@ abstract class AnalysisCommand implements Callable<Integer> {
             inputs.add(config);
             return ConfigurationFiles.load(config);
         }
-<<<<<<< HEAD
-        Optional<Path> found = ConfigurationFiles.find(Path.of("").toAbsolutePath());
-        if (found.isEmpty() && Files.isDirectory(paths.get(0))) found = ConfigurationFiles.find(paths.get(0));
-        found.ifPresent(inputs::add);
-        return found.map(ConfigurationFiles::load).orElse(Configuration.DEFAULTS);
-=======
         Path here = Path.of("").toAbsolutePath();
         Optional<Path> found = ConfigurationFiles.find(here);
-        if (found.isPresent()) return ConfigurationFiles.loadFoundIn(here, found.get(), topology == null);
+        if (found.isPresent()) {
+            inputs.add(found.get());
+            return ConfigurationFiles.loadFoundIn(here, found.get(), topology == null);
+        }
         if (!Files.isDirectory(paths.get(0))) return Configuration.DEFAULTS;
         // Found, not named: the analysed folder may be anyone's, so its links out are not followed.
-        return ConfigurationFiles.find(paths.get(0)).map(f -> ConfigurationFiles.loadFoundIn(paths.get(0), f, topology == null))
-                .orElse(Configuration.DEFAULTS);
->>>>>>> h17b
+        found = ConfigurationFiles.find(paths.get(0));
+        found.ifPresent(inputs::add);
+        return found.map(f -> ConfigurationFiles.loadFoundIn(paths.get(0), f, topology == null)).orElse(Configuration.DEFAULTS);
     }
 
     /** The topology file a preset-or-file argument names, when it names an existing file. */

@@ -59,14 +59,9 @@ final class FixCommand extends AnalysisCommand {
     }
 
     @Override protected ExitCode execute(Analysis analysis) {
-<<<<<<< HEAD
-        var out = spec.commandLine().getOut();
-        ExitCode code = wiring.fixer().orElseThrow().fix(analysis, new Fixer.FixRequest(chosenOut, ruleIds, apply), out, err());
-=======
         // The patch files carry the code as it is; the console lines name files and classes: escaped.
         PrintWriter out = new EscapingPrintWriter(spec.commandLine().getOut(), false);
-        ExitCode code = wiring.fixer().orElseThrow().fix(analysis, new Fixer.FixRequest(outDir, ruleIds, apply), out, err());
->>>>>>> h17b
+        ExitCode code = wiring.fixer().orElseThrow().fix(analysis, new Fixer.FixRequest(chosenOut, ruleIds, apply), out, err());
         out.flush();
         return code;
     }

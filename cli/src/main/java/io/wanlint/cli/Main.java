@@ -57,12 +57,9 @@ public final class Main implements Callable<Integer> {
         cl.addSubcommand(new RulesCommand(wiring));
         cl.addSubcommand(new ExplainCommand(wiring));
         cl.setCaseInsensitiveEnumValuesAllowed(true);
-<<<<<<< HEAD
         cl.setParameterExceptionHandler(Main::badCommandLine);
-=======
         // Plain help and usage errors: stderr shows every escape character as text (EscapingPrintWriter).
         cl.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
->>>>>>> h17b
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             boolean debug = commandLine.getCommand() instanceof AnalysisCommand c && c.debug();
             reportInternalError("internal error", ex, debug, commandLine.getErr());

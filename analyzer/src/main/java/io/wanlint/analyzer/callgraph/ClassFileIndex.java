@@ -14,6 +14,7 @@ import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -29,7 +30,8 @@ final class ClassFileIndex {
     /** A readable class file: binary name ({@code a.b.Outer$Inner}), its root, and where its source was. */
     record Entry(String className, Path root, String sourceFile) {}
 
-    private static final long MAX_CLASS_BYTES = 16L << 20;
+    private static final int MAX_CLASS_BYTES = 16 << 20;
+    private static final String TOO_LARGE = "class file larger than 16 MiB skipped";
 
     private final Map<String, Entry> entries = new LinkedHashMap<>();
     private final List<Diagnostic> diagnostics = new ArrayList<>();
@@ -59,10 +61,12 @@ final class ClassFileIndex {
             String shown = root.relativize(p).toString().replace('\\', '/');
             try {
                 if (Files.size(p) > MAX_CLASS_BYTES) {
-                    diagnostics.add(Diagnostic.warning(shown, 0, "class file larger than 16 MB skipped"));
+                    diagnostics.add(Diagnostic.warning(shown, 0, TOO_LARGE));
                     continue;
                 }
-                read(Files.readAllBytes(p), root, shown);
+                try (InputStream in = Files.newInputStream(p)) {
+                    bounded(in, shown, "").ifPresent(bytes -> read(bytes, root, shown));
+                }
             } catch (IOException e) {
                 diagnostics.add(Diagnostic.warning(shown, 0, "cannot read class file: " + reason(e)));
             }
@@ -82,16 +86,29 @@ final class ClassFileIndex {
                 }
                 String shown = name + "!/" + e.getName();
                 if (e.getSize() > MAX_CLASS_BYTES) {
-                    diagnostics.add(Diagnostic.warning(shown, 0, "class file larger than 16 MB skipped"));
+                    diagnostics.add(Diagnostic.warning(shown, 0, TOO_LARGE));
                     continue;
                 }
                 try (InputStream in = zip.getInputStream(e)) {
-                    read(in.readAllBytes(), jar, shown);
+                    bounded(in, shown, " (counted while inflating: its archive directory declares "
+                            + e.getSize() + " bytes)").ifPresent(bytes -> read(bytes, jar, shown));
                 } catch (IOException | RuntimeException ex) {
                     diagnostics.add(Diagnostic.warning(shown, 0, "cannot read class file: " + reason(ex)));
                 }
             }
         }
+    }
+
+    /**
+     * The stream's bytes, or empty (with a diagnostic) past the size bound. The bytes really read
+     * are counted: the size a zip directory declares is the archive's word, and a forged one
+     * would let a small entry inflate to gigabytes.
+     */
+    private Optional<byte[]> bounded(InputStream in, String shown, String detail) throws IOException {
+        byte[] bytes = in.readNBytes(MAX_CLASS_BYTES + 1);
+        if (bytes.length <= MAX_CLASS_BYTES) return Optional.of(bytes);
+        diagnostics.add(Diagnostic.warning(shown, 0, TOO_LARGE + detail));
+        return Optional.empty();
     }
 
     private void read(byte[] bytes, Path root, String shown) {

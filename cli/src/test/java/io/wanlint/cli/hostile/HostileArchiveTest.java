@@ -187,6 +187,34 @@ class HostileArchiveTest {
         assertThat(run.err()).contains("error: dist.zip!/shop.ear!/web.war!/WEB-INF/src/web/Broken.java:2: syntax error: ");
     }
 
+    @Test
+    void classBombInALibraryJarIsCutAtTheClassBoundWhateverTheDirectoryDeclares() throws IOException {
+        // 3 GiB of zeros deflated to ~3 MB, declared as 100 bytes: reading it whole ran out of memory.
+        byte[] good = classBytes(HostileApps.class);
+        byte[] jar = HostileApps.rawZip(List.of(
+                new HostileApps.RawEntry("bomb/Bomb.class", 0, 8, HostileApps.deflatedZeros(3 << 10), 0, 100),
+                HostileApps.RawEntry.stored("io/wanlint/cli/hostile/HostileApps.class", good)));
+        Map<String, byte[]> war = new LinkedHashMap<>();
+        war.put("WEB-INF/web.xml", utf8(webXml("web.Catalog", "/catalog")));
+        war.put("WEB-INF/lib/lib.jar", jar);
+        Path file = write(dir.resolve("shop.war"), zip(war));
+        assertThat(Files.size(file)).isLessThan(64 * 1024);
+
+        HostileRun.Outcome run = checkJson(file);
+
+        assertThat(run.exit()).isZero();
+        assertThat(run.diagnostics()).anyMatch(d -> d.startsWith("warning lib.jar!/bomb/Bomb.class:0 class file larger "
+                + "than 16 MiB skipped (counted while inflating: its archive directory declares 100 bytes)"));
+        assertThat(run.diagnostics()).noneMatch(d -> d.contains("HostileApps"));
+        assertThat(run.componentClasses()).contains("web.Catalog");
+    }
+
+    private static byte[] classBytes(Class<?> type) throws IOException {
+        try (var in = type.getResourceAsStream(type.getSimpleName() + ".class")) {
+            return in.readAllBytes();
+        }
+    }
+
     private static int lastIndexOf(byte[] data, byte[] pattern) {
         for (int i = data.length - pattern.length; i >= 0; i--) {
             if (Arrays.equals(data, i, i + pattern.length, pattern, 0, pattern.length)) return i;

@@ -5,6 +5,7 @@ import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -12,8 +13,10 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Enumeration;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipException;
 import java.util.zip.ZipFile;
@@ -26,7 +29,10 @@ import java.util.zip.ZipInputStream;
  * <p>Nothing is written outside the extraction folder: each entry name goes through
  * {@link ArchiveEntryNames} and the resolved target is checked again against the folder. A bad
  * entry, a corrupt central directory (entries are then read in stream order) or a truncated file
- * gives a diagnostic, and what could be read is kept. One instance per ingest run; not thread-safe.
+ * gives a diagnostic, and what could be read is kept. An encrypted entry is skipped with a
+ * diagnostic and the others are read ({@link ZipDirectory}); a name that occurs twice gives a
+ * diagnostic, and the last copy is kept, as Java's {@code ZipFile} (and so every class loader and
+ * container reading the archive) returns it. One instance per ingest run; not thread-safe.
  */
 public final class ArchiveExtractor {
     private static final int BUFFER = 64 * 1024;
@@ -73,19 +79,26 @@ public final class ArchiveExtractor {
         try (ZipFile zip = open(archive)) {
             run.fromZipFile(zip);
         } catch (ZipException | IllegalArgumentException e) {
-            diagnostics.add(Diagnostic.warning(displayPath, 0, "corrupt archive directory (" + e.getMessage()
-                    + "); reading the entries that can be read in order"));
-            run.fromStream(archive);
+            if (!run.fromDirectoryWithEncryptedEntries(archive)) {
+                diagnostics.add(Diagnostic.warning(displayPath, 0, "corrupt archive directory (" + e.getMessage()
+                        + "); reading the entries that can be read in order"));
+                run.fromStream(archive);
+            }
         } catch (IOException e) {
             diagnostics.add(Diagnostic.error(displayPath, 0, "cannot read archive: " + e.getMessage()));
         }
         return Optional.of(folder);
     }
 
-    /** Entry names of an archive without extracting it, or empty when it cannot be read. */
+    /**
+     * Entry names of an archive that can be read where it is, as a class path entry: empty when
+     * the ZIP reader refuses it (a corrupt directory, an encrypted entry) or when a name occurs
+     * twice, so that the caller extracts it instead and each of these problems gets its diagnostic.
+     */
     static Optional<List<String>> entryNames(Path archive) {
         try (ZipFile zip = open(archive)) {
-            return Optional.of(zip.stream().map(ZipEntry::getName).toList());
+            List<String> names = zip.stream().map(ZipEntry::getName).toList();
+            return names.size() == new java.util.HashSet<>(names).size() ? Optional.of(names) : Optional.empty();
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
@@ -115,10 +128,50 @@ public final class ArchiveExtractor {
         private final String display;
         private final List<Diagnostic> diagnostics;
 
+        /** Files written so far: a name that comes again is a duplicate. */
+        private final Set<Path> written = new HashSet<>();
+
         Run(Path folder, String display, List<Diagnostic> diagnostics) {
             this.folder = folder;
             this.display = display;
             this.diagnostics = diagnostics;
+        }
+
+        /**
+         * Reads the archive through its own directory when the ZIP reader refused it because it
+         * holds encrypted entries (it refuses the whole archive for one): those are skipped with a
+         * diagnostic each, the rest is extracted. False, with nothing done, when the archive has
+         * no encrypted entry or no readable directory.
+         */
+        boolean fromDirectoryWithEncryptedEntries(Path archive) {
+            try (FileChannel channel = FileChannel.open(archive, StandardOpenOption.READ)) {
+                List<ZipDirectory.Entry> all;
+                try {
+                    all = ZipDirectory.read(channel);
+                } catch (IOException | RuntimeException e) {
+                    return false;
+                }
+                if (all.stream().noneMatch(ZipDirectory.Entry::encrypted)) return false;
+                for (ZipDirectory.Entry entry : all) {
+                    if (!admit()) return true;
+                    if (entry.encrypted()) {
+                        diagnostics.add(Diagnostic.warning(display, 0, "entry " + entry.name()
+                                + " is encrypted; skipped"));
+                        continue;
+                    }
+                    Optional<Path> target = target(entry.name(), entry.isDirectory());
+                    if (target.isEmpty() || entry.isDirectory()) continue;
+                    try (InputStream in = ZipDirectory.open(channel, entry)) {
+                        if (!write(in, target.get(), entry.name())) return true;
+                    } catch (IOException | RuntimeException e) {
+                        diagnostics.add(Diagnostic.warning(display, 0,
+                                "entry " + entry.name() + " cannot be read: " + e.getMessage()));
+                    }
+                }
+            } catch (IOException e) {
+                diagnostics.add(Diagnostic.error(display, 0, "cannot read archive: " + e.getMessage()));
+            }
+            return true;
         }
 
         void fromZipFile(ZipFile zip) {
@@ -126,7 +179,7 @@ public final class ArchiveExtractor {
             while (all.hasMoreElements()) {
                 ZipEntry entry = all.nextElement();
                 if (!admit()) return;
-                Optional<Path> target = target(entry);
+                Optional<Path> target = target(entry.getName(), entry.isDirectory());
                 if (target.isEmpty() || entry.isDirectory()) continue;
                 try (InputStream in = zip.getInputStream(entry)) {
                     if (!write(in, target.get(), entry.getName())) return;
@@ -145,7 +198,7 @@ public final class ArchiveExtractor {
                 while ((entry = in.getNextEntry()) != null) {
                     if (!admit()) return;
                     read++;
-                    Optional<Path> target = target(entry);
+                    Optional<Path> target = target(entry.getName(), entry.isDirectory());
                     if (target.isEmpty() || entry.isDirectory()) continue;
                     if (!write(in, target.get(), entry.getName())) return;
                 }
@@ -166,8 +219,7 @@ public final class ArchiveExtractor {
             return true;
         }
 
-        private Optional<Path> target(ZipEntry entry) {
-            String name = entry.getName();
+        private Optional<Path> target(String name, boolean directory) {
             Optional<String> clean = ArchiveEntryNames.normalize(name);
             Path target = null;
             if (clean.isPresent()) {
@@ -184,11 +236,16 @@ public final class ArchiveExtractor {
                 return Optional.empty();
             }
             try {
-                Files.createDirectories(entry.isDirectory() ? target : target.getParent());
+                Files.createDirectories(directory ? target : target.getParent());
             } catch (IOException e) {
                 diagnostics.add(Diagnostic.warning(display, 0, "entry " + name + " cannot be extracted: "
                         + e.getMessage()));
                 return Optional.empty();
+            }
+            if (!directory && !written.add(target)) {
+                // Java's ZipFile, and so class loaders and containers reading the archive, take the last copy of a name.
+                diagnostics.add(Diagnostic.warning(display, 0, "entry " + name
+                        + " occurs more than once in the archive; the last copy is used, as Java's ZipFile does"));
             }
             return Optional.of(target);
         }

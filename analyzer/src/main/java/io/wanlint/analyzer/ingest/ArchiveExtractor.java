@@ -1,15 +1,18 @@
 package io.wanlint.analyzer.ingest;
 
 import io.wanlint.analyzer.api.Diagnostic;
+import io.wanlint.analyzer.api.TemporaryFolderException;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Enumeration;
@@ -71,9 +74,7 @@ public final class ArchiveExtractor {
         try {
             folder = newFolder();
         } catch (IOException e) {
-            diagnostics.add(Diagnostic.error(displayPath, 0, "cannot create extraction folder under "
-                    + root + ": " + e.getMessage()));
-            return Optional.empty();
+            throw unwritable(displayPath, e);
         }
         Run run = new Run(folder, displayPath, diagnostics);
         try (ZipFile zip = open(archive)) {
@@ -113,8 +114,19 @@ public final class ArchiveExtractor {
         }
     }
 
+    /**
+     * A write into the extraction folder failed: the disk is full, a quota or file size limit is
+     * reached, the folder was removed. Entries of this and later archives would be lost in silence,
+     * so the run stops instead of passing with a partial view.
+     */
+    private TemporaryFolderException unwritable(String where, IOException e) {
+        return new TemporaryFolderException("cannot write to the temporary folder " + root + " (" + ExtractionFolder.reason(e)
+                + ") while extracting " + where + "; nothing was analysed (free some space, or set TMPDIR to a folder "
+                + "with room)", e);
+    }
+
+    // The extraction folder itself is never created here: after a signal's hook deleted it, nothing may bring it back.
     private Path newFolder() throws IOException {
-        Files.createDirectories(root);
         Path folder;
         do {
             folder = root.resolve("a" + ++folders);
@@ -163,6 +175,8 @@ public final class ArchiveExtractor {
                     if (target.isEmpty() || entry.isDirectory()) continue;
                     try (InputStream in = ZipDirectory.open(channel, entry)) {
                         if (!write(in, target.get(), entry.name())) return true;
+                    } catch (TemporaryFolderException e) {
+                        throw e;
                     } catch (IOException | RuntimeException e) {
                         diagnostics.add(Diagnostic.warning(display, 0,
                                 "entry " + entry.name() + " cannot be read: " + e.getMessage()));
@@ -183,6 +197,8 @@ public final class ArchiveExtractor {
                 if (target.isEmpty() || entry.isDirectory()) continue;
                 try (InputStream in = zip.getInputStream(entry)) {
                     if (!write(in, target.get(), entry.getName())) return;
+                } catch (TemporaryFolderException e) {
+                    throw e;
                 } catch (IOException | RuntimeException e) {
                     diagnostics.add(Diagnostic.warning(display, 0,
                             "entry " + entry.getName() + " cannot be read: " + e.getMessage()));
@@ -202,6 +218,8 @@ public final class ArchiveExtractor {
                     if (target.isEmpty() || entry.isDirectory()) continue;
                     if (!write(in, target.get(), entry.getName())) return;
                 }
+            } catch (TemporaryFolderException e) {
+                throw e;
             } catch (IOException | RuntimeException e) {
                 diagnostics.add(Diagnostic.error(display, 0, "archive is truncated or corrupt after "
                         + read + " entries: " + e.getMessage()));
@@ -235,11 +253,24 @@ public final class ArchiveExtractor {
                         + "\" rejected: it would be written outside the extraction folder"));
                 return Optional.empty();
             }
-            try {
-                Files.createDirectories(directory ? target : target.getParent());
-            } catch (IOException e) {
+            if (tooLongForFileSystems(target)) {
                 diagnostics.add(Diagnostic.warning(display, 0, "entry " + name + " cannot be extracted: "
-                        + e.getMessage()));
+                        + "its name is too long for the file system"));
+                return Optional.empty();
+            }
+            try {
+                createFolders(directory ? target : target.getParent());
+            } catch (FileAlreadyExistsException | NotDirectoryException e) {
+                // The archive's own doing: a file entry "a" and an entry "a/b".
+                diagnostics.add(Diagnostic.warning(display, 0, "entry " + name + " cannot be extracted: "
+                        + "a file entry of the archive has the name of its folder"));
+                return Optional.empty();
+            } catch (IOException e) {
+                throw unwritable(display + "!/" + name, e);
+            }
+            if (!directory && Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
+                diagnostics.add(Diagnostic.warning(display, 0, "entry " + name + " cannot be extracted: "
+                        + "a folder entry of the archive has its name"));
                 return Optional.empty();
             }
             if (!directory && !written.add(target)) {
@@ -250,11 +281,39 @@ public final class ArchiveExtractor {
             return Optional.of(target);
         }
 
-        /** Copies one entry; false when the byte bound stopped the extraction. */
+        /** Names a file system refuses (NAME_MAX, PATH_MAX on Linux): the archive's doing, not a failing disk. */
+        private static boolean tooLongForFileSystems(Path target) {
+            if (target.toString().getBytes(StandardCharsets.UTF_8).length > 4000) return true;
+            for (Path segment : target) {
+                if (segment.toString().getBytes(StandardCharsets.UTF_8).length > 255) return true;
+            }
+            return false;
+        }
+
+        /** Folders from this archive's folder down; never the folders above it, which belong to the run. */
+        private void createFolders(Path dir) throws IOException {
+            Path at = folder;
+            for (Path segment : folder.relativize(dir)) {
+                at = at.resolve(segment.toString());
+                if (!Files.isDirectory(at, LinkOption.NOFOLLOW_LINKS)) Files.createDirectory(at);
+            }
+        }
+
+        /**
+         * Copies one entry; false when the byte bound stopped the extraction. A failure to read the
+         * entry is an {@link IOException} (the entry is bad); a failure to write it is a
+         * {@link TemporaryFolderException} (the run cannot go on).
+         */
         private boolean write(InputStream in, Path target, String name) throws IOException {
             boolean overLimit = false;
-            try (OutputStream out = Files.newOutputStream(target, StandardOpenOption.CREATE,
-                    StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
+            OutputStream out;
+            try {
+                out = Files.newOutputStream(target, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                        StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+            } catch (IOException e) {
+                throw unwritable(display + "!/" + name, e);
+            }
+            try {
                 byte[] buffer = new byte[BUFFER];
                 int n;
                 while ((n = in.read(buffer)) > 0) {
@@ -262,9 +321,25 @@ public final class ArchiveExtractor {
                         overLimit = true;
                         break;
                     }
-                    out.write(buffer, 0, n);
+                    try {
+                        out.write(buffer, 0, n);
+                    } catch (IOException e) {
+                        throw unwritable(display + "!/" + name, e);
+                    }
                     bytes += n;
                 }
+            } catch (IOException | RuntimeException e) {
+                try {
+                    out.close();
+                } catch (IOException ignored) {
+                    // The first failure is the one worth reporting.
+                }
+                throw e;
+            }
+            try {
+                out.close();
+            } catch (IOException e) {
+                throw unwritable(display + "!/" + name, e);
             }
             if (!overLimit) return true;
             Files.deleteIfExists(target);

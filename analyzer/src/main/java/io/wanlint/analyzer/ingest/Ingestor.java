@@ -3,6 +3,7 @@ package io.wanlint.analyzer.ingest;
 import io.wanlint.analyzer.api.AnalysisRequest;
 import io.wanlint.analyzer.api.AnalyzedFile;
 import io.wanlint.analyzer.api.Diagnostic;
+import io.wanlint.analyzer.api.TemporaryFolderException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.AccessDeniedException;
@@ -92,8 +93,8 @@ public final class Ingestor {
                 Files.createDirectories(extractionDir);
                 skipped.add(extractionDir.toRealPath());
             } catch (IOException e) {
-                diagnostics.add(Diagnostic.error(extractionDir.toString(), 0,
-                        "cannot create the extraction folder: " + reason(e)));
+                throw new TemporaryFolderException("cannot create the extraction folder " + extractionDir + ": "
+                        + ExtractionFolder.reason(e) + "; nothing was analysed", e);
             }
             walker = new FolderWalker(new HashSet<>(), skipped, excludes, diagnostics);
         }

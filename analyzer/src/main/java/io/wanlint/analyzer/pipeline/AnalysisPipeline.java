@@ -16,6 +16,7 @@ import io.wanlint.analyzer.callgraph.ContainerTransactionScopes;
 import io.wanlint.analyzer.callgraph.SourceCallGraphBuilder;
 import io.wanlint.analyzer.callgraph.SurfaceFingerprint;
 import io.wanlint.analyzer.callgraph.TagHandlers;
+import io.wanlint.analyzer.ingest.CompiledClasses;
 import io.wanlint.analyzer.ingest.ExtractionFolder;
 import io.wanlint.analyzer.ingest.Ingestor;
 import io.wanlint.analyzer.ingest.JavaSources;
@@ -126,7 +127,8 @@ public final class AnalysisPipeline {
         List<JspUnit> jsps = scanned.stream().map(ScannedJsp::unit).toList();
         scanned.forEach(s -> diagnostics.addAll(s.diagnostics()));
 
-        ModelOutcome model = timed("model", timings, () -> new ComponentModelBuilder().build(units, jsps, ws.xmlFiles()));
+        ModelOutcome model = timed("model", timings, () -> new ComponentModelBuilder().build(units, jsps, ws.xmlFiles(),
+                new CompiledClasses(ws.classRoots())));
         diagnostics.addAll(model.diagnostics());
         TagHandlers tags = model.tagLibraries()::handlerClass;
 

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.UserPrincipal;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
@@ -29,8 +30,9 @@ import java.util.regex.Pattern;
  *
  * <p>A process killed outright (SIGKILL, power loss) cannot clean up, so each folder is named
  * {@code wanlint-PID-…} and holds a marker file naming its owner (pid, start time, pid namespace);
- * creating a folder first deletes the folders of owners that are gone. Only folders that carry a
- * well-formed marker of this machine's pid namespace are ever deleted, never through a symbolic link.
+ * creating a folder first deletes the folders of owners that are gone. Only folders of this user
+ * that carry a well-formed marker of this pid namespace are ever deleted, never through a symbolic
+ * link.
  */
 public final class ExtractionFolder implements AutoCloseable {
     static final String MARKER = ".wanlint-owner";
@@ -149,9 +151,14 @@ public final class ExtractionFolder implements AutoCloseable {
     static void sweep(Path root) {
         String namespace = pidNamespace();
         try (DirectoryStream<Path> children = Files.newDirectoryStream(root, "wanlint-*")) {
+            UserPrincipal me = null;
             for (Path child : children) {
                 Matcher name = NAME.matcher(child.getFileName().toString());
                 if (!name.matches() || !Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS)) continue;
+                // Another user's folder is theirs to clean (and, deleted by root, a race to follow their links).
+                if (me == null) me = root.getFileSystem().getUserPrincipalLookupService()
+                        .lookupPrincipalByName(System.getProperty("user.name"));
+                if (!me.equals(Files.getOwner(child, LinkOption.NOFOLLOW_LINKS))) continue;
                 Optional<String> marker = readMarker(child.resolve(MARKER));
                 if (marker.isEmpty()) continue;
                 Matcher owner = OWNER.matcher(marker.get());

@@ -11,10 +11,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Enumeration;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -77,6 +79,7 @@ final class ClassFileIndex {
         String name = jar.getFileName() == null ? jar.toString() : jar.getFileName().toString();
         try (ZipFile zip = new ZipFile(jar.toFile())) {
             Enumeration<? extends ZipEntry> all = zip.entries();
+            Set<String> seen = new HashSet<>();
             while (all.hasMoreElements()) {
                 ZipEntry e = all.nextElement();
                 // Multi-release and module descriptors are not application classes of their own.
@@ -85,13 +88,20 @@ final class ClassFileIndex {
                     continue;
                 }
                 String shown = name + "!/" + e.getName();
-                if (e.getSize() > MAX_CLASS_BYTES) {
+                if (!seen.add(e.getName())) {
+                    // ZipFile reads an entry by name, so every copy read here is the last one, as SootUp's reader's is.
+                    diagnostics.add(Diagnostic.warning(shown, 0, "occurs more than once in the jar; the last copy is "
+                            + "used, as Java's ZipFile does"));
+                    continue;
+                }
+                ZipEntry read = zip.getEntry(e.getName()); // the copy ZipFile reads, should the name occur twice
+                if (read.getSize() > MAX_CLASS_BYTES) {
                     diagnostics.add(Diagnostic.warning(shown, 0, TOO_LARGE));
                     continue;
                 }
-                try (InputStream in = zip.getInputStream(e)) {
+                try (InputStream in = zip.getInputStream(read)) {
                     bounded(in, shown, " (counted while inflating: its archive directory declares "
-                            + e.getSize() + " bytes)").ifPresent(bytes -> read(bytes, jar, shown));
+                            + read.getSize() + " bytes)").ifPresent(bytes -> read(bytes, jar, shown));
                 } catch (IOException | RuntimeException ex) {
                     diagnostics.add(Diagnostic.warning(shown, 0, "cannot read class file: " + reason(ex)));
                 }

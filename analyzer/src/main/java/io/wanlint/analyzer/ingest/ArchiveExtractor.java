@@ -93,13 +93,12 @@ public final class ArchiveExtractor {
 
     /**
      * Entry names of an archive that can be read where it is, as a class path entry: empty when
-     * the ZIP reader refuses it (a corrupt directory, an encrypted entry) or when a name occurs
-     * twice, so that the caller extracts it instead and each of these problems gets its diagnostic.
+     * the ZIP reader refuses it (a corrupt directory, an encrypted entry), so that the caller
+     * extracts it instead and what is wrong gets its diagnostic.
      */
     static Optional<List<String>> entryNames(Path archive) {
         try (ZipFile zip = open(archive)) {
-            List<String> names = zip.stream().map(ZipEntry::getName).toList();
-            return names.size() == new java.util.HashSet<>(names).size() ? Optional.of(names) : Optional.empty();
+            return Optional.of(zip.stream().map(ZipEntry::getName).toList());
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }

@@ -209,9 +209,9 @@ public final class Ingestor {
         private void archive(Path file, String logical) {
             files.add(new AnalyzedFile(logical, file, AnalyzedFile.Kind.ARCHIVE, null));
             if (isLibraryJar(logical)) {
-                // A jar the class path readers cannot take as it is (encrypted entries, duplicate names, a
-                // corrupt directory) is extracted instead: extraction reads what it can, says what it skipped,
-                // and keeps one copy of each name, and the class files come from the extracted folder.
+                // A jar the class path readers cannot take as it is (an encrypted entry, a corrupt directory)
+                // is extracted instead: extraction reads what it can and says what it skipped, and the class
+                // files come from the extracted folder.
                 Optional<List<String>> names = ArchiveExtractor.entryNames(file);
                 boolean unpack = names.isEmpty() || names.get().stream().anyMatch(
                         n -> n.equalsIgnoreCase("META-INF/ejb-jar.xml") || n.endsWith(".java"));

@@ -581,7 +581,10 @@ public final class ComponentModelBuilder {
                         continue;
                     }
                     // Handlers of third-party tag libraries shipped as jars are not application components.
-                    if (byClass.containsKey(t.tagClass()) || (libraryTld && !types.containsKey(t.tagClass()))) continue;
+                    if (byClass.containsKey(t.tagClass()) || (libraryTld && !types.containsKey(t.tagClass()))
+                            || isPlatformClass(t.tagClass())) {
+                        continue;
+                    }
                     Draft d = draft(simpleName(t.tagClass()), true, ComponentKind.TAG_HANDLER, t.tagClass());
                     d.declaredAt(t.location());
                     addSourceLocation(d);
@@ -606,7 +609,8 @@ public final class ComponentModelBuilder {
                 if (!JavaNames.isBinaryName(t.tagClass())) {
                     diagnostics.add(Diagnostic.warning(t.location().file(), t.location().line(), "tag " + t.name()
                             + ": tag class \"" + t.tagClass() + "\" is not a Java class name; ignored"));
-                } else if (!libraryTld && !types.containsKey(t.tagClass()) && !compiled.test(t.tagClass())) {
+                } else if (!libraryTld && !types.containsKey(t.tagClass()) && !isPlatformClass(t.tagClass())
+                        && !compiled.test(t.tagClass())) {
                     diagnostics.add(Diagnostic.warning(t.location().file(), t.location().line(), "tag class "
                             + t.tagClass() + " (tag " + t.name() + ") not found in the sources or compiled classes; "
                             + "no component"));
@@ -615,6 +619,12 @@ public final class ComponentModelBuilder {
                 }
             }
             return usable;
+        }
+
+        /** A class the platform provides (a TLD may name {@code javax.servlet.jsp.tagext.TagSupport} itself): never a component. */
+        private boolean isPlatformClass(String className) {
+            return !types.containsKey(className) && (className.startsWith("java.") || className.startsWith("javax.")
+                    || className.startsWith("jakarta."));
         }
 
         // ---- everything else -------------------------------------------------------------------

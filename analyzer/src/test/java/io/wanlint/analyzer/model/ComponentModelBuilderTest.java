@@ -736,13 +736,14 @@ class ComponentModelBuilderTest {
                   <tag><name>gone</name><tag-class>w.GoneTag</tag-class></tag>
                   <tag><name>passwd</name><tag-class>../../../etc/passwd</tag-class></tag>
                   <tag><name>blank</name><tag-class>w. Spaced</tag-class></tag>
+                  <tag><name>noop</name><tag-class>javax.servlet.jsp.tagext.TagSupport</tag-class></tag>
                 </taglib>
                 """);
 
         ModelOutcome o = build();
 
         assertThat(o.model().components()).extracting(Component::className).containsExactly("w.CartTag");
-        assertThat(o.tagLibraries().tags("http://shop/tags")).containsOnlyKeys("cart");
+        assertThat(o.tagLibraries().tags("http://shop/tags")).containsOnlyKeys("cart", "noop");
         assertThat(o.diagnostics()).extracting(d -> d.location().file() + ":" + d.location().line() + " " + d.message())
                 .containsExactly(
                         "web/WEB-INF/tlds/shop.tld:3 tag class w.GoneTag (tag gone) not found in the sources or compiled "

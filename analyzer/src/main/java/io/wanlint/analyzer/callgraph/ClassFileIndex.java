@@ -67,7 +67,7 @@ final class ClassFileIndex {
                     continue;
                 }
                 try (InputStream in = Files.newInputStream(p)) {
-                    bounded(in, shown, "").ifPresent(bytes -> read(bytes, root, shown));
+                    bounded(in, shown, "").ifPresent(bytes -> read(bytes, root, shown, shown));
                 }
             } catch (IOException e) {
                 diagnostics.add(Diagnostic.warning(shown, 0, "cannot read class file: " + reason(e)));
@@ -101,7 +101,7 @@ final class ClassFileIndex {
                 }
                 try (InputStream in = zip.getInputStream(read)) {
                     bounded(in, shown, " (counted while inflating: its archive directory declares "
-                            + read.getSize() + " bytes)").ifPresent(bytes -> read(bytes, jar, shown));
+                            + read.getSize() + " bytes)").ifPresent(bytes -> read(bytes, jar, e.getName(), shown));
                 } catch (IOException | RuntimeException ex) {
                     diagnostics.add(Diagnostic.warning(shown, 0, "cannot read class file: " + reason(ex)));
                 }
@@ -121,7 +121,12 @@ final class ClassFileIndex {
         return Optional.empty();
     }
 
-    private void read(byte[] bytes, Path root, String shown) {
+    /**
+     * @param own   the class file's own path under its root, where a finding is located when the
+     *              class's {@code SourceFile} cannot be trusted
+     * @param shown how diagnostics name the class file
+     */
+    private void read(byte[] bytes, Path root, String own, String shown) {
         try {
             ClassReader reader = new ClassReader(bytes);
             String[] source = new String[1];
@@ -133,11 +138,30 @@ final class ClassFileIndex {
             int slash = internal.lastIndexOf('/');
             String pkgPath = slash < 0 ? "" : internal.substring(0, slash + 1);
             String file = source[0] != null ? pkgPath + source[0] : internal + ".class";
-            entries.putIfAbsent(className, new Entry(className, root, file));
+            entries.putIfAbsent(className, new Entry(className, root, confined(file) ? file : own));
         } catch (RuntimeException e) {
             // ASM signals malformed input with unchecked exceptions (index out of bounds, illegal argument).
             diagnostics.add(Diagnostic.warning(shown, 0, "unreadable class file skipped: " + reason(e)));
         }
+    }
+
+    /**
+     * Whether a location built from the class file's name and {@code SourceFile} attribute stays
+     * under the analysed root. Both are the class file's own claims: a forged {@code SourceFile} of
+     * {@code ../../etc/hostname} must not put a path outside the application into a SARIF URI or an
+     * editor link. Each segment must be a plain name (the JVM specification's {@code SourceFile} is
+     * a file name, never a path).
+     */
+    static boolean confined(String file) {
+        if (file.isEmpty() || file.startsWith("/")) return false;
+        for (String segment : file.split("/", -1)) {
+            if (segment.isEmpty() || segment.equals(".") || segment.equals("..")) return false;
+            for (int i = 0; i < segment.length(); i++) {
+                char c = segment.charAt(i);
+                if (c == '\\' || c == ':' || Character.isISOControl(c)) return false;
+            }
+        }
+        return true;
     }
 
     private static String reason(Exception e) {

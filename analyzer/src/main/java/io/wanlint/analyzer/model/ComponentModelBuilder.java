@@ -48,7 +48,7 @@ import java.util.TreeMap;
 import java.util.function.Predicate;
 
 /**
- * Builds the {@link ComponentModel} (SPEC §3) from parsed sources, JSPs and descriptor files.
+ * Builds the {@link ComponentModel} (docs/architecture.md §Model) from parsed sources, JSPs and descriptor files.
  *
  * <p>Descriptor entries override annotations as the EJB specification says; a class becomes one
  * component (except a servlet class declared under several servlet names); every class that is

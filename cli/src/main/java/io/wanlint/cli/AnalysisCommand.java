@@ -8,6 +8,7 @@ import io.wanlint.analyzer.api.ConfigurationException;
 import io.wanlint.analyzer.api.Diagnostic;
 import io.wanlint.analyzer.api.EntryPointCost;
 import io.wanlint.analyzer.api.PhaseTiming;
+import io.wanlint.analyzer.api.TemporaryFolderException;
 import io.wanlint.analyzer.api.Topology;
 import io.wanlint.report.api.ProgressIndicator;
 import io.wanlint.report.api.ReportData;
@@ -149,6 +150,10 @@ abstract class AnalysisCommand implements Callable<Integer> {
         } catch (ConfigurationException e) {
             err.println("error: " + e.getMessage());
             return ExitCode.USAGE.code();
+        } catch (TemporaryFolderException e) {
+            // A full disk must never read as "no findings": no report, and the exit code of an empty run.
+            err.println("error: " + e.getMessage());
+            return ExitCode.NOTHING_ANALYSED.code();
         } catch (RuntimeException | StackOverflowError e) {
             Main.reportInternalError("analysis failed", e, debug, err);
             return ExitCode.NOTHING_ANALYSED.code();

@@ -67,6 +67,9 @@ public record InputDigest(String slot, String digest, String structure, Map<Stri
             combine(d, "xml", ws.xmlFiles(), xmlHashes);
             if (bytecode) {
                 for (Path root : ws.classRoots()) hashClassRoot(d, root, extractionDir);
+            } else if (ws.xmlFiles().stream().anyMatch(x -> x.text().contains("taglib"))) {
+                // A tag library's tag classes are looked up among the compiled classes too: their names count.
+                for (Path root : ws.classRoots()) hashClassNames(d, root, extractionDir);
             }
         }
         return new InputDigest(slotHex.substring(0, 32), HexFormat.of().formatHex(all.digest()),
@@ -162,6 +165,29 @@ public record InputDigest(String slot, String digest, String structure, Map<Stri
             update(into, root.relativize(file).toString().replace('\\', '/'));
             hashFile(into, file);
         }
+    }
+
+    private static void hashClassNames(MessageDigest into, Path root, Path extractionDir) {
+        Path base = root.toAbsolutePath().normalize();
+        Path extraction = extractionDir.toAbsolutePath().normalize();
+        update(into, "class names " + (base.startsWith(extraction) ? "!" + extraction.relativize(base) : base));
+        List<String> names = new ArrayList<>();
+        try {
+            if (Files.isDirectory(root)) {
+                try (Stream<Path> walk = Files.walk(root)) {
+                    walk.filter(Files::isRegularFile).forEach(f -> names.add(root.relativize(f).toString().replace('\\', '/')));
+                }
+            } else {
+                try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(root.toFile())) {
+                    zip.stream().forEach(e -> names.add(e.getName()));
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            update(into, "unreadable " + System.nanoTime()); // never matches: the run is analysed afresh
+            return;
+        }
+        names.sort(null);
+        names.forEach(n -> update(into, n));
     }
 
     private static void hashFile(MessageDigest into, Path file) {

@@ -11,9 +11,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Enumeration;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -29,7 +32,8 @@ final class ClassFileIndex {
     /** A readable class file: binary name ({@code a.b.Outer$Inner}), its root, and where its source was. */
     record Entry(String className, Path root, String sourceFile) {}
 
-    private static final long MAX_CLASS_BYTES = 16L << 20;
+    private static final int MAX_CLASS_BYTES = 16 << 20;
+    private static final String TOO_LARGE = "class file larger than 16 MiB skipped";
 
     private final Map<String, Entry> entries = new LinkedHashMap<>();
     private final List<Diagnostic> diagnostics = new ArrayList<>();
@@ -59,10 +63,12 @@ final class ClassFileIndex {
             String shown = root.relativize(p).toString().replace('\\', '/');
             try {
                 if (Files.size(p) > MAX_CLASS_BYTES) {
-                    diagnostics.add(Diagnostic.warning(shown, 0, "class file larger than 16 MB skipped"));
+                    diagnostics.add(Diagnostic.warning(shown, 0, TOO_LARGE));
                     continue;
                 }
-                read(Files.readAllBytes(p), root, shown, shown);
+                try (InputStream in = Files.newInputStream(p)) {
+                    bounded(in, shown, "").ifPresent(bytes -> read(bytes, root, shown, shown));
+                }
             } catch (IOException e) {
                 diagnostics.add(Diagnostic.warning(shown, 0, "cannot read class file: " + reason(e)));
             }
@@ -73,6 +79,7 @@ final class ClassFileIndex {
         String name = jar.getFileName() == null ? jar.toString() : jar.getFileName().toString();
         try (ZipFile zip = new ZipFile(jar.toFile())) {
             Enumeration<? extends ZipEntry> all = zip.entries();
+            Set<String> seen = new HashSet<>();
             while (all.hasMoreElements()) {
                 ZipEntry e = all.nextElement();
                 // Multi-release and module descriptors are not application classes of their own.
@@ -81,17 +88,37 @@ final class ClassFileIndex {
                     continue;
                 }
                 String shown = name + "!/" + e.getName();
-                if (e.getSize() > MAX_CLASS_BYTES) {
-                    diagnostics.add(Diagnostic.warning(shown, 0, "class file larger than 16 MB skipped"));
+                if (!seen.add(e.getName())) {
+                    // ZipFile reads an entry by name, so every copy read here is the last one, as SootUp's reader's is.
+                    diagnostics.add(Diagnostic.warning(shown, 0, "occurs more than once in the jar; the last copy is "
+                            + "used, as Java's ZipFile does"));
                     continue;
                 }
-                try (InputStream in = zip.getInputStream(e)) {
-                    read(in.readAllBytes(), jar, e.getName(), shown);
+                ZipEntry read = zip.getEntry(e.getName()); // the copy ZipFile reads, should the name occur twice
+                if (read.getSize() > MAX_CLASS_BYTES) {
+                    diagnostics.add(Diagnostic.warning(shown, 0, TOO_LARGE));
+                    continue;
+                }
+                try (InputStream in = zip.getInputStream(read)) {
+                    bounded(in, shown, " (counted while inflating: its archive directory declares "
+                            + read.getSize() + " bytes)").ifPresent(bytes -> read(bytes, jar, e.getName(), shown));
                 } catch (IOException | RuntimeException ex) {
                     diagnostics.add(Diagnostic.warning(shown, 0, "cannot read class file: " + reason(ex)));
                 }
             }
         }
+    }
+
+    /**
+     * The stream's bytes, or empty (with a diagnostic) past the size bound. The bytes really read
+     * are counted: the size a zip directory declares is the archive's word, and a forged one
+     * would let a small entry inflate to gigabytes.
+     */
+    private Optional<byte[]> bounded(InputStream in, String shown, String detail) throws IOException {
+        byte[] bytes = in.readNBytes(MAX_CLASS_BYTES + 1);
+        if (bytes.length <= MAX_CLASS_BYTES) return Optional.of(bytes);
+        diagnostics.add(Diagnostic.warning(shown, 0, TOO_LARGE + detail));
+        return Optional.empty();
     }
 
     /**

@@ -1,19 +1,25 @@
 package io.wanlint.analyzer.ingest;
 
 import io.wanlint.analyzer.api.Diagnostic;
+import io.wanlint.analyzer.api.TemporaryFolderException;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Enumeration;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipException;
 import java.util.zip.ZipFile;
@@ -26,7 +32,10 @@ import java.util.zip.ZipInputStream;
  * <p>Nothing is written outside the extraction folder: each entry name goes through
  * {@link ArchiveEntryNames} and the resolved target is checked again against the folder. A bad
  * entry, a corrupt central directory (entries are then read in stream order) or a truncated file
- * gives a diagnostic, and what could be read is kept. One instance per ingest run; not thread-safe.
+ * gives a diagnostic, and what could be read is kept. An encrypted entry is skipped with a
+ * diagnostic and the others are read ({@link ZipDirectory}); a name that occurs twice gives a
+ * diagnostic, and the last copy is kept, as Java's {@code ZipFile} (and so every class loader and
+ * container reading the archive) returns it. One instance per ingest run; not thread-safe.
  */
 public final class ArchiveExtractor {
     private static final int BUFFER = 64 * 1024;
@@ -65,24 +74,28 @@ public final class ArchiveExtractor {
         try {
             folder = newFolder();
         } catch (IOException e) {
-            diagnostics.add(Diagnostic.error(displayPath, 0, "cannot create extraction folder under "
-                    + root + ": " + e.getMessage()));
-            return Optional.empty();
+            throw unwritable(displayPath, e);
         }
         Run run = new Run(folder, displayPath, diagnostics);
         try (ZipFile zip = open(archive)) {
             run.fromZipFile(zip);
         } catch (ZipException | IllegalArgumentException e) {
-            diagnostics.add(Diagnostic.warning(displayPath, 0, "corrupt archive directory (" + e.getMessage()
-                    + "); reading the entries that can be read in order"));
-            run.fromStream(archive);
+            if (!run.fromDirectoryWithEncryptedEntries(archive)) {
+                diagnostics.add(Diagnostic.warning(displayPath, 0, "corrupt archive directory (" + e.getMessage()
+                        + "); reading the entries that can be read in order"));
+                run.fromStream(archive);
+            }
         } catch (IOException e) {
             diagnostics.add(Diagnostic.error(displayPath, 0, "cannot read archive: " + e.getMessage()));
         }
         return Optional.of(folder);
     }
 
-    /** Entry names of an archive without extracting it, or empty when it cannot be read. */
+    /**
+     * Entry names of an archive that can be read where it is, as a class path entry: empty when
+     * the ZIP reader refuses it (a corrupt directory, an encrypted entry), so that the caller
+     * extracts it instead and what is wrong gets its diagnostic.
+     */
     static Optional<List<String>> entryNames(Path archive) {
         try (ZipFile zip = open(archive)) {
             return Optional.of(zip.stream().map(ZipEntry::getName).toList());
@@ -100,8 +113,19 @@ public final class ArchiveExtractor {
         }
     }
 
+    /**
+     * A write into the extraction folder failed: the disk is full, a quota or file size limit is
+     * reached, the folder was removed. Entries of this and later archives would be lost in silence,
+     * so the run stops instead of passing with a partial view.
+     */
+    private TemporaryFolderException unwritable(String where, IOException e) {
+        return new TemporaryFolderException("cannot write to the temporary folder " + root + " (" + ExtractionFolder.reason(e)
+                + ") while extracting " + where + "; nothing was analysed (free some space, or set TMPDIR to a folder "
+                + "with room)", e);
+    }
+
+    // The extraction folder itself is never created here: after a signal's hook deleted it, nothing may bring it back.
     private Path newFolder() throws IOException {
-        Files.createDirectories(root);
         Path folder;
         do {
             folder = root.resolve("a" + ++folders);
@@ -115,10 +139,52 @@ public final class ArchiveExtractor {
         private final String display;
         private final List<Diagnostic> diagnostics;
 
+        /** Files written so far: a name that comes again is a duplicate. */
+        private final Set<Path> written = new HashSet<>();
+
         Run(Path folder, String display, List<Diagnostic> diagnostics) {
             this.folder = folder;
             this.display = display;
             this.diagnostics = diagnostics;
+        }
+
+        /**
+         * Reads the archive through its own directory when the ZIP reader refused it because it
+         * holds encrypted entries (it refuses the whole archive for one): those are skipped with a
+         * diagnostic each, the rest is extracted. False, with nothing done, when the archive has
+         * no encrypted entry or no readable directory.
+         */
+        boolean fromDirectoryWithEncryptedEntries(Path archive) {
+            try (FileChannel channel = FileChannel.open(archive, StandardOpenOption.READ)) {
+                List<ZipDirectory.Entry> all;
+                try {
+                    all = ZipDirectory.read(channel);
+                } catch (IOException | RuntimeException e) {
+                    return false;
+                }
+                if (all.stream().noneMatch(ZipDirectory.Entry::encrypted)) return false;
+                for (ZipDirectory.Entry entry : all) {
+                    if (!admit()) return true;
+                    if (entry.encrypted()) {
+                        diagnostics.add(Diagnostic.warning(display, 0, "entry " + entry.name()
+                                + " is encrypted; skipped"));
+                        continue;
+                    }
+                    Optional<Path> target = target(entry.name(), entry.isDirectory());
+                    if (target.isEmpty() || entry.isDirectory()) continue;
+                    try (InputStream in = ZipDirectory.open(channel, entry)) {
+                        if (!write(in, target.get(), entry.name())) return true;
+                    } catch (TemporaryFolderException e) {
+                        throw e;
+                    } catch (IOException | RuntimeException e) {
+                        diagnostics.add(Diagnostic.warning(display, 0,
+                                "entry " + entry.name() + " cannot be read: " + e.getMessage()));
+                    }
+                }
+            } catch (IOException e) {
+                diagnostics.add(Diagnostic.error(display, 0, "cannot read archive: " + e.getMessage()));
+            }
+            return true;
         }
 
         void fromZipFile(ZipFile zip) {
@@ -126,10 +192,12 @@ public final class ArchiveExtractor {
             while (all.hasMoreElements()) {
                 ZipEntry entry = all.nextElement();
                 if (!admit()) return;
-                Optional<Path> target = target(entry);
+                Optional<Path> target = target(entry.getName(), entry.isDirectory());
                 if (target.isEmpty() || entry.isDirectory()) continue;
                 try (InputStream in = zip.getInputStream(entry)) {
                     if (!write(in, target.get(), entry.getName())) return;
+                } catch (TemporaryFolderException e) {
+                    throw e;
                 } catch (IOException | RuntimeException e) {
                     diagnostics.add(Diagnostic.warning(display, 0,
                             "entry " + entry.getName() + " cannot be read: " + e.getMessage()));
@@ -145,10 +213,12 @@ public final class ArchiveExtractor {
                 while ((entry = in.getNextEntry()) != null) {
                     if (!admit()) return;
                     read++;
-                    Optional<Path> target = target(entry);
+                    Optional<Path> target = target(entry.getName(), entry.isDirectory());
                     if (target.isEmpty() || entry.isDirectory()) continue;
                     if (!write(in, target.get(), entry.getName())) return;
                 }
+            } catch (TemporaryFolderException e) {
+                throw e;
             } catch (IOException | RuntimeException e) {
                 diagnostics.add(Diagnostic.error(display, 0, "archive is truncated or corrupt after "
                         + read + " entries: " + e.getMessage()));
@@ -166,8 +236,7 @@ public final class ArchiveExtractor {
             return true;
         }
 
-        private Optional<Path> target(ZipEntry entry) {
-            String name = entry.getName();
+        private Optional<Path> target(String name, boolean directory) {
             if (name.indexOf('\0') >= 0) {
                 // Not a climb out of the folder: no file system can hold such a name.
                 diagnostics.add(Diagnostic.error(display, 0, "invalid entry name \"" + name.replace("\0", "\\0")
@@ -191,21 +260,67 @@ public final class ArchiveExtractor {
                         + "\" rejected: it would be written outside the extraction folder"));
                 return Optional.empty();
             }
-            try {
-                Files.createDirectories(entry.isDirectory() ? target : target.getParent());
-            } catch (IOException e) {
+            if (tooLongForFileSystems(target)) {
                 diagnostics.add(Diagnostic.warning(display, 0, "entry " + name + " cannot be extracted: "
-                        + e.getMessage()));
+                        + "its name is too long for the file system"));
                 return Optional.empty();
+            }
+            try {
+                createFolders(directory ? target : target.getParent());
+            } catch (FileAlreadyExistsException | NotDirectoryException e) {
+                // The archive's own doing: a file entry "a" and an entry "a/b".
+                diagnostics.add(Diagnostic.warning(display, 0, "entry " + name + " cannot be extracted: "
+                        + "a file entry of the archive has the name of its folder"));
+                return Optional.empty();
+            } catch (IOException e) {
+                throw unwritable(display + "!/" + name, e);
+            }
+            if (!directory && Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
+                diagnostics.add(Diagnostic.warning(display, 0, "entry " + name + " cannot be extracted: "
+                        + "a folder entry of the archive has its name"));
+                return Optional.empty();
+            }
+            if (!directory && !written.add(target)) {
+                // Java's ZipFile, and so class loaders and containers reading the archive, take the last copy of a name.
+                diagnostics.add(Diagnostic.warning(display, 0, "entry " + name
+                        + " occurs more than once in the archive; the last copy is used, as Java's ZipFile does"));
             }
             return Optional.of(target);
         }
 
-        /** Copies one entry; false when the byte bound stopped the extraction. */
+        /** Names a file system refuses (NAME_MAX, PATH_MAX on Linux): the archive's doing, not a failing disk. */
+        private static boolean tooLongForFileSystems(Path target) {
+            if (target.toString().getBytes(StandardCharsets.UTF_8).length > 4000) return true;
+            for (Path segment : target) {
+                if (segment.toString().getBytes(StandardCharsets.UTF_8).length > 255) return true;
+            }
+            return false;
+        }
+
+        /** Folders from this archive's folder down; never the folders above it, which belong to the run. */
+        private void createFolders(Path dir) throws IOException {
+            Path at = folder;
+            for (Path segment : folder.relativize(dir)) {
+                at = at.resolve(segment.toString());
+                if (!Files.isDirectory(at, LinkOption.NOFOLLOW_LINKS)) Files.createDirectory(at);
+            }
+        }
+
+        /**
+         * Copies one entry; false when the byte bound stopped the extraction. A failure to read the
+         * entry is an {@link IOException} (the entry is bad); a failure to write it is a
+         * {@link TemporaryFolderException} (the run cannot go on).
+         */
         private boolean write(InputStream in, Path target, String name) throws IOException {
             boolean overLimit = false;
-            try (OutputStream out = Files.newOutputStream(target, StandardOpenOption.CREATE,
-                    StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
+            OutputStream out;
+            try {
+                out = Files.newOutputStream(target, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                        StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+            } catch (IOException e) {
+                throw unwritable(display + "!/" + name, e);
+            }
+            try {
                 byte[] buffer = new byte[BUFFER];
                 int n;
                 while ((n = in.read(buffer)) > 0) {
@@ -213,9 +328,25 @@ public final class ArchiveExtractor {
                         overLimit = true;
                         break;
                     }
-                    out.write(buffer, 0, n);
+                    try {
+                        out.write(buffer, 0, n);
+                    } catch (IOException e) {
+                        throw unwritable(display + "!/" + name, e);
+                    }
                     bytes += n;
                 }
+            } catch (IOException | RuntimeException e) {
+                try {
+                    out.close();
+                } catch (IOException ignored) {
+                    // The first failure is the one worth reporting.
+                }
+                throw e;
+            }
+            try {
+                out.close();
+            } catch (IOException e) {
+                throw unwritable(display + "!/" + name, e);
             }
             if (!overLimit) return true;
             Files.deleteIfExists(target);

@@ -47,6 +47,8 @@ final class FileKinds {
      * DOCTYPE, a comment or an element, but not an HTML page.
      */
     static boolean looksLikeXml(byte[] head) {
+        // Decoded (or said to be undecodable) by TextDecoding even on a runtime without EBCDIC code pages.
+        if (startsWith(head, TextDecoding.EBCDIC_PROLOG)) return true;
         String text = headText(head);
         int i = 0;
         while (i < text.length() && Character.isWhitespace(text.charAt(i))) i++;
@@ -59,6 +61,14 @@ final class FileKinds {
     }
 
     private static String headText(byte[] head) {
+        // UTF-32 and EBCDIC first: their heads would otherwise read as UTF-16 or as binary.
+        if (startsWith(head, 0x00, 0x00, 0xFE, 0xFF)) return decode(head, 4, TextDecoding.UTF_32BE);
+        if (startsWith(head, 0xFF, 0xFE, 0x00, 0x00)) return decode(head, 4, TextDecoding.UTF_32LE);
+        if (startsWith(head, 0x00, 0x00, 0x00, '<')) return decode(head, 0, TextDecoding.UTF_32BE);
+        if (startsWith(head, '<', 0x00, 0x00, 0x00)) return decode(head, 0, TextDecoding.UTF_32LE);
+        if (startsWith(head, TextDecoding.EBCDIC_PROLOG) && Charset.isSupported("IBM037")) {
+            return decode(head, 0, Charset.forName("IBM037"));
+        }
         if (head.length >= 2 && (head[0] & 0xFF) == 0xFF && (head[1] & 0xFF) == 0xFE) {
             return decode(head, 2, StandardCharsets.UTF_16LE);
         }
@@ -70,6 +80,14 @@ final class FileKinds {
         int start = head.length >= 3 && (head[0] & 0xFF) == 0xEF && (head[1] & 0xFF) == 0xBB
                 && (head[2] & 0xFF) == 0xBF ? 3 : 0;
         return decode(head, start, StandardCharsets.ISO_8859_1);
+    }
+
+    private static boolean startsWith(byte[] bytes, int... prefix) {
+        if (bytes.length < prefix.length) return false;
+        for (int i = 0; i < prefix.length; i++) {
+            if ((bytes[i] & 0xFF) != prefix[i]) return false;
+        }
+        return true;
     }
 
     private static String decode(byte[] bytes, int offset, Charset charset) {

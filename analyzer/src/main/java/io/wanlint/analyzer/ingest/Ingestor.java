@@ -3,6 +3,7 @@ package io.wanlint.analyzer.ingest;
 import io.wanlint.analyzer.api.AnalysisRequest;
 import io.wanlint.analyzer.api.AnalyzedFile;
 import io.wanlint.analyzer.api.Diagnostic;
+import io.wanlint.analyzer.api.TemporaryFolderException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.AccessDeniedException;
@@ -26,7 +27,7 @@ import java.util.TreeSet;
  * <p>Paths in the result are relative to their input root with {@code /} separators; archive
  * members read {@code shop.ear!/web.war!/WEB-INF/web.xml}, starting with the input archive's file
  * name. Library jars ({@code WEB-INF/lib}, {@code lib}) without EJB descriptors or sources become
- * class roots without being unpacked. Nothing is written outside the extraction folder and nothing
+ * class roots without being unpacked (unless they cannot be read as they are). Nothing is written outside the extraction folder and nothing
  * in the inputs is modified. Problems become diagnostics; this class does not throw on bad input.
  */
 public final class Ingestor {
@@ -92,8 +93,8 @@ public final class Ingestor {
                 Files.createDirectories(extractionDir);
                 skipped.add(extractionDir.toRealPath());
             } catch (IOException e) {
-                diagnostics.add(Diagnostic.error(extractionDir.toString(), 0,
-                        "cannot create the extraction folder: " + reason(e)));
+                throw new TemporaryFolderException("cannot create the extraction folder " + extractionDir + ": "
+                        + ExtractionFolder.reason(e) + "; nothing was analysed", e);
             }
             walker = new FolderWalker(new HashSet<>(), skipped, excludes, diagnostics);
         }
@@ -208,14 +209,13 @@ public final class Ingestor {
         private void archive(Path file, String logical) {
             files.add(new AnalyzedFile(logical, file, AnalyzedFile.Kind.ARCHIVE, null));
             if (isLibraryJar(logical)) {
+                // A jar the class path readers cannot take as it is (an encrypted entry, a corrupt directory)
+                // is extracted instead: extraction reads what it can and says what it skipped, and the class
+                // files come from the extracted folder.
                 Optional<List<String>> names = ArchiveExtractor.entryNames(file);
-                if (names.isEmpty()) {
-                    diagnostics.add(Diagnostic.warning(logical, 0, "library jar cannot be read; ignored"));
-                    return;
-                }
-                boolean holdsApplicationCode = names.get().stream().anyMatch(
+                boolean unpack = names.isEmpty() || names.get().stream().anyMatch(
                         n -> n.equalsIgnoreCase("META-INF/ejb-jar.xml") || n.endsWith(".java"));
-                if (!holdsApplicationCode) {
+                if (!unpack) {
                     classRoots.add(file.toAbsolutePath().normalize());
                     return;
                 }

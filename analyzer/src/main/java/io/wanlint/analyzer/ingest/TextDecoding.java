@@ -15,8 +15,9 @@ import java.util.regex.Pattern;
 /**
  * Turns the bytes of a source or descriptor file into text without being told the encoding.
  *
- * <p>Order of evidence: a byte-order mark wins (and is stripped); for XML a declared encoding is
- * used when the bytes really decode with it; otherwise strict UTF-8, and when that fails
+ * <p>Order of evidence: a byte-order mark wins (and is stripped: UTF-8, UTF-16, UTF-32); for XML
+ * the first bytes of the prolog tell UTF-16, UTF-32 and EBCDIC apart (XML 1.0, appendix F), and a
+ * declared encoding is used when the bytes really decode with it; otherwise strict UTF-8, and when that fails
  * ISO-8859-1, because legacy J2EE code is mostly Latin-1 and Latin-1 never fails to decode.
  */
 public final class TextDecoding {
@@ -30,6 +31,11 @@ public final class TextDecoding {
      * @param problem  why the file's own encoding claim was not followed, when it was not
      */
     public record DecodedText(String text, String encoding, Optional<String> problem) {}
+
+    /** {@code <?xm} in every EBCDIC code page. */
+    static final int[] EBCDIC_PROLOG = {0x4C, 0x6F, 0xA7, 0x94};
+    // In java.base (sun.nio.cs), unlike the EBCDIC code pages of jdk.charsets.
+    static final Charset UTF_32BE = Charset.forName("UTF-32BE"), UTF_32LE = Charset.forName("UTF-32LE");
 
     private static final Pattern XML_ENCODING =
             Pattern.compile("encoding\\s*=\\s*[\"']([A-Za-z][A-Za-z0-9._:-]*)[\"']");
@@ -48,8 +54,12 @@ public final class TextDecoding {
     public static DecodedText decodeXml(byte[] bytes) {
         Optional<DecodedText> withBom = decodeWithBom(bytes);
         if (withBom.isPresent()) return withBom.get();
+        // Without a byte-order mark, the first four bytes of "<?xml" tell the encoding family (XML 1.0, appendix F).
+        if (startsWith(bytes, 0x00, 0x00, 0x00, 0x3C)) return lenient(bytes, 0, UTF_32BE);
+        if (startsWith(bytes, 0x3C, 0x00, 0x00, 0x00)) return lenient(bytes, 0, UTF_32LE);
         if (startsWith(bytes, 0x3C, 0x00, 0x3F, 0x00)) return lenient(bytes, 0, StandardCharsets.UTF_16LE);
         if (startsWith(bytes, 0x00, 0x3C, 0x00, 0x3F)) return lenient(bytes, 0, StandardCharsets.UTF_16BE);
+        if (startsWith(bytes, EBCDIC_PROLOG)) return ebcdic(bytes);
         Optional<String> declared = declaredXmlEncoding(bytes);
         if (declared.isEmpty()) return detect(bytes);
         String name = declared.get();
@@ -59,12 +69,55 @@ public final class TextDecoding {
         } catch (IllegalCharsetNameException | UnsupportedCharsetException e) {
             return mismatch(bytes, "declares unknown encoding " + name);
         }
-        if (!isAsciiCompatible(charset)) {
+        if (!isAsciiCompatible(charset) || !readsProlog(bytes, charset)) {
             return mismatch(bytes, "declares encoding " + name + " but its prolog is single-byte text");
         }
         Optional<String> text = strict(bytes, charset);
         if (text.isPresent()) return new DecodedText(text.get(), charset.name(), Optional.empty());
         return mismatch(bytes, "declares encoding " + name + " but is not valid " + name);
+    }
+
+    /**
+     * An EBCDIC document: its declaration, read in IBM037 (whose code points for the prolog's
+     * characters every EBCDIC code page shares), names the code page; the bytes are decoded with
+     * it when it is an EBCDIC code page Java knows, else as IBM037 with a problem stated.
+     */
+    private static DecodedText ebcdic(byte[] bytes) {
+        if (!Charset.isSupported("IBM037")) {
+            return mismatch(bytes, "is EBCDIC, which this Java runtime cannot decode (no IBM037 charset)");
+        }
+        Charset fallback = Charset.forName("IBM037");
+        String head = new String(bytes, 0, Math.min(bytes.length, 256), fallback);
+        int end = head.indexOf("?>");
+        Matcher m = XML_ENCODING.matcher(end < 0 ? "" : head.substring(0, end));
+        String why = null;
+        Charset charset = fallback;
+        if (!m.find()) {
+            why = "is EBCDIC without an encoding declaration";
+        } else {
+            try {
+                charset = Charset.forName(m.group(1));
+                if (!readsProlog(bytes, charset)) {
+                    why = "is EBCDIC and declares encoding " + m.group(1) + ", which is not EBCDIC";
+                    charset = fallback;
+                }
+            } catch (IllegalCharsetNameException | UnsupportedCharsetException e) {
+                why = "is EBCDIC and declares unknown encoding " + m.group(1);
+            }
+        }
+        Optional<String> text = strict(bytes, charset);
+        if (text.isPresent()) {
+            return new DecodedText(text.get(), charset.name(), why == null ? Optional.empty()
+                    : Optional.of(why + "; read as " + charset.name()));
+        }
+        return new DecodedText(new String(bytes, charset), charset.name(), Optional.of((why == null ? "" : why + "; ")
+                + "is not valid " + charset.name() + "; read as " + charset.name() + " with replacement characters"));
+    }
+
+    /** True when the document's first bytes read {@code <?xml} in this charset. */
+    private static boolean readsProlog(byte[] bytes, Charset charset) {
+        if (!startsWith(bytes, '<', '?', 'x', 'm', 'l') && !startsWith(bytes, EBCDIC_PROLOG)) return true;
+        return new String(bytes, 0, Math.min(bytes.length, 5), charset).equals("<?xml");
     }
 
     private static DecodedText mismatch(byte[] bytes, String why) {
@@ -86,6 +139,9 @@ public final class TextDecoding {
 
     private static Optional<DecodedText> decodeWithBom(byte[] bytes) {
         if (startsWith(bytes, 0xEF, 0xBB, 0xBF)) return Optional.of(utf8AfterBom(bytes));
+        // Before UTF-16LE's: FF FE 00 00 would be a UTF-16 NUL, which no source or descriptor holds.
+        if (startsWith(bytes, 0x00, 0x00, 0xFE, 0xFF)) return Optional.of(lenient(bytes, 4, UTF_32BE));
+        if (startsWith(bytes, 0xFF, 0xFE, 0x00, 0x00)) return Optional.of(lenient(bytes, 4, UTF_32LE));
         if (startsWith(bytes, 0xFF, 0xFE)) return Optional.of(lenient(bytes, 2, StandardCharsets.UTF_16LE));
         if (startsWith(bytes, 0xFE, 0xFF)) return Optional.of(lenient(bytes, 2, StandardCharsets.UTF_16BE));
         return Optional.empty();
@@ -100,8 +156,8 @@ public final class TextDecoding {
     }
 
     private static DecodedText lenient(byte[] bytes, int offset, Charset charset) {
-        return new DecodedText(new String(bytes, offset, bytes.length - offset, charset), charset.name(),
-                Optional.empty());
+        return new DecodedText(new String(bytes, Math.min(offset, bytes.length), Math.max(0, bytes.length - offset), charset),
+                charset.name(), Optional.empty());
     }
 
     private static Optional<String> strict(byte[] bytes, Charset charset) {

@@ -27,6 +27,8 @@ import io.wanlint.analyzer.descriptor.JbossDescriptor;
 import io.wanlint.analyzer.descriptor.JndiBinding;
 import io.wanlint.analyzer.descriptor.ResourceRefDeclaration;
 import io.wanlint.analyzer.descriptor.TagLibraryDescriptor;
+import io.wanlint.analyzer.ingest.CompiledClasses;
+import io.wanlint.analyzer.ingest.JavaNames;
 import io.wanlint.analyzer.descriptor.WebAppDescriptor;
 import io.wanlint.analyzer.descriptor.WeblogicEjbJarDescriptor;
 import io.wanlint.analyzer.ingest.BuildOutput;
@@ -44,6 +46,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
  * Builds the {@link ComponentModel} (docs/architecture.md §Model) from parsed sources, JSPs and descriptor files.
@@ -62,7 +65,17 @@ public final class ComponentModelBuilder {
      * @param xmlFiles XML files that may be descriptors (recognised by their root element)
      */
     public ModelOutcome build(List<JavaUnit> units, List<JspUnit> jsps, List<TextFile> xmlFiles) {
-        return new Assembly(units, jsps, xmlFiles).run();
+        return build(units, jsps, xmlFiles, CompiledClasses.NONE);
+    }
+
+    /**
+     * As {@link #build(List, List, List)}, where a class named by a descriptor may also be a
+     * compiled class of the application (applications shipped without all their sources).
+     *
+     * @param compiled whether a class of this binary name is among the compiled classes
+     */
+    public ModelOutcome build(List<JavaUnit> units, List<JspUnit> jsps, List<TextFile> xmlFiles, Predicate<String> compiled) {
+        return new Assembly(units, jsps, xmlFiles, compiled).run();
     }
 
     private static final List<String> SERVLET_PACKAGES = List.of("javax.servlet", "jakarta.servlet");
@@ -109,8 +122,10 @@ public final class ComponentModelBuilder {
         private final Map<String, Set<String>> externalSupertypes = new HashMap<>();
         private TagLibraries tagLibraries = TagLibraries.EMPTY;
         private AnnotationReader annotations;
+        private final Predicate<String> compiled;
 
-        Assembly(List<JavaUnit> units, List<JspUnit> jsps, List<TextFile> xmlFiles) {
+        Assembly(List<JavaUnit> units, List<JspUnit> jsps, List<TextFile> xmlFiles, Predicate<String> compiled) {
+            this.compiled = compiled;
             this.units = units.stream().sorted(Comparator.comparing(u -> u.source().path(), BuildOutput.SOURCES_FIRST)).toList();
             this.jsps = jsps.stream().sorted(Comparator.comparing(JspUnit::pagePath)).toList();
             // Descriptors in the sources first: their declarations win over copies in built archives.
@@ -596,8 +611,10 @@ public final class ComponentModelBuilder {
             List<WebAppDescriptor> webApps = descriptorsOf(WebAppDescriptor.class);
             Map<String, Map<String, String>> byUri = new TreeMap<>();
             for (TagLibraryDescriptor tld : descriptorsOf(TagLibraryDescriptor.class)) {
+                boolean libraryTld = tld.file().contains(".jar!/");
+                List<TagLibraryDescriptor.Tag> usable = usableTags(tld, libraryTld);
                 Map<String, String> tags = new LinkedHashMap<>();
-                for (TagLibraryDescriptor.Tag t : tld.tags()) tags.putIfAbsent(t.name(), t.tagClass());
+                for (TagLibraryDescriptor.Tag t : usable) tags.putIfAbsent(t.name(), t.tagClass());
                 Set<String> uris = new LinkedHashSet<>();
                 if (tld.uri() != null) uris.add(tld.uri());
                 String modulePath = modulePath(tld.file());
@@ -609,21 +626,57 @@ public final class ComponentModelBuilder {
                 }
                 for (String uri : uris) byUri.computeIfAbsent(uri, u -> new LinkedHashMap<>()).putAll(tags);
 
-                boolean libraryTld = tld.file().contains(".jar!/");
-                for (TagLibraryDescriptor.Tag t : tld.tags()) {
+                for (TagLibraryDescriptor.Tag t : usable) {
                     Optional<Draft> existing = claimed(t.tagClass(), ComponentKind.TAG_HANDLER);
                     if (existing.isPresent()) {
                         existing.get().declaredAt(t.location());
                         continue;
                     }
                     // Handlers of third-party tag libraries shipped as jars are not application components.
-                    if (byClass.containsKey(t.tagClass()) || (libraryTld && !types.containsKey(t.tagClass()))) continue;
+                    if (byClass.containsKey(t.tagClass()) || (libraryTld && !types.containsKey(t.tagClass()))
+                            || isPlatformClass(t.tagClass())) {
+                        continue;
+                    }
                     Draft d = draft(simpleName(t.tagClass()), true, ComponentKind.TAG_HANDLER, t.tagClass());
                     d.declaredAt(t.location());
                     addSourceLocation(d);
                 }
             }
             tagLibraries = new TagLibraries(byUri);
+        }
+
+        /**
+         * The tags whose handler class can exist: a tag class must be a Java binary name, and an
+         * application TLD's tag class must be among the sources or the compiled classes. The others
+         * get a diagnostic and neither a component nor a place in the tag libraries. (A servlet or
+         * bean class a descriptor names is kept without its source, so that an application analysed
+         * from descriptors and part of its code keeps its entry points; a tag handler that is
+         * neither source nor compiled class has nothing behind it but the TLD's word, and TLDs
+         * have been seen naming {@code ../../../etc/passwd}.)
+         */
+        private List<TagLibraryDescriptor.Tag> usableTags(TagLibraryDescriptor tld, boolean libraryTld) {
+            List<TagLibraryDescriptor.Tag> usable = new ArrayList<>();
+            for (TagLibraryDescriptor.Tag t : tld.tags()) {
+                if (t.tagClass() == null) continue;
+                if (!JavaNames.isBinaryName(t.tagClass())) {
+                    diagnostics.add(Diagnostic.warning(t.location().file(), t.location().line(), "tag " + t.name()
+                            + ": tag class \"" + t.tagClass() + "\" is not a Java class name; ignored"));
+                } else if (!libraryTld && !types.containsKey(t.tagClass()) && !isPlatformClass(t.tagClass())
+                        && !compiled.test(t.tagClass())) {
+                    diagnostics.add(Diagnostic.warning(t.location().file(), t.location().line(), "tag class "
+                            + t.tagClass() + " (tag " + t.name() + ") not found in the sources or compiled classes; "
+                            + "no component"));
+                } else {
+                    usable.add(t);
+                }
+            }
+            return usable;
+        }
+
+        /** A class the platform provides (a TLD may name {@code javax.servlet.jsp.tagext.TagSupport} itself): never a component. */
+        private boolean isPlatformClass(String className) {
+            return !types.containsKey(className) && (className.startsWith("java.") || className.startsWith("javax.")
+                    || className.startsWith("jakarta."));
         }
 
         // ---- everything else -------------------------------------------------------------------

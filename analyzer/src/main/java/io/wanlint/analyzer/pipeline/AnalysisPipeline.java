@@ -17,6 +17,8 @@ import io.wanlint.analyzer.callgraph.ContainerTransactionScopes;
 import io.wanlint.analyzer.callgraph.SourceCallGraphBuilder;
 import io.wanlint.analyzer.callgraph.SurfaceFingerprint;
 import io.wanlint.analyzer.callgraph.TagHandlers;
+import io.wanlint.analyzer.ingest.CompiledClasses;
+import io.wanlint.analyzer.ingest.ExtractionFolder;
 import io.wanlint.analyzer.ingest.Ingestor;
 import io.wanlint.analyzer.ingest.JavaSources;
 import io.wanlint.analyzer.ingest.JavaUnit;
@@ -45,7 +47,10 @@ import java.util.function.Supplier;
  * each and gathering every phase's diagnostics. The call graph comes from the source front end, or
  * from the bytecode front end when the request asks for it or (AUTO) when the inputs hold classes
  * but no Java sources; JSP pages always go through their synthetic source. Archives are extracted
- * into a private temporary folder deleted when the run ends; nothing in the analysed tree is written.
+ * into a private temporary folder ({@link ExtractionFolder}: under {@code $TMPDIR}, else
+ * {@code java.io.tmpdir}) deleted when the run ends; nothing in the analysed tree is written. When
+ * that folder cannot be created or written, the run throws
+ * {@link io.wanlint.analyzer.api.TemporaryFolderException} rather than return a partial result.
  * With an {@link AnalysisCache}, a run whose inputs are unchanged since the cache's entry was
  * written skips every phase after ingest.
  */
@@ -64,16 +69,8 @@ public final class AnalysisPipeline {
      * @param cache the {@code --cache} folder, or null for none
      */
     public static AnalysisResult run(AnalysisRequest request, AnalysisCache cache) {
-        Path extraction;
-        try {
-            extraction = Files.createTempDirectory("wanlint-");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create a temporary folder for archive extraction", e);
-        }
-        try {
-            return execute(request, extraction, cache);
-        } finally {
-            deleteQuietly(extraction);
+        try (ExtractionFolder extraction = ExtractionFolder.create()) {
+            return execute(request, extraction.path(), cache);
         }
     }
 
@@ -131,7 +128,8 @@ public final class AnalysisPipeline {
         List<JspUnit> jsps = scanned.stream().map(ScannedJsp::unit).toList();
         scanned.forEach(s -> diagnostics.addAll(s.diagnostics()));
 
-        ModelOutcome model = timed("model", timings, () -> new ComponentModelBuilder().build(units, jsps, ws.xmlFiles()));
+        ModelOutcome model = timed("model", timings, () -> new ComponentModelBuilder().build(units, jsps, ws.xmlFiles(),
+                new CompiledClasses(ws.classRoots())));
         diagnostics.addAll(model.diagnostics());
         TagHandlers tags = model.tagLibraries()::handlerClass;
 
@@ -181,23 +179,5 @@ public final class AnalysisPipeline {
         }
         timings.add(new PhaseTiming(phase, (System.nanoTime() - start) / 1_000_000));
         return result;
-    }
-
-    private static void deleteQuietly(Path root) {
-        try {
-            Files.walkFileTree(root, new SimpleFileVisitor<>() {
-                @Override public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    Files.deleteIfExists(file);
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override public FileVisitResult postVisitDirectory(Path dir, IOException exc) throws IOException {
-                    Files.deleteIfExists(dir);
-                    return FileVisitResult.CONTINUE;
-                }
-            });
-        } catch (IOException ignored) {
-            // A temporary folder left behind is harmless; the OS cleans its temporary space.
-        }
     }
 }

@@ -687,7 +687,7 @@ class ComponentModelBuilderTest {
                 """);
         xml("estore_ejb.xml", PETSTORE_EJB);
 
-        ModelOutcome o = build();
+        ModelOutcome o = new ComponentModelBuilder().build(units, jsps, xml, "w.PriceTag"::equals);
 
         assertThat(component(o, "main").urlPatterns()).containsExactly("/control/*");
         assertThat(component(o, "admin").urlPatterns()).containsExactly("/admin/*");
@@ -707,7 +707,7 @@ class ComponentModelBuilderTest {
         assertThat(component(o, "Startup").declaredIn()).hasSize(2);
         assertThat(component(o, "CartTag").kind()).isEqualTo(ComponentKind.TAG_HANDLER);
         assertThat(component(o, "LoopTag").kind()).isEqualTo(ComponentKind.TAG_HANDLER);
-        assertThat(component(o, "PriceTag").kind()).isEqualTo(ComponentKind.TAG_HANDLER);
+        assertThat(component(o, "PriceTag").kind()).as("a compiled class, no source").isEqualTo(ComponentKind.TAG_HANDLER);
 
         // The web module's references apply to its declared and unmapped web components.
         for (String name : List.of("main", "admin", "/cart.jsp", "/index.jsp", "Unmapped", "auth")) {
@@ -721,6 +721,36 @@ class ComponentModelBuilderTest {
         assertThat(o.tagLibraries().handlerClass("http://estore/tags", "price")).contains("w.PriceTag");
         assertThat(o.tagLibraries().handlerClass("/WEB-INF/tlds/estore.tld", "cart")).contains("w.CartTag");
         assertThat(o.tagLibraries().handlerClass("/estore", "nope")).isEmpty();
+    }
+
+    @Test
+    void tagClassesFoundNowhereOrNotJavaNamesAreReportedAndMakeNoComponent() {
+        java("src/w/CartTag.java", """
+                package w;
+                import javax.servlet.jsp.tagext.TagSupport;
+                public class CartTag extends TagSupport {}
+                """);
+        xml("web/WEB-INF/tlds/shop.tld", """
+                <taglib><shortname>shop</shortname><uri>http://shop/tags</uri>
+                  <tag><name>cart</name><tag-class>w.CartTag</tag-class></tag>
+                  <tag><name>gone</name><tag-class>w.GoneTag</tag-class></tag>
+                  <tag><name>passwd</name><tag-class>../../../etc/passwd</tag-class></tag>
+                  <tag><name>blank</name><tag-class>w. Spaced</tag-class></tag>
+                  <tag><name>noop</name><tag-class>javax.servlet.jsp.tagext.TagSupport</tag-class></tag>
+                </taglib>
+                """);
+
+        ModelOutcome o = build();
+
+        assertThat(o.model().components()).extracting(Component::className).containsExactly("w.CartTag");
+        assertThat(o.tagLibraries().tags("http://shop/tags")).containsOnlyKeys("cart", "noop");
+        assertThat(o.diagnostics()).extracting(d -> d.location().file() + ":" + d.location().line() + " " + d.message())
+                .containsExactly(
+                        "web/WEB-INF/tlds/shop.tld:3 tag class w.GoneTag (tag gone) not found in the sources or compiled "
+                                + "classes; no component",
+                        "web/WEB-INF/tlds/shop.tld:4 tag passwd: tag class \"../../../etc/passwd\" is not a Java class name; "
+                                + "ignored",
+                        "web/WEB-INF/tlds/shop.tld:5 tag blank: tag class \"w. Spaced\" is not a Java class name; ignored");
     }
 
     @Test

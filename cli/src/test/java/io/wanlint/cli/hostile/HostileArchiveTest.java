@@ -187,6 +187,78 @@ class HostileArchiveTest {
         assertThat(run.err()).contains("error: dist.zip!/shop.ear!/web.war!/WEB-INF/src/web/Broken.java:2: syntax error: ");
     }
 
+    @Test
+    void classBombInALibraryJarIsCutAtTheClassBoundWhateverTheDirectoryDeclares() throws IOException {
+        // 3 GiB of zeros deflated to ~3 MB, declared as 100 bytes: reading it whole ran out of memory.
+        byte[] good = classBytes(HostileApps.class);
+        byte[] jar = HostileApps.rawZip(List.of(
+                new HostileApps.RawEntry("bomb/Bomb.class", 0, 8, HostileApps.deflatedZeros(3 << 10), 0, 100),
+                HostileApps.RawEntry.stored("io/wanlint/cli/hostile/HostileApps.class", good)));
+        Map<String, byte[]> war = new LinkedHashMap<>();
+        war.put("WEB-INF/web.xml", utf8(webXml("web.Catalog", "/catalog")));
+        war.put("WEB-INF/lib/lib.jar", jar);
+        Path file = write(dir.resolve("shop.war"), zip(war));
+        assertThat(Files.size(file)).isLessThan(64 * 1024);
+
+        HostileRun.Outcome run = checkJson(file);
+
+        assertThat(run.exit()).isZero();
+        assertThat(run.diagnostics()).anyMatch(d -> d.startsWith("warning lib.jar!/bomb/Bomb.class:0 class file larger "
+                + "than 16 MiB skipped (counted while inflating: its archive directory declares 100 bytes)"));
+        assertThat(run.diagnostics()).noneMatch(d -> d.contains("HostileApps"));
+        assertThat(run.componentClasses()).contains("web.Catalog");
+    }
+
+    @Test
+    void encryptedEntriesAreSkippedAndTheOtherEntriesOfTheArchiveAreRead() throws IOException {
+        byte[] secret = new byte[64];
+        new java.util.Random(17).nextBytes(secret);
+        HostileApps.RawEntry encrypted = HostileApps.RawEntry.stored("WEB-INF/secret.properties", secret).withFlags(1);
+        byte[] library = HostileApps.rawZip(List.of(HostileApps.RawEntry.stored("lib/Locked.class", secret).withFlags(1),
+                HostileApps.RawEntry.stored("lib/readme.txt", utf8("open"))));
+        // The encrypted entry comes first: the stream reader used to stop there and lose everything after it.
+        List<HostileApps.RawEntry> entries = new java.util.ArrayList<>(List.of(encrypted,
+                HostileApps.RawEntry.stored("WEB-INF/lib/locked.jar", library)));
+        goodWar("Good").forEach((name, bytes) -> entries.add(HostileApps.RawEntry.stored(name, bytes)));
+        Path war = write(dir.resolve("shop.war"), HostileApps.rawZip(entries));
+
+        HostileRun.Outcome run = checkJson(war);
+
+        assertThat(run.exit()).isZero();
+        assertThat(run.err()).contains("warning: shop.war: entry WEB-INF/secret.properties is encrypted; skipped")
+                .contains("warning: shop.war!/WEB-INF/lib/locked.jar: entry lib/Locked.class is encrypted; skipped")
+                .doesNotContain("corrupt archive directory").doesNotContain("cannot be read");
+        assertThat(run.componentClasses()).contains("web.Good");
+        assertThat(run.out()).contains("\"/good\"");
+    }
+
+    @Test
+    void aDuplicatedEntryNameIsReportedAndItsLastCopyIsUsedAsJavasZipFileDoes() throws IOException {
+        Path war = write(dir.resolve("shop.war"), HostileApps.rawZip(List.of(
+                HostileApps.RawEntry.stored("WEB-INF/web.xml", utf8(webXml("web.Good", "/first-copy"))),
+                HostileApps.RawEntry.stored("WEB-INF/src/web/Good.java", utf8(servletSource("web", "Good"))),
+                HostileApps.RawEntry.stored("WEB-INF/web.xml", utf8(webXml("web.Good", "/last-copy"))))));
+        String seenByJava;
+        try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(war.toFile())) {
+            seenByJava = new String(zip.getInputStream(zip.getEntry("WEB-INF/web.xml")).readAllBytes(),
+                    java.nio.charset.StandardCharsets.UTF_8);
+        }
+
+        HostileRun.Outcome run = checkJson(war);
+
+        assertThat(seenByJava).contains("/last-copy");
+        assertThat(run.exit()).isZero();
+        assertThat(run.err()).contains("warning: shop.war: entry WEB-INF/web.xml occurs more than once in the archive; "
+                + "the last copy is used, as Java's ZipFile does");
+        assertThat(run.out()).contains("/last-copy").doesNotContain("/first-copy");
+    }
+
+    private static byte[] classBytes(Class<?> type) throws IOException {
+        try (var in = type.getResourceAsStream(type.getSimpleName() + ".class")) {
+            return in.readAllBytes();
+        }
+    }
+
     private static int lastIndexOf(byte[] data, byte[] pattern) {
         for (int i = data.length - pattern.length; i >= 0; i--) {
             if (Arrays.equals(data, i, i + pattern.length, pattern, 0, pattern.length)) return i;

@@ -1,6 +1,8 @@
 package io.wanlint.cli.hostile;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -179,5 +181,98 @@ class HostileXmlTest {
         assertThat(run.exit()).isZero();
         assertThat(run.err()).contains("warning: WEB-INF/web.xml: XML file larger than 16 MiB; skipped");
         assertThat(run.componentClasses()).containsExactly("shop.Good");
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+            "UTF-32BE, UTF-32, true", "UTF-32LE, UTF-32, true", "UTF-32BE, UTF-32BE, false", "UTF-32LE, UTF-32LE, false",
+            "IBM037, IBM037, false", "IBM1047, IBM1047, false", "IBM500, ebcdic-cp-ch, false"})
+    void descriptorsInUtf32AndEbcdicAreDecodedAndTheirUrlPatternsKept(String charset, String declared, boolean bom) {
+        goodServlet(app);
+        String xml = """
+                <?xml version="1.0" encoding="%s"?>
+                <web-app>
+                  <servlet><servlet-name>Good</servlet-name><servlet-class>shop.Good</servlet-class></servlet>
+                  <servlet-mapping><servlet-name>Good</servlet-name><url-pattern>/wide-url</url-pattern></servlet-mapping>
+                </web-app>
+                """.formatted(declared);
+        write(app.resolve("WEB-INF/web.xml"), ((bom ? "\uFEFF" : "") + xml).getBytes(java.nio.charset.Charset.forName(charset)));
+
+        HostileRun.Outcome run = checkJson(app);
+
+        assertThat(run.exit()).isZero();
+        assertThat(run.err()).isEmpty();
+        assertThat(run.out()).contains("\"/wide-url\"");
+    }
+
+    @Test
+    void anEbcdicDescriptorDeclaringAnUnknownEncodingIsReadAsIbm037WithAWarning() {
+        goodServlet(app);
+        String xml = """
+                <?xml version="1.0" encoding="x-no-such-ebcdic"?>
+                <web-app>
+                  <servlet><servlet-name>Good</servlet-name><servlet-class>shop.Good</servlet-class></servlet>
+                  <servlet-mapping><servlet-name>Good</servlet-name><url-pattern>/ebcdic-url</url-pattern></servlet-mapping>
+                </web-app>
+                """;
+        write(app.resolve("WEB-INF/web.xml"), xml.getBytes(java.nio.charset.Charset.forName("IBM037")));
+
+        HostileRun.Outcome run = checkJson(app);
+
+        assertThat(run.exit()).isZero();
+        assertThat(run.err()).contains("warning: WEB-INF/web.xml:1: is EBCDIC and declares unknown encoding x-no-such-ebcdic; read as IBM037");
+        assertThat(run.out()).contains("\"/ebcdic-url\"");
+    }
+
+    @Test
+    void tagClassesThatAreNotJavaNamesOrFoundNowhereAreReportedAndMakeNoComponent() throws IOException {
+        goodServlet(app);
+        byte[] compiled;
+        try (var in = HostileApps.class.getResourceAsStream("HostileApps.class")) {
+            compiled = in.readAllBytes();
+        }
+        write(app.resolve("WEB-INF/lib/tags.jar"), HostileApps.zip(java.util.Map.of("io/wanlint/cli/hostile/HostileApps.class", compiled)));
+        write(app.resolve("WEB-INF/tlds/shop.tld"), """
+                <?xml version="1.0"?>
+                <taglib><tlib-version>1.0</tlib-version><short-name>shop</short-name><uri>http://shop/tags</uri>
+                  <tag><name>passwd</name><tag-class>../../../etc/passwd</tag-class></tag>
+                  <tag><name>gone</name><tag-class>shop.GoneTag</tag-class></tag>
+                  <tag><name>compiled</name><tag-class>io.wanlint.cli.hostile.HostileApps</tag-class></tag>
+                </taglib>
+                """);
+
+        HostileRun.Outcome run = checkJson(app);
+
+        assertThat(run.exit()).isZero();
+        assertThat(run.diagnostics()).contains(
+                "warning WEB-INF/tlds/shop.tld:3 tag passwd: tag class \"../../../etc/passwd\" is not a Java class name; ignored",
+                "warning WEB-INF/tlds/shop.tld:4 tag class shop.GoneTag (tag gone) not found in the sources or compiled "
+                        + "classes; no component");
+        assertThat(run.componentClasses()).containsExactlyInAnyOrder("shop.Good", "io.wanlint.cli.hostile.HostileApps");
+    }
+
+    @Test
+    void aCachedRunSeesATagClassThatArrivedInALibraryJar(@TempDir Path cache) throws IOException {
+        goodServlet(app);
+        write(app.resolve("WEB-INF/tlds/shop.tld"), """
+                <?xml version="1.0"?>
+                <taglib><short-name>shop</short-name>
+                  <tag><name>compiled</name><tag-class>io.wanlint.cli.hostile.HostileApps</tag-class></tag>
+                </taglib>
+                """);
+        write(app.resolve("WEB-INF/lib/other.jar"), HostileApps.zip(java.util.Map.of("other/Nothing.txt", new byte[0])));
+        String[] args = {"check", app.toString(), "--format", "json", "--cache", cache.toString()};
+        HostileRun.Outcome before = HostileRun.wanlint(List.of(app), args);
+        byte[] compiled;
+        try (var in = HostileApps.class.getResourceAsStream("HostileApps.class")) {
+            compiled = in.readAllBytes();
+        }
+        write(app.resolve("WEB-INF/lib/tags.jar"), HostileApps.zip(java.util.Map.of("io/wanlint/cli/hostile/HostileApps.class", compiled)));
+
+        HostileRun.Outcome after = HostileRun.wanlint(List.of(app), args);
+
+        assertThat(before.componentClasses()).containsExactly("shop.Good");
+        assertThat(after.componentClasses()).containsExactlyInAnyOrder("shop.Good", "io.wanlint.cli.hostile.HostileApps");
+        assertThat(after.diagnostics()).noneMatch(d -> d.contains("not found"));
     }
 }

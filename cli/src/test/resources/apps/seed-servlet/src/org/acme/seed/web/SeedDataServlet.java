@@ -41,7 +41,7 @@ public class SeedDataServlet extends HttpServlet {
             insertProducts(con);
             insertItems(con);
             insertInventory(con);
-            insertAccounts(con);
+            insertAccounts(con, "j2ee", "j2ee@example.com");
             int items = countItems(con);
             response.setContentType("text/plain");
             PrintWriter out = response.getWriter();
@@ -176,12 +176,10 @@ public class SeedDataServlet extends HttpServlet {
         ps.close();
     }
 
-    private void insertAccounts(Connection con) throws SQLException {
-        PreparedStatement ps = con.prepareStatement("INSERT INTO account VALUES (?, ?)");
-        ps.setString(1, "j2ee");
-        ps.setString(2, "j2ee@example.com");
-        ps.executeUpdate();
-        ps.close();
+    private void insertAccounts(Connection con, String user, String email) throws SQLException {
+        Statement stmt = con.createStatement();
+        stmt.executeUpdate("INSERT INTO account VALUES ('" + user + "', '" + email + "')");
+        stmt.close();
     }
 
     private int countItems(Connection con) throws SQLException {

@@ -1,5 +1,6 @@
 package io.wanlint.cli;
 
+import io.wanlint.analyzer.api.AnalysisOutOfMemoryError;
 import io.wanlint.analyzer.api.AnalysisRequest;
 import io.wanlint.analyzer.api.AnalysisResult;
 import io.wanlint.analyzer.api.Component;
@@ -52,9 +53,6 @@ abstract class AnalysisCommand implements Callable<Integer> {
                     + "else in the first analysed folder).")
     Path config;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the result to FILE instead of stdout.")
-    Path output;
-
     @Option(names = "--exclude", paramLabel = "GLOB", arity = "1..*",
             description = "Skip files matching these path globs (relative, '/'-separated).")
     List<String> excludes = List.of();
@@ -83,9 +81,26 @@ abstract class AnalysisCommand implements Callable<Integer> {
     /** Analysis phases, then the command's own steps, for {@code --timings}. */
     private final List<PhaseTiming> phaseTimings = new ArrayList<>();
 
+    /** The command's step under way (see {@link #timed}), named when it runs out of memory. */
+    private String currentStep;
+
     AnalysisCommand(Wiring wiring) { this.wiring = wiring; }
 
     boolean debug() { return debug; }
+
+    /** {@code -o FILE}, for the commands that write one result; null for stdout. */
+    protected Path output() { return null; }
+
+    /**
+     * Checks the command's own options before anything is analysed (a contradiction found after a
+     * long analysis wastes the user's time).
+     *
+     * @throws ConfigurationException with the one-line message to print (exit code 2)
+     */
+    protected void checkOptions() { }
+
+    /** Files the command reads besides the analysed paths, which {@code -o} must not overwrite (a baseline). */
+    protected List<Path> extraInputs() { return List.of(); }
 
     /** Why this command cannot run yet (its service is not wired), checked before any analysis. */
     protected Optional<String> unavailable() { return Optional.empty(); }
@@ -107,11 +122,16 @@ abstract class AnalysisCommand implements Callable<Integer> {
         }
         Configuration configuration;
         Topology topo;
+        List<Path> inputs = new ArrayList<>(paths);
         try {
-            configuration = configuration();
+            checkOptions();
+            configuration = configuration(inputs);
             String chosen = topology != null ? topology : configuration.topology() != null ? configuration.topology() : "edge";
             topo = wiring.workbench().topology(chosen);
-        } catch (ConfigurationException e) {
+            topologyFile(chosen).ifPresent(inputs::add);
+            inputs.addAll(extraInputs());
+            if (output() != null) OutputFile.checkTarget(output(), inputs);
+        } catch (ConfigurationException | OutputFile.Unwritable e) {
             err.println("error: " + e.getMessage());
             return ExitCode.USAGE.code();
         }
@@ -132,6 +152,8 @@ abstract class AnalysisCommand implements Callable<Integer> {
         } catch (RuntimeException | StackOverflowError e) {
             Main.reportInternalError("analysis failed", e, debug, err);
             return ExitCode.NOTHING_ANALYSED.code();
+        } catch (OutOfMemoryError e) {
+            return outOfMemory(e instanceof AnalysisOutOfMemoryError inPhase ? "the analysis (" + inPhase.phase() + ")" : "the analysis", e);
         }
         int warned;
         synchronized (cacheWarnings) {
@@ -146,7 +168,18 @@ abstract class AnalysisCommand implements Callable<Integer> {
             return ExitCode.NOTHING_ANALYSED.code();
         }
         try {
+            if (output() != null) {
+                // Known only now: the files the analysis read in the analysed folders and archives.
+                List<Path> read = new ArrayList<>();
+                result.files().forEach(f -> read.add(f.absolute()));
+                OutputFile.checkNotAnInput(output(), read);
+            }
             return execute(new Analysis(result, topo, wiring.workbench().costs(result, topo), configuration)).code();
+        } catch (OutputFile.Unwritable e) {
+            err.println("error: " + e.getMessage());
+            return ExitCode.USAGE.code();
+        } catch (OutOfMemoryError e) {
+            return outOfMemory(currentStep != null ? currentStep : spec.name(), e);
         } finally {
             if (cache != null) {
                 timed("cache write (wait)", () -> {
@@ -170,39 +203,71 @@ abstract class AnalysisCommand implements Callable<Integer> {
     /** Runs a step and records its wall time for {@code --timings}. */
     protected <T> T timed(String phase, Step<T> step) throws IOException {
         long start = System.nanoTime();
+        String previous = currentStep;
+        currentStep = phase;
         try {
             return step.run();
         } finally {
+            currentStep = previous;
             phaseTimings.add(new PhaseTiming(phase, (System.nanoTime() - start) / 1_000_000));
         }
     }
 
+    /**
+     * Out of memory: which phase ran out, and the largest input, which is what decides the heap a
+     * run needs. By now the phase's data is unreachable, so there is room to say so.
+     */
+    private int outOfMemory(String phase, OutOfMemoryError e) {
+        PrintWriter err = err();
+        String largest = LargestInput.of(paths).map(l -> "; the largest input is " + l).orElse("");
+        err.println("error: out of memory during " + phase + largest
+                + " (a larger heap may help: WANLINT_JAVA_OPTS=-Xmx4g" + (debug ? ")" : "; run with --debug for details)"));
+        if (debug) e.printStackTrace(err);
+        err.flush();
+        return ExitCode.USAGE.code();
+    }
+
     /** {@code --config FILE}, else a configuration file in the current folder, else in the first analysed folder. */
-    private Configuration configuration() {
+    private Configuration configuration(List<Path> inputs) {
         if (config != null) {
             if (!Files.isRegularFile(config)) throw new ConfigurationException("no such configuration file: " + config);
+            inputs.add(config);
             return ConfigurationFiles.load(config);
         }
         Optional<Path> found = ConfigurationFiles.find(Path.of("").toAbsolutePath());
         if (found.isEmpty() && Files.isDirectory(paths.get(0))) found = ConfigurationFiles.find(paths.get(0));
+        found.ifPresent(inputs::add);
         return found.map(ConfigurationFiles::load).orElse(Configuration.DEFAULTS);
     }
 
-    /** Sends a result to {@code -o FILE} (atomically) or stdout. */
+    /** The topology file a preset-or-file argument names, when it names an existing file. */
+    private static Optional<Path> topologyFile(String chosen) {
+        try {
+            Path p = Path.of(chosen);
+            return Files.isRegularFile(p) ? Optional.of(p) : Optional.empty();
+        } catch (java.nio.file.InvalidPathException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Sends a result to {@code -o FILE} (see {@link OutputFile}) or stdout. */
     protected void emit(String content) throws IOException {
-        if (output != null) {
-            OutputFile.write(output, content);
+        Path output = output();
+        Optional<OutputFile.Standard> standard = output == null ? Optional.of(OutputFile.Standard.OUT)
+                : OutputFile.standardStream(output);
+        if (standard.isPresent()) {
+            PrintWriter stream = standard.get() == OutputFile.Standard.OUT ? spec.commandLine().getOut() : err();
+            stream.print(content);
+            stream.flush();
         } else {
-            PrintWriter out = spec.commandLine().getOut();
-            out.print(content);
-            out.flush();
+            OutputFile.write(output, content);
         }
     }
 
     protected PrintWriter err() { return spec.commandLine().getErr(); }
 
     /** Colour only on a terminal, without NO_COLOR or --no-color, and never into a file. */
-    protected boolean colour() { return output == null && wiring.terminal().colour(noColor); }
+    protected boolean colour() { return output() == null && wiring.terminal().colour(noColor); }
 
     /** The site of every component under the chosen topology, by component name. */
     protected static Map<String, String> sites(Analysis analysis) {

@@ -2,26 +2,32 @@ package io.wanlint.cli;
 
 import io.wanlint.rules.baseline.Baseline;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Optional;
 
 /** {@code wanlint baseline PATH -o FILE}: record today's findings so that {@code check --baseline} fails only on new ones. */
 @Command(name = "baseline", mixinStandardHelpOptions = true, versionProvider = VersionInfo.class,
         description = "Write the current findings to a baseline file for check --baseline.",
-        footer = ExitCode.HELP_FOOTER)
+        footer = ExitCode.ANALYSIS_HELP_FOOTER)
 final class BaselineCommand extends AnalysisCommand {
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true, description = "The baseline file to write.")
+    Path output;
+
     BaselineCommand(Wiring wiring) { super(wiring); }
+
+    @Override protected Path output() { return output; }
 
     @Override protected Optional<String> unavailable() {
         if (wiring.checker().isEmpty()) return Optional.of("wanlint baseline is not available yet (the rules are not wired in)");
-        if (output == null) return Optional.of("wanlint baseline needs -o FILE");
         return Optional.empty();
     }
 
     @Override protected ExitCode execute(Analysis analysis) throws IOException {
         Checker.CheckRun run = wiring.checker().orElseThrow().check(analysis);
-        Baseline.of(run.findings()).write(output);
+        emit(Baseline.of(run.findings()).toJson());
         err().println("baseline: " + run.findings().size() + " finding(s) written to " + output);
         return ExitCode.OK;
     }

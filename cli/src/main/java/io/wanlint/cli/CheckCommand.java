@@ -51,8 +51,16 @@ final class CheckCommand extends AnalysisCommand {
         }
     }
 
-    @Option(names = "--format", defaultValue = "text", description = "text, json, sarif or html (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--format", paramLabel = "text|json|sarif|html",
+            description = "The result's format (default: the one -o FILE's extension names, .json, .sarif, .html; else text).")
     Format format;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+            description = "Write the result to FILE instead of stdout (see --format).")
+    Path output;
+
+    /** {@code --format}, else what {@code -o FILE}'s extension names, else text. */
+    private Format chosen;
 
     @Option(names = "--fail-on", defaultValue = "error", paramLabel = "error|warning|note|never",
             description = "Exit with 1 when a finding has at least this severity (default: ${DEFAULT-VALUE}).")
@@ -72,6 +80,14 @@ final class CheckCommand extends AnalysisCommand {
 
     CheckCommand(Wiring wiring) { super(wiring); }
 
+    @Override protected Path output() { return output; }
+
+    @Override protected void checkOptions() {
+        chosen = FormatChoice.choose("check", Format.class, format, Format.text, output);
+    }
+
+    @Override protected List<Path> extraInputs() { return baseline == null ? List.of() : List.of(baseline); }
+
     @Override protected Optional<String> unavailable() {
         if (wiring.checker().isEmpty()) return Optional.of("wanlint check is not available yet (the rules are not wired in)");
         return Optional.empty();
@@ -89,11 +105,11 @@ final class CheckCommand extends AnalysisCommand {
         Checker.CheckRun gated = run;
         ReportData data = timed("cost model", () -> reportData(analysis, gated));
         // SARIF fixes and HTML previews: the patches `wanlint fix` would write (planned, not applied).
-        PatchIndex patches = format == Format.sarif || format == Format.html
+        PatchIndex patches = chosen == Format.sarif || chosen == Format.html
                 ? timed("patches", () -> wiring.fixer().map(fixer -> fixer.previews(gated.findings(), analysis.result())).orElse(PatchIndex.EMPTY))
                 : PatchIndex.EMPTY;
         timed("report", () -> {
-            emit(switch (format) {
+            emit(switch (chosen) {
                 case text -> new TextReport(colour()).render(data);
                 case json -> JsonReport.render(data);
                 case sarif -> SarifReport.render(data, patches, sourceRoot());

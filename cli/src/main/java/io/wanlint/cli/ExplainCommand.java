@@ -11,7 +11,7 @@ import java.util.concurrent.Callable;
 
 /** {@code wanlint explain RULE|cost-model}: the long explanation page. */
 @Command(name = "explain", mixinStandardHelpOptions = true, versionProvider = VersionInfo.class,
-        description = "Explain a rule (WAN003) or the cost model (cost-model).", footer = ExitCode.HELP_FOOTER)
+        description = "Explain a rule (WAN003) or the cost model (cost-model).", footer = ExitCode.PLAIN_HELP_FOOTER)
 final class ExplainCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
 

@@ -1,5 +1,6 @@
 package io.wanlint.cli;
 
+import io.wanlint.analyzer.api.ConfigurationException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -12,8 +13,17 @@ import java.util.Optional;
         description = "Propose patches (dry run by default) with round trips before and after.",
         footer = ExitCode.HELP_FOOTER)
 final class FixCommand extends AnalysisCommand {
-    @Option(names = "--out", paramLabel = "DIR", description = "Write one patch per finding and wanlint.patch here.")
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Write one patch per finding and wanlint.patch here (default: wanlint-patches in the current "
+                    + "folder; when that is inside the analysed folder APP, APP-wanlint-patches beside it).")
     Path outDir;
+
+    /**
+     * Every other command's {@code -o FILE}: fix writes a folder of patches, so a user typing it is
+     * told to use {@code --out DIR} instead of having it silently ignored. Hidden from the help.
+     */
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", hidden = true)
+    Path misplacedOutput;
 
     @Option(names = "--rule", paramLabel = "ID", arity = "1..*", description = "Only fix findings of these rules.")
     List<String> ruleIds = List.of();
@@ -21,15 +31,35 @@ final class FixCommand extends AnalysisCommand {
     @Option(names = "--apply", description = "Apply the patches to a clean git work tree.")
     boolean apply;
 
+    /** {@code --out}, else {@link PatchFolder#byDefault}. */
+    private Path chosenOut;
+
     FixCommand(Wiring wiring) { super(wiring); }
 
     @Override protected Optional<String> unavailable() {
         return wiring.fixer().isEmpty() ? Optional.of("wanlint fix is not available yet") : Optional.empty();
     }
 
+    @Override protected void checkOptions() {
+        if (misplacedOutput != null) {
+            throw new ConfigurationException("wanlint fix writes its patches into a folder: use --out DIR, not -o "
+                    + misplacedOutput);
+        }
+        if (outDir != null) {
+            chosenOut = outDir;
+            return;
+        }
+        PatchFolder folder = PatchFolder.byDefault(Path.of("").toAbsolutePath(), paths);
+        if (folder.besideTheTree()) {
+            err().println("note: the current folder is inside the analysed folder: the patches go to " + folder.folder()
+                    + " (choose another with --out DIR)");
+        }
+        chosenOut = folder.folder();
+    }
+
     @Override protected ExitCode execute(Analysis analysis) {
         var out = spec.commandLine().getOut();
-        ExitCode code = wiring.fixer().orElseThrow().fix(analysis, new Fixer.FixRequest(outDir, ruleIds, apply), out, err());
+        ExitCode code = wiring.fixer().orElseThrow().fix(analysis, new Fixer.FixRequest(chosenOut, ruleIds, apply), out, err());
         out.flush();
         return code;
     }

@@ -9,13 +9,14 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
 /** {@code wanlint graph}: the component graph or the call graph as DOT, SVG or JSON. */
 @Command(name = "graph", mixinStandardHelpOptions = true, versionProvider = VersionInfo.class,
         description = "Draw the component graph or the method-level call graph.",
-        footer = ExitCode.HELP_FOOTER)
+        footer = ExitCode.ANALYSIS_HELP_FOOTER)
 final class GraphCommand extends AnalysisCommand {
     enum Kind { components, calls }
 
@@ -24,14 +25,26 @@ final class GraphCommand extends AnalysisCommand {
     @Option(names = "--kind", defaultValue = "components", description = "components or calls (default: ${DEFAULT-VALUE}).")
     Kind kind;
 
-    @Option(names = "--format", defaultValue = "dot", description = "dot, svg or json (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--format", paramLabel = "dot|svg|json",
+            description = "The result's format (default: the one -o FILE's extension names, .dot, .gv, .svg, .json; else dot).")
     Format format;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+            description = "Write the result to FILE instead of stdout (see --format).")
+    Path output;
+
 
     @Option(names = "--from", paramLabel = "CLASS#METHOD",
             description = "With --kind calls: only what this method (every overload) reaches.")
     String from;
 
     GraphCommand(Wiring wiring) { super(wiring); }
+
+    @Override protected Path output() { return output; }
+
+    @Override protected void checkOptions() {
+        format = FormatChoice.choose("graph", Format.class, format, Format.dot, output);
+    }
 
     @Override protected ExitCode execute(Analysis analysis) throws IOException {
         Sites sites = Sites.of(analysis.topology(), sites(analysis));

@@ -56,12 +56,28 @@ public final class Main implements Callable<Integer> {
         cl.addSubcommand(new RulesCommand(wiring));
         cl.addSubcommand(new ExplainCommand(wiring));
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setParameterExceptionHandler(Main::badCommandLine);
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             boolean debug = commandLine.getCommand() instanceof AnalysisCommand c && c.debug();
             reportInternalError("internal error", ex, debug, commandLine.getErr());
             return ExitCode.USAGE.code();
         });
         return cl;
+    }
+
+    /**
+     * A command line picocli cannot parse (an unknown option, a bad value, a missing path): the
+     * problem in one line and where to read more, not the whole help, which would push the one line
+     * that matters off the screen.
+     */
+    private static int badCommandLine(CommandLine.ParameterException ex, String[] args) {
+        CommandLine cl = ex.getCommandLine();
+        PrintWriter err = cl.getErr();
+        String message = ex.getMessage() == null ? "invalid command line" : ex.getMessage().lines().findFirst().orElse("");
+        err.println(message);
+        err.println("Try '" + cl.getCommandSpec().qualifiedName() + " --help' for more information.");
+        err.flush();
+        return ExitCode.USAGE.code();
     }
 
     /** One line on stderr; the stack trace only with {@code --debug}. */

@@ -6,6 +6,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -15,14 +16,26 @@ import java.util.Map;
  */
 @Command(name = "predict", mixinStandardHelpOptions = true, versionProvider = VersionInfo.class,
         description = "Predict the WAN round trips of every entry point.",
-        footer = ExitCode.HELP_FOOTER)
+        footer = ExitCode.ANALYSIS_HELP_FOOTER)
 final class PredictCommand extends AnalysisCommand {
     enum Format { text, json }
 
-    @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--format", paramLabel = "text|json",
+            description = "The result's format (default: the one -o FILE's extension names, .json; else text).")
     Format format;
 
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+            description = "Write the result to FILE instead of stdout (see --format).")
+    Path output;
+
+
     PredictCommand(Wiring wiring) { super(wiring); }
+
+    @Override protected Path output() { return output; }
+
+    @Override protected void checkOptions() {
+        format = FormatChoice.choose("predict", Format.class, format, Format.text, output);
+    }
 
     @Override protected ExitCode execute(Analysis analysis) throws IOException {
         Checker.CheckRun run = wiring.checker().map(c -> c.check(analysis))

@@ -15,6 +15,7 @@ import java.io.PrintWriter;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -87,7 +88,7 @@ final class RefactoringFixer implements Fixer {
                 Patch patch = plan.patch().get();
                 int n = perRule.merge(f.ruleId(), 1, Integer::sum);
                 String name = f.ruleId() + "-" + n + "-" + shortName(f) + ".patch";
-                Files.write(outDir.resolve(name), diffs.get(i));
+                writeFresh(outDir.resolve(name), diffs.get(i));
                 out.println("patch     " + what + ": " + patch.title());
                 out.println("          files: " + String.join(", ", patch.files()));
                 out.println("          WAN round trips " + patch.before().formula() + " -> " + patch.after().formula()
@@ -95,7 +96,7 @@ final class RefactoringFixer implements Fixer {
                 out.println("          " + outDir.resolve(name));
                 if (combined.leftOut().contains(patch)) out.println("          (collides with an earlier patch: left out of " + COMBINED + ")");
             }
-            if (!patches.isEmpty()) Files.write(outDir.resolve(COMBINED), combined.diff());
+            if (!patches.isEmpty()) writeFresh(outDir.resolve(COMBINED), combined.diff());
         } catch (IOException e) {
             err.println("error: cannot write patches to " + outDir + ": " + e.getMessage());
             return ExitCode.USAGE;
@@ -148,6 +149,15 @@ final class RefactoringFixer implements Fixer {
         try (DirectoryStream<Path> old = Files.newDirectoryStream(outDir, "{WAN[0-9][0-9][0-9]-*.patch," + COMBINED + "}")) {
             for (Path p : old) Files.deleteIfExists(p);
         }
+    }
+
+    /**
+     * A patch file is always a new regular file in {@code --out}: a link planted under its name is
+     * removed (the link, not what it points to), never written through.
+     */
+    private static void writeFresh(Path file, byte[] bytes) throws IOException {
+        Files.deleteIfExists(file);
+        Files.write(file, bytes, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
     }
 
     /** A file-name-safe hint of what the finding is about: the last part of its key, lower case. */

@@ -11,7 +11,7 @@ import java.util.concurrent.Callable;
 
 /** {@code wanlint rules}: the rules, their default severity and summary. */
 @Command(name = "rules", mixinStandardHelpOptions = true, versionProvider = VersionInfo.class,
-        description = "List the rules.", footer = ExitCode.HELP_FOOTER)
+        description = "List the rules.", footer = ExitCode.PLAIN_HELP_FOOTER)
 final class RulesCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
 

@@ -61,11 +61,24 @@ class MainTest {
     }
 
     @Test
-    void everySubcommandHelpListsTheExitCodes() {
-        for (String cmd : List.of("check", "fix", "graph", "predict", "rules", "explain")) {
+    void everySubcommandHelpListsOnlyTheExitCodesItCanReturn() {
+        for (String cmd : List.of("check", "fix")) {
             Run r = run(wiring(new FakeWorkbench()), cmd, "--help");
             assertThat(r.exit()).as(cmd).isZero();
-            assertThat(r.out()).as(cmd).contains("Exit codes:").contains("3  nothing could be analysed");
+            assertThat(r.out()).as(cmd).contains("Exit codes:").contains("1  findings at or above --fail-on")
+                    .contains("3  nothing could be analysed");
+        }
+        for (String cmd : List.of("graph", "predict", "baseline")) {
+            Run r = run(wiring(new FakeWorkbench()), cmd, "--help");
+            assertThat(r.exit()).as(cmd).isZero();
+            assertThat(r.out()).as(cmd).contains("Exit codes:").contains("2  usage or configuration error")
+                    .contains("3  nothing could be analysed").doesNotContain("findings at or above").doesNotContain("  1  ");
+        }
+        for (String cmd : List.of("rules", "explain")) {
+            Run r = run(wiring(new FakeWorkbench()), cmd, "--help");
+            assertThat(r.exit()).as(cmd).isZero();
+            assertThat(r.out()).as(cmd).contains("Exit codes:").contains("2  usage error")
+                    .doesNotContain("  1  ").doesNotContain("  3  ");
         }
     }
 
@@ -77,10 +90,112 @@ class MainTest {
     }
 
     @Test
-    void unknownOptionIsAUsageError() {
+    void unknownOptionIsOneLineAndAHintNotTheWholeHelp() {
         Run r = graph(new FakeWorkbench(), "--bogus");
         assertThat(r.exit()).isEqualTo(2);
-        assertThat(r.err()).contains("Unknown option: '--bogus'");
+        assertThat(r.err()).isEqualTo("Unknown option: '--bogus'\nTry 'wanlint graph --help' for more information.\n");
+        Run check = run(wiring(new FakeWorkbench()), "check", app.toString(), "--foo");
+        assertThat(check.exit()).isEqualTo(2);
+        assertThat(check.err()).isEqualTo("Unknown option: '--foo'\nTry 'wanlint check --help' for more information.\n");
+        Run badValue = run(wiring(new FakeWorkbench()), "check", app.toString(), "--fail-on", "sometimes");
+        assertThat(badValue.err().lines()).hasSize(2).last().isEqualTo("Try 'wanlint check --help' for more information.");
+    }
+
+    @Test
+    void baselineHelpShowsOutputAsRequiredAndItsAbsenceIsAOneLineUsageError() {
+        Wiring w = wiring(new FakeWorkbench()).withChecker(checkerFinding(Severity.WARNING));
+        Run help = run(w, "baseline", "--help");
+        assertThat(help.out()).contains(" -o=FILE").doesNotContain("[-o=FILE]");
+        Run missing = run(w, "baseline", app.toString());
+        assertThat(missing.exit()).isEqualTo(2);
+        assertThat(missing.err()).isEqualTo("Missing required option: '--output=FILE'\n"
+                + "Try 'wanlint baseline --help' for more information.\n");
+    }
+
+    @Test
+    void outputExtensionChoosesTheFormatWhenFormatIsNotGiven(@TempDir Path out) throws Exception {
+        Wiring w = wiring(new FakeWorkbench()).withChecker(checkerFinding(Severity.WARNING));
+        assertThat(run(w, "check", app.toString(), "-o", out.resolve("r.sarif").toString()).exit()).isZero();
+        assertThat(JSON.readTree(Files.readString(out.resolve("r.sarif"))).get("version").asText()).isEqualTo("2.1.0");
+        run(w, "check", app.toString(), "-o", out.resolve("r.sarif.json").toString());
+        assertThat(JSON.readTree(Files.readString(out.resolve("r.sarif.json"))).get("version").asText()).isEqualTo("2.1.0");
+        run(w, "check", app.toString(), "-o", out.resolve("r.json").toString());
+        assertThat(JSON.readTree(Files.readString(out.resolve("r.json"))).get("findings").get(0).get("ruleId").asText())
+                .isEqualTo("WAN001");
+        run(w, "check", app.toString(), "-o", out.resolve("R.HTML").toString());
+        assertThat(Files.readString(out.resolve("R.HTML"))).startsWith("<!DOCTYPE html>");
+        run(w, "check", app.toString(), "-o", out.resolve("r.txt").toString());
+        assertThat(Files.readString(out.resolve("r.txt"))).contains("WAN001 remote-fine-grained-call (1 finding)");
+        run(w, "predict", app.toString(), "-o", out.resolve("p.json").toString());
+        assertThat(JSON.readTree(Files.readString(out.resolve("p.json"))).get("entryPoints")).hasSize(1);
+        graph(new FakeWorkbench(), "-o", out.resolve("g.svg").toString());
+        assertThat(Files.readString(out.resolve("g.svg"))).startsWith("<svg");
+        graph(new FakeWorkbench(), "-o", out.resolve("g.json").toString());
+        assertThat(JSON.readTree(Files.readString(out.resolve("g.json"))).get("components")).hasSize(2);
+        Run sarifAsJson = run(w, "check", app.toString(), "--format", "sarif", "-o", out.resolve("results.json").toString());
+        assertThat(sarifAsJson.exit()).as("a SARIF log is JSON").isZero();
+        assertThat(JSON.readTree(Files.readString(out.resolve("results.json"))).get("version").asText()).isEqualTo("2.1.0");
+    }
+
+    @Test
+    void formatThatContradictsTheOutputExtensionIsOneLineAndNothingIsAnalysed(@TempDir Path out) {
+        FakeWorkbench wb = new FakeWorkbench();
+        Wiring w = wiring(wb).withChecker(checkerFinding(Severity.WARNING));
+        Path sarif = out.resolve("x.sarif");
+        Run contradiction = run(w, "check", app.toString(), "--format", "json", "-o", sarif.toString());
+        assertThat(contradiction.exit()).isEqualTo(2);
+        assertThat(contradiction.err()).isEqualTo("error: --format json contradicts -o " + sarif
+                + ", which names a SARIF file; drop --format or rename the file\n");
+        assertThat(wb.lastRequest).as("nothing analysed").isNull();
+        assertThat(sarif).doesNotExist();
+        Path html = out.resolve("p.html");
+        Run unwritable = run(w, "predict", app.toString(), "-o", html.toString());
+        assertThat(unwritable.exit()).isEqualTo(2);
+        assertThat(unwritable.err()).isEqualTo("error: -o " + html + " names an HTML file, which wanlint predict does not "
+                + "write (it writes text, json); rename the file\n");
+        assertThat(run(w, "graph", app.toString(), "--format", "svg", "-o", out.resolve("g.dot").toString()).exit())
+                .isEqualTo(2);
+    }
+
+    /** A fixer that records the request instead of planning patches. */
+    private static final class RecordingFixer implements Fixer {
+        Fixer.FixRequest request;
+
+        @Override public ExitCode fix(Analysis analysis, FixRequest request, java.io.PrintWriter out, java.io.PrintWriter err) {
+            this.request = request;
+            return ExitCode.OK;
+        }
+    }
+
+    @Test
+    void fixRefusesDashOAndPointsToOut() {
+        RecordingFixer fixer = new RecordingFixer();
+        Run r = run(wiring(new FakeWorkbench()).withFixer(fixer), "fix", app.toString(), "-o", "fixes.patch");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo("error: wanlint fix writes its patches into a folder: use --out DIR, not -o fixes.patch\n");
+        assertThat(fixer.request).as("nothing fixed").isNull();
+        assertThat(run(wiring(new FakeWorkbench()), "fix", "--help").out()).doesNotContain("-o=").doesNotContain("--output").contains("--out=DIR");
+    }
+
+    @Test
+    void fixRunInsideTheAnalysedFolderWritesItsPatchesBesideTheFolderAndSaysWhere() throws Exception {
+        // The tests run in the cli module's folder: "fix ." is the cd-app-and-fix case.
+        Path here = Path.of("").toAbsolutePath().toRealPath();
+        Path beside = here.getParent().resolve(here.getFileName() + "-wanlint-patches");
+        RecordingFixer fixer = new RecordingFixer();
+        Run r = run(wiring(new FakeWorkbench()).withFixer(fixer), "fix", ".");
+        assertThat(r.exit()).isZero();
+        assertThat(fixer.request.outDir()).isEqualTo(beside);
+        assertThat(r.err()).isEqualTo("note: the current folder is inside the analysed folder: the patches go to " + beside
+                + " (choose another with --out DIR)\n");
+
+        RecordingFixer outside = new RecordingFixer();
+        Run elsewhere = run(wiring(new FakeWorkbench()).withFixer(outside), "fix", app.toString());
+        assertThat(elsewhere.err()).isEmpty();
+        assertThat(outside.request.outDir()).isEqualTo(Path.of("").toAbsolutePath().resolve("wanlint-patches"));
+        RecordingFixer chosen = new RecordingFixer();
+        run(wiring(new FakeWorkbench()).withFixer(chosen), "fix", ".", "--out", "/tmp/p");
+        assertThat(chosen.request.outDir()).isEqualTo(Path.of("/tmp/p"));
     }
 
     @Test

@@ -26,6 +26,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.LinkOption;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -33,6 +34,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
+import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -41,9 +43,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 import java.util.function.Consumer;
-import java.util.zip.CRC32;
-import java.util.zip.CheckedInputStream;
-import java.util.zip.CheckedOutputStream;
+import javax.crypto.Mac;
 
 /**
  * The on-disk cache behind {@code --cache DIR}: one entry per analysed project (its inputs and
@@ -59,14 +59,15 @@ import java.util.zip.CheckedOutputStream;
  * folder that cannot be written gives a warning and the run goes on uncached. Entries are written
  * to a temporary file and moved into place, so a reader never sees half an entry.
  *
- * <p>An entry is a header line {@code wanlint-analysis-cache FORMAT DIGEST} (which lets a stale entry
- * be rejected without reading the rest), the component model, diagnostics and suppressions as JSON,
- * the call graph in {@link GraphCodec}'s binary form, and a CRC-32 of both, so that a damaged entry
- * is noticed rather than half believed.
+ * <p>An entry is a header line {@code wanlint-analysis-cache FORMAT DIGEST STRUCTURE} (which lets a
+ * stale entry be rejected without reading the rest), the component model, diagnostics and
+ * suppressions as JSON, the call graph in {@link GraphCodec}'s binary form, and an HMAC-SHA256 of
+ * all that under the folder's {@link CacheKey}: an entry is authenticated before anything in it is
+ * decoded, so a damaged or edited entry is noticed rather than half believed.
  */
 public final class AnalysisCache {
     /** Bumped whenever {@link CachedAnalysis} or anything it contains is stored differently. */
-    static final int FORMAT = 4;
+    static final int FORMAT = 5;
     static final String MAGIC = "wanlint-analysis-cache";
     static final int MAX_ENTRIES = 32;
     static final int MAX_AGE_DAYS = 30;
@@ -89,6 +90,8 @@ public final class AnalysisCache {
     private final Path folder;
     private final Consumer<Diagnostic> warnings;
     private final boolean deferred;
+    /** {@value CacheKey#ENV} as the run found it (null: the key file in the folder is used). */
+    private final String keyFromEnvironment;
     private final List<Thread> writers = new ArrayList<>();
     /** Writes still running, which the JVM's exit waits for (a command may exit right after its report). */
     private static final Set<Thread> PENDING = java.util.concurrent.ConcurrentHashMap.newKeySet();
@@ -98,10 +101,11 @@ public final class AnalysisCache {
                 "wanlint-cache-flush"));
     }
 
-    private AnalysisCache(Path folder, Consumer<Diagnostic> warnings, boolean deferred) {
+    private AnalysisCache(Path folder, Consumer<Diagnostic> warnings, boolean deferred, String keyFromEnvironment) {
         this.folder = folder.toAbsolutePath().normalize();
         this.warnings = Objects.requireNonNull(warnings);
         this.deferred = deferred;
+        this.keyFromEnvironment = keyFromEnvironment;
     }
 
     /**
@@ -110,7 +114,7 @@ public final class AnalysisCache {
      * does the JVM's exit. Warnings about a write may then arrive after the analysis returned.
      */
     public AnalysisCache deferringWrites() {
-        return new AnalysisCache(folder, warnings, true);
+        return new AnalysisCache(folder, warnings, true, keyFromEnvironment);
     }
 
     /** Whether {@link #store} returns before the entry is written. */
@@ -140,7 +144,12 @@ public final class AnalysisCache {
      * @param warnings receives what went wrong with the cache; the analysis goes on regardless
      */
     public static AnalysisCache in(Path folder, Consumer<Diagnostic> warnings) {
-        return new AnalysisCache(folder, warnings, false);
+        return in(folder, warnings, System.getenv(CacheKey.ENV));
+    }
+
+    /** As {@link #in(Path, Consumer)}, with the key that {@value CacheKey#ENV} would give (null: none). */
+    static AnalysisCache in(Path folder, Consumer<Diagnostic> warnings, String keyFromEnvironment) {
+        return new AnalysisCache(folder, warnings, false, keyFromEnvironment);
     }
 
     /** The cache folder; ingest never walks into it, even when it lies inside an analysed tree. */
@@ -199,9 +208,11 @@ public final class AnalysisCache {
                        IncrementalState state, String payloadProblem) {}
 
     private Raw readRaw(Path entry) {
-        if (!Files.isRegularFile(entry)) return new Raw(entry, null, null, null, null, null);
-        try (InputStream in = new BufferedInputStream(Files.newInputStream(entry), 1 << 16)) {
-            String header = headerLine(in);
+        if (!Files.isRegularFile(entry, LinkOption.NOFOLLOW_LINKS)) return new Raw(entry, null, null, null, null, null);
+        String header;
+        long payloadLength;
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(entry, LinkOption.NOFOLLOW_LINKS), 1 << 16)) {
+            header = headerLine(in);
             if (header == null || !header.startsWith(MAGIC + " ")) {
                 return new Raw(entry, null, "is not a wanlint analysis cache entry", null, null, null);
             }
@@ -211,8 +222,45 @@ public final class AnalysisCache {
                         + ", this wanlint uses " + FORMAT + ")", null, null, null);
             }
             if (parts.length != 4) return new Raw(entry, null, "cannot be read (malformed header)", null, null, null);
+            CacheKey.Outcome key = CacheKey.of(folder, keyFromEnvironment, false);
+            if (!(key instanceof CacheKey.Outcome.Found found)) {
+                String why = key instanceof CacheKey.Outcome.Unusable u ? u.reason() : "the cache key " + folder.resolve(CacheKey.FILE) + " is missing";
+                return new Raw(entry, parts, null, null, null, "cannot be trusted (" + why + ")");
+            }
+            payloadLength = Files.size(entry) - headerBytes(header).length - CacheKey.MAC_BYTES;
+            // Authenticated before anything is decoded: a forged entry never reaches the decoders.
+            if (payloadLength < 0 || !authentic(in, header, payloadLength, found.key())) {
+                return new Raw(entry, parts, null, null, null,
+                        "cannot be read (it was altered or truncated, or written with another cache key)");
+            }
+            return decode(entry, parts, header, payloadLength);
+        } catch (IOException | RuntimeException e) {
+            return new Raw(entry, null, "cannot be read (" + reason(e) + ")", null, null, null);
+        }
+    }
+
+    /** Whether the entry's last {@value CacheKey#MAC_BYTES} bytes are the HMAC of its header and payload. */
+    private static boolean authentic(InputStream in, String header, long payloadLength, CacheKey key) throws IOException {
+        Mac mac = key.mac();
+        mac.update(headerBytes(header));
+        byte[] buffer = new byte[1 << 16];
+        long left = payloadLength;
+        while (left > 0) {
+            int n = in.read(buffer, 0, (int) Math.min(buffer.length, left));
+            if (n < 0) return false;
+            mac.update(buffer, 0, n);
+            left -= n;
+        }
+        byte[] stored = in.readNBytes(CacheKey.MAC_BYTES);
+        return in.read() == -1 && MessageDigest.isEqual(stored, mac.doFinal());
+    }
+
+    /** Second pass over an authenticated entry: the payload decoded. */
+    private Raw decode(Path entry, String[] parts, String header, long payloadLength) {
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(entry, LinkOption.NOFOLLOW_LINKS), 1 << 16)) {
+            in.skipNBytes(headerBytes(header).length);
             try {
-                Payload payload = readPayloadParts(in);
+                Payload payload = readPayloadParts(in, payloadLength);
                 // Needed only after a change, and then right away: decoded ahead as well.
                 IncrementalState state = payload.state() == null ? null : decodeState(payload.state());
                 return new Raw(entry, parts, null, payload.analysis(), state, null);
@@ -222,6 +270,10 @@ public final class AnalysisCache {
         } catch (IOException | RuntimeException e) {
             return new Raw(entry, null, "cannot be read (" + reason(e) + ")", null, null, null);
         }
+    }
+
+    private static byte[] headerBytes(String header) {
+        return (header + "\n").getBytes(StandardCharsets.US_ASCII);
     }
 
     /** The project's entry matched with the key, from a {@link #prefetch} when there is one. */
@@ -287,12 +339,20 @@ public final class AnalysisCache {
     private void write(InputDigest key, Supplier<CachedAnalysis> entry) {
         Path temp = null;
         try {
+            CacheKey.Outcome secret = CacheKey.of(folder, keyFromEnvironment, true);
+            if (secret instanceof CacheKey.Outcome.Unusable u) {
+                warn("cannot write the analysis cache: " + u.reason() + "; this run is not cached");
+                return;
+            }
+            Mac mac = ((CacheKey.Outcome.Found) secret).key().mac();
             Files.createDirectories(folder);
-            temp = Files.createTempFile(folder, PREFIX, ".tmp");
-            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temp), 1 << 16)) {
-                out.write((MAGIC + " " + FORMAT + " " + key.digest() + " " + key.structure() + "\n")
-                        .getBytes(StandardCharsets.US_ASCII));
-                writePayload(entry.get(), out);
+            temp = Files.createTempFile(folder, tempPrefix(), ".tmp");
+            try (OutputStream file = new BufferedOutputStream(Files.newOutputStream(temp), 1 << 16)) {
+                OutputStream signed = new MacOutputStream(file, mac);
+                signed.write(headerBytes(MAGIC + " " + FORMAT + " " + key.digest() + " " + key.structure()));
+                writePayload(entry.get(), signed);
+                signed.flush();
+                file.write(mac.doFinal());
             }
             move(temp, entry(key));
             temp = null;
@@ -308,14 +368,38 @@ public final class AnalysisCache {
         prune(entry(key));
     }
 
+    /** Temporary entries carry the writer's process id, so that pruning knows a dead run's leftovers. */
+    private static String tempPrefix() {
+        return PREFIX + ProcessHandle.current().pid() + "-";
+    }
+
+    /** Feeds what is written to the MAC too. */
+    private static final class MacOutputStream extends java.io.FilterOutputStream {
+        private final Mac mac;
+
+        MacOutputStream(OutputStream out, Mac mac) {
+            super(out);
+            this.mac = mac;
+        }
+
+        @Override public void write(int b) throws IOException {
+            mac.update((byte) b);
+            out.write(b);
+        }
+
+        @Override public void write(byte[] b, int off, int len) throws IOException {
+            mac.update(b, off, len);
+            out.write(b, off, len);
+        }
+    }
+
     /** The model's part, small once reference lists are shared, stays JSON: it follows the records as they grow. */
     record ModelPart(List<Component> components, List<Integer> ejbRefsOf, List<List<EjbReference>> ejbRefLists,
                      List<Diagnostic> diagnostics, List<SourceSuppressions.Entry> suppressions) {}
 
-    /** {@code int length, JSON of the ModelPart, the binary graph, CRC-32 of all that as a long}. */
+    /** {@code int length, JSON of the ModelPart, the binary graph, the incremental state (length-prefixed) if any}. */
     static void writePayload(CachedAnalysis analysis, OutputStream raw) throws IOException {
-        CheckedOutputStream checked = new CheckedOutputStream(raw, new CRC32());
-        DataOutputStream out = new DataOutputStream(checked);
+        DataOutputStream out = new DataOutputStream(raw);
         byte[] json = JSON.writeValueAsBytes(new ModelPart(analysis.components(), analysis.ejbRefsOf(),
                 analysis.ejbRefLists(), analysis.diagnostics(), analysis.suppressions()));
         out.writeInt(json.length);
@@ -323,8 +407,8 @@ public final class AnalysisCache {
         GraphCodec.write(new GraphCodec.Parts(analysis.nodes(), analysis.edges(), analysis.entryPoints(), analysis.facts()), out);
         out.writeBoolean(analysis.incremental() != null);
         if (analysis.incremental() != null) {
-            // Length-prefixed and CRC-covered with the rest; readRaw decodes it on the read-ahead
-            // thread, while ingest runs, so an update after a change finds it ready.
+            // Length-prefixed: readRaw decodes it on the read-ahead thread, while ingest runs, so an
+            // update after a change finds it ready.
             ByteArrayOutputStream state = new ByteArrayOutputStream(1 << 20);
             DataOutputStream stateOut = new DataOutputStream(state);
             StateCodec.write(analysis.incremental(), stateOut);
@@ -333,39 +417,50 @@ public final class AnalysisCache {
             state.writeTo(out);
         }
         out.flush();
-        new DataOutputStream(raw).writeLong(checked.getChecksum().getValue());
-    }
-
-    /** Reads what {@link #writePayload} wrote; anything truncated, altered or malformed is an IOException. */
-    static CachedAnalysis readPayload(InputStream raw) throws IOException {
-        Payload payload = readPayloadParts(raw);
-        return payload.state() == null ? payload.analysis() : payload.analysis().withIncremental(decodeState(payload.state()));
     }
 
     /** The analysis and, undecoded, the incremental state (null when the entry has none). */
     private record Payload(CachedAnalysis analysis, byte[] state) {}
 
-    private static Payload readPayloadParts(InputStream raw) throws IOException {
-        CheckedInputStream checked = new CheckedInputStream(raw, new CRC32());
-        DataInputStream in = new DataInputStream(checked);
-        int length = in.readInt();
-        if (length < 0) throw new IOException("negative length");
-        byte[] json = in.readNBytes(length);
-        if (json.length != length) throw new EOFException("truncated");
+    /** Reads what {@link #writePayload} wrote, exactly {@code length} bytes; anything else is an IOException. */
+    private static Payload readPayloadParts(InputStream raw, long length) throws IOException {
+        CountingInputStream counted = new CountingInputStream(raw);
+        DataInputStream in = new DataInputStream(counted);
+        int jsonLength = in.readInt();
+        if (jsonLength < 0 || jsonLength > length) throw new IOException("bad length");
+        byte[] json = in.readNBytes(jsonLength);
+        if (json.length != jsonLength) throw new EOFException("truncated");
         GraphCodec.Parts graph = GraphCodec.read(in);
         byte[] state = null;
         if (in.readBoolean()) {
             int size = in.readInt();
-            if (size < 0) throw new IOException("negative length");
+            if (size < 0 || size > length) throw new IOException("bad length");
             state = in.readNBytes(size);
             if (state.length != size) throw new EOFException("truncated");
         }
-        long computed = checked.getChecksum().getValue();
-        long stored = new DataInputStream(raw).readLong();
-        if (computed != stored || raw.read() != -1) throw new IOException("checksum mismatch");
+        if (counted.count != length) throw new IOException("the payload does not end where the entry says");
         ModelPart model = JSON.readValue(json, ModelPart.class);
         return new Payload(new CachedAnalysis(model.components(), model.ejbRefsOf(), model.ejbRefLists(), graph.nodes(),
                 graph.edges(), graph.entryPoints(), graph.facts(), model.diagnostics(), model.suppressions(), null), state);
+    }
+
+    /** Counts what is read through it (DataInputStream reads through read(byte[], int, int) and read()). */
+    private static final class CountingInputStream extends java.io.FilterInputStream {
+        long count;
+
+        CountingInputStream(InputStream in) { super(in); }
+
+        @Override public int read() throws IOException {
+            int b = in.read();
+            if (b >= 0) count++;
+            return b;
+        }
+
+        @Override public int read(byte[] b, int off, int len) throws IOException {
+            int n = in.read(b, off, len);
+            if (n > 0) count += n;
+            return n;
+        }
     }
 
     private static IncrementalState decodeState(byte[] state) throws IOException {
@@ -387,8 +482,10 @@ public final class AnalysisCache {
 
     /**
      * Keeps the folder bounded: entries unused for {@value #MAX_AGE_DAYS} days and the oldest beyond
-     * {@value #MAX_ENTRIES} go, and so do temporary files a killed run left behind an hour ago.
-     * Only wanlint's own files are touched; anything else in the folder is left alone.
+     * {@value #MAX_ENTRIES} go, and so do temporary entries whose writing process has died. Only
+     * wanlint's own files are touched: a file is deleted only when its name is an entry's and its
+     * first bytes are an entry's header (or, for a temporary entry, it is still empty); anything
+     * else in the folder, whatever its name, is left alone.
      */
     private void prune(Path keep) {
         Instant now = Instant.now();
@@ -396,10 +493,11 @@ public final class AnalysisCache {
         try (DirectoryStream<Path> files = Files.newDirectoryStream(folder, PREFIX + "*")) {
             for (Path file : files) {
                 String name = file.getFileName().toString();
-                Instant modified = Files.getLastModifiedTime(file).toInstant();
-                if (name.endsWith(".tmp") && modified.isBefore(now.minus(Duration.ofHours(1)))) deleteQuietly(file);
-                else if (name.endsWith(SUFFIX) && !file.equals(keep)) {
-                    if (modified.isBefore(now.minus(Duration.ofDays(MAX_AGE_DAYS)))) deleteQuietly(file);
+                if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) continue;
+                if (name.endsWith(".tmp")) {
+                    if (leftByDeadRun(name, Files.getLastModifiedTime(file).toInstant(), now) && ours(file, true)) deleteQuietly(file);
+                } else if (name.endsWith(SUFFIX) && !file.equals(keep) && ours(file, false)) {
+                    if (Files.getLastModifiedTime(file).toInstant().isBefore(now.minus(Duration.ofDays(MAX_AGE_DAYS)))) deleteQuietly(file);
                     else entries.add(file);
                 }
             }
@@ -409,6 +507,31 @@ public final class AnalysisCache {
         if (entries.size() < MAX_ENTRIES) return;
         entries.sort(Comparator.comparing(AnalysisCache::modified).reversed());
         entries.subList(MAX_ENTRIES - 1, entries.size()).forEach(AnalysisCache::deleteQuietly);
+    }
+
+    /**
+     * A temporary entry {@code analysis-PID-….tmp} whose process is gone; one without a process id
+     * (written by an older wanlint) once it is an hour old.
+     */
+    static boolean leftByDeadRun(String name, Instant modified, Instant now) {
+        String rest = name.substring(PREFIX.length());
+        int dash = rest.indexOf('-');
+        if (dash > 0 && rest.substring(0, dash).chars().allMatch(Character::isDigit)) {
+            long pid = Long.parseLong(rest.substring(0, Math.min(dash, 18)));
+            return pid != ProcessHandle.current().pid() && ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true);
+        }
+        return modified.isBefore(now.minus(Duration.ofHours(1)));
+    }
+
+    /** Whether the file starts with an entry's header ({@code emptyIsOurs}: or is empty, as a temporary entry begins). */
+    private static boolean ours(Path file, boolean emptyIsOurs) {
+        byte[] magic = (MAGIC + " ").getBytes(StandardCharsets.US_ASCII);
+        try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+            byte[] start = in.readNBytes(magic.length);
+            return (emptyIsOurs && start.length == 0) || java.util.Arrays.equals(start, magic);
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     private static FileTime modified(Path file) {

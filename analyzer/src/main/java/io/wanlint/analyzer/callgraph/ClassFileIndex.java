@@ -62,7 +62,7 @@ final class ClassFileIndex {
                     diagnostics.add(Diagnostic.warning(shown, 0, "class file larger than 16 MB skipped"));
                     continue;
                 }
-                read(Files.readAllBytes(p), root, shown);
+                read(Files.readAllBytes(p), root, shown, shown);
             } catch (IOException e) {
                 diagnostics.add(Diagnostic.warning(shown, 0, "cannot read class file: " + reason(e)));
             }
@@ -86,7 +86,7 @@ final class ClassFileIndex {
                     continue;
                 }
                 try (InputStream in = zip.getInputStream(e)) {
-                    read(in.readAllBytes(), jar, shown);
+                    read(in.readAllBytes(), jar, e.getName(), shown);
                 } catch (IOException | RuntimeException ex) {
                     diagnostics.add(Diagnostic.warning(shown, 0, "cannot read class file: " + reason(ex)));
                 }
@@ -94,7 +94,12 @@ final class ClassFileIndex {
         }
     }
 
-    private void read(byte[] bytes, Path root, String shown) {
+    /**
+     * @param own   the class file's own path under its root, where a finding is located when the
+     *              class's {@code SourceFile} cannot be trusted
+     * @param shown how diagnostics name the class file
+     */
+    private void read(byte[] bytes, Path root, String own, String shown) {
         try {
             ClassReader reader = new ClassReader(bytes);
             String[] source = new String[1];
@@ -106,11 +111,30 @@ final class ClassFileIndex {
             int slash = internal.lastIndexOf('/');
             String pkgPath = slash < 0 ? "" : internal.substring(0, slash + 1);
             String file = source[0] != null ? pkgPath + source[0] : internal + ".class";
-            entries.putIfAbsent(className, new Entry(className, root, file));
+            entries.putIfAbsent(className, new Entry(className, root, confined(file) ? file : own));
         } catch (RuntimeException e) {
             // ASM signals malformed input with unchecked exceptions (index out of bounds, illegal argument).
             diagnostics.add(Diagnostic.warning(shown, 0, "unreadable class file skipped: " + reason(e)));
         }
+    }
+
+    /**
+     * Whether a location built from the class file's name and {@code SourceFile} attribute stays
+     * under the analysed root. Both are the class file's own claims: a forged {@code SourceFile} of
+     * {@code ../../etc/hostname} must not put a path outside the application into a SARIF URI or an
+     * editor link. Each segment must be a plain name (the JVM specification's {@code SourceFile} is
+     * a file name, never a path).
+     */
+    static boolean confined(String file) {
+        if (file.isEmpty() || file.startsWith("/")) return false;
+        for (String segment : file.split("/", -1)) {
+            if (segment.isEmpty() || segment.equals(".") || segment.equals("..")) return false;
+            for (int i = 0; i < segment.length(); i++) {
+                char c = segment.charAt(i);
+                if (c == '\\' || c == ':' || Character.isISOControl(c)) return false;
+            }
+        }
+        return true;
     }
 
     private static String reason(Exception e) {

@@ -168,6 +168,12 @@ public final class ArchiveExtractor {
 
         private Optional<Path> target(ZipEntry entry) {
             String name = entry.getName();
+            if (name.indexOf('\0') >= 0) {
+                // Not a climb out of the folder: no file system can hold such a name.
+                diagnostics.add(Diagnostic.error(display, 0, "invalid entry name \"" + name.replace("\0", "\\0")
+                        + "\" skipped: it contains a NUL character"));
+                return Optional.empty();
+            }
             Optional<String> clean = ArchiveEntryNames.normalize(name);
             Path target = null;
             if (clean.isPresent()) {
@@ -175,7 +181,9 @@ public final class ArchiveExtractor {
                 try {
                     target = folder.resolve(clean.get()).normalize();
                 } catch (InvalidPathException e) {
-                    target = null;
+                    diagnostics.add(Diagnostic.error(display, 0, "invalid entry name \"" + name
+                            + "\" skipped: not a valid file name on this system"));
+                    return Optional.empty();
                 }
             }
             if (target == null || !target.startsWith(folder) || target.equals(folder)) {

@@ -1,5 +1,6 @@
 package io.wanlint.analyzer.pipeline;
 
+import io.wanlint.analyzer.api.AnalysisOutOfMemoryError;
 import io.wanlint.analyzer.api.AnalysisRequest;
 import io.wanlint.analyzer.api.AnalysisResult;
 import io.wanlint.analyzer.api.CallGraph;
@@ -170,7 +171,14 @@ public final class AnalysisPipeline {
 
     private static <T> T timed(String phase, List<PhaseTiming> timings, Supplier<T> work) {
         long start = System.nanoTime();
-        T result = work.get();
+        T result;
+        try {
+            result = work.get();
+        } catch (AnalysisOutOfMemoryError e) {
+            throw e;
+        } catch (OutOfMemoryError e) {
+            throw new AnalysisOutOfMemoryError(phase, e);
+        }
         timings.add(new PhaseTiming(phase, (System.nanoTime() - start) / 1_000_000));
         return result;
     }

@@ -219,22 +219,112 @@ class AnalysisCacheTest {
     void theFolderKeepsABoundedNumberOfEntriesAndOnlyWanlintsOwnFilesAreRemoved() throws IOException {
         Path cache = Files.createDirectories(temp.resolve("cache"));
         Path foreign = Files.writeString(cache.resolve("notes.txt"), "mine");
+        String header = AnalysisCache.MAGIC + " " + AnalysisCache.FORMAT + " d s\n";
         for (int i = 0; i < AnalysisCache.MAX_ENTRIES + 5; i++) {
-            Path old = Files.writeString(cache.resolve("analysis-old" + i + ".cache"), "stale");
+            Path old = Files.writeString(cache.resolve("analysis-old" + i + ".cache"), header + "stale");
             Files.setLastModifiedTime(old, FileTime.from(Instant.now().minusSeconds(3600 + i)));
         }
-        Path ancient = Files.writeString(cache.resolve("analysis-ancient.cache"), "stale");
+        Path ancient = Files.writeString(cache.resolve("analysis-ancient.cache"), header + "stale");
         Files.setLastModifiedTime(ancient, FileTime.from(Instant.now().minusSeconds(86_400L * (AnalysisCache.MAX_AGE_DAYS + 1))));
+        // Named like wanlint's files, but not wanlint's: never deleted, however old.
+        Path lookalike = Files.writeString(cache.resolve("analysis-report.cache"), "someone's report");
+        Files.setLastModifiedTime(lookalike, FileTime.from(Instant.now().minusSeconds(86_400L * (AnalysisCache.MAX_AGE_DAYS + 1))));
+        Path lookalikeTemp = Files.writeString(cache.resolve("analysis-notes.tmp"), "someone's notes");
+        Files.setLastModifiedTime(lookalikeTemp, FileTime.from(Instant.now().minusSeconds(86_400)));
+        // A dead run's temporary entry goes; a live process's stays, however old.
+        Path deadRun = Files.writeString(cache.resolve("analysis-" + deadPid() + "-123.tmp"), header);
+        long live = ProcessHandle.current().parent().orElseThrow().pid();
+        Path liveRun = Files.writeString(cache.resolve("analysis-" + live + "-456.tmp"), header);
+        Files.setLastModifiedTime(liveRun, FileTime.from(Instant.now().minusSeconds(86_400)));
 
         cached(AnalysisRequest.of(Fixtures.app("rubis-facade")), cache);
 
         try (Stream<Path> files = Files.list(cache)) {
             List<String> names = files.map(p -> p.getFileName().toString()).toList();
-            assertThat(names.stream().filter(n -> n.endsWith(".cache"))).hasSize(AnalysisCache.MAX_ENTRIES);
-            assertThat(names).contains("notes.txt", "analysis-old0.cache").doesNotContain("analysis-ancient.cache",
-                    "analysis-old" + (AnalysisCache.MAX_ENTRIES + 4) + ".cache");
+            assertThat(names.stream().filter(n -> n.endsWith(".cache") && !n.equals("analysis-report.cache")))
+                    .hasSize(AnalysisCache.MAX_ENTRIES);
+            assertThat(names).contains("notes.txt", "analysis-old0.cache", "analysis-report.cache", "analysis-notes.tmp",
+                            liveRun.getFileName().toString())
+                    .doesNotContain("analysis-ancient.cache", "analysis-old" + (AnalysisCache.MAX_ENTRIES + 4) + ".cache",
+                            deadRun.getFileName().toString());
         }
         assertThat(foreign).hasContent("mine");
+        assertThat(lookalike).hasContent("someone's report");
+        assertThat(lookalikeTemp).hasContent("someone's notes");
+    }
+
+    @Test
+    void anEditedEntryWhoseChecksumWasRecomputedIsRejected() throws IOException {
+        AnalysisRequest request = AnalysisRequest.of(Fixtures.app("rubis-facade"));
+        Path cache = temp.resolve("cache");
+        AnalysisResult fresh = cached(request, cache);
+        Path entry = onlyEntry(cache);
+        byte[] bytes = Files.readAllBytes(entry);
+        int header = new String(bytes, StandardCharsets.ISO_8859_1).indexOf('\n') + 1;
+        // Forge: rename a component inside the JSON and re-sign with a key the forger chose.
+        String text = new String(bytes, StandardCharsets.ISO_8859_1);
+        int json = text.indexOf("\"name\":\"", header);
+        assertThat(json).isPositive();
+        bytes[json + 8] ^= 0x01;
+        byte[] forged = resign(bytes, "a key the forger chose, not ours".getBytes(StandardCharsets.UTF_8));
+        Files.write(entry, forged);
+
+        AnalysisResult result = cached(request, cache);
+
+        assertSame(result, fresh);
+        assertThat(phases(result)).contains("parse");
+        assertThat(warnings).singleElement().extracting(Diagnostic::message).asString()
+                .contains("cannot be read").contains("another cache key");
+    }
+
+    @Test
+    void anEntryWrittenUnderAnotherEnvironmentKeyIsRejected() {
+        AnalysisRequest request = AnalysisRequest.of(Fixtures.app("rubis-facade"));
+        Path cache = temp.resolve("cache");
+        AnalysisResult fresh = Analyzer.analyze(request, AnalysisCache.in(cache, warnings::add, "first secret of the CI, 32 chars"));
+        AnalysisResult sameKey = Analyzer.analyze(request, AnalysisCache.in(cache, warnings::add, "first secret of the CI, 32 chars"));
+        assertThat(phases(sameKey)).contains("cache read").doesNotContain("parse");
+        assertThat(warnings).isEmpty();
+        assertThat(cache.resolve(CacheKey.FILE)).as("no key file when the key comes from the environment").doesNotExist();
+
+        AnalysisResult otherKey = Analyzer.analyze(request, AnalysisCache.in(cache, warnings::add, "another secret entirely, 32 chr"));
+
+        assertSame(otherKey, fresh);
+        assertThat(phases(otherKey)).contains("parse");
+        assertThat(warnings).singleElement().extracting(Diagnostic::message).asString().contains("another cache key");
+    }
+
+    @Test
+    void theKeyFileIsPrivateAndAKeyOthersCanReadIsNotUsed() throws IOException {
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                Files.getFileStore(temp).supportsFileAttributeView(java.nio.file.attribute.PosixFileAttributeView.class));
+        AnalysisRequest request = AnalysisRequest.of(Fixtures.app("rubis-facade"));
+        Path cache = temp.resolve("cache");
+        AnalysisResult fresh = Analyzer.analyze(request, AnalysisCache.in(cache, warnings::add, null));
+        Path key = cache.resolve(CacheKey.FILE);
+        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(key))).isEqualTo("rw-------");
+        assertThat(Files.size(key)).isEqualTo(32);
+
+        Files.setPosixFilePermissions(key, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        AnalysisResult result = Analyzer.analyze(request, AnalysisCache.in(cache, warnings::add, null));
+
+        assertSame(result, fresh);
+        assertThat(phases(result)).contains("parse");
+        assertThat(warnings).isNotEmpty().allSatisfy(w -> assertThat(w.message()).contains("accessible to other users"));
+    }
+
+    @Test
+    void aKeyFileThatIsALinkIsNotFollowed() throws IOException {
+        AnalysisRequest request = AnalysisRequest.of(Fixtures.app("rubis-facade"));
+        Path cache = Files.createDirectories(temp.resolve("cache"));
+        Path elsewhere = Files.write(temp.resolve("elsewhere.key"), new byte[32]);
+        Files.createSymbolicLink(cache.resolve(CacheKey.FILE), elsewhere);
+
+        AnalysisResult result = Analyzer.analyze(request, AnalysisCache.in(cache, warnings::add, null));
+
+        assertSame(result, Analyzer.analyze(request));
+        assertThat(warnings).singleElement().extracting(Diagnostic::message).asString().contains("not a regular file");
+        assertThat(elsewhere).hasBinaryContent(new byte[32]);
     }
 
     // ---------------------------------------------------------------- helpers
@@ -245,6 +335,27 @@ class AnalysisCacheTest {
 
     private static List<CallEdge> executions(AnalysisResult result) {
         return result.callGraph().edges().stream().filter(e -> e.op().name().equals("JDBC_EXECUTE")).toList();
+    }
+
+    /** A process id that no running process has. */
+    private static long deadPid() {
+        long pid = 4_000_000;
+        while (ProcessHandle.of(pid).isPresent()) pid++;
+        return pid;
+    }
+
+    /** The entry with its MAC replaced by one under {@code key}, as a forger who does not know ours would sign it. */
+    private static byte[] resign(byte[] entry, byte[] key) {
+        try {
+            javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+            mac.init(new javax.crypto.spec.SecretKeySpec(key, "HmacSHA256"));
+            mac.update(entry, 0, entry.length - CacheKey.MAC_BYTES);
+            byte[] out = entry.clone();
+            System.arraycopy(mac.doFinal(), 0, out, entry.length - CacheKey.MAC_BYTES, CacheKey.MAC_BYTES);
+            return out;
+        } catch (java.security.GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static Path onlyEntry(Path cache) throws IOException {

@@ -1,5 +1,6 @@
 package io.wanlint.cli.hostile;
 
+import io.wanlint.analyzer.api.AnalysisOutOfMemoryError;
 import io.wanlint.analyzer.api.AnalysisRequest;
 import io.wanlint.analyzer.api.AnalysisResult;
 import io.wanlint.analyzer.api.Topology;
@@ -55,15 +56,20 @@ class InternalFailureTest {
     }
 
     @Test
-    void outOfMemoryIsOneLineWithoutStackTraceUnlessDebug() {
+    void outOfMemoryNamesThePhaseAndTheLargestInputInOneLineWithoutStackTraceUnlessDebug() {
         goodServlet(app);
+        Path big = HostileApps.write(app.resolve("src/shop/Big.java"), "class Big {}\n" + "// filler\n".repeat(300));
 
-        String[] plain = run(failingWith(() -> new OutOfMemoryError("Java heap space")), 2, "predict", app.toString());
+        String[] plain = run(failingWith(() -> new AnalysisOutOfMemoryError("call graph", new OutOfMemoryError("Java heap space"))),
+                2, "predict", app.toString());
+        String[] bare = run(failingWith(() -> new OutOfMemoryError("Java heap space")), 2, "check", app.toString());
         String[] debug = run(failingWith(() -> new OutOfMemoryError("Java heap space")), 2, "predict", app.toString(), "--debug");
 
-        assertThat(plain[1]).isEqualTo("error: internal error: out of memory (a larger heap may help: "
-                + "WANLINT_JAVA_OPTS=-Xmx4g) (run with --debug for details)\n");
+        assertThat(plain[1]).isEqualTo("error: out of memory during the analysis (call graph); the largest input is " + big
+                + " (3 KB) (a larger heap may help: WANLINT_JAVA_OPTS=-Xmx4g; run with --debug for details)\n");
+        assertThat(bare[1]).startsWith("error: out of memory during the analysis; the largest input is " + big);
         HostileRun.assertNoStackTrace(plain[1]);
+        HostileRun.assertNoStackTrace(bare[1]);
         assertThat(debug[1]).contains("java.lang.OutOfMemoryError: Java heap space").contains("\tat ");
     }
 }

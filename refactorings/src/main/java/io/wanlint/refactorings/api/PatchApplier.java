@@ -1,16 +1,14 @@
 package io.wanlint.refactorings.api;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The one writer of patches. It writes only into a git work tree whose touched files have no
@@ -19,8 +17,6 @@ import java.util.concurrent.TimeUnit;
  * file + move). Nothing but the touched files is written.
  */
 public final class PatchApplier {
-    private static final long GIT_TIMEOUT_SECONDS = 30;
-
     private PatchApplier() {}
 
     /** What applying did. */
@@ -40,7 +36,12 @@ public final class PatchApplier {
     public static Outcome apply(List<Patch> patches, RefactoringContext context) {
         Optional<Path> maybeRoot = context.root();
         if (maybeRoot.isEmpty()) return new Outcome.Refused("no source folder was analysed; only folders can be patched");
-        Path root = maybeRoot.get();
+        Path root;
+        try {
+            root = maybeRoot.get().toRealPath(); // links above the analysed folder are the user's choice
+        } catch (IOException e) {
+            return new Outcome.Refused("cannot resolve " + maybeRoot.get() + ": " + e.getMessage());
+        }
         PatchSet set = PatchSet.of(patches);
         if (set.changes().isEmpty()) return new Outcome.Applied(List.of(), set.conflicting());
         List<String> edited = set.changes().values().stream().filter(c -> c instanceof FileChange.Edit).map(FileChange::file).toList();
@@ -51,6 +52,8 @@ public final class PatchApplier {
         for (FileChange change : set.changes().values()) {
             Path target = root.resolve(change.file()).normalize();
             if (!target.startsWith(root)) return new Outcome.Refused(change.file() + " is outside " + root);
+            Optional<String> escape = throughLink(root, target);
+            if (escape.isPresent()) return new Outcome.Refused(escape.get());
             if (change instanceof FileChange.Create c) {
                 if (Files.exists(target)) return new Outcome.Refused(c.file() + " already exists");
                 writes.put(target, SourceText.created(c.file(), c.text()).encode(c.text()));
@@ -83,12 +86,32 @@ public final class PatchApplier {
     }
 
     /**
+     * Why writing {@code target} could land somewhere other than where it appears to be: the file or
+     * one of its folders below the work tree is a symbolic link (a committed link to a folder
+     * elsewhere would take new files out of the repository; replacing a tracked link would turn it
+     * into a regular file). Folders that do not exist yet are created as real folders.
+     */
+    static Optional<String> throughLink(Path root, Path target) {
+        Path current = root;
+        for (Path part : root.relativize(target)) {
+            current = current.resolve(part);
+            if (Files.isSymbolicLink(current)) {
+                String what = current.equals(target) ? "is a symbolic link" : "lies under the symbolic link " + root.relativize(current);
+                return Optional.of(root.relativize(target) + " " + what + "; --apply writes only to real files and folders"
+                        + " inside the work tree, so nothing was applied (apply the patch files yourself after checking them)");
+            }
+            if (!Files.exists(current, LinkOption.NOFOLLOW_LINKS)) break;
+        }
+        return Optional.empty();
+    }
+
+    /**
      * Why the folder may not be patched: not a git work tree, edited files that git does not track
      * (ignored or new: a change to them could not be reviewed or undone), or touched files with
      * uncommitted changes.
      */
     static Optional<String> checkGit(Path root, List<String> files, List<String> edited) {
-        GitResult inside = git(root, List.of("rev-parse", "--is-inside-work-tree"));
+        Git.Result inside = Git.run(root, List.of("rev-parse", "--is-inside-work-tree"));
         if (inside.exit() != 0 || !inside.output().trim().equals("true")) {
             return Optional.of(root + " is not a git work tree; --apply only writes to a git work tree"
                     + " (or apply the patch files yourself)");
@@ -96,7 +119,7 @@ public final class PatchApplier {
         if (!edited.isEmpty()) {
             List<String> lsArgs = new ArrayList<>(List.of("ls-files", "-z", "--"));
             lsArgs.addAll(edited);
-            GitResult tracked = git(root, lsArgs);
+            Git.Result tracked = Git.run(root, lsArgs);
             if (tracked.exit() != 0) return Optional.of("git ls-files failed in " + root + ": " + tracked.output().trim());
             List<String> listed = List.of(tracked.output().split("\0"));
             List<String> untracked = edited.stream().filter(f -> !listed.contains(f)).toList();
@@ -107,40 +130,12 @@ public final class PatchApplier {
         }
         List<String> args = new ArrayList<>(List.of("status", "--porcelain", "--"));
         args.addAll(files);
-        GitResult status = git(root, args);
+        Git.Result status = Git.run(root, args);
         if (status.exit() != 0) return Optional.of("git status failed in " + root + ": " + status.output().trim());
         if (!status.output().isBlank()) {
             return Optional.of("uncommitted changes to files the patches touch; commit or stash them first:\n"
                     + status.output().stripTrailing());
         }
         return Optional.empty();
-    }
-
-    private record GitResult(int exit, String output) {}
-
-    private static GitResult git(Path root, List<String> args) {
-        List<String> command = new ArrayList<>(List.of("git", "-C", root.toString()));
-        command.addAll(args);
-        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
-        // A status check must not rewrite the index of the user's repository.
-        pb.environment().put("GIT_OPTIONAL_LOCKS", "0");
-        try {
-            Process p = pb.start();
-            p.getOutputStream().close();
-            byte[] out;
-            try (InputStream in = p.getInputStream()) {
-                out = in.readAllBytes();
-            }
-            if (!p.waitFor(GIT_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return new GitResult(-1, "git timed out");
-            }
-            return new GitResult(p.exitValue(), new String(out, StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            return new GitResult(-1, "git is not available: " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new GitResult(-1, "interrupted");
-        }
     }
 }

@@ -25,7 +25,10 @@ public final class IdeLinks {
     /** The unescaped link to a file and line, if this IDE has one for it. */
     public Optional<String> href(String file, int line) {
         if (ide == Ide.NONE || root == null || file == null || file.isEmpty() || file.contains("!/")) return Optional.empty();
-        String abs = root.resolve(file).normalize().toString().replace('\\', '/');
+        Path resolved = root.resolve(file).normalize();
+        // Only files of the analysed tree are opened; a forged class file could claim any path.
+        if (!resolved.startsWith(root)) return Optional.empty();
+        String abs = resolved.toString().replace('\\', '/');
         if (!abs.startsWith("/")) abs = "/" + abs; // Windows drive letters: vscode://file/C:/…
         int at = Math.max(line, 1);
         return Optional.of(switch (ide) {

@@ -48,7 +48,7 @@ public final class SarifLogBuilder {
 
     /** Every rule is about WAN latency, which code-scanning tools file under this tag. */
     private static final String PERFORMANCE_TAG = "performance";
-    /** Rules whose findings are also vulnerabilities: unprepared, concatenated SQL is an injection risk (SPEC §5). */
+    /** Rules whose findings are also vulnerabilities: unprepared, concatenated SQL is an injection risk (docs/rules.md §WAN009). */
     private static final Set<String> SECURITY_RULES = Set.of("WAN009");
 
     private SarifLogBuilder() {}
@@ -140,7 +140,9 @@ public final class SarifLogBuilder {
     }
 
     private static Location location(Integer id, String file, int line, String className, String method, Message message) {
-        PhysicalLocation physical = nullToEmpty(file).isEmpty() ? null
+        // A path that climbs out of %SRCROOT% (only a forged class file can claim one) is left out:
+        // a SARIF viewer would open a file outside the application.
+        PhysicalLocation physical = nullToEmpty(file).isEmpty() || escapesRoot(file) ? null
                 : new PhysicalLocation(artifact(file), line > 0 ? Region.line(line) : null);
         List<LogicalLocation> logical = null;
         if (!nullToEmpty(className).isEmpty()) {
@@ -149,6 +151,19 @@ public final class SarifLogBuilder {
                     : new LogicalLocation(method, className + "." + method, "function"));
         }
         return new Location(id, physical, logical, message);
+    }
+
+    /** Absolute, or with more {@code ..} segments than folders before them. */
+    static boolean escapesRoot(String file) {
+        String f = file.replace('\\', '/');
+        if (f.startsWith("/") || f.length() >= 2 && f.charAt(1) == ':') return true;
+        int depth = 0;
+        for (String segment : f.split("/")) {
+            if (segment.equals("..")) depth--;
+            else if (!segment.isEmpty() && !segment.equals(".")) depth++;
+            if (depth < 0) return true;
+        }
+        return false;
     }
 
     private static ArtifactLocation artifact(String file) { return new ArtifactLocation(uriReference(file), SRCROOT, null); }

@@ -75,6 +75,13 @@ public record Baseline(List<BaselineEntry> entries) {
     }
 
     public void write(Path file) throws IOException {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) Files.createDirectories(parent);
+        Files.writeString(file, toJson(), StandardCharsets.UTF_8);
+    }
+
+    /** The baseline file's text, as {@link #write(Path)} writes it (the CLI writes it through {@code -o}'s rules). */
+    public String toJson() {
         ObjectNode root = JSON.createObjectNode();
         root.put("schemaVersion", SCHEMA_VERSION);
         root.put("tool", "wanlint");
@@ -86,9 +93,11 @@ public record Baseline(List<BaselineEntry> entries) {
             n.put("file", e.file());
             n.put("key", e.key());
         }
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) Files.createDirectories(parent);
-        Files.writeString(file, JSON.writeValueAsString(root) + "\n", StandardCharsets.UTF_8);
+        try {
+            return JSON.writeValueAsString(root) + "\n";
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("a baseline of strings cannot fail to serialise", e);
+        }
     }
 
     /**

@@ -1,0 +1,66 @@
+package io.wanlint.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The {@code wanlint} launcher script run through symbolic links, as when it is linked into a
+ * folder on {@code PATH}: Maven must build in the project, and Java must run the project's jar. A
+ * fake {@code mvn} and {@code java} stand in for the real ones, so the test takes milliseconds.
+ */
+class LauncherTest {
+    private static final Path LAUNCHER = Path.of("..", "wanlint").toAbsolutePath().normalize();
+
+    @TempDir Path temp;
+
+    @Test
+    void aChainOfRelativeAndAbsoluteLinksRunsMavenAndTheJarOfTheProjectItPointsTo() throws Exception {
+        Path project = Files.createDirectories(temp.resolve("checkout/wanlint"));
+        Files.copy(LAUNCHER, project.resolve("wanlint"));
+        executable(project.resolve("wanlint"));
+        Files.writeString(project.resolve("pom.xml"), "<project/>\n");
+        Path log = temp.resolve("calls.log");
+        Path fakes = Files.createDirectories(temp.resolve("fakes"));
+        script(fakes.resolve("mvn"), "#!/bin/sh\necho \"mvn in $(pwd -P)\" >> '" + log + "'\n"
+                + "mkdir -p cli/target && echo jar > cli/target/wanlint.jar\n");
+        script(fakes.resolve("java"), "#!/bin/sh\necho \"java $*\" >> '" + log + "'\n");
+        // ~/bin/wanlint -> ../checkout/wanlint/wanlint (relative), /usr/local/bin/wl -> ~/bin/wanlint (absolute)
+        Path home = Files.createDirectories(temp.resolve("bin"));
+        Files.createSymbolicLink(home.resolve("wanlint"), Path.of("../checkout/wanlint/wanlint"));
+        Path onPath = Files.createDirectories(temp.resolve("usr/local/bin"));
+        Files.createSymbolicLink(onPath.resolve("wl"), home.resolve("wanlint"));
+        Path elsewhere = Files.createDirectories(temp.resolve("work/app"));
+
+        ProcessBuilder pb = new ProcessBuilder("bash", onPath.resolve("wl").toString(), "check", ".")
+                .directory(elsewhere.toFile()).redirectErrorStream(true);
+        pb.environment().put("PATH", fakes + ":" + onPath + ":" + System.getenv("PATH"));
+        pb.environment().put("WANLINT_CDS", "0");
+        Process p = pb.start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(p.exitValue()).as(output).isZero();
+        Path real = project.toRealPath();
+        assertThat(Files.readAllLines(log)).containsExactly(
+                "mvn in " + real,
+                "java -XX:+UseSerialGC -Xss8m -jar " + real.resolve("cli/target/wanlint.jar") + " check .");
+    }
+
+    private static void script(Path file, String body) throws IOException {
+        Files.writeString(file, body);
+        executable(file);
+    }
+
+    private static void executable(Path file) throws IOException {
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+}

@@ -25,7 +25,7 @@ public interface Fixer {
     /**
      * The patches {@link #fix} would write for these findings, as {@code check}'s SARIF fixes and
      * HTML previews show them (planned, never applied); a finding whose patch fails inside wanlint is
-     * listed with the reason instead.
+     * listed with the reason instead. A fixer that plans nothing ahead (a test's) previews nothing.
      */
-    PatchIndex previews(List<Finding> findings, AnalysisResult result);
+    default PatchIndex previews(List<Finding> findings, AnalysisResult result) { return PatchIndex.EMPTY; }
 }

@@ -106,7 +106,7 @@ final class CheckCommand extends AnalysisCommand {
         ReportData data = timed("cost model", () -> reportData(analysis, gated));
         // SARIF fixes and HTML previews: the patches `wanlint fix` would write (planned, not applied).
         PatchIndex patches = chosen == Format.sarif || chosen == Format.html
-                ? timed("patches", () -> ReportPatches.of(gated.findings(), analysis.result()))
+                ? timed("patches", () -> wiring.fixer().map(fixer -> fixer.previews(gated.findings(), analysis.result())).orElse(PatchIndex.EMPTY))
                 : PatchIndex.EMPTY;
         timed("report", () -> {
             emit(switch (chosen) {

@@ -1,5 +1,9 @@
 package io.wanlint.cli;
 
+import io.wanlint.analyzer.api.AnalysisResult;
+import io.wanlint.analyzer.api.Finding;
+import io.wanlint.report.api.PatchIndex;
+
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,4 +21,11 @@ public interface Fixer {
 
     /** @return the exit code */
     ExitCode fix(Analysis analysis, FixRequest request, PrintWriter out, PrintWriter err);
+
+    /**
+     * The patches {@link #fix} would write for these findings, as {@code check}'s SARIF fixes and
+     * HTML previews show them (planned, never applied); a finding whose patch fails inside wanlint is
+     * listed with the reason instead. A fixer that plans nothing ahead (a test's) previews nothing.
+     */
+    default PatchIndex previews(List<Finding> findings, AnalysisResult result) { return PatchIndex.EMPTY; }
 }

@@ -1,5 +1,6 @@
 package io.wanlint.cli;
 
+import io.wanlint.analyzer.api.AnalysisResult;
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.refactorings.api.Patch;
 import io.wanlint.refactorings.api.PatchApplier;
@@ -7,6 +8,7 @@ import io.wanlint.refactorings.api.PatchSet;
 import io.wanlint.refactorings.api.RefactoringContext;
 import io.wanlint.refactorings.api.Refactorings;
 import io.wanlint.refactorings.api.UnifiedDiffs;
+import io.wanlint.report.api.PatchIndex;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -14,6 +16,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -37,6 +40,10 @@ final class RefactoringFixer implements Fixer {
         this.refactorings = refactorings;
     }
 
+    @Override public PatchIndex previews(List<Finding> findings, AnalysisResult result) {
+        return ReportPatches.of(findings, result, refactorings);
+    }
+
     @Override public ExitCode fix(Analysis analysis, FixRequest request, PrintWriter out, PrintWriter err) {
         List<Finding> findings = checker.check(analysis).findings().stream()
                 .filter(f -> request.ruleIds().isEmpty() || request.ruleIds().stream().anyMatch(id -> id.equalsIgnoreCase(f.ruleId())))
@@ -47,15 +54,31 @@ final class RefactoringFixer implements Fixer {
             err.println("error: the default output folder " + outDir + " is inside the analysed folder; choose one with --out DIR");
             return ExitCode.USAGE;
         }
-        List<Refactorings.Planned> plans = refactorings.plan(findings, context);
+        // Each patch is rendered alone first: one that cannot be is its finding's internal error, and
+        // only the patches that rendered go on to the combined patch and --apply.
+        List<Refactorings.Planned> plans = new ArrayList<>();
+        List<byte[]> diffs = new ArrayList<>();
+        for (Refactorings.Planned plan : refactorings.plan(findings, context)) {
+            byte[] diff = null;
+            if (plan.patch().isPresent()) {
+                try {
+                    diff = UnifiedDiffs.render(plan.patch().get(), context);
+                } catch (RuntimeException | StackOverflowError e) {
+                    plan = plan.failedWhile("rendering the patch", e);
+                }
+            }
+            plans.add(plan);
+            diffs.add(diff);
+        }
         List<Patch> patches = plans.stream().flatMap(p -> p.patch().stream()).toList();
-        PatchSet set = PatchSet.of(patches);
+        Combined combined = Combined.of(patches, context);
 
         Map<String, Integer> perRule = new HashMap<>();
         try {
             Files.createDirectories(outDir);
             removeOldPatches(outDir);
-            for (Refactorings.Planned plan : plans) {
+            for (int i = 0; i < plans.size(); i++) {
+                Refactorings.Planned plan = plans.get(i);
                 Finding f = plan.finding();
                 String what = f.ruleId() + " " + f.location().className() + " (" + f.location().file() + ")";
                 if (plan.patch().isEmpty()) {
@@ -65,15 +88,15 @@ final class RefactoringFixer implements Fixer {
                 Patch patch = plan.patch().get();
                 int n = perRule.merge(f.ruleId(), 1, Integer::sum);
                 String name = f.ruleId() + "-" + n + "-" + shortName(f) + ".patch";
-                writeFresh(outDir.resolve(name), UnifiedDiffs.render(patch, context));
+                writeFresh(outDir.resolve(name), diffs.get(i));
                 out.println("patch     " + what + ": " + patch.title());
                 out.println("          files: " + String.join(", ", patch.files()));
                 out.println("          WAN round trips " + patch.before().formula() + " -> " + patch.after().formula()
                         + (f.entryPoints().isEmpty() ? "" : " (entry points: " + String.join(", ", f.entryPoints()) + ")"));
                 out.println("          " + outDir.resolve(name));
-                if (set.conflicting().contains(patch)) out.println("          (collides with an earlier patch: left out of " + COMBINED + ")");
+                if (combined.leftOut().contains(patch)) out.println("          (collides with an earlier patch: left out of " + COMBINED + ")");
             }
-            if (!patches.isEmpty()) writeFresh(outDir.resolve(COMBINED), UnifiedDiffs.render(set.combined(), context));
+            if (!patches.isEmpty()) writeFresh(outDir.resolve(COMBINED), combined.diff());
         } catch (IOException e) {
             err.println("error: cannot write patches to " + outDir + ": " + e.getMessage());
             return ExitCode.USAGE;
@@ -82,7 +105,7 @@ final class RefactoringFixer implements Fixer {
                 + (patches.isEmpty() ? "" : "; combined: " + outDir.resolve(COMBINED)));
         if (!request.apply() || patches.isEmpty()) return ExitCode.OK;
 
-        PatchApplier.Outcome outcome = PatchApplier.apply(set.combined(), context);
+        PatchApplier.Outcome outcome = PatchApplier.apply(combined.kept(), context);
         if (outcome instanceof PatchApplier.Outcome.Refused refused) {
             err.println("error: --apply refused: " + refused.reason());
             return ExitCode.USAGE;
@@ -90,6 +113,35 @@ final class RefactoringFixer implements Fixer {
         PatchApplier.Outcome.Applied applied = (PatchApplier.Outcome.Applied) outcome;
         out.println("applied to " + applied.files().size() + " file(s): " + String.join(", ", applied.files()));
         return ExitCode.OK;
+    }
+
+    /**
+     * The combined patch: the patches that fit together ({@link PatchSet}) and its diff. Should the
+     * diff of all of them fail to render although each rendered alone, the patches are added one by
+     * one and one that breaks the diff is left out like a colliding one, so the others still come out.
+     */
+    record Combined(List<Patch> kept, List<Patch> leftOut, byte[] diff) {
+        static Combined of(List<Patch> patches, RefactoringContext context) {
+            PatchSet set = PatchSet.of(patches);
+            try {
+                return new Combined(set.combined(), set.conflicting(), UnifiedDiffs.render(set.combined(), context));
+            } catch (RuntimeException | StackOverflowError e) {
+                List<Patch> kept = new ArrayList<>();
+                List<Patch> leftOut = new ArrayList<>(set.conflicting());
+                byte[] diff = new byte[0];
+                for (Patch p : set.combined()) {
+                    List<Patch> trial = new ArrayList<>(kept);
+                    trial.add(p);
+                    try {
+                        diff = UnifiedDiffs.render(trial, context);
+                        kept.add(p);
+                    } catch (RuntimeException | StackOverflowError again) {
+                        leftOut.add(p);
+                    }
+                }
+                return new Combined(kept, leftOut, diff);
+            }
+        }
     }
 
     /** Patches of an earlier run would mislead: a fixed finding must not leave its old patch behind. */

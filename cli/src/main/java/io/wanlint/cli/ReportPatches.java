@@ -26,13 +26,24 @@ import java.util.Optional;
 final class ReportPatches {
     private ReportPatches() {}
 
-    static PatchIndex of(List<Finding> findings, AnalysisResult result) {
+    /**
+     * The patches of {@code refactorings} for the findings. A patch that cannot be turned into
+     * replacements and a diff is that finding's internal error; the other findings keep theirs.
+     */
+    static PatchIndex of(List<Finding> findings, AnalysisResult result, Refactorings refactorings) {
         RefactoringContext context = RefactoringContext.of(result);
         Map<Finding, PatchIndex.FindingPatch> byFinding = new LinkedHashMap<>();
-        for (Refactorings.Planned plan : Refactorings.builtIn().plan(findings, context)) {
-            plan.patch().ifPresent(p -> byFinding.put(plan.finding(), findingPatch(p, context)));
+        Map<Finding, String> internalErrors = new LinkedHashMap<>();
+        for (Refactorings.Planned plan : refactorings.plan(findings, context)) {
+            if (plan.internalError()) internalErrors.put(plan.finding(), plan.reasonWithoutPatch());
+            if (plan.patch().isEmpty()) continue;
+            try {
+                byFinding.put(plan.finding(), findingPatch(plan.patch().get(), context));
+            } catch (RuntimeException | StackOverflowError e) {
+                internalErrors.put(plan.finding(), plan.failedWhile("rendering the patch", e).reasonWithoutPatch());
+            }
         }
-        return PatchIndex.of(byFinding);
+        return PatchIndex.of(byFinding, internalErrors);
     }
 
     private static PatchIndex.FindingPatch findingPatch(Patch patch, RefactoringContext context) {

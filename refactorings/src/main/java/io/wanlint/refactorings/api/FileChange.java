@@ -10,12 +10,19 @@ public sealed interface FileChange {
     String file();
 
     /**
-     * Text edits to an existing file, kept sorted by offset; they never overlap.
+     * Text edits to an existing file, kept sorted by offset; they never overlap. An insert at the
+     * first character of a replaced range comes before the replacement, whatever order they were
+     * planned in (an import inserted before an import line that another edit of the patch removes).
+     *
+     * @throws IllegalArgumentException when two edits overlap or an edit names another file
      */
     record Edit(String file, List<TextEdit> edits) implements FileChange {
+        /** Start, then end: a pure insert sorts before a replacement that starts where it inserts. */
+        private static final Comparator<TextEdit> ORDER = Comparator.comparingInt(TextEdit::start).thenComparingInt(TextEdit::end);
+
         public Edit {
             Objects.requireNonNull(file, "file");
-            edits = edits.stream().sorted(Comparator.comparingInt(TextEdit::start)).toList();
+            edits = edits.stream().sorted(ORDER).toList();
             for (TextEdit e : edits) {
                 if (!e.file().equals(file)) throw new IllegalArgumentException(e.file() + " is not " + file);
             }
@@ -33,7 +40,12 @@ public sealed interface FileChange {
             StringBuilder out = new StringBuilder(text.length() + 256);
             int at = 0;
             for (TextEdit e : edits) {
-                if (e.end() > text.length()) throw new IllegalArgumentException(file + " changed since the patch was planned");
+                if (e.end() > text.length()) {
+                    throw new IllegalArgumentException("an edit of " + file + " at " + e.start() + ".." + e.end() + " lies beyond its "
+                            + text.length() + " characters (the file changed since the patch was planned)");
+                }
+                // The constructor's order and overlap check make this impossible; a clear error beats a StringBuilder's.
+                if (e.start() < at) throw new IllegalArgumentException("edits of " + file + " overlap at " + e.start() + ".." + at);
                 out.append(text, at, e.start()).append(e.replacement());
                 at = e.end();
             }

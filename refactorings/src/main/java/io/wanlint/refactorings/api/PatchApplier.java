@@ -65,7 +65,12 @@ public final class PatchApplier {
                 if (!onDisk.equals(planned.map(SourceText::text))) {
                     return new Outcome.Refused(e.file() + " changed since the patch was planned; run wanlint fix again");
                 }
-                writes.put(target, planned.get().encode(e.applyTo(planned.get().text())));
+                try {
+                    writes.put(target, planned.get().encode(e.applyTo(planned.get().text())));
+                } catch (IllegalArgumentException bad) {
+                    // Edits that do not fit the file refuse the whole application before anything is written.
+                    return new Outcome.Refused(bad.getMessage());
+                }
             }
         }
         List<String> written = new ArrayList<>();

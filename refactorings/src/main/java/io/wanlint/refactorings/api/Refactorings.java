@@ -36,10 +36,26 @@ public final class Refactorings {
                 new MoveDataAccessBehindFacade()));
     }
 
-    /** A finding and its patch, or why it has none. */
-    public record Planned(Finding finding, Optional<Patch> patch, String reasonWithoutPatch) {
+    /**
+     * A finding and its patch, or why it has none.
+     *
+     * @param internalError the reason is wanlint's own failure (a refactoring threw, or planned
+     *                      edits that do not apply), not a property of the code: reports show it so
+     *                      that a missing patch is not read as "nothing to patch"
+     */
+    public record Planned(Finding finding, Optional<Patch> patch, String reasonWithoutPatch, boolean internalError) {
         public Planned {
             reasonWithoutPatch = patch.isPresent() ? "" : reasonWithoutPatch;
+            internalError = patch.isEmpty() && internalError;
+        }
+
+        public Planned(Finding finding, Optional<Patch> patch, String reasonWithoutPatch) {
+            this(finding, patch, reasonWithoutPatch, false);
+        }
+
+        /** The same finding without its patch, because showing or writing the patch failed. */
+        public Planned failedWhile(String doing, Throwable e) {
+            return new Planned(finding, Optional.empty(), Refactorings.internalError(doing, e), true);
         }
     }
 
@@ -58,52 +74,57 @@ public final class Refactorings {
                 + " round trips either way)");
     }
 
-    /** A plan for every finding, in order; planning reads files but never writes. */
+    /** {@code internal error while planning (IndexOutOfBoundsException: start 680, end 644, length 17517)}. */
+    public static String internalError(String doing, Throwable e) {
+        String message = e.getMessage() == null || e.getMessage().isBlank() ? "" : ": " + e.getMessage().lines().findFirst().orElse("");
+        return "internal error while " + doing + " (" + e.getClass().getSimpleName() + message + ")";
+    }
+
+    /**
+     * A plan for every finding, in order; planning reads files but never writes. One finding's
+     * failure (a refactoring that throws, a patch whose edits do not apply to the file) costs that
+     * finding its patch, never the others theirs.
+     */
     public List<Planned> plan(List<Finding> findings, RefactoringContext context) {
         List<Planned> out = new ArrayList<>();
-        for (Finding f : findings) {
-            List<Refactoring> handling = refactorings.stream().filter(x -> x.handles(f)).toList();
-            if (handling.isEmpty()) {
-                out.add(new Planned(f, Optional.empty(), "no refactoring for " + f.ruleId() + " yet"));
+        for (Finding f : findings) out.add(planOne(f, context));
+        return out;
+    }
+
+    private Planned planOne(Finding f, RefactoringContext context) {
+        List<Refactoring> handling = refactorings.stream().filter(x -> x.handles(f)).toList();
+        if (handling.isEmpty()) return new Planned(f, Optional.empty(), "no refactoring for " + f.ruleId() + " yet");
+        Optional<String> noSaving = noWanSaving(f);
+        if (noSaving.isPresent()) return new Planned(f, Optional.empty(), noSaving.get());
+        Optional<String> notPatchable = context.whyNotPatchable(f.location().file());
+        if (notPatchable.isPresent()) return new Planned(f, Optional.empty(), notPatchable.get());
+        // The first refactoring that produces a patch wins; when all decline, every reason is kept.
+        List<String> reasons = new ArrayList<>();
+        boolean failed = false;
+        for (Refactoring r : handling) {
+            PlanOutcome p;
+            try {
+                p = r.plan(f, context);
+                if (p.patch().isPresent()) checkApplies(p.patch().get(), context);
+            } catch (RuntimeException | StackOverflowError e) {
+                // A refactoring that trips over unusual code must not cost the other findings their patches.
+                String reason = internalError("planning", e);
+                if (!reasons.contains(reason)) reasons.add(reason);
+                failed = true;
                 continue;
             }
-            Optional<String> noSaving = noWanSaving(f);
-            if (noSaving.isPresent()) {
-                out.add(new Planned(f, Optional.empty(), noSaving.get()));
-                continue;
-            }
-            Optional<String> notPatchable = context.whyNotPatchable(f.location().file());
-            if (notPatchable.isPresent()) {
-                out.add(new Planned(f, Optional.empty(), notPatchable.get()));
-                continue;
-            }
-            // The first refactoring that produces a patch wins; when all decline, every reason is kept.
-            Optional<Patch> patch = Optional.empty();
-            List<String> reasons = new ArrayList<>();
-            for (Refactoring r : handling) {
-                PlanOutcome p;
-                try {
-                    p = r.plan(f, context);
-                } catch (RuntimeException e) {
-                    // A refactoring that trips over unusual code must not cost the other findings their patches.
-                    reasons.add("could not plan a patch: " + e);
-                    continue;
-                }
-                if (p.patch().isPresent()) {
-                    Optional<String> hidden = hiddenCode(p.patch().get(), context);
-                    if (hidden.isPresent()) {
-                        reasons.add(hidden.get());
-                        break;
-                    }
-                    patch = p.patch();
+            if (p.patch().isPresent()) {
+                Optional<String> hidden = hiddenCode(p.patch().get(), context);
+                if (hidden.isPresent()) {
+                    reasons.add(hidden.get());
                     break;
                 }
-                if (!p.reasonWithoutPatch().isEmpty() && !reasons.contains(p.reasonWithoutPatch())) reasons.add(p.reasonWithoutPatch());
+                return new Planned(f, p.patch(), "");
             }
-            out.add(new Planned(f, patch, reasons.isEmpty()
-                    ? "this case is not handled automatically (see wanlint explain " + f.ruleId() + ")" : String.join("; ", reasons)));
+            if (!p.reasonWithoutPatch().isEmpty() && !reasons.contains(p.reasonWithoutPatch())) reasons.add(p.reasonWithoutPatch());
         }
-        return out;
+        return new Planned(f, Optional.empty(), reasons.isEmpty()
+                ? "this case is not handled automatically (see wanlint explain " + f.ruleId() + ")" : String.join("; ", reasons), failed);
     }
 
     /** Why a patch must not be offered: a file it edits holds code that only unicode escapes reveal. */
@@ -117,5 +138,17 @@ public final class Refactorings {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Applies the patch's edits to the files as read, so that a patch whose edits lie beyond its file
+     * fails here, as this finding's planning error, instead of when the reports render it.
+     *
+     * @throws IllegalArgumentException when an edit does not apply
+     */
+    private static void checkApplies(Patch patch, RefactoringContext context) {
+        for (FileChange c : patch.changes()) {
+            if (c instanceof FileChange.Edit e) context.read(e.file()).ifPresent(t -> e.applyTo(t.text()));
+        }
     }
 }

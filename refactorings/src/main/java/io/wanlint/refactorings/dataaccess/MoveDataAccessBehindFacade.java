@@ -52,6 +52,8 @@ public final class MoveDataAccessBehindFacade implements Refactoring {
     private static final List<String> CLASS_SUFFIXES = List.of("WebImpl", "Servlet", "Impl", "Direct", "Helper", "Action", "Web",
             "Resource", "Controller", "Handler");
 
+    private static final java.util.regex.Pattern IDENTIFIER = java.util.regex.Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*");
+
     @Override public boolean handles(Finding finding) { return RULE_ID.equals(finding.ruleId()); }
 
     @Override public PlanOutcome plan(Finding finding, RefactoringContext context) {
@@ -83,6 +85,8 @@ public final class MoveDataAccessBehindFacade implements Refactoring {
         DataAccessBlock.Outcome outcome = DataAccessBlock.of(src, type.get(), method.get(), dataLines);
         if (outcome instanceof DataAccessBlock.Outcome.NotMovable n) return PlanOutcome.declined(n.why());
         Extracted block = ((DataAccessBlock.Outcome.Movable) outcome).block();
+        Optional<String> bound = boundToTheCaller(src, block, simple + "." + loc.method());
+        if (bound.isPresent()) return PlanOutcome.declined(bound.get());
 
         Names names = names(src, simple, loc.method(), loc.file());
         FacadeDesign.FacadeMethod facadeMethod = facadeMethod(block, names, loc.method());
@@ -109,6 +113,56 @@ public final class MoveDataAccessBehindFacade implements Refactoring {
         return PlanOutcome.of(new Patch(Fingerprints.of(finding), RULE_ID,
                 "Move " + what + " into " + names.dao() + " behind the stateless session façade " + names.facade(),
                 changes, finding.before(), finding.after()));
+    }
+
+    /**
+     * Why the moved code cannot run at the database's site when a JDBC or JPA resource would cross
+     * the façade's boundary: a connection, statement, result set or entity manager is not
+     * serializable and belongs to the transaction of the side that opened it, so a façade method
+     * can neither take one from the web tier nor hand one back.
+     */
+    static Optional<String> boundToTheCaller(JavaSource src, Extracted block, String where) {
+        for (Variable v : block.inputs()) {
+            if (isResourceType(src, v.type())) {
+                return Optional.of(where + " works on the " + simpleName(v.type()) + " " + v.name() + " its caller opened: a "
+                        + RESOURCES_IN_WORDS + " cannot be sent to a façade at the database's site; move the code that opens "
+                        + v.name() + " and everything that uses it instead");
+            }
+        }
+        List<Variable> results = block.whole() ? List.of(new Variable(block.returnType(), "")) : block.outputs();
+        for (Variable v : results) {
+            if (isResourceType(src, v.type())) {
+                return Optional.of(where + " hands " + (v.name().isEmpty() ? "its " + simpleName(v.type()) : "the " + simpleName(v.type())
+                        + " " + v.name()) + " back to the web tier: a " + RESOURCES_IN_WORDS
+                        + " cannot come back from a façade at the database's site; move the code that uses it as well");
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static final String RESOURCES_IN_WORDS = "JDBC connection, statement or result set (or JPA entity manager)";
+
+    /** JDBC and JPA types that hold a connection or a persistence context, by package. */
+    private static final java.util.Map<String, Set<String>> RESOURCE_TYPES = java.util.Map.of(
+            "java.sql", Set.of("Connection", "Statement", "PreparedStatement", "CallableStatement", "ResultSet"),
+            "javax.persistence", Set.of("EntityManager", "EntityTransaction", "Query", "TypedQuery"),
+            "jakarta.persistence", Set.of("EntityManager", "EntityTransaction", "Query", "TypedQuery"));
+
+    /** Whether a type as written in {@code src} is one of {@link #RESOURCE_TYPES} (its simple name resolved by the imports). */
+    private static boolean isResourceType(JavaSource src, String written) {
+        String t = written.replaceAll("<.*>", "").replace("[]", "").replace("...", "").trim();
+        if (t.contains(".")) {
+            String pkg = t.substring(0, t.lastIndexOf('.'));
+            return RESOURCE_TYPES.getOrDefault(pkg, Set.of()).contains(simpleName(t));
+        }
+        for (var i : src.unit().getImports()) {
+            if (i.isStatic()) continue;
+            String name = i.getNameAsString();
+            String pkg = i.isAsterisk() ? name : name.substring(0, Math.max(name.lastIndexOf('.'), 0));
+            if (!i.isAsterisk() && !name.endsWith("." + t)) continue;
+            if (RESOURCE_TYPES.getOrDefault(pkg, Set.of()).contains(t)) return true;
+        }
+        return false;
     }
 
     /**
@@ -233,7 +287,11 @@ public final class MoveDataAccessBehindFacade implements Refactoring {
             edits.add(new TextEdit(file, block.start(), block.end(), b.toString().replace("\n", eol)));
         }
 
-        List<TextEdit> removed = leftovers(src, type, block, edits);
+        // What the patch adds to the client (the access members and their imports) uses some names the
+        // moved code used too (InitialContext, NamingException): their imports are not leftovers.
+        Set<String> added = identifiers(String.join("\n", access.members()));
+        imports.forEach(i -> added.add(simpleName(i)));
+        List<TextEdit> removed = leftovers(src, type, block, edits, added);
         edits.addAll(removed);
 
         // The access field after the class's last remaining field (else first in the body), its accessor at the end.
@@ -275,18 +333,19 @@ public final class MoveDataAccessBehindFacade implements Refactoring {
     /**
      * What the move left unused in the client: the injected fields that now live in the bean, and
      * the imports only the moved code used. Only what the moved code used is considered, so a
-     * file's own unused imports stay, and two moves from one class never remove the same line.
+     * file's own unused imports stay, and two moves from one class never remove the same line. An
+     * import of a name in {@code addedNames} (what the patch's own members and imports use) stays:
+     * the façade accessor needs {@code InitialContext} as much as the moved lookup did, and a new
+     * import placed before that line must not meet its removal.
      */
-    private static List<TextEdit> leftovers(JavaSource src, TypeDeclaration<?> type, Extracted block, List<TextEdit> blockEdits) {
+    private static List<TextEdit> leftovers(JavaSource src, TypeDeclaration<?> type, Extracted block, List<TextEdit> blockEdits,
+                                            Set<String> addedNames) {
         String file = src.source().path();
         Set<String> usedAfter = usedIn(src, new FileChange.Edit(file, blockEdits).applyTo(src.source().text()));
         if (usedAfter == null) return List.of();
         String text = src.source().text();
         List<TextEdit> out = new ArrayList<>();
-        Set<String> movedIdentifiers = new java.util.HashSet<>();
-        java.util.regex.Matcher words = java.util.regex.Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*").matcher(
-                text.substring(block.start(), block.end()) + String.join("\n", block.members()));
-        while (words.find()) movedIdentifiers.add(words.group());
+        Set<String> movedIdentifiers = identifiers(text.substring(block.start(), block.end()) + String.join("\n", block.members()));
         for (var field : type.getFields()) {
             if (field.getAnnotations().isEmpty() || !block.members().contains(src.text(field))) continue;
             if (field.getVariables().stream().anyMatch(v -> usedAfter.contains(v.getNameAsString()))) continue;
@@ -309,12 +368,20 @@ public final class MoveDataAccessBehindFacade implements Refactoring {
             if (i.isAsterisk() || i.isStatic()) continue;
             String simple = i.getName().getIdentifier();
             boolean fromRemovedField = out.stream().anyMatch(r -> text.substring(r.start(), r.end()).contains(simple));
-            if (!movedIdentifiers.contains(simple) && !fromRemovedField || usedAtLast.contains(simple)) continue;
+            if (!movedIdentifiers.contains(simple) && !fromRemovedField || usedAtLast.contains(simple) || addedNames.contains(simple)) continue;
             if (patched.contains("{@link " + simple) || patched.contains("@see " + simple)) continue;
             int from = src.source().lineStart(src.begin(i));
             int nl = text.indexOf('\n', src.end(i) - 1);
             out.add(new TextEdit(file, from, nl < 0 ? text.length() : nl + 1, ""));
         }
+        return out;
+    }
+
+    /** Every Java identifier-like word of a text (a word in a literal or comment too: only ever keeps an import). */
+    private static Set<String> identifiers(String javaText) {
+        Set<String> out = new java.util.HashSet<>();
+        java.util.regex.Matcher words = IDENTIFIER.matcher(javaText);
+        while (words.find()) out.add(words.group());
         return out;
     }
 

@@ -111,6 +111,48 @@ class MoveDataAccessBehindFacadeTest {
     }
 
     @Test
+    void aHelperWorkingOnTheConnectionItsCallerOpenedIsDeclinedNamingTheParameter() throws IOException {
+        PlanOutcome o = plan("""
+                    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                        try (Connection c = dataSource.getConnection()) {
+                            response.getWriter().println(count(c));
+                        } catch (SQLException e) {
+                            throw new IOException(e);
+                        }
+                    }
+
+                    private int count(Connection c) throws SQLException {
+                        ResultSet rows = c.createStatement().executeQuery("SELECT COUNT(*) FROM item");
+                        rows.next();
+                        return rows.getInt(1);
+                    }
+                """, "count", 29);
+        assertThat(o.patch()).isEmpty();
+        assertThat(o.reasonWithoutPatch()).isEqualTo("StockServlet.count works on the Connection c its caller opened: a JDBC "
+                + "connection, statement or result set (or JPA entity manager) cannot be sent to a façade at the database's site; "
+                + "move the code that opens c and everything that uses it instead");
+    }
+
+    @Test
+    void aHelperHandingAConnectionBackToTheWebTierIsDeclined() throws IOException {
+        PlanOutcome o = plan("""
+                    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                        try (Connection c = open()) {
+                            response.getWriter().println(c.getMetaData().getDatabaseProductName());
+                        } catch (SQLException e) {
+                            throw new IOException(e);
+                        }
+                    }
+
+                    private Connection open() throws SQLException {
+                        return dataSource.getConnection();
+                    }
+                """, "open", 28);
+        assertThat(o.patch()).isEmpty();
+        assertThat(o.reasonWithoutPatch()).startsWith("StockServlet.open hands its Connection back to the web tier: a JDBC connection");
+    }
+
+    @Test
     void aHelperThatChangesTheServletsStateIsDeclined() throws IOException {
         PlanOutcome o = plan("""
                     private int hits;

@@ -13,24 +13,42 @@ import java.util.Optional;
  * The patches proposed for findings, keyed by {@link Fingerprints#of(Finding) fingerprint}, as
  * reports show them: SARIF {@code fixes} (from the replacements) and HTML patch previews (from the
  * unified diff). Reports never compute patches; the refactorings hand them over through this index.
+ * A finding whose patch failed inside wanlint (planning threw, or its edits did not apply) has an
+ * entry in {@code internalErrors} instead, which the reports show as
+ * {@code no patch: internal error while planning (…)}: the rest of the report is unaffected.
+ *
+ * @param internalErrors why a finding has no patch, for findings that lost theirs to an internal error
  */
-public record PatchIndex(Map<String, FindingPatch> byFingerprint) {
+public record PatchIndex(Map<String, FindingPatch> byFingerprint, Map<String, String> internalErrors) {
     /** No patches: reports show none. */
     public static final PatchIndex EMPTY = new PatchIndex(Map.of());
 
     public PatchIndex {
         byFingerprint = byFingerprint == null ? Map.of() : Map.copyOf(byFingerprint);
+        internalErrors = internalErrors == null ? Map.of() : Map.copyOf(internalErrors);
     }
 
+    public PatchIndex(Map<String, FindingPatch> byFingerprint) { this(byFingerprint, Map.of()); }
+
     /** An index of patches given per finding (the fingerprint is computed here). */
-    public static PatchIndex of(Map<Finding, FindingPatch> byFinding) {
+    public static PatchIndex of(Map<Finding, FindingPatch> byFinding) { return of(byFinding, Map.of()); }
+
+    /** An index of patches, and of the reasons some findings lost theirs to an internal error, given per finding. */
+    public static PatchIndex of(Map<Finding, FindingPatch> byFinding, Map<Finding, String> internalErrors) {
         Map<String, FindingPatch> m = new HashMap<>();
         byFinding.forEach((f, p) -> m.put(Fingerprints.of(f), p));
-        return new PatchIndex(m);
+        Map<String, String> errors = new HashMap<>();
+        internalErrors.forEach((f, why) -> errors.put(Fingerprints.of(f), why));
+        return new PatchIndex(m, errors);
     }
 
     public Optional<FindingPatch> of(Finding finding) {
         return Optional.ofNullable(byFingerprint.get(Fingerprints.of(finding)));
+    }
+
+    /** Why the finding has no patch when that is an internal error, e.g. {@code internal error while planning (…)}. */
+    public Optional<String> internalError(Finding finding) {
+        return Optional.ofNullable(internalErrors.get(Fingerprints.of(finding)));
     }
 
     /**

@@ -219,6 +219,7 @@ public final class HtmlPage {
             if (!p.description().isEmpty()) out.append("<p>Patch: ").append(escape(p.description())).append("</p>\n");
             if (!p.unifiedDiff().isEmpty()) diff(p.unifiedDiff());
         });
+        patches.internalError(f).ifPresent(why -> out.append("<p class=\"no-patch\">no patch: ").append(escape(why)).append("</p>\n"));
         out.append("</article>\n");
     }
 

@@ -68,10 +68,13 @@ public final class SarifModel {
                          List<Location> relatedLocations, List<CodeFlow> codeFlows,
                          Map<String, String> partialFingerprints, ResultProperties properties, List<Fix> fixes) {}
 
-    /** A result's property bag (§3.8): the WAN round trips it causes and the entry points reaching it. */
+    /**
+     * A result's property bag (§3.8): the WAN round trips it causes and the entry points reaching it;
+     * {@code noPatch} only when wanlint failed to plan its patch ({@code no patch: internal error while planning (…)}).
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record ResultProperties(long wanRoundTripsBefore, long wanRoundTripsAfter, String beforeFormula,
-                                   String afterFormula, List<String> entryPoints) {}
+                                   String afterFormula, List<String> entryPoints, String noPatch) {}
 
     /** §3.28 location. */
     @JsonInclude(JsonInclude.Include.NON_NULL)

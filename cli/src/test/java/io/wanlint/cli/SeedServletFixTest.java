@@ -1,0 +1,98 @@
+package io.wanlint.cli;
+
+import static io.wanlint.cli.AppCopy.commit;
+import static io.wanlint.cli.AppCopy.compile;
+import static io.wanlint.cli.AppCopy.copyTree;
+import static io.wanlint.cli.AppCopy.git;
+import static io.wanlint.cli.AppCopy.patchFiles;
+import static io.wanlint.cli.AppCopy.wanlint;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.wanlint.cli.AppCopy.Run;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 16's crash shape through the CLI (test application {@code apps/seed-servlet}, J2EE 1.3): a
+ * data-loading servlet whose {@code doGet} hands the connection of {@code getDBConnection()} to a
+ * dozen private helpers and closes it with {@code closeConnection(Connection)}, and a status servlet
+ * whose query opens its own connection through {@code InitialContext}. Every format of {@code check}
+ * exits with the gate's code, {@code fix} writes the patches that are right, and each finding
+ * without one says why: a connection cannot cross to the database's site.
+ */
+class SeedServletFixTest {
+    private static final String[] HELPERS = {"isSeeded", "createCategoryTable", "createProductTable", "createItemTable",
+            "createInventoryTable", "createAccountTable", "insertCategories", "insertProducts", "insertItems", "insertInventory",
+            "insertAccounts", "countItems"};
+
+    @TempDir Path temp;
+
+    @Test
+    void everyFormatOfCheckExitsWithTheGatesCodeAndTheReportsShowTheStatusPatch() throws Exception {
+        Path app = gitCopy(temp.resolve("app"));
+        for (String format : List.of("text", "json", "sarif", "html")) {
+            Path report = temp.resolve("report." + format);
+            Run check = wanlint("check", app.toString(), "--format", format, "-o", report.toString());
+            assertThat(check.exit()).as("%s: %s", format, check.err()).isEqualTo(1);
+            assertThat(check.err()).as(format).doesNotContain("internal error");
+            assertThat(Files.readString(report)).as(format).contains("SeedDataServlet", "SeedStatusServlet");
+        }
+        JsonNode sarif = new ObjectMapper().readTree(temp.resolve("report.sarif").toFile());
+        JsonNode status = result(sarif, "WAN003", "SeedStatusServlet.countItems");
+        assertThat(status.path("fixes").get(0).path("description").path("text").asText())
+                .isEqualTo("Move SeedStatusServlet.countItems into SeedStatusCountItemsDao behind the stateless session façade "
+                        + "SeedStatusCountItemsFacade");
+        assertThat(result(sarif, "WAN009", "SeedDataServlet.insertAccounts").path("fixes")).hasSize(1);
+        for (JsonNode r : sarif.path("runs").get(0).path("results")) assertThat(r.path("properties").has("noPatch")).isFalse();
+        assertThat(Files.readString(temp.resolve("report.html")))
+                .contains("<p>Patch: Move SeedStatusServlet.countItems into SeedStatusCountItemsDao")
+                .doesNotContain("no patch: internal error");
+    }
+
+    @Test
+    void fixWritesThePatchesThatAreRightAndSaysWhyEachHelperOnTheCallersConnectionHasNone() throws Exception {
+        Path app = gitCopy(temp.resolve("app"));
+        Path patches = temp.resolve("patches");
+
+        Run fix = wanlint("fix", app.toString(), "--out", patches.toString());
+
+        assertThat(fix.exit()).as(fix.err()).isZero();
+        assertThat(fix.out()).doesNotContain("internal error")
+                .contains("no patch  WAN003 org.acme.seed.web.SeedDataServlet (src/org/acme/seed/web/SeedDataServlet.java): "
+                        + "SeedDataServlet.getDBConnection hands the Connection con back to the web tier: a JDBC connection, "
+                        + "statement or result set (or JPA entity manager) cannot come back from a façade at the database's site");
+        for (String helper : HELPERS) {
+            assertThat(fix.out()).contains("SeedDataServlet." + helper + " works on the Connection con its caller opened");
+        }
+        assertThat(patchFiles(patches)).extracting(p -> p.getFileName().toString())
+                .containsExactly("WAN003-1-countitems.patch", "WAN009-1-insertaccounts.patch");
+        assertThat(fix.out()).contains("2 patch(es) for 17 finding(s); combined: " + patches.resolve("wanlint.patch"));
+
+        // The façade accessor looks the home up through InitialContext: the import the moved lookup used stays.
+        String status = Files.readString(patches.resolve("WAN003-1-countitems.patch"));
+        assertThat(status).contains(" import javax.naming.InitialContext;\n").doesNotContain("-import javax.naming.InitialContext;")
+                .contains("+import javax.naming.Context;\n");
+        for (Path p : patchFiles(patches)) git(app, "apply", "--check", p.toString());
+        git(app, "apply", patches.resolve("wanlint.patch").toString());
+        compile(app, StandardCharsets.ISO_8859_1);
+    }
+
+    /** The SARIF result of a rule whose message names {@code classAndMethod}. */
+    static JsonNode result(JsonNode sarif, String ruleId, String classAndMethod) {
+        for (JsonNode r : sarif.path("runs").get(0).path("results")) {
+            if (r.path("ruleId").asText().equals(ruleId) && r.path("message").path("text").asText().contains(classAndMethod)) return r;
+        }
+        throw new AssertionError("no " + ruleId + " result about " + classAndMethod);
+    }
+
+    static Path gitCopy(Path app) throws Exception {
+        copyTree(Path.of(SeedServletFixTest.class.getResource("/apps/seed-servlet").toURI()), app);
+        return commit(app);
+    }
+}

@@ -227,7 +227,7 @@ abstract class AnalysisCommand implements Callable<Integer> {
         String largest = LargestInput.of(paths).map(l -> "; the largest input is " + l).orElse("");
         err.println("error: out of memory during " + phase + largest
                 + " (a larger heap may help: WANLINT_JAVA_OPTS=-Xmx4g" + (debug ? ")" : "; run with --debug for details)"));
-        if (debug) e.printStackTrace(err);
+        if (debug) e.printStackTrace(EscapingPrintWriter.rawOf(err));
         err.flush();
         return ExitCode.USAGE.code();
     }

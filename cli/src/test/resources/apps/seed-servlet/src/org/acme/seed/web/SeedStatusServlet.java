@@ -13,7 +13,7 @@ import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 import javax.sql.DataSource;
 
-/** How much sample data is loaded: one count, on a connection of its own. */
+/** How much sample data is loaded: two counts, on a connection of its own. */
 public class SeedStatusServlet extends HttpServlet {
     private static final String DATA_SOURCE = "java:comp/env/jdbc/ShopDB";
 
@@ -37,7 +37,9 @@ public class SeedStatusServlet extends HttpServlet {
         try {
             Statement stmt = con.createStatement();
             ResultSet rs = stmt.executeQuery("SELECT COUNT(*) FROM item");
-            return rs.next() ? rs.getInt(1) : 0;
+            int items = rs.next() ? rs.getInt(1) : 0;
+            ResultSet stocked = stmt.executeQuery("SELECT COUNT(*) FROM inventory WHERE qty > 0");
+            return stocked.next() ? Math.min(items, stocked.getInt(1)) : 0;
         } finally {
             con.close();
         }

@@ -602,8 +602,7 @@ public final class BytecodeCallGraphBuilder {
                     out.add(e);
                     open = true;
                 } else {
-                    out.add(open ? new CallEdge(e.from(), e.to(), e.kind(), e.op(), e.location(), e.loopDepth(),
-                            e.targetComponent(), e.cachedOnce(), true) : e);
+                    out.add(open ? e.withFlags(e.cachedOnce(), true) : e);
                     if (op == CallOp.TX_COMMIT || op == CallOp.TX_ROLLBACK) open = false;
                 }
             }

@@ -1,6 +1,8 @@
 package io.wanlint.analyzer.callgraph;
 
+import com.github.javaparser.Position;
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.NodeList;
 import com.github.javaparser.ast.body.ConstructorDeclaration;
 import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.InitializerDeclaration;
@@ -8,6 +10,7 @@ import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.BinaryExpr;
+import com.github.javaparser.ast.expr.ConditionalExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.LambdaExpr;
@@ -15,14 +18,30 @@ import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.NullLiteralExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.expr.SwitchExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
+import com.github.javaparser.ast.stmt.BlockStmt;
+import com.github.javaparser.ast.stmt.BreakStmt;
+import com.github.javaparser.ast.stmt.CatchClause;
+import com.github.javaparser.ast.stmt.ContinueStmt;
 import com.github.javaparser.ast.stmt.DoStmt;
 import com.github.javaparser.ast.stmt.ForEachStmt;
 import com.github.javaparser.ast.stmt.ForStmt;
 import com.github.javaparser.ast.stmt.IfStmt;
+import com.github.javaparser.ast.stmt.ReturnStmt;
+import com.github.javaparser.ast.stmt.Statement;
+import com.github.javaparser.ast.stmt.SwitchEntry;
+import com.github.javaparser.ast.stmt.SwitchStmt;
+import com.github.javaparser.ast.stmt.ThrowStmt;
+import com.github.javaparser.ast.stmt.TryStmt;
 import com.github.javaparser.ast.stmt.WhileStmt;
+import com.github.javaparser.ast.stmt.YieldStmt;
+import io.wanlint.analyzer.api.BranchArm;
 
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -66,6 +85,76 @@ final class CallSiteShape {
             }
         }
         return depth;
+    }
+
+    /**
+     * The exclusive choices of {@code callable} that enclose {@code call}, outermost first: the then
+     * or else of an {@code if} that has an else, the entry of a {@code switch} (entries that fall
+     * through into the next one share its arm, since a request entering the first runs both), the
+     * operands of {@code ?:}, and the catch clauses of a {@code try}. A {@code try} block is not an
+     * alternative to its catches: the exception path runs part of the block before the catch.
+     * Conditions, an {@code if} without else (its cost is its then, the maximum of it and nothing)
+     * and short-circuit operators add no choice.
+     */
+    static List<BranchArm> branches(Node call, Node callable) {
+        List<BranchArm> out = new ArrayList<>();
+        Node child = call;
+        for (Node n = call.getParentNode().orElse(null); n != null && n != callable; child = n, n = n.getParentNode().orElse(null)) {
+            int arm = -1;
+            if (n instanceof IfStmt ifs && (ifs.getElseStmt().isPresent() || exits(ifs.getThenStmt()))) {
+                if (child == ifs.getThenStmt()) arm = 0;
+                else if (ifs.getElseStmt().isPresent() && child == ifs.getElseStmt().get()) arm = 1;
+            } else if (n instanceof BlockStmt block && child instanceof Statement stmt) {
+                // The statements after an "if (…) { …; return; }" are its else.
+                NodeList<Statement> stmts = block.getStatements();
+                for (int j = stmts.indexOf(stmt) - 1; j >= 0; j--) {
+                    if (stmts.get(j) instanceof IfStmt exiting && exiting.getElseStmt().isEmpty() && exits(exiting.getThenStmt())) {
+                        Position p = exiting.getBegin().orElse(new Position(0, 0));
+                        out.add(0, new BranchArm(p.line, p.column, 1));
+                    }
+                }
+            } else if (n instanceof ConditionalExpr c) {
+                if (child == c.getThenExpr()) arm = 0;
+                else if (child == c.getElseExpr()) arm = 1;
+            } else if (n instanceof SwitchStmt sw && child instanceof SwitchEntry entry) {
+                arm = switchArm(sw.getEntries(), entry);
+            } else if (n instanceof SwitchExpr sw && child instanceof SwitchEntry entry) {
+                arm = switchArm(sw.getEntries(), entry);
+            } else if (n instanceof TryStmt t && child instanceof CatchClause clause) {
+                arm = t.getCatchClauses().indexOf(clause);
+            } else if (n instanceof LambdaExpr || n instanceof ObjectCreationExpr o && o.getAnonymousClassBody().isPresent()) {
+                break; // a lambda's or anonymous class's body is a method of its own: its choices are its own
+            }
+            if (arm >= 0) {
+                Position p = n.getBegin().orElse(new Position(0, 0));
+                out.add(0, new BranchArm(p.line, p.column, arm));
+            }
+        }
+        return out.isEmpty() ? List.of() : List.copyOf(out);
+    }
+
+    /** Whether {@code s} always leaves the method: it ends with {@code return} or {@code throw}. */
+    private static boolean exits(Statement s) {
+        Statement last = s;
+        while (last instanceof BlockStmt b && !b.getStatements().isEmpty()) last = b.getStatements().getLast().orElse(last);
+        return last instanceof ReturnStmt || last instanceof ThrowStmt;
+    }
+
+    /** The arm of {@code entry}: the index of the first entry at or after it that does not fall through. */
+    private static int switchArm(List<SwitchEntry> entries, SwitchEntry entry) {
+        int i = entries.indexOf(entry);
+        while (i >= 0 && i < entries.size() - 1 && fallsThrough(entries.get(i))) i++;
+        return i;
+    }
+
+    private static boolean fallsThrough(SwitchEntry entry) {
+        if (entry.getType() != SwitchEntry.Type.STATEMENT_GROUP) return false;
+        NodeList<Statement> body = entry.getStatements();
+        if (body.isEmpty()) return true;
+        Statement last = body.get(body.size() - 1);
+        if (last instanceof BlockStmt b && !b.getStatements().isEmpty()) last = b.getStatements().getLast().orElse(last);
+        return !(last instanceof BreakStmt || last instanceof ReturnStmt || last instanceof ThrowStmt
+                || last instanceof ContinueStmt || last instanceof YieldStmt);
     }
 
     /** Whether the enclosing callable runs once per instance (constructor, initialiser, lifecycle setup). */

@@ -511,8 +511,7 @@ public final class SourceCallGraphBuilder {
     }
 
     private static CallEdge withFlags(CallEdge e, boolean cachedOnce, boolean inUserTransaction) {
-        return new CallEdge(e.from(), e.to(), e.kind(), e.op(), e.location(), e.loopDepth(), e.targetComponent(),
-                cachedOnce, inUserTransaction);
+        return e.withFlags(cachedOnce, inUserTransaction);
     }
 
     // ---------------------------------------------------------------- JSP tags

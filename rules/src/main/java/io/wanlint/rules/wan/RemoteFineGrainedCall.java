@@ -17,10 +17,12 @@ import io.wanlint.rules.api.RuleContext;
 import io.wanlint.rules.api.RuleDescriptors;
 import io.wanlint.rules.api.RuleInfo;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * WAN001: a request that talks to EJBs at another site in small steps. Reported once per entry
@@ -48,6 +50,9 @@ public final class RemoteFineGrainedCall implements Rule {
                 if (!isBusinessInvocation(e, ctx.targetOf(e)) || !ctx.crossesSites(rc)) continue;
                 offending.add(rc);
             }
+            // Calls in exclusive arms (one command per request) are not made by the same request.
+            Set<ReachedCall> candidates = new HashSet<>(offending);
+            offending = reach.onOnePath(candidates::contains);
             if (offending.isEmpty()) continue;
             long inLoops = offending.stream().filter(rc -> reach.inLoop(rc.edge())).count();
             long accessors = offending.stream()

@@ -183,8 +183,48 @@ final class CallSiteShape {
             if (!maps.isEmpty()) return true;
             Optional<String> field = nullCheckedField(ifs.getCondition(), owner);
             if (field.isPresent() && child == ifs.getThenStmt() && assigns(ifs.getThenStmt(), field.get())) return true;
+            if (child == ifs.getThenStmt() && storesInScope(ifs)) return true;
         }
         return false;
+    }
+
+    /**
+     * {@code if (x == null) { x = new X(); session.setAttribute("x", x); }}: a value kept in the
+     * session, application or request scope (a session-scoped {@code jsp:useBean}, a per-session
+     * helper) is made when the scope does not hold it yet, and the next requests find it there.
+     */
+    private static boolean storesInScope(IfStmt ifs) {
+        for (BinaryExpr b : ifs.getCondition().findAll(BinaryExpr.class)) {
+            if (b.getOperator() != BinaryExpr.Operator.EQUALS) continue;
+            Expression other = b.getLeft() instanceof NullLiteralExpr ? b.getRight()
+                    : b.getRight() instanceof NullLiteralExpr ? b.getLeft() : null;
+            if (!(other instanceof NameExpr name)) continue;
+            String variable = name.getNameAsString();
+            boolean stored = ifs.getThenStmt().findAll(MethodCallExpr.class).stream()
+                    .anyMatch(m -> m.getNameAsString().equals("setAttribute") && m.getArguments().size() == 2
+                            && m.getArgument(1) instanceof NameExpr v && v.getNameAsString().equals(variable)
+                            && m.getScope().filter(CallSiteShape::outlivesRequest).isPresent());
+            if (stored && assigns(ifs.getThenStmt(), variable)) return true;
+        }
+        return false;
+    }
+
+    /** A session or the servlet context (not the request): {@code getSession()}, or a variable declared as one. */
+    private static boolean outlivesRequest(Expression scope) {
+        if (scope instanceof MethodCallExpr m) {
+            return m.getNameAsString().equals("getSession") || m.getNameAsString().equals("getServletContext");
+        }
+        if (!(scope instanceof NameExpr n)) return false;
+        Node callable = scope;
+        while (callable.getParentNode().isPresent() && !(callable instanceof TypeDeclaration<?>)) {
+            callable = callable.getParentNode().get();
+        }
+        String name = n.getNameAsString();
+        java.util.function.Predicate<String> lasting = t -> t.endsWith("HttpSession") || t.endsWith("ServletContext");
+        return callable.findAll(com.github.javaparser.ast.body.VariableDeclarator.class).stream()
+                        .anyMatch(v -> v.getNameAsString().equals(name) && lasting.test(v.getTypeAsString()))
+                || callable.findAll(com.github.javaparser.ast.body.Parameter.class).stream()
+                        .anyMatch(p -> p.getNameAsString().equals(name) && lasting.test(p.getTypeAsString()));
     }
 
     /** Receivers (by field or variable name) that the callable both reads and fills like a cache map. */

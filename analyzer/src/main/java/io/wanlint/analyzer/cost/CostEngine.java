@@ -315,10 +315,12 @@ public final class CostEngine {
     private RoundTrips count(EntryPoint ep, CostAdjustment adjustment, Visit root, List<Visit> preorder,
                              List<Visit> postorder, Map<State, Visit> visits, Selection selection,
                              List<CrossingCall> crossings) {
+        boolean armsExcluded = false;
         for (Visit v : preorder) {
             v.executions = RoundTrips.ZERO;
             v.perTransaction.clear();
             v.mostPerEjbCall = RoundTrips.ZERO;
+            armsExcluded |= !v.otherArms(selection).isEmpty();
         }
 
         // Reverse postorder is a topological order once back steps are dropped.
@@ -402,6 +404,10 @@ public final class CostEngine {
                     case EXPLAINED_ONLY, DEFERRED_TO_FLUSH, DIRTY_FIELD -> RoundTrips.ZERO;
                 };
                 String reason = callback == null ? c.reason() : c.reason() + "; in " + callback;
+                if (v != root && v.executions.isZero() && armsExcluded
+                        && c.counting() == CallCharges.Counting.PER_EXECUTION) {
+                    reason += "; not counted: reached only through alternatives (exclusive branches, dispatch targets) that costlier ones stand for";
+                }
                 CrossingCall crossing = new CrossingCall(s.edge(), v.state.site(), c.toSite(), unit, contribution, reason);
                 crossings.add(crossing);
                 if (c.counting() == CallCharges.Counting.DEFERRED_TO_FLUSH && firstDeferredWrite == null) {

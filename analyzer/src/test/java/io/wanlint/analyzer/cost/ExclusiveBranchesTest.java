@@ -98,6 +98,23 @@ class ExclusiveBranchesTest {
     }
 
     @Test
+    void theCallsOfAHelperOnlyTheCheaperArmCallsAreListedAsNotCounted() throws IOException {
+        EntryPointCost cost = cost("""
+                if ("list".equals(cmd)) { catalog.list(); catalog.reindex(); } else find();
+                }
+                private void find() {
+                    catalog.find(1L);
+                """);
+        assertThat(cost.roundTrips().formula()).isEqualTo("2");
+        assertThat(cost.crossings()).filteredOn(c -> c.edge() != null && c.edge().to().name().equals("find"))
+                .singleElement().satisfies(c -> {
+                    assertThat(c.contribution().isZero()).isTrue();
+                    assertThat(c.reason()).endsWith("not counted: reached only through alternatives (exclusive branches,"
+                            + " dispatch targets) that costlier ones stand for");
+                });
+    }
+
+    @Test
     void callsInTheSameArmOrAfterTheChoiceStillAddUp() throws IOException {
         EntryPointCost cost = cost("""
                 if ("list".equals(cmd)) { catalog.list(); catalog.reindex(); } else catalog.find(1L);

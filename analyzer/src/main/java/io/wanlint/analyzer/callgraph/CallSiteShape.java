@@ -184,6 +184,7 @@ final class CallSiteShape {
             Optional<String> field = nullCheckedField(ifs.getCondition(), owner);
             if (field.isPresent() && child == ifs.getThenStmt() && assigns(ifs.getThenStmt(), field.get())) return true;
             if (child == ifs.getThenStmt() && storesInScope(ifs)) return true;
+            if (child == ifs.getThenStmt() && guardedByFlag(ifs, owner)) return true;
         }
         return false;
     }
@@ -207,6 +208,49 @@ final class CallSiteShape {
             if (stored && assigns(ifs.getThenStmt(), variable)) return true;
         }
         return false;
+    }
+
+    /**
+     * {@code if (!initialized) { …; initialized = true; }}: the block runs once per instance of the
+     * owner (once per session for a session-scoped bean). Other disjuncts are accepted when each
+     * compares a field the block re-assigns, a remembered value whose change re-runs it
+     * ({@code if (!initialized || !tlsSessionId.equals(current))}).
+     */
+    private static boolean guardedByFlag(IfStmt ifs, TypeDeclaration<?> owner) {
+        if (owner == null) return false;
+        List<Expression> disjuncts = new ArrayList<>();
+        disjuncts(ifs.getCondition(), disjuncts);
+        boolean flag = false;
+        for (Expression d : disjuncts) {
+            if (d instanceof com.github.javaparser.ast.expr.UnaryExpr u
+                    && u.getOperator() == com.github.javaparser.ast.expr.UnaryExpr.Operator.LOGICAL_COMPLEMENT) {
+                Optional<String> f = fieldName(unwrap(u.getExpression()));
+                if (f.isPresent() && owner.getFieldByName(f.get()).isPresent() && assigns(ifs.getThenStmt(), f.get())) {
+                    flag = true;
+                    continue;
+                }
+            }
+            boolean remembered = java.util.stream.Stream.concat(d.findAll(NameExpr.class).stream().map(NameExpr::getNameAsString),
+                            d.findAll(FieldAccessExpr.class).stream().map(FieldAccessExpr::getNameAsString))
+                    .anyMatch(name -> owner.getFieldByName(name).isPresent() && assigns(ifs.getThenStmt(), name));
+            if (!remembered) return false;
+        }
+        return flag;
+    }
+
+    private static void disjuncts(Expression e, List<Expression> out) {
+        Expression x = unwrap(e);
+        if (x instanceof BinaryExpr b && b.getOperator() == BinaryExpr.Operator.OR) {
+            disjuncts(b.getLeft(), out);
+            disjuncts(b.getRight(), out);
+        } else {
+            out.add(x);
+        }
+    }
+
+    private static Expression unwrap(Expression e) {
+        while (e instanceof com.github.javaparser.ast.expr.EnclosedExpr en) e = en.getInner();
+        return e;
     }
 
     /** A session or the servlet context (not the request): {@code getSession()}, or a variable declared as one. */

@@ -124,6 +124,41 @@ class PerRequestObjectsTest {
         assertThat(cost.roundTrips().formula()).isEqualTo("1");
     }
 
+    /** A session-scoped bean's "initialized" flag: its block runs once per session, so 0 per request after the first. */
+    @Test
+    void aBlockBehindAnInitializedFlagRunsOncePerInstance() throws IOException {
+        EntryPointCost cost = cost("""
+                private boolean initialized;
+                private String user;
+                private CatalogDelegate delegate;
+                protected void doGet(HttpServletRequest request, HttpServletResponse response) {
+                    String current = request.getRemoteUser();
+                    if (!initialized || !current.equals(user)) {
+                        delegate = new CatalogDelegate(catalog);
+                        user = current;
+                        initialized = true;
+                    }
+                    delegate.page();
+                }
+                """);
+        assertThat(cost.roundTrips().formula()).isEqualTo("1");
+    }
+
+    @Test
+    void aFlagTestedWithAConditionThatIsNotRememberedIsPaidPerRequest() throws IOException {
+        EntryPointCost cost = cost("""
+                private boolean initialized;
+                protected void doGet(HttpServletRequest request, HttpServletResponse response) {
+                    if (!initialized || request.getParameter("reload") != null) {
+                        catalog.open();
+                        initialized = true;
+                    }
+                    catalog.list();
+                }
+                """);
+        assertThat(cost.roundTrips().formula()).isEqualTo("2");
+    }
+
     @Test
     void aHelperKeptInTheRequestIsMadePerRequest() throws IOException {
         EntryPointCost cost = cost("""

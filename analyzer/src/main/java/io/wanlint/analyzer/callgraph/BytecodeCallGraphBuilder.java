@@ -569,7 +569,10 @@ public final class BytecodeCallGraphBuilder {
         private static boolean initialiser(MethodInfo m, Component component) {
             String name = m.ref.name();
             if (name.equals("<clinit>")) return true;
-            if (name.equals("<init>")) return component != null;
+            // A helper (PLAIN, DAO) is made by application code, often per request: see the source front end.
+            if (name.equals("<init>")) {
+                return component != null && component.kind() != ComponentKind.PLAIN && component.kind() != ComponentKind.DAO;
+            }
             // An entity's ejbCreate/ejbPostCreate inserts a row per create(); a session bean's runs once per instance.
             boolean entity = component != null
                     && (component.kind() == ComponentKind.ENTITY_BMP || component.kind() == ComponentKind.ENTITY_CMP);

@@ -425,13 +425,18 @@ public final class SourceCallGraphBuilder {
     private static void scanCallable(Node callable, List<MethodRef> froms, TypeInfo owner, Component component,
                                      CallSiteResolver resolver, FileScan scan) {
         if (froms.isEmpty()) return;
-        // Once per instance only where the container makes the instance and keeps it (a servlet, a
-        // bean, a filter…): a helper (PLAIN, DAO) is made by application code, often with a "new" per
-        // request, and its constructor then runs per request — unless the "new" itself is cached,
-        // which marks the call that creates it. Static initialisers run once per class.
+        // A constructor runs once per instance only where the container makes the instance and keeps
+        // it (a servlet, a bean, a filter…): a helper (PLAIN, DAO) is made by application code, often
+        // with a "new" per request, and its constructor then runs per request — unless the "new"
+        // itself is cached, which marks the call that creates it. Lifecycle methods (a bean
+        // superclass's setEntityContext) are called by the container. Static initialisers run once.
+        boolean helper = component != null && (component.kind() == ComponentKind.PLAIN || component.kind() == ComponentKind.DAO);
+        boolean construction = callable instanceof ConstructorDeclaration
+                || callable instanceof InitializerDeclaration init && !init.isStatic()
+                || callable instanceof FieldDeclaration field && !field.isStatic();
         boolean initialiser = CallSiteShape.inInitialiser(callable)
                 && !createsEntity(callable, component)
-                && (component != null && component.kind() != ComponentKind.PLAIN && component.kind() != ComponentKind.DAO
+                && (component != null && !(helper && construction)
                     || callable instanceof InitializerDeclaration i && i.isStatic()
                     || callable instanceof FieldDeclaration f && f.isStatic());
         Set<String> cacheMaps = CallSiteShape.cacheMaps(callable);

@@ -1,5 +1,7 @@
 package io.wanlint.analyzer.api;
 
+import java.util.List;
+
 /**
  * One call site: {@code from} calls {@code to} at {@code location}.
  *
@@ -10,13 +12,29 @@ package io.wanlint.analyzer.api;
  * @param cachedOnce      the call is behind a cache (a null-check on a field or map) or in an
  *                        initialiser, so it runs once per component instance rather than per request
  * @param inUserTransaction the call sits between {@code UserTransaction.begin()} and commit/rollback in {@code from}
+ * @param branches        the exclusive choices of {@code from} that enclose the call, outermost first;
+ *                        empty when the call is on every path, or when the front end cannot tell
+ *                        (the bytecode front end does not separate branches)
  */
 public record CallEdge(MethodRef from, MethodRef to, EdgeKind kind, CallOp op, SourceLocation location,
-                       int loopDepth, String targetComponent, boolean cachedOnce, boolean inUserTransaction) {
+                       int loopDepth, String targetComponent, boolean cachedOnce, boolean inUserTransaction,
+                       List<BranchArm> branches) {
     public CallEdge {
         if (op == null) op = CallOp.INVOKE;
         if (location == null) location = SourceLocation.UNKNOWN;
         if (loopDepth < 0) loopDepth = 0;
+        branches = branches == null ? List.of() : List.copyOf(branches);
+    }
+
+    /** A call on every path through {@code from}. */
+    public CallEdge(MethodRef from, MethodRef to, EdgeKind kind, CallOp op, SourceLocation location,
+                    int loopDepth, String targetComponent, boolean cachedOnce, boolean inUserTransaction) {
+        this(from, to, kind, op, location, loopDepth, targetComponent, cachedOnce, inUserTransaction, List.of());
+    }
+
+    /** This call with other cache and transaction flags, in the same place and branches. */
+    public CallEdge withFlags(boolean cachedOnce, boolean inUserTransaction) {
+        return new CallEdge(from, to, kind, op, location, loopDepth, targetComponent, cachedOnce, inUserTransaction, branches);
     }
 
     public Multiplicity multiplicity() { return loopDepth > 0 ? Multiplicity.PER_ITERATION : Multiplicity.ONCE; }

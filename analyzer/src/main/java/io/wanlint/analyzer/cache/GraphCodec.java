@@ -1,5 +1,6 @@
 package io.wanlint.analyzer.cache;
 
+import io.wanlint.analyzer.api.BranchArm;
 import io.wanlint.analyzer.api.CallEdge;
 import io.wanlint.analyzer.api.CallOp;
 import io.wanlint.analyzer.api.EdgeKind;
@@ -159,6 +160,12 @@ final class GraphCodec {
             string(e.targetComponent());
             out.writeBoolean(e.cachedOnce());
             out.writeBoolean(e.inUserTransaction());
+            out.writeInt(e.branches().size());
+            for (BranchArm b : e.branches()) {
+                out.writeInt(b.line());
+                out.writeInt(b.column());
+                out.writeInt(b.arm());
+            }
         }
 
         void edges(Set<CallEdge> edges) throws IOException {
@@ -217,8 +224,19 @@ final class GraphCodec {
         }
 
         CallEdge edge() throws IOException {
-            return new CallEdge(method(), method(), constant(EdgeKind.class), constant(CallOp.class), location(),
-                    in.readInt(), string(), in.readBoolean(), in.readBoolean());
+            MethodRef from = method();
+            MethodRef to = method();
+            EdgeKind kind = constant(EdgeKind.class);
+            CallOp op = constant(CallOp.class);
+            SourceLocation at = location();
+            int loopDepth = in.readInt();
+            String target = string();
+            boolean cachedOnce = in.readBoolean();
+            boolean inUserTransaction = in.readBoolean();
+            int arms = count(in);
+            List<BranchArm> branches = new ArrayList<>(Math.min(arms, 64));
+            for (int i = 0; i < arms; i++) branches.add(new BranchArm(in.readInt(), in.readInt(), in.readInt()));
+            return new CallEdge(from, to, kind, op, at, loopDepth, target, cachedOnce, inUserTransaction, branches);
         }
 
         Set<CallEdge> edges() throws IOException {

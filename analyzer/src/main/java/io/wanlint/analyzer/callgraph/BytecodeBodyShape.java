@@ -4,6 +4,7 @@ import sootup.core.graph.BasicBlock;
 import sootup.core.graph.ControlFlowGraph;
 import sootup.core.jimple.common.Local;
 import sootup.core.jimple.common.Value;
+import sootup.core.jimple.common.constant.IntConstant;
 import sootup.core.jimple.common.constant.NullConstant;
 import sootup.core.jimple.common.expr.AbstractConditionExpr;
 import sootup.core.jimple.common.expr.AbstractInstanceInvokeExpr;
@@ -200,8 +201,12 @@ final class BytecodeBodyShape {
             if (!(cond instanceof JEqExpr) && !(cond instanceof JNeExpr)) continue;
             Value other = cond.getOp1() instanceof NullConstant ? cond.getOp2()
                     : cond.getOp2() instanceof NullConstant ? cond.getOp1() : null;
+            // if (!flag): "flag == 0" branches to, or "flag != 0" falls through to, the guarded block.
+            boolean flagTest = other == null && cond.getOp2() instanceof IntConstant zero && zero.getValue() == 0;
+            if (flagTest) other = cond.getOp1();
             Optional<FieldSignature> field = fieldRead(other);
-            if (field.isEmpty()) continue;
+            boolean scopeKept = field.isEmpty() && !flagTest && other instanceof Local;
+            if (field.isEmpty() && !scopeKept) continue;
             List<Stmt> succ = cfg.successors(ifs);
             int branch = cond instanceof JEqExpr ? JIfStmt.TRUE_BRANCH_IDX : JIfStmt.FALSE_BRANCH_IDX;
             if (succ.size() <= branch) continue;
@@ -209,7 +214,7 @@ final class BytecodeBodyShape {
             if (head == null) continue;
             BitSet region = new BitSet();
             for (int b = 0; b < blocks.size(); b++) if (dominates(head, b)) region.set(b);
-            if (assignsField(region, field.get())) cachedRegion.or(region);
+            if (scopeKept ? storesInScope(region, (Local) other) : assignsField(region, field.get())) cachedRegion.or(region);
         }
     }
 
@@ -226,6 +231,26 @@ final class BytecodeBodyShape {
     private Optional<FieldSignature> ownField(JFieldRef f) {
         if (f instanceof JInstanceFieldRef i && thisLocal != null && !i.getBase().equals(thisLocal)) return Optional.empty();
         return Optional.of(f.getFieldSignature());
+    }
+
+    /**
+     * Whether the region keeps {@code value} in the session or the servlet context
+     * ({@code session.setAttribute("x", value)}): made when the scope does not hold it yet, found
+     * there by the next requests (as the source front end's rule).
+     */
+    private boolean storesInScope(BitSet region, Local value) {
+        for (int b = region.nextSetBit(0); b >= 0; b = region.nextSetBit(b + 1)) {
+            for (Stmt s : blocks.get(b).getStmts()) {
+                if (!s.isInvokableStmt()) continue;
+                Optional<AbstractInvokeExpr> e = s.asInvokableStmt().getInvokeExpr();
+                if (e.isEmpty() || !(e.get() instanceof AbstractInstanceInvokeExpr i)) continue;
+                if (!i.getMethodSignature().getName().equals("setAttribute") || i.getArgCount() != 2) continue;
+                if (!i.getArg(1).equals(value)) continue;
+                String scope = i.getMethodSignature().getDeclClassType().getFullyQualifiedName();
+                if (scope.endsWith("HttpSession") || scope.endsWith("ServletContext")) return true;
+            }
+        }
+        return false;
     }
 
     private boolean assignsField(BitSet region, FieldSignature field) {

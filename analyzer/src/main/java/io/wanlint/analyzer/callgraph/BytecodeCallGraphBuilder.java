@@ -569,7 +569,10 @@ public final class BytecodeCallGraphBuilder {
         private static boolean initialiser(MethodInfo m, Component component) {
             String name = m.ref.name();
             if (name.equals("<clinit>")) return true;
-            if (name.equals("<init>")) return component != null;
+            // A helper (PLAIN, DAO) is made by application code, often per request: see the source front end.
+            if (name.equals("<init>")) {
+                return component != null && component.kind() != ComponentKind.PLAIN && component.kind() != ComponentKind.DAO;
+            }
             // An entity's ejbCreate/ejbPostCreate inserts a row per create(); a session bean's runs once per instance.
             boolean entity = component != null
                     && (component.kind() == ComponentKind.ENTITY_BMP || component.kind() == ComponentKind.ENTITY_CMP);
@@ -602,8 +605,7 @@ public final class BytecodeCallGraphBuilder {
                     out.add(e);
                     open = true;
                 } else {
-                    out.add(open ? new CallEdge(e.from(), e.to(), e.kind(), e.op(), e.location(), e.loopDepth(),
-                            e.targetComponent(), e.cachedOnce(), true) : e);
+                    out.add(open ? e.withFlags(e.cachedOnce(), true) : e);
                     if (op == CallOp.TX_COMMIT || op == CallOp.TX_ROLLBACK) open = false;
                 }
             }

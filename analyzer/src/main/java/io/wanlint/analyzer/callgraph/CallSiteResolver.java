@@ -400,7 +400,8 @@ final class CallSiteResolver {
     private static CallEdge edge(Site site, Node at, MethodRef to, EdgeKind kind, CallOp op, String targetComponent) {
         int line = at.getBegin().map(p -> p.line).orElse(0);
         return new CallEdge(site.from(), to, kind, op, new SourceLocation(site.owner().file, line),
-                CallSiteShape.loopDepth(at, site.callable()), targetComponent, false, false);
+                CallSiteShape.loopDepth(at, site.callable()), targetComponent, false, false,
+                CallSiteShape.branches(at, site.callable()));
     }
 
 

@@ -1,6 +1,8 @@
 package io.wanlint.analyzer.callgraph;
 
+import com.github.javaparser.Position;
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.NodeList;
 import com.github.javaparser.ast.body.ConstructorDeclaration;
 import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.InitializerDeclaration;
@@ -8,6 +10,7 @@ import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.BinaryExpr;
+import com.github.javaparser.ast.expr.ConditionalExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.LambdaExpr;
@@ -15,14 +18,30 @@ import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.NullLiteralExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.expr.SwitchExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
+import com.github.javaparser.ast.stmt.BlockStmt;
+import com.github.javaparser.ast.stmt.BreakStmt;
+import com.github.javaparser.ast.stmt.CatchClause;
+import com.github.javaparser.ast.stmt.ContinueStmt;
 import com.github.javaparser.ast.stmt.DoStmt;
 import com.github.javaparser.ast.stmt.ForEachStmt;
 import com.github.javaparser.ast.stmt.ForStmt;
 import com.github.javaparser.ast.stmt.IfStmt;
+import com.github.javaparser.ast.stmt.ReturnStmt;
+import com.github.javaparser.ast.stmt.Statement;
+import com.github.javaparser.ast.stmt.SwitchEntry;
+import com.github.javaparser.ast.stmt.SwitchStmt;
+import com.github.javaparser.ast.stmt.ThrowStmt;
+import com.github.javaparser.ast.stmt.TryStmt;
 import com.github.javaparser.ast.stmt.WhileStmt;
+import com.github.javaparser.ast.stmt.YieldStmt;
+import io.wanlint.analyzer.api.BranchArm;
 
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -68,6 +87,76 @@ final class CallSiteShape {
         return depth;
     }
 
+    /**
+     * The exclusive choices of {@code callable} that enclose {@code call}, outermost first: the then
+     * or else of an {@code if} that has an else, the entry of a {@code switch} (entries that fall
+     * through into the next one share its arm, since a request entering the first runs both), the
+     * operands of {@code ?:}, and the catch clauses of a {@code try}. A {@code try} block is not an
+     * alternative to its catches: the exception path runs part of the block before the catch.
+     * Conditions, an {@code if} without else (its cost is its then, the maximum of it and nothing)
+     * and short-circuit operators add no choice.
+     */
+    static List<BranchArm> branches(Node call, Node callable) {
+        List<BranchArm> out = new ArrayList<>();
+        Node child = call;
+        for (Node n = call.getParentNode().orElse(null); n != null && n != callable; child = n, n = n.getParentNode().orElse(null)) {
+            int arm = -1;
+            if (n instanceof IfStmt ifs && (ifs.getElseStmt().isPresent() || exits(ifs.getThenStmt()))) {
+                if (child == ifs.getThenStmt()) arm = 0;
+                else if (ifs.getElseStmt().isPresent() && child == ifs.getElseStmt().get()) arm = 1;
+            } else if (n instanceof BlockStmt block && child instanceof Statement stmt) {
+                // The statements after an "if (…) { …; return; }" are its else.
+                NodeList<Statement> stmts = block.getStatements();
+                for (int j = stmts.indexOf(stmt) - 1; j >= 0; j--) {
+                    if (stmts.get(j) instanceof IfStmt exiting && exiting.getElseStmt().isEmpty() && exits(exiting.getThenStmt())) {
+                        Position p = exiting.getBegin().orElse(new Position(0, 0));
+                        out.add(0, new BranchArm(p.line, p.column, 1));
+                    }
+                }
+            } else if (n instanceof ConditionalExpr c) {
+                if (child == c.getThenExpr()) arm = 0;
+                else if (child == c.getElseExpr()) arm = 1;
+            } else if (n instanceof SwitchStmt sw && child instanceof SwitchEntry entry) {
+                arm = switchArm(sw.getEntries(), entry);
+            } else if (n instanceof SwitchExpr sw && child instanceof SwitchEntry entry) {
+                arm = switchArm(sw.getEntries(), entry);
+            } else if (n instanceof TryStmt t && child instanceof CatchClause clause) {
+                arm = t.getCatchClauses().indexOf(clause);
+            } else if (n instanceof LambdaExpr || n instanceof ObjectCreationExpr o && o.getAnonymousClassBody().isPresent()) {
+                break; // a lambda's or anonymous class's body is a method of its own: its choices are its own
+            }
+            if (arm >= 0) {
+                Position p = n.getBegin().orElse(new Position(0, 0));
+                out.add(0, new BranchArm(p.line, p.column, arm));
+            }
+        }
+        return out.isEmpty() ? List.of() : List.copyOf(out);
+    }
+
+    /** Whether {@code s} always leaves the method: it ends with {@code return} or {@code throw}. */
+    private static boolean exits(Statement s) {
+        Statement last = s;
+        while (last instanceof BlockStmt b && !b.getStatements().isEmpty()) last = b.getStatements().getLast().orElse(last);
+        return last instanceof ReturnStmt || last instanceof ThrowStmt;
+    }
+
+    /** The arm of {@code entry}: the index of the first entry at or after it that does not fall through. */
+    private static int switchArm(List<SwitchEntry> entries, SwitchEntry entry) {
+        int i = entries.indexOf(entry);
+        while (i >= 0 && i < entries.size() - 1 && fallsThrough(entries.get(i))) i++;
+        return i;
+    }
+
+    private static boolean fallsThrough(SwitchEntry entry) {
+        if (entry.getType() != SwitchEntry.Type.STATEMENT_GROUP) return false;
+        NodeList<Statement> body = entry.getStatements();
+        if (body.isEmpty()) return true;
+        Statement last = body.get(body.size() - 1);
+        if (last instanceof BlockStmt b && !b.getStatements().isEmpty()) last = b.getStatements().getLast().orElse(last);
+        return !(last instanceof BreakStmt || last instanceof ReturnStmt || last instanceof ThrowStmt
+                || last instanceof ContinueStmt || last instanceof YieldStmt);
+    }
+
     /** Whether the enclosing callable runs once per instance (constructor, initialiser, lifecycle setup). */
     static boolean inInitialiser(Node callable) {
         if (callable instanceof ConstructorDeclaration || callable instanceof InitializerDeclaration
@@ -94,8 +183,92 @@ final class CallSiteShape {
             if (!maps.isEmpty()) return true;
             Optional<String> field = nullCheckedField(ifs.getCondition(), owner);
             if (field.isPresent() && child == ifs.getThenStmt() && assigns(ifs.getThenStmt(), field.get())) return true;
+            if (child == ifs.getThenStmt() && storesInScope(ifs)) return true;
+            if (child == ifs.getThenStmt() && guardedByFlag(ifs, owner)) return true;
         }
         return false;
+    }
+
+    /**
+     * {@code if (x == null) { x = new X(); session.setAttribute("x", x); }}: a value kept in the
+     * session, application or request scope (a session-scoped {@code jsp:useBean}, a per-session
+     * helper) is made when the scope does not hold it yet, and the next requests find it there.
+     */
+    private static boolean storesInScope(IfStmt ifs) {
+        for (BinaryExpr b : ifs.getCondition().findAll(BinaryExpr.class)) {
+            if (b.getOperator() != BinaryExpr.Operator.EQUALS) continue;
+            Expression other = b.getLeft() instanceof NullLiteralExpr ? b.getRight()
+                    : b.getRight() instanceof NullLiteralExpr ? b.getLeft() : null;
+            if (!(other instanceof NameExpr name)) continue;
+            String variable = name.getNameAsString();
+            boolean stored = ifs.getThenStmt().findAll(MethodCallExpr.class).stream()
+                    .anyMatch(m -> m.getNameAsString().equals("setAttribute") && m.getArguments().size() == 2
+                            && m.getArgument(1) instanceof NameExpr v && v.getNameAsString().equals(variable)
+                            && m.getScope().filter(CallSiteShape::outlivesRequest).isPresent());
+            if (stored && assigns(ifs.getThenStmt(), variable)) return true;
+        }
+        return false;
+    }
+
+    /**
+     * {@code if (!initialized) { …; initialized = true; }}: the block runs once per instance of the
+     * owner (once per session for a session-scoped bean). Other disjuncts are accepted when each
+     * compares a field the block re-assigns, a remembered value whose change re-runs it
+     * ({@code if (!initialized || !tlsSessionId.equals(current))}).
+     */
+    private static boolean guardedByFlag(IfStmt ifs, TypeDeclaration<?> owner) {
+        if (owner == null) return false;
+        List<Expression> disjuncts = new ArrayList<>();
+        disjuncts(ifs.getCondition(), disjuncts);
+        boolean flag = false;
+        for (Expression d : disjuncts) {
+            if (d instanceof com.github.javaparser.ast.expr.UnaryExpr u
+                    && u.getOperator() == com.github.javaparser.ast.expr.UnaryExpr.Operator.LOGICAL_COMPLEMENT) {
+                Optional<String> f = fieldName(unwrap(u.getExpression()));
+                if (f.isPresent() && owner.getFieldByName(f.get()).isPresent() && assigns(ifs.getThenStmt(), f.get())) {
+                    flag = true;
+                    continue;
+                }
+            }
+            boolean remembered = java.util.stream.Stream.concat(d.findAll(NameExpr.class).stream().map(NameExpr::getNameAsString),
+                            d.findAll(FieldAccessExpr.class).stream().map(FieldAccessExpr::getNameAsString))
+                    .anyMatch(name -> owner.getFieldByName(name).isPresent() && assigns(ifs.getThenStmt(), name));
+            if (!remembered) return false;
+        }
+        return flag;
+    }
+
+    private static void disjuncts(Expression e, List<Expression> out) {
+        Expression x = unwrap(e);
+        if (x instanceof BinaryExpr b && b.getOperator() == BinaryExpr.Operator.OR) {
+            disjuncts(b.getLeft(), out);
+            disjuncts(b.getRight(), out);
+        } else {
+            out.add(x);
+        }
+    }
+
+    private static Expression unwrap(Expression e) {
+        while (e instanceof com.github.javaparser.ast.expr.EnclosedExpr en) e = en.getInner();
+        return e;
+    }
+
+    /** A session or the servlet context (not the request): {@code getSession()}, or a variable declared as one. */
+    private static boolean outlivesRequest(Expression scope) {
+        if (scope instanceof MethodCallExpr m) {
+            return m.getNameAsString().equals("getSession") || m.getNameAsString().equals("getServletContext");
+        }
+        if (!(scope instanceof NameExpr n)) return false;
+        Node callable = scope;
+        while (callable.getParentNode().isPresent() && !(callable instanceof TypeDeclaration<?>)) {
+            callable = callable.getParentNode().get();
+        }
+        String name = n.getNameAsString();
+        java.util.function.Predicate<String> lasting = t -> t.endsWith("HttpSession") || t.endsWith("ServletContext");
+        return callable.findAll(com.github.javaparser.ast.body.VariableDeclarator.class).stream()
+                        .anyMatch(v -> v.getNameAsString().equals(name) && lasting.test(v.getTypeAsString()))
+                || callable.findAll(com.github.javaparser.ast.body.Parameter.class).stream()
+                        .anyMatch(p -> p.getNameAsString().equals(name) && lasting.test(p.getTypeAsString()));
     }
 
     /** Receivers (by field or variable name) that the callable both reads and fills like a cache map. */

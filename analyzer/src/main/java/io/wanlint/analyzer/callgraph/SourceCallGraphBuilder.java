@@ -425,9 +425,19 @@ public final class SourceCallGraphBuilder {
     private static void scanCallable(Node callable, List<MethodRef> froms, TypeInfo owner, Component component,
                                      CallSiteResolver resolver, FileScan scan) {
         if (froms.isEmpty()) return;
+        // A constructor runs once per instance only where the container makes the instance and keeps
+        // it (a servlet, a bean, a filter…): a helper (PLAIN, DAO) is made by application code, often
+        // with a "new" per request, and its constructor then runs per request — unless the "new"
+        // itself is cached, which marks the call that creates it. Lifecycle methods (a bean
+        // superclass's setEntityContext) are called by the container. Static initialisers run once.
+        boolean helper = component != null && (component.kind() == ComponentKind.PLAIN || component.kind() == ComponentKind.DAO);
+        boolean construction = callable instanceof ConstructorDeclaration
+                || callable instanceof InitializerDeclaration init && !init.isStatic()
+                || callable instanceof FieldDeclaration field && !field.isStatic();
         boolean initialiser = CallSiteShape.inInitialiser(callable)
                 && !createsEntity(callable, component)
-                && (component != null || callable instanceof InitializerDeclaration i && i.isStatic()
+                && (component != null && !(helper && construction)
+                    || callable instanceof InitializerDeclaration i && i.isStatic()
                     || callable instanceof FieldDeclaration f && f.isStatic());
         Set<String> cacheMaps = CallSiteShape.cacheMaps(callable);
         for (MethodRef from : froms) {
@@ -511,8 +521,7 @@ public final class SourceCallGraphBuilder {
     }
 
     private static CallEdge withFlags(CallEdge e, boolean cachedOnce, boolean inUserTransaction) {
-        return new CallEdge(e.from(), e.to(), e.kind(), e.op(), e.location(), e.loopDepth(), e.targetComponent(),
-                cachedOnce, inUserTransaction);
+        return e.withFlags(cachedOnce, inUserTransaction);
     }
 
     // ---------------------------------------------------------------- JSP tags

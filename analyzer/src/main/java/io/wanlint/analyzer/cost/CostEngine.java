@@ -1,5 +1,6 @@
 package io.wanlint.analyzer.cost;
 
+import io.wanlint.analyzer.api.BranchArm;
 import io.wanlint.analyzer.api.CallEdge;
 import io.wanlint.analyzer.api.CallGraph;
 import io.wanlint.analyzer.api.CallOp;
@@ -223,6 +224,11 @@ public final class CostEngine {
         final BitSet otherTargets = new BitSet();
         /** The cost of each step kept for its dispatch site (indexed like {@link #steps}). */
         final RoundTrips[] stepCost;
+        /** Steps in arms of exclusive choices that a costlier arm stands for, at n = 1 and for large n. */
+        final BitSet otherArmsAtOne = new BitSet();
+        final BitSet otherArmsAsymptotic = new BitSet();
+        /** For each step of {@link #otherArmsAtOne}: the choice whose costlier arm stands for it. */
+        final Map<Integer, BranchArm> excludedAt = new HashMap<>();
         /** Round trips of one execution of this body and what it calls (dispatch alternatives at their costliest). */
         RoundTrips subtree = RoundTrips.ZERO;
         RoundTrips executions = RoundTrips.ZERO;
@@ -240,6 +246,10 @@ public final class CostEngine {
             this.state = state;
             this.steps = steps;
             this.stepCost = new RoundTrips[steps.size()];
+        }
+
+        BitSet otherArms(Selection selection) {
+            return selection == Selection.AT_ONE ? otherArmsAtOne : otherArmsAsymptotic;
         }
     }
 
@@ -283,7 +293,35 @@ public final class CostEngine {
             }
         }
 
-        keepOneTargetPerDispatch(postorder, visits, ep, adjustment);
+        boolean choicesDiffer = keepOneTargetPerDispatch(postorder, visits, ep, adjustment);
+        List<CrossingCall> before = List.copyOf(crossings);
+        RoundTrips total = count(ep, adjustment, root, preorder, postorder, visits, Selection.AT_ONE, crossings);
+        if (choicesDiffer) {
+            // The arms costliest at n = 1 are not those costliest for large n: the count is the larger of both paths.
+            RoundTrips asymptotic = count(ep, adjustment, root, preorder, postorder, visits, Selection.ASYMPTOTIC,
+                    new ArrayList<>(before));
+            total = RoundTrips.max(total, asymptotic);
+        }
+        return new EntryPointCost(ep, entrySite, total, crossings);
+    }
+
+    /** Which arm of each exclusive choice the count follows: the costliest at n = 1, or for large n. */
+    private enum Selection { AT_ONE, ASYMPTOTIC }
+
+    /**
+     * Executions of every reachable body along the arms {@code selection} keeps, and the crossings
+     * they charge, appended to {@code crossings}; returns the sum of all of {@code crossings}.
+     */
+    private RoundTrips count(EntryPoint ep, CostAdjustment adjustment, Visit root, List<Visit> preorder,
+                             List<Visit> postorder, Map<State, Visit> visits, Selection selection,
+                             List<CrossingCall> crossings) {
+        boolean armsExcluded = false;
+        for (Visit v : preorder) {
+            v.executions = RoundTrips.ZERO;
+            v.perTransaction.clear();
+            v.mostPerEjbCall = RoundTrips.ZERO;
+            armsExcluded |= !v.otherArms(selection).isEmpty();
+        }
 
         // Reverse postorder is a topological order once back steps are dropped.
         root.executions = RoundTrips.of(1);
@@ -293,7 +331,7 @@ public final class CostEngine {
             for (RoundTrips once : v.perTransaction.values()) v.executions = v.executions.plus(once);
             for (int i = 0; i < v.steps.size(); i++) {
                 Step s = v.steps.get(i);
-                if (s.next() == null || v.backSteps.get(i) || v.otherTargets.get(i)) continue;
+                if (s.next() == null || v.backSteps.get(i) || v.otherTargets.get(i) || v.otherArms(selection).get(i)) continue;
                 Visit w = visits.get(s.next());
                 RoundTrips runs = v.executions.timesN(s.edge().loopDepth());
                 TransactionKey shared = s.edge().op() == CallOp.CONTAINER_CALLBACK
@@ -315,6 +353,15 @@ public final class CostEngine {
             for (int i = 0; i < v.steps.size(); i++) {
                 Step s = v.steps.get(i);
                 if (v.backSteps.get(i) || v.otherTargets.get(i)) continue;
+                if (v.otherArms(selection).get(i)) {
+                    if (s.charge() != null && selection == Selection.AT_ONE) {
+                        BranchArm choice = v.excludedAt.get(i);
+                        crossings.add(new CrossingCall(s.edge(), v.state.site(), s.charge().toSite(), s.charge().unitCost(),
+                                RoundTrips.ZERO, s.charge().reason() + "; not counted: another arm of the exclusive choice at line "
+                                + choice.line() + " costs at least as much"));
+                    }
+                    continue;
+                }
                 RoundTrips runs = v.executions.timesN(s.edge().loopDepth());
                 for (CallCharges.Charge p : s.persistence()) {
                     int unit = adjustment.unitCost(ep, s.edge(), p.unitCost());
@@ -357,6 +404,10 @@ public final class CostEngine {
                     case EXPLAINED_ONLY, DEFERRED_TO_FLUSH, DIRTY_FIELD -> RoundTrips.ZERO;
                 };
                 String reason = callback == null ? c.reason() : c.reason() + "; in " + callback;
+                if (v != root && v.executions.isZero() && armsExcluded
+                        && c.counting() == CallCharges.Counting.PER_EXECUTION) {
+                    reason += "; not counted: reached only through alternatives (exclusive branches, dispatch targets) that costlier ones stand for";
+                }
                 CrossingCall crossing = new CrossingCall(s.edge(), v.state.site(), c.toSite(), unit, contribution, reason);
                 crossings.add(crossing);
                 if (c.counting() == CallCharges.Counting.DEFERRED_TO_FLUSH && firstDeferredWrite == null) {
@@ -387,23 +438,29 @@ public final class CostEngine {
 
         RoundTrips total = RoundTrips.ZERO;
         for (CrossingCall c : crossings) total = total.plus(c.contribution());
-        return new EntryPointCost(ep, entrySite, total, crossings);
+        return total;
     }
 
     /**
      * A call through an interface or an overridable method reaches every implementation the class
      * hierarchy allows (CHA), yet each execution runs only one of them. The count takes the
      * costliest target of each call site — an upper bound that does not add alternatives up — and
-     * treats the other targets as not run from there. Bodies are costed children first (postorder).
+     * treats the other targets as not run from there. Likewise the arms of an exclusive choice
+     * ({@link BranchArm}): a body costs the maximum over the arms, and the walk follows the costliest
+     * arm. Bodies are costed children first (postorder).
+     *
+     * @return whether some choice's costliest arm at n = 1 is not its costliest for large n
      */
-    private void keepOneTargetPerDispatch(List<Visit> postorder, Map<State, Visit> visits, EntryPoint ep,
-                                          CostAdjustment adjustment) {
+    private boolean keepOneTargetPerDispatch(List<Visit> postorder, Map<State, Visit> visits, EntryPoint ep,
+                                             CostAdjustment adjustment) {
+        boolean differ = false;
         for (Visit v : postorder) {
             Map<DispatchSite, Integer> costliest = null; // made at the first step that dispatches
-            RoundTrips own = RoundTrips.ZERO;
+            boolean branches = false;
             for (int i = 0; i < v.steps.size(); i++) {
                 Step s = v.steps.get(i);
                 if (v.backSteps.get(i)) continue;
+                branches |= !s.edge().branches().isEmpty();
                 RoundTrips here = RoundTrips.ZERO;
                 CallCharges.Charge c = s.charge();
                 if (c != null && c.counting() == CallCharges.Counting.PER_EXECUTION) {
@@ -423,10 +480,8 @@ public final class CostEngine {
                 Integer best = site == null ? null : costliest.get(site);
                 if (best == null) {
                     if (site != null) costliest.put(site, i);
-                    own = own.plus(here);
                     v.stepCost[i] = here;
                 } else if (here.compareTo(v.stepCost[best]) > 0) {
-                    own = own.plus(here.plus(v.stepCost[best].times(-1)));
                     v.otherTargets.set(best);
                     costliest.put(site, i);
                     v.stepCost[i] = here;
@@ -434,7 +489,73 @@ public final class CostEngine {
                     v.otherTargets.set(i);
                 }
             }
-            v.subtree = own;
+            if (!branches) {
+                RoundTrips own = RoundTrips.ZERO;
+                for (int i = 0; i < v.steps.size(); i++) {
+                    if (!v.backSteps.get(i) && !v.otherTargets.get(i)) own = own.plus(v.stepCost[i]);
+                }
+                v.subtree = own;
+                continue;
+            }
+            Arm tree = new Arm();
+            for (int i = 0; i < v.steps.size(); i++) {
+                if (v.backSteps.get(i) || v.otherTargets.get(i)) continue;
+                Arm arm = tree;
+                for (BranchArm b : v.steps.get(i).edge().branches()) {
+                    arm = arm.choices.computeIfAbsent(List.of(b.line(), b.column()), k -> new java.util.TreeMap<>())
+                            .computeIfAbsent(b.arm(), k -> new Arm());
+                }
+                arm.steps.add(i);
+            }
+            v.subtree = tree.cost(v.stepCost);
+            tree.exclude(v, Selection.AT_ONE, null);
+            tree.exclude(v, Selection.ASYMPTOTIC, null);
+            differ |= !v.otherArmsAtOne.equals(v.otherArmsAsymptotic);
+        }
+        return differ;
+    }
+
+    /** One arm of an exclusive choice (or a whole body): its own steps and the choices nested in it. */
+    private static final class Arm {
+        final List<Integer> steps = new ArrayList<>();
+        /** By the choice's (line, column): its arms by index. */
+        final Map<List<Integer>, java.util.TreeMap<Integer, Arm>> choices = new java.util.LinkedHashMap<>();
+        RoundTrips cost = RoundTrips.ZERO;
+
+        /** The sum of the steps and, per choice, the maximum over its arms. */
+        RoundTrips cost(RoundTrips[] stepCost) {
+            RoundTrips total = RoundTrips.ZERO;
+            for (int i : steps) total = total.plus(stepCost[i]);
+            for (java.util.TreeMap<Integer, Arm> arms : choices.values()) {
+                RoundTrips most = RoundTrips.ZERO;
+                for (Arm a : arms.values()) most = RoundTrips.max(most, a.cost(stepCost));
+                total = total.plus(most);
+            }
+            cost = total;
+            return total;
+        }
+
+        /** Marks the steps of every arm but the costliest (under {@code selection}) of each choice. */
+        void exclude(Visit v, Selection selection, BranchArm because) {
+            for (int i : steps) {
+                if (because == null) continue;
+                v.otherArms(selection).set(i);
+                if (selection == Selection.AT_ONE) v.excludedAt.putIfAbsent(i, because);
+            }
+            for (Map.Entry<List<Integer>, java.util.TreeMap<Integer, Arm>> choice : choices.entrySet()) {
+                Arm kept = null;
+                for (Arm a : choice.getValue().values()) {
+                    if (kept == null || costlier(a.cost, kept.cost, selection)) kept = a;
+                }
+                BranchArm at = new BranchArm(choice.getKey().get(0), choice.getKey().get(1), -1);
+                for (Arm a : choice.getValue().values()) a.exclude(v, selection, a == kept ? because : because == null ? at : because);
+            }
+        }
+
+        /** Strictly costlier: ties keep the earlier arm, so the walk is deterministic. */
+        private static boolean costlier(RoundTrips a, RoundTrips b, Selection selection) {
+            if (selection == Selection.AT_ONE && a.value() != b.value()) return a.value() > b.value();
+            return a.compareTo(b) > 0;
         }
     }
 

@@ -3,6 +3,7 @@ package io.wanlint.analyzer.cache;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.wanlint.analyzer.api.BranchArm;
 import io.wanlint.analyzer.api.CallEdge;
 import io.wanlint.analyzer.api.CallOp;
 import io.wanlint.analyzer.api.EdgeKind;
@@ -30,7 +31,7 @@ class GraphCodecTest {
     @Test
     void everyPartOfTheGraphReadsBackEqual() throws IOException {
         CallEdge remote = new CallEdge(DO_GET, FIND, EdgeKind.REMOTE_EJB, CallOp.HOME_FIND, new SourceLocation("web/CartServlet.java", 12),
-                1, "Cart", true, false);
+                1, "Cart", true, false, List.of(new BranchArm(11, 9, 1), new BranchArm(12, 13, 0)));
         CallEdge jdbc = new CallEdge(DO_GET, EXECUTE, EdgeKind.JDBC, CallOp.JDBC_EXECUTE, new SourceLocation("web/CartServlet.java", 20),
                 0, null, false, true);
         SourceFacts facts = new SourceFacts(true, Set.of(jdbc), Set.of(jdbc, remote), List.of(
@@ -64,7 +65,8 @@ class GraphCodecTest {
     /** The codec writes these records field by field; a new component must be added to it (and the format bumped). */
     @Test
     void theCodecKnowsEveryComponentOfTheRecordsItWrites() {
-        assertThat(CallEdge.class.getRecordComponents()).hasSize(9);
+        assertThat(CallEdge.class.getRecordComponents()).hasSize(10);
+        assertThat(BranchArm.class.getRecordComponents()).hasSize(3);
         assertThat(MethodRef.class.getRecordComponents()).hasSize(3);
         assertThat(MethodNode.class.getRecordComponents()).hasSize(3);
         assertThat(EntryPoint.class.getRecordComponents()).hasSize(4);

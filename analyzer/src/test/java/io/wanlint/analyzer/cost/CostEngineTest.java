@@ -529,6 +529,8 @@ class CostEngineTest {
                 .contains("| remote EJB business method, entity getter/setter, `remove()` (RMI/IIOP) | 1 | `remoteEjbCall` |")
                 .contains("1 per further batch")
                 .contains("flush at commit")
+                .contains("**Exclusive branches are alternatives.**").contains("`max(3, n)`")
+                .contains("the arms are added up there")
                 .contains("costs: {remoteEjbCall: 1");
     }
 

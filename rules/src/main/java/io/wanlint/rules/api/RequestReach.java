@@ -1,5 +1,6 @@
 package io.wanlint.rules.api;
 
+import io.wanlint.analyzer.api.BranchArm;
 import io.wanlint.analyzer.api.CallEdge;
 import io.wanlint.analyzer.api.CallGraph;
 import io.wanlint.analyzer.api.ComponentKind;
@@ -12,6 +13,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -41,6 +43,84 @@ public final class RequestReach {
 
     /** Whether some path from the entry point runs {@code edge} inside a loop. */
     public boolean inLoop(CallEdge edge) { return looped.contains(edge); }
+
+    /**
+     * The calls matching {@code matching} that one execution of the request can make together, in
+     * execution order: where a method chooses between exclusive arms ({@link CallEdge#branches()}:
+     * an if/else, the cases of a switch, ?:, catch clauses), only the arm that holds the most
+     * matching calls, itself or in what it calls, is kept (the first such arm on a tie). Each call
+     * is taken in the method that first reached it, as in {@link #calls()}.
+     */
+    public List<ReachedCall> onOnePath(java.util.function.Predicate<ReachedCall> matching) {
+        Map<CallEdge, List<ReachedCall>> children = new HashMap<>();
+        List<ReachedCall> top = new ArrayList<>();
+        for (ReachedCall rc : calls) {
+            if (rc.via() == null) top.add(rc);
+            else children.computeIfAbsent(rc.via().edge(), k -> new ArrayList<>()).add(rc);
+        }
+        // A call comes after the call that entered its method, so reverse order sees callees first.
+        Map<CallEdge, Integer> weight = new HashMap<>();
+        for (int i = calls.size() - 1; i >= 0; i--) {
+            ReachedCall rc = calls.get(i);
+            int own = matching.test(rc) ? 1 : 0;
+            weight.put(rc.edge(), own + Arms.of(children.getOrDefault(rc.edge(), List.of())).weight(weight));
+        }
+        Set<CallEdge> kept = new HashSet<>();
+        Deque<List<ReachedCall>> todo = new ArrayDeque<>();
+        todo.push(top);
+        while (!todo.isEmpty()) {
+            Arms arms = Arms.of(todo.pop());
+            arms.weight(weight);
+            for (ReachedCall rc : arms.kept()) {
+                if (kept.add(rc.edge())) todo.push(children.getOrDefault(rc.edge(), List.of()));
+            }
+        }
+        return calls.stream().filter(rc -> kept.contains(rc.edge()) && matching.test(rc)).toList();
+    }
+
+    /** The calls one method makes, arranged by the exclusive choices that enclose them. */
+    private static final class Arms {
+        final List<ReachedCall> calls = new ArrayList<>();
+        final Map<List<Integer>, java.util.TreeMap<Integer, Arms>> choices = new LinkedHashMap<>();
+        int weight;
+
+        static Arms of(List<ReachedCall> siblings) {
+            Arms root = new Arms();
+            for (ReachedCall rc : siblings) {
+                Arms arm = root;
+                for (BranchArm b : rc.edge().branches()) {
+                    arm = arm.choices.computeIfAbsent(List.of(b.line(), b.column()), k -> new java.util.TreeMap<>())
+                            .computeIfAbsent(b.arm(), k -> new Arms());
+                }
+                arm.calls.add(rc);
+            }
+            return root;
+        }
+
+        /** The calls' weights, plus per choice its heaviest arm's. */
+        int weight(Map<CallEdge, Integer> weights) {
+            int total = 0;
+            for (ReachedCall rc : calls) total += weights.getOrDefault(rc.edge(), 0);
+            for (java.util.TreeMap<Integer, Arms> arms : choices.values()) {
+                int most = 0;
+                for (Arms a : arms.values()) most = Math.max(most, a.weight(weights));
+                total += most;
+            }
+            weight = total;
+            return total;
+        }
+
+        /** The calls of the heaviest arm of every choice (after {@link #weight}). */
+        List<ReachedCall> kept() {
+            List<ReachedCall> out = new ArrayList<>(calls);
+            for (java.util.TreeMap<Integer, Arms> arms : choices.values()) {
+                Arms heaviest = null;
+                for (Arms a : arms.values()) if (heaviest == null || a.weight > heaviest.weight) heaviest = a;
+                out.addAll(heaviest.kept());
+            }
+            return out;
+        }
+    }
 
     private record State(MethodRef method, String component, boolean inLoop) {}
 

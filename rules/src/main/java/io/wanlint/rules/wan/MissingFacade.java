@@ -133,6 +133,14 @@ public final class MissingFacade implements Rule {
     /** One place, one set of calls: the web requests that make them (GET/POST twins, pages sharing a helper) are one finding. */
     private record UseCaseCause(FindingLocation at, Set<CallEdge> calls) {}
 
+    /** A web-tier call on an entity or session bean (lookups aside). */
+    private static boolean useCaseCall(RuleContext ctx, ReachedCall rc) {
+        if (!rc.edge().kind().isEjb() || rc.edge().op() == CallOp.LOOKUP) return false;
+        if (ctx.component(rc.callerComponent()).map(c -> c.kind().isEjb()).orElse(false)) return false;
+        Optional<Component> target = ctx.targetOf(rc.edge());
+        return target.isPresent() && (isEntityBean(target.get()) || target.get().kind().isSession());
+    }
+
     /**
      * The use case a web request assembles in the web tier, when its calls cost round trips (one
      * whose calls cost none under the topology claims no WAN cost: not reported).
@@ -143,14 +151,11 @@ public final class MissingFacade implements Rule {
         List<ReachedCall> invocations = new ArrayList<>();
         Set<String> entities = new LinkedHashSet<>();
         Set<String> sessions = new LinkedHashSet<>();
-        for (ReachedCall rc : reach.calls()) {
-            if (!rc.edge().kind().isEjb() || rc.edge().op() == CallOp.LOOKUP) continue;
-            if (ctx.component(rc.callerComponent()).map(c -> c.kind().isEjb()).orElse(false)) continue;
-            Optional<Component> target = ctx.targetOf(rc.edge());
-            if (target.isEmpty()) continue;
-            if (isEntityBean(target.get())) entities.add(target.get().name());
-            else if (target.get().kind().isSession()) sessions.add(target.get().name());
-            else continue;
+        // Calls in exclusive arms (one command per request) are not one use case: one request's path.
+        for (ReachedCall rc : reach.onOnePath(rc -> useCaseCall(ctx, rc))) {
+            Component target = ctx.targetOf(rc.edge()).orElseThrow();
+            if (isEntityBean(target)) entities.add(target.name());
+            else sessions.add(target.name());
             invocations.add(rc);
         }
         if (entities.isEmpty() && sessions.size() < 2) return Optional.empty();

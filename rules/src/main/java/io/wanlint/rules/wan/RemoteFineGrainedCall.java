@@ -18,6 +18,7 @@ import io.wanlint.rules.api.RuleContext;
 import io.wanlint.rules.api.RuleDescriptors;
 import io.wanlint.rules.api.RuleInfo;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -79,6 +80,9 @@ public final class RemoteFineGrainedCall implements Rule {
             if (paid == null) paid = Estimates.paid(ctx, ep);
             if (paid.contains(e)) offending.add(rc);
         }
+        // Calls in exclusive arms (one command per request) are not made by the same request.
+        Set<ReachedCall> candidates = new HashSet<>(offending);
+        offending = reach.onOnePath(candidates::contains);
         if (offending.isEmpty()) return Optional.empty();
         long inLoops = offending.stream().filter(rc -> reach.inLoop(rc.edge())).count();
         long accessors = offending.stream()

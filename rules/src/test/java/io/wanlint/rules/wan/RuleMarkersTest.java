@@ -126,6 +126,72 @@ class RuleMarkersTest {
                 .assertThat(f.message()).contains("the web tier assembles this use case from 2 session beans CatalogBean, OrdersBean"));
     }
 
+    private static final String ORDERS_REMOTE = """
+            package shop.api;
+            @javax.ejb.Remote
+            public interface Orders {
+                void place(long item, double price);
+            }
+            """;
+    private static final String ORDERS_BEAN = """
+            package shop.ejb;
+            @javax.ejb.Stateless
+            public class OrdersBean implements shop.api.Orders {
+                public void place(long item, double price) { }
+            }
+            """;
+
+    /** One command per request: the arms of the if/else-if chain never run together (issue 19 item 8). */
+    @Test
+    void wan001AndWan002NotForCallsInExclusiveCommandBranches() {
+        harness.expectFindings(CATALOG_REMOTE, CATALOG_BEAN, PRICING_LOCAL, PRICING_BEAN, ORDERS_REMOTE, ORDERS_BEAN, """
+                package shop.web;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet("/admin")
+                public class AdminServlet extends HttpServlet {
+                    @javax.ejb.EJB shop.api.Catalog catalog;
+                    @javax.ejb.EJB shop.api.Orders orders;
+                    protected void doPost(HttpServletRequest q, HttpServletResponse r) throws java.io.IOException {
+                        String type = q.getParameter("type");
+                        long id = Long.parseLong(q.getParameter("id"));
+                        if (type.equals("NAME")) {
+                            r.getWriter().print(catalog.name(id));
+                        } else if (type.equals("PRICE")) {
+                            r.getWriter().print(catalog.price(id));
+                        } else {
+                            orders.place(id, 1.0);
+                        }
+                    }
+                }
+                """);
+    }
+
+    /** The same commands, but one arm makes two remote calls on two beans: that request is reported. */
+    @Test
+    void wan001AndWan002StillForTheCostliestExclusiveBranch() {
+        harness.expectFindings(CATALOG_REMOTE, CATALOG_BEAN, PRICING_LOCAL, PRICING_BEAN, ORDERS_REMOTE, ORDERS_BEAN, """
+                package shop.web;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet("/admin")
+                public class AdminServlet extends HttpServlet {
+                    @javax.ejb.EJB shop.api.Catalog catalog;
+                    @javax.ejb.EJB shop.api.Orders orders;
+                    protected void doPost(HttpServletRequest q, HttpServletResponse r) throws java.io.IOException {
+                        String type = q.getParameter("type");
+                        long id = Long.parseLong(q.getParameter("id"));
+                        switch (type) {
+                            case "NAME":
+                                r.getWriter().print(catalog.name(id));
+                                break;
+                            default:
+                                double price = catalog.price(id); // expect: WAN001, WAN002
+                                orders.place(id, price);
+                        }
+                    }
+                }
+                """);
+    }
+
     @Test
     void wan003JdbcInAWebHelperButNotInsideASessionBean() {
         harness.expectFindings("""

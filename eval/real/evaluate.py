@@ -472,8 +472,8 @@ def evaluate_app(app, corpus, jar, work, labels_dir, patch_limit, api_cache):
     scores, matched = score(findings, labels)
     records = attach_findings(parse_fix_output((w / "fix.log").read_text(errors="replace")), findings)
     limit = patch_limit
-    if limit == "auto":  # every patch of a small app; the first 3 of an app whose check takes longer than 30 s
-        limit = None if runs["check"]["wallSeconds"] < 30 else 3
+    if limit == "auto":  # each patch costs a javac and three analyses: a bound keeps a run to minutes
+        limit = 2 if app["optin"] else 10
     elif limit == "all":
         limit = None
     else:
@@ -559,7 +559,7 @@ def main():
     ap.add_argument("--jar-label", default=None, help="how the tables name the jar (default: its path)")
     ap.add_argument("--apps", default="", help="comma-separated eval names (default: all but opt-in ones)")
     ap.add_argument("--with-optin", action="store_true", help="also the opt-in apps (heliumv)")
-    ap.add_argument("--patches", default="auto", help="patches checked per app: N, all, or auto (all when check < 30 s, else 3)")
+    ap.add_argument("--patches", default="auto", help="patches checked per app: N, all, or auto (the first 10; 2 for opt-in apps)")
     ap.add_argument("--work", type=Path, default=None, help="scratch folder (default: a temporary one, removed)")
     ap.add_argument("--out", type=Path, default=HERE, help="where results.json and results.md go")
     ap.add_argument("--api-cache", type=Path, default=Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "wanlint-eval-api")

@@ -122,25 +122,31 @@ def miss_found(miss, findings):
 # ---------------------------------------------------------------- running the jar
 
 def measured(cmd, log_path, cwd=None):
-    """Runs cmd; returns exit code, wall seconds and peak RSS in MB of that command alone."""
+    """Runs cmd; returns exit code, wall seconds, CPU seconds (user+sys) and peak RSS in MB of that command alone.
+
+    CPU seconds are reported next to wall time because the machine may be shared: wall time grows
+    with the load, CPU time much less."""
+    usage_file = str(log_path) + ".usage"
+    if Path("/usr/bin/time").exists():
+        wrapped = ["/usr/bin/time", "-f", "%M %U %S", "-o", usage_file] + cmd
+    else:
+        # getrusage(RUSAGE_CHILDREN) is the maximum over all children so far: a fresh Python process
+        # per command makes it that command's own peak.
+        wrapper = ("import resource,subprocess,sys;rc=subprocess.call(sys.argv[2:]);"
+                   "u=resource.getrusage(resource.RUSAGE_CHILDREN);"
+                   "open(sys.argv[1],'w').write('%d %f %f' % (u.ru_maxrss,u.ru_utime,u.ru_stime));sys.exit(rc)")
+        wrapped = [sys.executable, "-c", wrapper, usage_file] + cmd
     start = time.monotonic()
     with open(log_path, "wb") as log:
-        if Path("/usr/bin/time").exists():
-            rss_file = str(log_path) + ".rss"
-            rc = subprocess.call(["/usr/bin/time", "-f", "%M", "-o", rss_file] + cmd, stdout=log, stderr=subprocess.STDOUT, cwd=cwd)
-            wall = time.monotonic() - start
-            text = Path(rss_file).read_text().strip().splitlines()
-            rss_kb = int(text[-1]) if text and text[-1].isdigit() else None
-        else:
-            # getrusage(RUSAGE_CHILDREN) is the maximum over all children so far: a fresh Python process
-            # per command makes it that command's own peak.
-            wrapper = ("import resource,subprocess,sys;rc=subprocess.call(sys.argv[2:]);"
-                       "open(sys.argv[1],'w').write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss));sys.exit(rc)")
-            rss_file = str(log_path) + ".rss"
-            rc = subprocess.call([sys.executable, "-c", wrapper, rss_file] + cmd, stdout=log, stderr=subprocess.STDOUT, cwd=cwd)
-            wall = time.monotonic() - start
-            rss_kb = int(Path(rss_file).read_text() or 0)
-    return rc, round(wall, 2), (round(rss_kb / 1024) if rss_kb else None)
+        rc = subprocess.call(wrapped, stdout=log, stderr=subprocess.STDOUT, cwd=cwd)
+    wall = time.monotonic() - start
+    rss_mb = cpu = None
+    try:
+        last = Path(usage_file).read_text().strip().splitlines()[-1].split()
+        rss_mb, cpu = round(int(last[0]) / 1024), round(float(last[1]) + float(last[2]), 1)
+    except (OSError, IndexError, ValueError):
+        pass
+    return rc, round(wall, 1), cpu, rss_mb
 
 
 def wanlint(jar, *args):
@@ -461,9 +467,9 @@ def evaluate_app(app, corpus, jar, work, labels_dir, patch_limit, api_cache):
     for cmd, args in (("check", ["--format", "json", "-o", check_json]),
                       ("predict", ["--format", "json", "-o", predict_json]),
                       ("fix", ["--out", fix_out])):
-        rc, wall, rss = measured(wanlint(jar, cmd, root, *args), w / f"{cmd}.log")
-        runs[cmd] = dict(exit=rc, wallSeconds=wall, peakRssMb=rss)
-        print(f"    {cmd}: exit {rc}, {wall} s, {rss} MB", flush=True)
+        rc, wall, cpu, rss = measured(wanlint(jar, cmd, root, *args), w / f"{cmd}.log")
+        runs[cmd] = dict(exit=rc, wallSeconds=wall, cpuSeconds=cpu, peakRssMb=rss, loadAverage=round(os.getloadavg()[0], 1))
+        print(f"    {cmd}: exit {rc}, {wall} s wall, {cpu} s CPU, {rss} MB, load {runs[cmd]['loadAverage']}", flush=True)
     report = json.loads(check_json.read_text()) if check_json.exists() else {"findings": [], "diagnostics": []}
     predict = json.loads(predict_json.read_text()) if predict_json.exists() else {"entryPoints": []}
     findings = report.get("findings", [])
@@ -503,13 +509,14 @@ def pct(x):
 def tables(results, jar_label, date):
     apps = [r for r in results if r]
     out = [f"Jar: {jar_label}; {date}", "",
-           "| app | check exit | check wall s | check peak RSS MB | predict exit / s | fix exit / s | components | entry points | findings | diagnostics (error/warning) |",
-           "|---|---|---|---|---|---|---|---|---|---|"]
+           "| app | check exit | check wall / CPU s | check peak RSS MB | predict exit, wall / CPU s | fix exit, wall / CPU s | load | components | entry points | findings | diagnostics (error/warning) |",
+           "|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in apps:
         c, p, f = r["runs"]["check"], r["runs"]["predict"], r["runs"]["fix"]
         d = r["diagnosticsByLevel"]
-        out.append(f"| {r['name']} | {c['exit']} | {c['wallSeconds']} | {c['peakRssMb']} | {p['exit']} / {p['wallSeconds']} | "
-                   f"{f['exit']} / {f['wallSeconds']} | {r['components']} | {r['entryPoints']} | {r['findings']} | "
+        out.append(f"| {r['name']} | {c['exit']} | {c['wallSeconds']} / {c['cpuSeconds']} | {c['peakRssMb']} | "
+                   f"{p['exit']}, {p['wallSeconds']} / {p['cpuSeconds']} | {f['exit']}, {f['wallSeconds']} / {f['cpuSeconds']} | "
+                   f"{c['loadAverage']} | {r['components']} | {r['entryPoints']} | {r['findings']} | "
                    f"{r['diagnostics']} ({d.get('error', 0)}/{d.get('warning', 0)}) |")
     total = defaultdict(Counter)
     for r in apps:
@@ -561,6 +568,7 @@ def main():
     ap.add_argument("--with-optin", action="store_true", help="also the opt-in apps (heliumv)")
     ap.add_argument("--patches", default="auto", help="patches checked per app: N, all, or auto (the first 10; 2 for opt-in apps)")
     ap.add_argument("--work", type=Path, default=None, help="scratch folder (default: a temporary one, removed)")
+    ap.add_argument("--labels", type=Path, default=HERE / "labels", help="folder of <app>.json labels (default: labels/ here)")
     ap.add_argument("--out", type=Path, default=HERE, help="where results.json and results.md go")
     ap.add_argument("--api-cache", type=Path, default=Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "wanlint-eval-api")
     a = ap.parse_args()
@@ -574,7 +582,7 @@ def main():
     results = []
     try:
         for app in apps:
-            results.append(evaluate_app(app, a.corpus.resolve(), a.jar.resolve(), work, HERE / "labels", a.patches, a.api_cache))
+            results.append(evaluate_app(app, a.corpus.resolve(), a.jar.resolve(), work, a.labels, a.patches, a.api_cache))
     finally:
         if a.work is None:
             shutil.rmtree(work, ignore_errors=True)

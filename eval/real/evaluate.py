@@ -562,13 +562,15 @@ def tables(results, jar_label, date):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("corpus", type=Path)
-    ap.add_argument("--jar", type=Path, required=True)
+    ap.add_argument("--jar", type=Path, help="the wanlint jar to measure (run.sh passes it)")
     ap.add_argument("--jar-label", default=None, help="how the tables name the jar (default: its path)")
     ap.add_argument("--apps", default="", help="comma-separated eval names (default: all but opt-in ones)")
     ap.add_argument("--with-optin", action="store_true", help="also the opt-in apps (heliumv)")
     ap.add_argument("--patches", default="auto", help="patches checked per app: N, all, or auto (the first 10; 2 for opt-in apps)")
     ap.add_argument("--work", type=Path, default=None, help="scratch folder (default: a temporary one, removed)")
     ap.add_argument("--labels", type=Path, default=HERE / "labels", help="folder of <app>.json labels (default: labels/ here)")
+    ap.add_argument("--rescore", action="store_true",
+                    help="run nothing: score the check.json files a run kept in --work against the labels again, and update --out's results")
     ap.add_argument("--out", type=Path, default=HERE, help="where results.json and results.md go")
     ap.add_argument("--api-cache", type=Path, default=Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "wanlint-eval-api")
     a = ap.parse_args()
@@ -577,6 +579,11 @@ def main():
             if ((x["name"] in wanted) if wanted else (a.with_optin or not x["optin"]))]
     if wanted and len(apps) != len(wanted):
         sys.exit("unknown app(s): " + ", ".join(set(wanted) - {x["name"] for x in apps}))
+    if a.rescore:
+        rescore(a)
+        return
+    if a.jar is None:
+        sys.exit("--jar JAR is needed")
     work = a.work or Path(tempfile.mkdtemp(prefix="wanlint-eval-"))
     date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     results = []
@@ -593,6 +600,24 @@ def main():
                                                         apps=[r for r in results if r]), indent=1) + "\n")
     (a.out / "results.md").write_text(table)
     print()
+    print(table)
+
+
+def rescore(a):
+    """New labels, same run: re-scores the findings a kept --work folder holds; runs and patch checks stay as measured."""
+    if a.work is None:
+        sys.exit("--rescore needs the --work folder of an earlier run")
+    previous = json.loads((a.out / "results.json").read_text())
+    for r in previous["apps"]:
+        check = a.work / r["name"] / "check.json"
+        findings = json.loads(check.read_text()).get("findings", []) if check.exists() else []
+        labels = read_labels(a.labels, r["name"])
+        r["scores"], _ = score(findings, labels)
+        r["labelled"], r["labelledAgainst"] = labels is not None, (labels or {}).get("labelledAgainst")
+    table = tables(previous["apps"], previous["jar"], previous["date"] + " (labels re-scored " +
+                   datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC") + ")")
+    (a.out / "results.json").write_text(json.dumps(previous, indent=1) + "\n")
+    (a.out / "results.md").write_text(table)
     print(table)
 
 

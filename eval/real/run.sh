@@ -3,6 +3,7 @@
 # (how to export them: README.md here). Not part of the Maven build.
 #
 #   eval/real/run.sh CORPUS_DIR [--apps a,b] [--with-optin] [--jar JAR] [--patches N|all|auto] [--work DIR]
+#   eval/real/run.sh CORPUS_DIR --work DIR --rescore     (after new labels: score a kept run again)
 #
 # Without --jar it builds this checkout's jar (cli/target/wanlint.jar, `mvn package`, never install).
 # Writes eval/real/results.json and results.md and prints the tables.
@@ -10,7 +11,7 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
 if [ $# -lt 1 ] || [ "${1#-}" != "$1" ]; then
-  sed -n '2,8p' "$0" >&2
+  sed -n '2,9p' "$0" >&2
   exit 2
 fi
 corpus="$1"; shift
@@ -20,6 +21,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --jar) jar="$2"; shift 2 ;;
     --jar=*) jar="${1#--jar=}"; shift ;;
+    --rescore) exec python3 "$here/evaluate.py" "$corpus" ${rest[@]+"${rest[@]}"} "$@" ;;
     *) rest+=("$1"); shift ;;
   esac
 done

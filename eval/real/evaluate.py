@@ -514,9 +514,9 @@ def tables(results, jar_label, date):
     for r in apps:
         c, p, f = r["runs"]["check"], r["runs"]["predict"], r["runs"]["fix"]
         d = r["diagnosticsByLevel"]
-        out.append(f"| {r['name']} | {c['exit']} | {c['wallSeconds']} / {c['cpuSeconds']} | {c['peakRssMb']} | "
-                   f"{p['exit']}, {p['wallSeconds']} / {p['cpuSeconds']} | {f['exit']}, {f['wallSeconds']} / {f['cpuSeconds']} | "
-                   f"{c['loadAverage']} | {r['components']} | {r['entryPoints']} | {r['findings']} | "
+        out.append(f"| {r['name']} | {c['exit']} | {c['wallSeconds']} / {c.get('cpuSeconds')} | {c['peakRssMb']} | "
+                   f"{p['exit']}, {p['wallSeconds']} / {p.get('cpuSeconds')} | {f['exit']}, {f['wallSeconds']} / {f.get('cpuSeconds')} | "
+                   f"{c.get('loadAverage')} | {r['components']} | {r['entryPoints']} | {r['findings']} | "
                    f"{r['diagnostics']} ({d.get('error', 0)}/{d.get('warning', 0)}) |")
     total = defaultdict(Counter)
     for r in apps:
@@ -524,7 +524,7 @@ def tables(results, jar_label, date):
             for k, v in s.items():
                 if isinstance(v, int):
                     total[rule][k] += v
-    out += ["", "Accuracy (all apps; labels from eval/real/labels):", "",
+    out += ["", "Accuracy (all apps; against labels/<app>.json, or --labels DIR):", "",
             "| rule | findings | TP | FP | DUP | UNSURE | unlabelled | precision | known positives | still reported | recall | misses (reported now) | duplicates |",
             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for rule in sorted(total, key=lambda k: (k == "*", k)):

@@ -479,7 +479,8 @@ def evaluate_app(app, corpus, jar, work, labels_dir, patch_limit, api_cache):
     records = attach_findings(parse_fix_output((w / "fix.log").read_text(errors="replace")), findings)
     limit = patch_limit
     if limit == "auto":  # each patch costs a javac and three analyses: a bound keeps a run to minutes
-        limit = 2 if app["optin"] else 10
+        big = app["optin"] or (runs["check"]["cpuSeconds"] or 0) > 30  # CPU time: wall time depends on the load
+        limit = 2 if big else 10
     elif limit == "all":
         limit = None
     else:
@@ -487,7 +488,7 @@ def evaluate_app(app, corpus, jar, work, labels_dir, patch_limit, api_cache):
     shipped = [str(p) for p in root.rglob("*.jar")] if limit != 0 else []
     patches = (check_patches(app, jar, root, w, fix_out, records, findings, predict, limit, api_cache, shipped)
                if limit != 0 else dict(patches=sum(1 for r in records if r["patched"]), checked=0, perPatch=[]))
-    return dict(
+    result = dict(
         name=app["name"], root=str(root), level=app["level"], runs=runs,
         findings=len(findings), findingsByRule=dict(Counter(f["ruleId"] for f in findings)),
         components=len(report.get("components", [])) if isinstance(report.get("components"), list) else report.get("components"),
@@ -498,6 +499,8 @@ def evaluate_app(app, corpus, jar, work, labels_dir, patch_limit, api_cache):
                                 noPatchReasons=dict(Counter(re.sub(r"`[^`]*`|\S+\.java:\d+|\([^)]*\)", "…", r["text"])[:60]
                                                             for r in records if not r["patched"]).most_common(8)),
                                 **patches))
+    (w / "result.json").write_text(json.dumps(result, indent=1) + "\n")  # kept with --work, should a later app fail
+    return result
 
 
 # ---------------------------------------------------------------- tables
@@ -566,7 +569,7 @@ def main():
     ap.add_argument("--jar-label", default=None, help="how the tables name the jar (default: its path)")
     ap.add_argument("--apps", default="", help="comma-separated eval names (default: all but opt-in ones)")
     ap.add_argument("--with-optin", action="store_true", help="also the opt-in apps (heliumv)")
-    ap.add_argument("--patches", default="auto", help="patches checked per app: N, all, or auto (the first 10; 2 for opt-in apps)")
+    ap.add_argument("--patches", default="auto", help="patches checked per app: N, all, or auto (the first 10; 2 for opt-in apps and apps whose check takes over 30 s of CPU)")
     ap.add_argument("--work", type=Path, default=None, help="scratch folder (default: a temporary one, removed)")
     ap.add_argument("--labels", type=Path, default=HERE / "labels", help="folder of <app>.json labels (default: labels/ here)")
     ap.add_argument("--rescore", action="store_true",

@@ -543,8 +543,8 @@ def tables(results, jar_label, date):
         out.append(f"| {r['name']} | {'yes' if r['labelled'] else 'no'} | {r['findings']} | {s.get('UNLABELLED', 0)} | "
                    f"{pct(s.get('precision'))} | {pct(s.get('recall'))} | {s.get('duplicates', 0)} |")
     out += ["", "Patches (`fix --out`; checked on a scratch git copy of the analysis root):", "",
-            "| app | findings without patch | patches | checked | combined applies | apply alone | in combined | compile (no new javac errors) | finding gone | round trips as predicted | 2nd fix plans nothing |",
-            "|---|---|---|---|---|---|---|---|---|---|---|"]
+            "| app | findings without patch | patches | checked | combined applies | apply alone | in combined | compile (no new javac errors) | finding gone | round trips as predicted | 2nd fix plans nothing | adds no finding |",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in apps:
         fx = r["fix"]
         pp = fx["perPatch"]
@@ -554,9 +554,11 @@ def tables(results, jar_label, date):
             known = [v for v in vals if v is not None]
             return f"{sum(1 for v in known if v)}/{len(known)}" if known else "–"
         comb = fx.get("combinedApplies")
+        reanalysed = [p for p in pp if "newFindings" in p]
+        adds_none = f"{sum(1 for p in reanalysed if not p['newFindings'])}/{len(reanalysed)}" if reanalysed else "–"
         out.append(f"| {r['name']} | {fx['noPatch']} | {fx['patches']} | {fx['checked']} | {'–' if comb is None else ('yes' if comb else 'NO')} | "
                    f"{count('appliesAlone')} | {count('inCombined')} | {count('compiles')} | {count('findingGone')} | "
-                   f"{count('roundTripsAsPredicted')} | {count('secondFixPlansNothing')} |")
+                   f"{count('roundTripsAsPredicted')} | {count('secondFixPlansNothing')} | {adds_none} |")
     return "\n".join(out) + "\n"
 
 

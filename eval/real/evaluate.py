@@ -234,7 +234,9 @@ def source_roots(tree):
             for _ in m.group(1).decode().split("."):
                 parent = parent.parent
         roots.add(str(parent))
-    return sorted(roots)
+    # A root with a module-info.java is a JPMS module built on its own: on the -sourcepath it would
+    # put the whole compile in module mode, and code of other folders would be judged as its members.
+    return sorted(r for r in roots if not (Path(r) / "module-info.java").exists())
 
 
 DIAG = re.compile(r"^(.+?\.java):(\d+):(\d+): (compiler\.err\.[^\n]*)$", re.M)

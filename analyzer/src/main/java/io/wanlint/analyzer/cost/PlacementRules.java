@@ -38,6 +38,18 @@ final class PlacementRules {
     }
 
     /**
+     * The site of the first matching rule when that rule names the component (its name, class or a
+     * glob over them), not its kind or tier: a rule the user wrote for this very component, which
+     * places its whole co-location group.
+     */
+    Optional<String> namedSite(Component component) {
+        for (Rule r : rules) {
+            if (r.matches(component)) return r instanceof ByName || r instanceof ByGlob ? Optional.of(r.site()) : Optional.empty();
+        }
+        return Optional.empty();
+    }
+
+    /**
      * Why {@code match} can never be a valid rule, or empty when it is well formed. Used by the
      * topology file loader to report a bad {@code kind:} with its line instead of silently never matching.
      */

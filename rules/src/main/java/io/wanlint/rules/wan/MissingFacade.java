@@ -129,6 +129,8 @@ public final class MissingFacade implements Rule {
             invocations.add(rc);
         }
         if (entities.isEmpty() && sessions.size() < 2) return;
+        // Calls that cross no site (local views share their caller's JVM) claim no WAN cost: not a finding.
+        if (invocations.stream().noneMatch(ctx::crossesSites)) return;
         ReachedCall first = invocations.get(0);
         var before = ctx.oracle().estimate(ep).roundTrips();
         var after = FacadePatch.of(ctx, ep).after(ctx, ep);

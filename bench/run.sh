@@ -78,11 +78,20 @@ log "compiling the generator"
 
 # 2. PMD 7: not on Central as a binary zip, so resolve pmd-cli + pmd-java with Maven into target/pmd/lib.
 pmd_version="$(sed -n 's:.*<pmd.version>\(.*\)</pmd.version>.*:\1:p' "$here/pmd/pom.xml")"
+# PMD's auxiliary classpath: the Java EE and RMI API jars the generated code compiles against, copied by
+# Maven into target/pmd/aux (never read from a path outside the repository); PMD runs without them if
+# they cannot be resolved.
 aux=""
-for jar in "$HOME/.m2/repository/javax/javaee-api/8.0.1/javaee-api-8.0.1.jar" \
-           "$HOME/.m2/repository/org/jboss/spec/javax/rmi/jboss-rmi-api_1.0_spec/1.0.6.Final/jboss-rmi-api_1.0_spec-1.0.6.Final.jar"; do
-  [ -f "$jar" ] && aux="${aux:+$aux:}$jar"
-done
+if [ "$pmd" = 1 ]; then
+  for artifact in javax:javaee-api:8.0.1 org.jboss.spec.javax.rmi:jboss-rmi-api_1.0_spec:1.0.6.Final; do
+    IFS=: read -r _ a v <<<"$artifact"
+    [ -f "$target/pmd/aux/$a-$v.jar" ] && continue
+    mvn -B -q -f "$here/pmd/pom.xml" org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy -Dartifact="$artifact" \
+        -DoutputDirectory="$target/pmd/aux" >>"$target/pmd-resolve.log" 2>&1 \
+      || log "cannot resolve $artifact (see $target/pmd-resolve.log): PMD runs without it"
+  done
+  for jar in "$target/pmd/aux"/*.jar; do [ -f "$jar" ] && aux="${aux:+$aux:}$jar"; done
+fi
 if [ "$pmd" = 1 ] && ! ls "$target/pmd/lib"/pmd-java-*.jar >/dev/null 2>&1; then
   log "resolving PMD $pmd_version (pmd-cli + pmd-java) from Maven Central"
   if ! mvn -B -q -f "$here/pmd/pom.xml" org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy-dependencies \

@@ -1,6 +1,6 @@
 package io.wanlint.cli;
 
-/** wanlint's process exit codes (SPEC §7), documented in every command's {@code --help}. */
+/** wanlint's process exit codes (docs/architecture.md §Command line and exit codes), documented in every command's {@code --help}. */
 public enum ExitCode {
     /** Nothing at or above {@code --fail-on}. */
     OK(0),

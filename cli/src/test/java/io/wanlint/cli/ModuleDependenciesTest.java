@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * Guards the direction of module dependencies that STYLE.md prescribes:
+ * Guards the direction of module dependencies that docs/architecture.md §Module directions prescribes:
  * {@code cli → rules, refactorings, report → analyzer}, {@code fixtures} test-scope only, no cycles.
  */
 class ModuleDependenciesTest {

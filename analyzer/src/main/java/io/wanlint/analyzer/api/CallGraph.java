@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The read-only method-level call graph (SPEC §3). Built by a front end (source or bytecode);
+ * The read-only method-level call graph (docs/architecture.md §Call graph). Built by a front end (source or bytecode);
  * users only read it.
  */
 public interface CallGraph {

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * One component of the application (SPEC §3): a servlet, JSP, filter, EJB, JPA entity, DAO or
+ * One component of the application (docs/architecture.md §Model): a servlet, JSP, filter, EJB, JPA entity, DAO or
  * helper class. Built from descriptors and annotations; descriptor entries override annotations.
  *
  * @param name            ejb-name, servlet-name, filter-name, the JSP path, or the simple class name

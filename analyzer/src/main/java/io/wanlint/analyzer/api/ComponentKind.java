@@ -1,12 +1,12 @@
 package io.wanlint.analyzer.api;
 
-/** Kinds of application component (SPEC §3). Part of the JSON contract: add, never rename. */
+/** Kinds of application component (docs/architecture.md §Model). Part of the JSON contract: add, never rename. */
 public enum ComponentKind {
     SERVLET(Tier.WEB), JSP(Tier.WEB), FILTER(Tier.WEB), LISTENER(Tier.WEB), TAG_HANDLER(Tier.WEB),
     STATELESS_SESSION(Tier.EJB), STATEFUL_SESSION(Tier.EJB), SINGLETON_SESSION(Tier.EJB),
     MESSAGE_DRIVEN(Tier.EJB), ENTITY_BMP(Tier.EJB), ENTITY_CMP(Tier.EJB), JPA_ENTITY(Tier.DATA),
     DAO(Tier.EJB), PLAIN(Tier.WEB), EXTERNAL(Tier.EXTERNAL),
-    /** A JAX-RS resource class ({@code @Path}); added after SPEC §3's list. */
+    /** A JAX-RS resource class ({@code @Path}); added after the original list of docs/architecture.md §Model. */
     JAX_RS_RESOURCE(Tier.WEB);
 
     private final Tier defaultTier;

@@ -8,7 +8,7 @@ package io.wanlint.analyzer.api;
 @FunctionalInterface
 public interface CostAdjustment {
     /**
-     * @param standardCost the unit cost the SPEC §4 table gives this call under the topology
+     * @param standardCost the unit cost the table of docs/cost-model.md §Cost table gives this call under the topology
      * @return the unit cost after the patch
      */
     int unitCost(EntryPoint entryPoint, CallEdge edge, int standardCost);

@@ -1,7 +1,7 @@
 package io.wanlint.analyzer.api;
 
 /**
- * WAN round trips charged per interaction that crosses sites (SPEC §4 table). Every value can be
+ * WAN round trips charged per interaction that crosses sites (docs/cost-model.md §Cost table). Every value can be
  * overridden in a topology file; {@link #DEFAULTS} are the documented ones.
  */
 public record CostTable(int browserRequest, int remoteEjbCall, int jndiLookup, int homeOperation,

@@ -6,7 +6,7 @@ package io.wanlint.analyzer.api;
  * @param edge         the call, or null for the browser request that reaches the entry point
  * @param fromSite     caller's site
  * @param toSite       callee's site (database, broker, external, another component's)
- * @param unitCost     round trips per execution (SPEC §4 table)
+ * @param unitCost     round trips per execution (docs/cost-model.md §Cost table)
  * @param contribution unitCost times the multiplicity along the path from the entry point
  * @param reason       e.g. {@code remote EJB business method}, {@code JDBC statement execution}
  */

@@ -1,6 +1,6 @@
 package io.wanlint.analyzer.api;
 
-/** Kinds of call-graph edge (SPEC §3). Part of the JSON contract: add, never rename. */
+/** Kinds of call-graph edge (docs/architecture.md §Call graph). Part of the JSON contract: add, never rename. */
 public enum EdgeKind {
     LOCAL, REMOTE_EJB, LOCAL_EJB, JNDI_LOOKUP, JDBC, JPA, JMS_SEND, HTTP_EXTERNAL, SOCKET, MAIL, RMI;
 

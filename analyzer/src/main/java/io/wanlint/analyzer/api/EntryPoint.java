@@ -1,7 +1,7 @@
 package io.wanlint.analyzer.api;
 
 /**
- * Where a request enters the application (SPEC §3).
+ * Where a request enters the application (docs/architecture.md §Call graph).
  *
  * @param id        stable identifier: the URL pattern for servlets/JSPs/filters/JAX-RS
  *                  ({@code /viewItem}), otherwise {@code Class#method}

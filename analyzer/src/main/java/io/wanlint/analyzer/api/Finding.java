@@ -3,7 +3,7 @@ package io.wanlint.analyzer.api;
 import java.util.List;
 
 /**
- * A rule violation (SPEC §5/§6): the rule, the location, the entry points that reach it, the
+ * A rule violation (docs/rules.md §Catalogue, docs/json-report.md §Check report): the rule, the location, the entry points that reach it, the
  * evidence chain from an entry point to the offending call, and the WAN round trips it causes now
  * and after its patch.
  *

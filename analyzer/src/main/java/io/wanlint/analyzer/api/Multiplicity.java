@@ -8,6 +8,6 @@ public enum Multiplicity {
 
     Multiplicity(String json) { this.json = json; }
 
-    /** The spelling of SPEC §6's graph JSON. */
+    /** The spelling in the graph JSON (docs/json-report.md §Graph JSON). */
     public String json() { return json; }
 }

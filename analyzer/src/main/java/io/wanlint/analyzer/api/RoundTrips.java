@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * A count of WAN round trips as a polynomial in the loop size {@code n}: coefficient {@code i}
  * multiplies {@code n^i}. {@code 3 + 2n} is {@code [3, 2]}. Reported both as {@link #atN(long)} with
- * {@code n = 1} and as {@link #formula()} (SPEC §4).
+ * {@code n = 1} and as {@link #formula()} (docs/cost-model.md §What is counted).
  */
 public record RoundTrips(List<Long> coefficients) implements Comparable<RoundTrips> {
     public static final RoundTrips ZERO = new RoundTrips(List.of());

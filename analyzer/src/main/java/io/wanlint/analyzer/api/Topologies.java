@@ -3,7 +3,7 @@ package io.wanlint.analyzer.api;
 import java.nio.file.Path;
 import java.util.List;
 
-/** The topology presets of SPEC §4 and the loader of topology files. */
+/** The topology presets (docs/cost-model.md §Topologies) and the loader of topology files. */
 public final class Topologies {
     private Topologies() {}
 

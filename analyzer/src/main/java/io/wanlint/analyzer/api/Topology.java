@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Where every component, the database, the JMS broker and external services run (SPEC §4).
+ * Where every component, the database, the JMS broker and external services run (docs/cost-model.md §Topologies).
  *
  * @param placements       rules, first match wins
  * @param defaultSite      site of components no rule places

@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * Predicts the WAN round trips of every entry point under a topology (SPEC §4): the sum, over
+ * Predicts the WAN round trips of every entry point under a topology (docs/cost-model.md §What is counted): the sum, over
  * the calls reachable from the entry point, of the cost of each call that crosses sites, times its
  * multiplicity. Each count comes with the crossing calls that make it up. {@link #explanation()}
  * documents the model ({@code wanlint explain cost-model}).

@@ -340,11 +340,17 @@ public final class AnalysisCache {
         Path temp = null;
         try {
             CacheKey.Outcome secret = CacheKey.of(folder, keyFromEnvironment, true);
-            if (secret instanceof CacheKey.Outcome.Unusable u) {
-                warn("cannot write the analysis cache: " + u.reason() + "; this run is not cached");
+            Mac mac;
+            if (secret instanceof CacheKey.Outcome.Found f) {
+                mac = f.key().mac();
+            } else if (secret instanceof CacheKey.Outcome.Remade r) {
+                warn(r.why() + "; a new private key was made (entries written before are rejected)");
+                mac = r.key().mac();
+            } else {
+                String why = secret instanceof CacheKey.Outcome.Unusable u ? u.reason() : "no cache key";
+                warn("cannot write the analysis cache: " + why + "; this run is not cached");
                 return;
             }
-            Mac mac = ((CacheKey.Outcome.Found) secret).key().mac();
             Files.createDirectories(folder);
             temp = Files.createTempFile(folder, tempPrefix(), ".tmp");
             try (OutputStream file = new BufferedOutputStream(Files.newOutputStream(temp), 1 << 16)) {

@@ -47,6 +47,9 @@ final class CacheKey {
         record Missing() implements Outcome {}
 
         record Unusable(String reason) implements Outcome {}
+
+        /** The key file was unusable ({@code why}) and a new one replaced it: entries written before are rejected. */
+        record Remade(CacheKey key, String why) implements Outcome {}
     }
 
     static Outcome of(Path folder, String fromEnvironment, boolean create) {
@@ -65,7 +68,18 @@ final class CacheKey {
                 return new Outcome.Unusable("cannot create the cache key " + file + " (" + e.getMessage() + ")");
             }
         }
-        return read(file);
+        Outcome found = read(file);
+        if (!(found instanceof Outcome.Unusable unusable) || !create) return found;
+        // A damaged, foreign or exposed key is worth nothing: a fresh private one makes the cache work
+        // again (the link itself is removed, never what it points to).
+        try {
+            Files.delete(file);
+            makeKeyFile(folder, file);
+        } catch (IOException | RuntimeException e) {
+            return unusable;
+        }
+        Outcome remade = read(file);
+        return remade instanceof Outcome.Found f ? new Outcome.Remade(f.key(), unusable.reason()) : remade;
     }
 
     private static Outcome read(Path file) {

@@ -39,7 +39,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The bytecode front end of the call graph (SPEC §3), for applications shipped as class folders and
+ * The bytecode front end of the call graph (docs/architecture.md §Call graph), for applications shipped as class folders and
  * jars without sources. It reads the class roots with SootUp 3 (application classes only: the JDK
  * and the library APIs are never loaded into the view, so a small application takes about a second
  * instead of fifteen) and produces the same graph shape as {@link SourceCallGraphBuilder}: nodes are

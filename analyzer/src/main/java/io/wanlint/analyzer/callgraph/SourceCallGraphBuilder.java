@@ -42,7 +42,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The source front end of the call graph (SPEC §3): reads the parsed Java units and JSP pages,
+ * The source front end of the call graph (docs/architecture.md §Call graph): reads the parsed Java units and JSP pages,
  * resolves every call that can matter (application methods, EJB views, classified API calls) and
  * produces the immutable graph, its entry points and its transaction query.
  *

@@ -23,7 +23,7 @@ import com.github.javaparser.ast.stmt.ThrowStmt;
 import java.util.Set;
 
 /**
- * Two facts about a call site read off its method's tree (SPEC §5, WAN008 and WAN009): whether the
+ * Two facts about a call site read off its method's tree (docs/rules.md §WAN008 and §WAN009): whether the
  * call runs only under a condition, and whether a JDBC statement's SQL is assembled at run time.
  * Purely syntactic and local to the method, so it costs one walk up the tree per call asked about.
  */

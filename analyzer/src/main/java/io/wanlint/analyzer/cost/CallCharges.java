@@ -12,7 +12,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The SPEC §4 table applied to one call made from a current site: whether it crosses sites, what
+ * The cost table (docs/cost-model.md §Cost table) applied to one call made from a current site: whether it crosses sites, what
  * one execution costs, and where the walk goes next. Pure function of (edge, current site), which
  * is what lets {@link CostEngine} compute each method body once per site.
  */
@@ -94,7 +94,7 @@ final class CallCharges {
     /**
      * The read-only BMP entity (declared so in a vendor descriptor) a read from another site goes to:
      * a getter, a finder, or the JNDI lookup of its home. Such an entity has a copy on every site
-     * that reads it (SPEC §1, the read-mostly pattern); writes are not answered by a copy.
+     * that reads it (the read-mostly pattern, docs/rules.md §Research background); writes are not answered by a copy.
      */
     private Optional<Component> readOnlyCopy(CallEdge e, String current) {
         boolean read = e.kind() == EdgeKind.JNDI_LOOKUP

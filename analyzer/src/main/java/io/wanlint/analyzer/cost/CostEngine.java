@@ -29,7 +29,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Implementation of {@link io.wanlint.analyzer.api.WanCostModel}: the SPEC §4 round-trip model.
+ * Implementation of {@link io.wanlint.analyzer.api.WanCostModel}: the round-trip model of docs/cost-model.md.
  *
  * <p>How a count is made. The path from an entry point carries a <em>current site</em>: it starts
  * at the entry component's site; an EJB call (remote or local view) moves it to the callee's site

@@ -26,7 +26,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Loads a YAML or JSON topology file (SPEC §4):
+ * Loads a YAML or JSON topology file (docs/cost-model.md §Topologies):
  *
  * <pre>
  * name: two-sites

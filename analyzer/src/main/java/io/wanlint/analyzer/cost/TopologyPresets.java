@@ -15,7 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The topology presets of SPEC §4, expressed as ordinary {@code kind:} placement rules so that a
+ * The topology presets (docs/cost-model.md §Topologies), expressed as ordinary {@code kind:} placement rules so that a
  * topology file extending a preset can put its own rules in front of them.
  */
 public final class TopologyPresets {
@@ -87,7 +87,7 @@ public final class TopologyPresets {
     }
 
     /**
-     * SPEC §4: everything at main, external services included; the browser is the remote client. This
+     * docs/cost-model.md §Topologies: everything at main, external services included; the browser is the remote client. This
      * is the baseline the research measured against (every page costs exactly its 2 round trips), so
      * partner services are taken to be as close to the server as they were in those measurements. A
      * topology file places them elsewhere when they are not.

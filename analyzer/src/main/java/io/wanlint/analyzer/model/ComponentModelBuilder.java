@@ -45,7 +45,7 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Builds the {@link ComponentModel} (SPEC §3) from parsed sources, JSPs and descriptor files.
+ * Builds the {@link ComponentModel} (docs/architecture.md §Model) from parsed sources, JSPs and descriptor files.
  *
  * <p>Descriptor entries override annotations as the EJB specification says; a class becomes one
  * component (except a servlet class declared under several servlet names); every class that is

@@ -18,7 +18,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * SPEC §3: DAO and PLAIN helpers have no tier of their own; they run in the tier of the code that
+ * docs/architecture.md §Model: DAO and PLAIN helpers have no tier of their own; they run in the tier of the code that
  * calls them. A helper reached through plain calls only from web components is WEB, only from EJBs
  * is EJB; one reached from both (or from neither) keeps its kind's default.
  */

@@ -314,6 +314,25 @@ class AnalysisCacheTest {
     }
 
     @Test
+    void aDamagedKeyIsReplacedByANewPrivateKeyAndTheCacheWorksAgain() throws IOException {
+        AnalysisRequest request = AnalysisRequest.of(Fixtures.app("rubis-facade"));
+        Path cache = temp.resolve("cache");
+        AnalysisResult fresh = Analyzer.analyze(request, AnalysisCache.in(cache, warnings::add, null));
+        Files.writeString(cache.resolve(CacheKey.FILE), "short");
+
+        AnalysisResult damaged = Analyzer.analyze(request, AnalysisCache.in(cache, warnings::add, null));
+
+        assertSame(damaged, fresh);
+        assertThat(phases(damaged)).contains("parse");
+        assertThat(warnings).anySatisfy(w -> assertThat(w.message()).contains("has 5 bytes").contains("a new private key was made"));
+        assertThat(Files.size(cache.resolve(CacheKey.FILE))).isEqualTo(32);
+        warnings.clear();
+        AnalysisResult after = Analyzer.analyze(request, AnalysisCache.in(cache, warnings::add, null));
+        assertThat(phases(after)).contains("cache read").doesNotContain("parse");
+        assertThat(warnings).isEmpty();
+    }
+
+    @Test
     void aKeyFileThatIsALinkIsNotFollowed() throws IOException {
         AnalysisRequest request = AnalysisRequest.of(Fixtures.app("rubis-facade"));
         Path cache = Files.createDirectories(temp.resolve("cache"));
@@ -323,8 +342,10 @@ class AnalysisCacheTest {
         AnalysisResult result = Analyzer.analyze(request, AnalysisCache.in(cache, warnings::add, null));
 
         assertSame(result, Analyzer.analyze(request));
-        assertThat(warnings).singleElement().extracting(Diagnostic::message).asString().contains("not a regular file");
+        assertThat(warnings).singleElement().extracting(Diagnostic::message).asString().contains("not a regular file")
+                .contains("a new private key was made");
         assertThat(elsewhere).hasBinaryContent(new byte[32]);
+        assertThat(Files.isSymbolicLink(cache.resolve(CacheKey.FILE))).isFalse();
     }
 
     // ---------------------------------------------------------------- helpers

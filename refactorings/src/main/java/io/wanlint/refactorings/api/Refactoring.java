@@ -4,7 +4,7 @@ import io.wanlint.analyzer.api.Finding;
 
 
 /**
- * One code or descriptor transformation that fixes a kind of finding (STYLE.md: a final class named
+ * One code or descriptor transformation that fixes a kind of finding (docs/style.md §Refactorings: a final class named
  * as a verb phrase). It plans edits as values and never writes: {@link PatchApplier} writes, and
  * {@link UnifiedDiffs} renders. Planning twice on the patched application plans nothing.
  */

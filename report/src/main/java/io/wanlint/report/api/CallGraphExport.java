@@ -32,7 +32,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The method-level call graph as {@code wanlint graph --kind calls} shows it (SPEC §6): one node
+ * The method-level call graph as {@code wanlint graph --kind calls} shows it (docs/json-report.md §Graph JSON): one node
  * per method (and per API target such as a JDBC or HTTP call, with no component), one edge per call
  * site with its kind, line, multiplicity and whether it can run inside a transaction. Node ids
  * ({@code n1}, {@code n2}…) follow the sorted method signatures, so they are stable across runs.

@@ -7,7 +7,7 @@ import java.io.IOException;
 import java.io.Writer;
 
 /**
- * The JSON check report (SPEC §6), versioned by {@link #SCHEMA_VERSION} and described by the JSON
+ * The JSON check report (docs/json-report.md §Check report), versioned by {@link #SCHEMA_VERSION} and described by the JSON
  * Schema at {@link #SCHEMA_RESOURCE}. Output is deterministic: same data, same bytes.
  */
 public final class JsonReport {

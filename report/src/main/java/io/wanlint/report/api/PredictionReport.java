@@ -16,7 +16,7 @@ import java.util.Locale;
 public final class PredictionReport {
     private PredictionReport() {}
 
-    /** The {@code entryPoints} array of SPEC §6, with the report's header fields. */
+    /** The check report's {@code entryPoints} array with its header fields (docs/json-report.md §Predict report). */
     public static String renderJson(ReportData data) {
         return JsonOutput.render(o -> CheckReportWriter.writePrediction(data, JsonReport.SCHEMA_VERSION, o));
     }

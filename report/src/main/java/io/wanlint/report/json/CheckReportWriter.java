@@ -20,7 +20,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
-/** Writes the check report of SPEC §6, field by field, in a fixed order. */
+/** Writes the check report (docs/json-report.md §Check report), field by field, in a fixed order. */
 public final class CheckReportWriter {
     /** The order findings are listed in every format: by rule, then place, then identity. */
     public static final Comparator<Finding> FINDING_ORDER = Comparator.comparing(Finding::ruleId)

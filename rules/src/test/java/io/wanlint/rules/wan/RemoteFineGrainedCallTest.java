@@ -20,6 +20,7 @@ import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.api.Severity;
 import io.wanlint.rules.api.RuleSettings;
 import io.wanlint.rules.config.Configuration;
+import io.wanlint.rules.config.ConfigurationFiles;
 import io.wanlint.rules.testing.Checks;
 import io.wanlint.rules.testing.FakeOracle;
 import io.wanlint.rules.testing.TestApp;
@@ -187,5 +188,8 @@ class RemoteFineGrainedCallTest {
         Configuration three = new Configuration(Set.of(), Map.of(), RuleSettings.DEFAULTS.withMinCrossSiteCalls(3),
                 null, List.of(), null);
         assertThat(Checks.run(rule, analysis, FakeOracle.edge(analysis), three)).isEmpty();
+        // The README's shape of wanlint.yaml reaches the rule too.
+        Configuration fromSettings = ConfigurationFiles.parse("settings:\n  WAN001: {minCrossSiteCalls: 3}\n", "wanlint.yaml", false);
+        assertThat(Checks.run(rule, analysis, FakeOracle.edge(analysis), fromSettings)).isEmpty();
     }
 }

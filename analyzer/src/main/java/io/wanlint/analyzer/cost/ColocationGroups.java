@@ -296,10 +296,10 @@ final class ColocationGroups {
             Set<String> out = new TreeSet<>();
             if (own.isPresent()) {
                 Component c = own.get();
-                // A stateful bean calling itself says nothing about where it should be.
-                if (c.name().equals(stateful) || c.kind() == ComponentKind.STATEFUL_SESSION && !sites.containsKey(c.name())) {
-                    return out;
-                }
+                // A stateful bean calling itself says nothing about where it should be; any other caller
+                // counts at its group's site, else where its own rules put it (a stateful caller that
+                // nothing places by its callers stays where the preset puts it).
+                if (c.name().equals(stateful)) return out;
                 out.add(sites.getOrDefault(c.name(), rules.explicitSite(c).orElse(topology.defaultSite())));
             } else {
                 if (!onStack.add(method)) return out;

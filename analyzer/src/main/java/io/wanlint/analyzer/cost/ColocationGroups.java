@@ -10,6 +10,7 @@ import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.EjbReference;
 import io.wanlint.analyzer.api.MethodNode;
 import io.wanlint.analyzer.api.MethodRef;
+import io.wanlint.analyzer.api.Placement;
 import io.wanlint.analyzer.api.Topology;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -205,21 +206,22 @@ final class ColocationGroups {
 
         private String groupSite(List<Component> members, Topology topology, PlacementRules rules) {
             Component pinned = null;
-            String pinnedSite = null;
+            Placement pinnedBy = null;
             for (Component c : members) {
-                Optional<String> named = rules.namedSite(c);
+                Optional<Placement> named = rules.namingRule(c);
                 if (named.isEmpty()) continue;
                 if (pinned == null) {
                     pinned = c;
-                    pinnedSite = named.get();
-                } else if (!pinnedSite.equals(named.get())) {
+                    pinnedBy = named.get();
+                } else if (!pinnedBy.site().equals(named.get().site())) {
                     throw new ConfigurationException("topology '" + topology.name() + "' splits components that share a JVM: "
-                            + pinned.name() + " is placed at " + pinnedSite + " and " + c.name() + " at " + named.get()
+                            + pinned.name() + " is placed at " + pinnedBy.site() + " (rule '" + pinnedBy.match() + "') and "
+                            + c.name() + " at " + named.get().site() + " (rule '" + named.get().match() + "')"
                             + ", but they are joined through local views (" + path(pinned.name(), c.name())
                             + "); a local view is only reachable inside one JVM, so place them on one site");
                 }
             }
-            if (pinnedSite != null) return pinnedSite;
+            if (pinnedBy != null) return pinnedBy.site();
             Component decider = members.stream()
                     .min(Comparator.comparingInt(ColocationGroups::precedence).thenComparing(Component::name)).orElseThrow();
             return rules.explicitSite(decider).orElse(topology.defaultSite());

@@ -191,7 +191,7 @@ class ColocationGroupsTest {
         assertThatThrownBy(() -> WanCostModel.of(model, TestCallGraph.builder().build(), split))
                 .isInstanceOf(ConfigurationException.class)
                 .hasMessageContaining("split.yaml")
-                .hasMessageContaining("Catalog is placed at main and CatalogServlet at edge")
+                .hasMessageContaining("Catalog is placed at main (rule 'Catalog') and CatalogServlet at edge (rule 'CatalogServlet')")
                 .hasMessageContaining("ejb-local-ref ejb/local/Catalog");
     }
 

@@ -88,7 +88,7 @@ class SplitTopologyTest {
             assertThat(run.exit()).as(command).isEqualTo(2);
             assertThat(run.out()).as(command).isEmpty();
             assertThat(run.err()).as(command).startsWith("error: topology 'split' splits components that share a JVM: ")
-                    .contains("ItemEJB is placed at main and item at edge")
+                    .contains("ItemEJB is placed at main (rule 'ItemEJB') and item at edge (rule 'shop.web.*')")
                     .contains("ejb-local-ref ejb/local/Item");
         }
     }

@@ -180,7 +180,9 @@ abstract class AnalysisCommand implements Callable<Integer> {
                 OutputFile.checkNotAnInput(output(), read);
             }
             return execute(new Analysis(result, topo, wiring.workbench().costs(result, topo), configuration)).code();
-        } catch (OutputFile.Unwritable e) {
+        } catch (OutputFile.Unwritable | ConfigurationException e) {
+            // A topology that splits components joined through local views is known only once the
+            // application is: it is still the user's configuration that is wrong (exit 2).
             err.println("error: " + e.getMessage());
             return ExitCode.USAGE.code();
         } catch (OutOfMemoryError e) {

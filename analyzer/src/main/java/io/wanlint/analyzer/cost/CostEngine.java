@@ -61,6 +61,7 @@ public final class CostEngine {
     /** Transaction contexts per entry point; null: every entity call is taken to run in its own transaction. */
     private final TransactionScopes transactions;
     private final PlacementRules rules;
+    private final ColocationGroups groups;
     private final CallCharges charges;
     private final Map<String, String> siteByComponent = new ConcurrentHashMap<>();
     private final Map<State, List<Step>> bodies = new ConcurrentHashMap<>();
@@ -74,6 +75,8 @@ public final class CostEngine {
      * @param transactions the transaction contexts of the calls, which decide how often entity beans
      *                     are loaded and stored; null takes every entity call to run in a transaction
      *                     of its own (an upper bound)
+     * @throws io.wanlint.analyzer.api.ConfigurationException when rules naming components put two
+     *         members of one co-location group on different sites (an undeployable topology)
      */
     public CostEngine(ComponentModel model, CallGraph graph, Topology topology, TransactionScopes transactions) {
         this.model = model == null ? ComponentModel.EMPTY : model;
@@ -81,6 +84,7 @@ public final class CostEngine {
         this.topology = topology;
         this.transactions = transactions;
         this.rules = PlacementRules.compile(topology.placements());
+        this.groups = ColocationGroups.of(this.model, graph, topology, rules);
         this.charges = new CallCharges(topology, this);
     }
 
@@ -88,10 +92,14 @@ public final class CostEngine {
 
     public CallGraph graph() { return graph; }
 
-    /** The site of the first placement rule matching the component, else the topology's default site. */
+    /**
+     * The site of the component's co-location group ({@link ColocationGroups}: components joined
+     * through local views share a JVM), else of the first placement rule matching the component,
+     * else the topology's default site.
+     */
     public String siteOf(Component component) {
         return siteByComponent.computeIfAbsent(component.kind().name() + '|' + component.tier() + '|' + component.name() + '|' + component.className(),
-                k -> rules.explicitSite(component).orElse(topology.defaultSite()));
+                k -> groups.siteOf(component).orElseGet(() -> rules.explicitSite(component).orElse(topology.defaultSite())));
     }
 
     /** The site a placement rule gives, without falling back to the default site. */

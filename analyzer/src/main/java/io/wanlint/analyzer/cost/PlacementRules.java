@@ -38,6 +38,24 @@ final class PlacementRules {
     }
 
     /**
+     * The site of the first matching rule when that rule names the component (its name, class or a
+     * glob over them), not its kind or tier: a rule the user wrote for this very component, which
+     * places its whole co-location group.
+     */
+    Optional<String> namedSite(Component component) { return namingRule(component).map(Placement::site); }
+
+    /** As {@link #namedSite}, the rule itself (its match as written), to name it in an error. */
+    Optional<Placement> namingRule(Component component) {
+        for (Rule r : rules) {
+            if (!r.matches(component)) continue;
+            if (r instanceof ByName n) return Optional.of(new Placement(n.name(), n.site()));
+            if (r instanceof ByGlob g) return Optional.of(new Placement(g.glob(), g.site()));
+            return Optional.empty();
+        }
+        return Optional.empty();
+    }
+
+    /**
      * Why {@code match} can never be a valid rule, or empty when it is well formed. Used by the
      * topology file loader to report a bad {@code kind:} with its line instead of silently never matching.
      */
@@ -84,7 +102,7 @@ final class PlacementRules {
             if (m.regionMatches(true, 0, TIER_PREFIX, 0, TIER_PREFIX.length())) {
                 return new ByTier(tierNamed(m.substring(TIER_PREFIX.length()).trim()).orElse(null), p.site());
             }
-            if (m.indexOf('*') >= 0) return new ByGlob(globPattern(m), p.site());
+            if (m.indexOf('*') >= 0) return new ByGlob(m, globPattern(m), p.site());
             return new ByName(m, p.site());
         }
     }
@@ -102,7 +120,7 @@ final class PlacementRules {
         @Override public boolean matches(Component c) { return name.equals(c.name()) || name.equals(c.className()); }
     }
 
-    private record ByGlob(LinearPattern pattern, String site) implements Rule {
+    private record ByGlob(String glob, LinearPattern pattern, String site) implements Rule {
         @Override public boolean matches(Component c) {
             return pattern.matches(c.className()) || pattern.matches(c.name());
         }

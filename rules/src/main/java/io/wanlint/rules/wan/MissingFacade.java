@@ -159,6 +159,8 @@ public final class MissingFacade implements Rule {
             invocations.add(rc);
         }
         if (entities.isEmpty() && sessions.size() < 2) return Optional.empty();
+        // Calls that cross no site (local views share their caller's JVM) claim no WAN cost: not a finding.
+        if (invocations.stream().noneMatch(ctx::crossesSites)) return Optional.empty();
         if (Estimates.costOf(ctx, ep, invocations.stream().map(ReachedCall::edge).toList()).isZero()) return Optional.empty();
         return Optional.of(new UseCase(ep, invocations, entities, sessions));
     }

@@ -168,7 +168,7 @@ class RuleMarkersTest {
 
     /** The same commands, but one arm makes two remote calls on two beans: that request is reported. */
     @Test
-    void wan001AndWan002StillForTheCostliestExclusiveBranch() {
+    void wan001StillForTheCostliestExclusiveBranchAndNamesItsUseCase() {
         harness.expectFindings(CATALOG_REMOTE, CATALOG_BEAN, PRICING_LOCAL, PRICING_BEAN, ORDERS_REMOTE, ORDERS_BEAN, """
                 package shop.web;
                 import javax.servlet.http.*;
@@ -184,7 +184,7 @@ class RuleMarkersTest {
                                 r.getWriter().print(catalog.name(id));
                                 break;
                             default:
-                                double price = catalog.price(id); // expect: WAN001, WAN002
+                                double price = catalog.price(id); // expect: WAN001
                                 orders.place(id, price);
                         }
                     }

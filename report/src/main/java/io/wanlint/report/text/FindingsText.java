@@ -81,7 +81,7 @@ public final class FindingsText {
     }
 
     /** {@code " (2 if fixed by hand)"}, or nothing when a fix would not lower the count. */
-    public static String handFixed(Finding f) {
+    private static String handFixed(Finding f) {
         return f.after().value() < f.before().value() ? " (" + roundTrips(f.after()) + " if fixed by hand)" : "";
     }
 

@@ -104,14 +104,14 @@ final class CheckCommand extends AnalysisCommand {
         }
         Checker.CheckRun gated = run;
         ReportData data = timed("cost model", () -> reportData(analysis, gated));
-        // SARIF fixes and HTML previews: the patches `wanlint fix` would write (planned, not applied).
-        PatchIndex patches = chosen == Format.sarif || chosen == Format.html
-                ? timed("patches", () -> wiring.fixer().map(fixer -> fixer.previews(gated.findings(), analysis.result())).orElse(PatchIndex.EMPTY))
-                : PatchIndex.EMPTY;
+        // The patches `wanlint fix` would write (planned, not applied), in every format: SARIF fixes and
+        // HTML previews show them, and every format says which findings have none and why.
+        PatchIndex patches = timed("patches",
+                () -> wiring.fixer().map(fixer -> fixer.previews(gated.findings(), analysis.result())).orElse(PatchIndex.EMPTY));
         timed("report", () -> {
             emit(switch (chosen) {
-                case text -> new TextReport(colour()).render(data);
-                case json -> JsonReport.render(data);
+                case text -> new TextReport(colour()).render(data, patches);
+                case json -> JsonReport.render(data, patches);
                 case sarif -> SarifReport.render(data, patches, sourceRoot());
                 case html -> new HtmlReport(sourceRoot(), paths, ide.target, wiring.graphviz()).render(data, patches);
             });

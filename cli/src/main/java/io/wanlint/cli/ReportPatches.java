@@ -20,30 +20,35 @@ import java.util.Optional;
 
 /**
  * The patches the refactorings plan for a check's findings, as the reports show them: SARIF
- * {@code fixes} (replacements by line and column) and the HTML report's diff previews. Planning
- * only reads files; nothing is written.
+ * {@code fixes} (replacements by line and column), the HTML report's diff previews, and in every
+ * format whether a finding has a patch and why not. Planning only reads files; nothing is written.
  */
 final class ReportPatches {
     private ReportPatches() {}
 
     /**
-     * The patches of {@code refactorings} for the findings. A patch that cannot be turned into
-     * replacements and a diff is that finding's internal error; the other findings keep theirs.
+     * The patches of {@code refactorings} for the findings, and why each other finding has none. A
+     * patch that cannot be turned into replacements and a diff is that finding's internal error; the
+     * other findings keep theirs.
      */
     static PatchIndex of(List<Finding> findings, AnalysisResult result, Refactorings refactorings) {
         RefactoringContext context = RefactoringContext.of(result);
         Map<Finding, PatchIndex.FindingPatch> byFinding = new LinkedHashMap<>();
         Map<Finding, String> internalErrors = new LinkedHashMap<>();
+        Map<Finding, String> withoutPatch = new LinkedHashMap<>();
         for (Refactorings.Planned plan : refactorings.plan(findings, context)) {
             if (plan.internalError()) internalErrors.put(plan.finding(), plan.reasonWithoutPatch());
-            if (plan.patch().isEmpty()) continue;
+            if (plan.patch().isEmpty()) {
+                withoutPatch.put(plan.finding(), plan.reasonWithoutPatch());
+                continue;
+            }
             try {
                 byFinding.put(plan.finding(), findingPatch(plan.patch().get(), context));
             } catch (RuntimeException | StackOverflowError e) {
                 internalErrors.put(plan.finding(), plan.failedWhile("rendering the patch", e).reasonWithoutPatch());
             }
         }
-        return PatchIndex.of(byFinding, internalErrors);
+        return PatchIndex.of(byFinding, internalErrors, withoutPatch);
     }
 
     private static PatchIndex.FindingPatch findingPatch(Patch patch, RefactoringContext context) {

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code apps/seed-servlet}) costs that finding its patch and nothing else: {@code fix} writes the
  * other patch and {@code wanlint.patch} and exits 0, {@code check} exits with the gate's code in
  * every format, and the finding says {@code no patch: internal error while planning (…)} wherever
- * findings show their patches (fix's listing, SARIF, HTML).
+ * findings are shown (fix's listing, and check's text, JSON, SARIF and HTML).
  */
 class FailingPatchTest {
     private static final String FAILURE = "internal error while planning (IndexOutOfBoundsException: start 680, end 644, length 17517)";
@@ -80,7 +80,7 @@ class FailingPatchTest {
     }
 
     @Test
-    void everyFormatOfCheckExitsWithTheGatesCodeAndSarifAndHtmlSayWhyTheFindingHasNoPatch() throws Exception {
+    void everyFormatOfCheckExitsWithTheGatesCodeAndEverySaysWhyTheFindingHasNoPatch() throws Exception {
         Path app = gitCopy(temp.resolve("app"));
         for (String format : List.of("text", "json", "sarif", "html")) {
             Path report = temp.resolve("report." + format);
@@ -101,5 +101,30 @@ class FailingPatchTest {
         assertThat(Files.readString(temp.resolve("report.html")))
                 .contains("<p class=\"no-patch\">no patch: " + FAILURE + "</p>")
                 .contains("<p>Patch: Execute the SQL of SeedDataServlet.insertAccounts as a PreparedStatement with bound parameters</p>");
+
+        JsonNode json = new ObjectMapper().readTree(temp.resolve("report.json").toFile());
+        JsonNode failedFinding = finding(json, "WAN003", "SeedStatusServlet", "countItems");
+        assertThat(failedFinding.path("patch").isBoolean()).isTrue();
+        assertThat(failedFinding.path("patch").asBoolean()).isFalse();
+        assertThat(failedFinding.path("noPatch").asText()).isEqualTo("no patch: " + FAILURE);
+        JsonNode patched = finding(json, "WAN009", "SeedDataServlet", "insertAccounts");
+        assertThat(patched.path("patch").asBoolean()).isTrue();
+        assertThat(patched.has("noPatch")).isFalse();
+
+        String text = Files.readString(temp.resolve("report.text"));
+        String statusFinding = text.substring(text.indexOf("SeedStatusServlet#countItems"));
+        statusFinding = statusFinding.substring(0, statusFinding.indexOf("\n  error"));
+        assertThat(statusFinding).contains("\n      no patch: " + FAILURE + "\n").doesNotContain("→ 1");
+        assertThat(text.split("no patch: internal error", -1)).as("only the failing finding").hasSize(2);
+    }
+
+    /** The JSON report's finding of a rule at {@code className#method} (simple class name). */
+    static JsonNode finding(JsonNode report, String ruleId, String simpleClassName, String method) {
+        for (JsonNode f : report.path("findings")) {
+            JsonNode at = f.path("location");
+            if (f.path("ruleId").asText().equals(ruleId) && at.path("className").asText().endsWith("." + simpleClassName)
+                    && at.path("method").asText().equals(method)) return f;
+        }
+        throw new AssertionError("no " + ruleId + " finding at " + simpleClassName + "#" + method);
     }
 }

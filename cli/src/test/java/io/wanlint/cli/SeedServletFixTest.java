@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * dozen private helpers and closes it with {@code closeConnection(Connection)}, and a status servlet
  * whose query opens its own connection through {@code InitialContext}. Every format of {@code check}
  * exits with the gate's code, {@code fix} writes the patches that are right, and each finding
- * without one says why: a connection cannot cross to the database's site.
+ * without one says why (in fix's listing and in every format of check): a connection cannot cross
+ * to the database's site.
  */
 class SeedServletFixTest {
     /** Helpers making one statement: behind a façade they would cost the same round trip. */
@@ -51,10 +52,54 @@ class SeedServletFixTest {
                 .isEqualTo("Move SeedStatusServlet.countItems into SeedStatusCountItemsDao behind the stateless session façade "
                         + "SeedStatusCountItemsFacade");
         assertThat(result(sarif, "WAN009", "SeedDataServlet.insertAccounts").path("fixes")).hasSize(1);
-        for (JsonNode r : sarif.path("runs").get(0).path("results")) assertThat(r.path("properties").has("noPatch")).isFalse();
+        assertThat(status.path("properties").has("noPatch")).isFalse();
+        for (JsonNode r : sarif.path("runs").get(0).path("results")) {
+            assertThat(r.path("properties").path("noPatch").asText()).doesNotContain("internal error");
+        }
+        assertThat(result(sarif, "WAN003", "SeedDataServlet.isSeeded").path("properties").path("noPatch").asText())
+                .isEqualTo("no patch: " + onTheCallersConnection("isSeeded"));
         assertThat(Files.readString(temp.resolve("report.html")))
                 .contains("<p>Patch: Move SeedStatusServlet.countItems into SeedStatusCountItemsDao")
+                .contains("<p class=\"no-patch\">no patch: " + onTheCallersConnection("isSeeded").replace("'", "&#39;") + "</p>")
                 .doesNotContain("no patch: internal error");
+    }
+
+    @Test
+    void checkInTextAndJsonSaysWhyEachHelperOnTheCallersConnectionHasNoPatch() throws Exception {
+        Path app = gitCopy(temp.resolve("app"));
+        Run text = wanlint("check", app.toString(), "--format", "text");
+        Run json = wanlint("check", app.toString(), "--format", "json");
+        assertThat(text.exit()).as(text.err()).isEqualTo(1);
+        assertThat(json.exit()).as(json.err()).isEqualTo(1);
+        JsonNode report = new ObjectMapper().readTree(json.out());
+
+        for (String helper : HELPERS) {
+            JsonNode f = FailingPatchTest.finding(report, "WAN003", "SeedDataServlet", helper);
+            assertThat(f.path("patch").asBoolean(true)).as(helper).isFalse();
+            assertThat(f.path("noPatch").asText()).as(helper).isEqualTo("no patch: " + onTheCallersConnection(helper));
+            assertThat(text.out()).contains("\n      no patch: " + onTheCallersConnection(helper) + "\n");
+        }
+        JsonNode status = FailingPatchTest.finding(report, "WAN003", "SeedStatusServlet", "countItems");
+        assertThat(status.path("patch").asBoolean()).isTrue();
+        assertThat(status.has("noPatch")).isFalse();
+        // Every finding says whether it has a patch; the text shows one reason per finding without one.
+        long without = 0;
+        for (JsonNode f : report.path("findings")) {
+            assertThat(f.path("patch").isBoolean()).as("%s", f).isTrue();
+            if (!f.path("patch").asBoolean()) {
+                without++;
+                assertThat(f.path("noPatch").asText()).startsWith("no patch: ").doesNotContain("internal error");
+            }
+        }
+        assertThat(without).isEqualTo(report.path("findings").size() - 2);
+        assertThat(text.out().split("\n      no patch: ", -1)).hasSize((int) without + 1);
+        assertThat(text.out()).doesNotContain("internal error");
+    }
+
+    private static String onTheCallersConnection(String helper) {
+        return "SeedDataServlet." + helper + " works on the Connection con its caller opened: a JDBC connection, statement or "
+                + "result set (or JPA entity manager) cannot be sent to a façade at the database's site; move the code that "
+                + "opens con and everything that uses it instead";
     }
 
     @Test

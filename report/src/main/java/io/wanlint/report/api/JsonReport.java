@@ -18,10 +18,22 @@ public final class JsonReport {
     private JsonReport() {}
 
     public static void write(ReportData data, Writer out) throws IOException {
-        CheckReportWriter.write(data, SCHEMA_VERSION, out);
+        write(data, PatchIndex.EMPTY, out);
+    }
+
+    /**
+     * The report, where each finding that {@code patches} planned also says whether it has a patch
+     * ({@code "patch"}) and, if not, why ({@code "noPatch": "no patch: …"}).
+     */
+    public static void write(ReportData data, PatchIndex patches, Writer out) throws IOException {
+        CheckReportWriter.write(data, patches == null ? PatchIndex.EMPTY : patches, SCHEMA_VERSION, out);
     }
 
     public static String render(ReportData data) {
-        return JsonOutput.render(o -> write(data, o));
+        return render(data, PatchIndex.EMPTY);
+    }
+
+    public static String render(ReportData data, PatchIndex patches) {
+        return JsonOutput.render(o -> write(data, patches, o));
     }
 }

@@ -13,19 +13,31 @@ import java.util.Optional;
  * The patches proposed for findings, keyed by {@link Fingerprints#of(Finding) fingerprint}, as
  * reports show them: SARIF {@code fixes} (from the replacements) and HTML patch previews (from the
  * unified diff). Reports never compute patches; the refactorings hand them over through this index.
- * A finding whose patch failed inside wanlint (planning threw, or its edits did not apply) has an
- * entry in {@code internalErrors} instead, which the reports show as
- * {@code no patch: internal error while planning (…)}: the rest of the report is unaffected.
+ * A finding the refactorings were asked about and that has no patch has an entry in
+ * {@code withoutPatch} instead, saying why: the code's reason ({@code SeedDataServlet.isSeeded works
+ * on the Connection con its caller opened …}, {@code no refactoring for WAN004 yet}) or wanlint's own
+ * failure ({@code internal error while planning (…)}, also in {@code internalErrors}), which the
+ * reports show as {@code no patch: …}; the rest of the report is unaffected. A finding in neither
+ * map was not planned (no fixer is wired in, or a test's index): reports then say nothing either way.
  *
- * @param internalErrors why a finding has no patch, for findings that lost theirs to an internal error
+ * @param internalErrors the findings that lost their patch to an internal error, and why
+ * @param withoutPatch   why each planned finding without a patch has none (internal errors included)
  */
-public record PatchIndex(Map<String, FindingPatch> byFingerprint, Map<String, String> internalErrors) {
+public record PatchIndex(Map<String, FindingPatch> byFingerprint, Map<String, String> internalErrors,
+                         Map<String, String> withoutPatch) {
     /** No patches: reports show none. */
     public static final PatchIndex EMPTY = new PatchIndex(Map.of());
 
     public PatchIndex {
         byFingerprint = byFingerprint == null ? Map.of() : Map.copyOf(byFingerprint);
         internalErrors = internalErrors == null ? Map.of() : Map.copyOf(internalErrors);
+        Map<String, String> why = new HashMap<>(withoutPatch == null ? Map.of() : withoutPatch);
+        why.putAll(internalErrors);
+        withoutPatch = Map.copyOf(why);
+    }
+
+    public PatchIndex(Map<String, FindingPatch> byFingerprint, Map<String, String> internalErrors) {
+        this(byFingerprint, internalErrors, Map.of());
     }
 
     public PatchIndex(Map<String, FindingPatch> byFingerprint) { this(byFingerprint, Map.of()); }
@@ -35,11 +47,22 @@ public record PatchIndex(Map<String, FindingPatch> byFingerprint, Map<String, St
 
     /** An index of patches, and of the reasons some findings lost theirs to an internal error, given per finding. */
     public static PatchIndex of(Map<Finding, FindingPatch> byFinding, Map<Finding, String> internalErrors) {
-        Map<String, FindingPatch> m = new HashMap<>();
-        byFinding.forEach((f, p) -> m.put(Fingerprints.of(f), p));
-        Map<String, String> errors = new HashMap<>();
-        internalErrors.forEach((f, why) -> errors.put(Fingerprints.of(f), why));
-        return new PatchIndex(m, errors);
+        return of(byFinding, internalErrors, Map.of());
+    }
+
+    /**
+     * An index of patches, of the findings that lost theirs to an internal error, and of why the
+     * other planned findings have none, given per finding.
+     */
+    public static PatchIndex of(Map<Finding, FindingPatch> byFinding, Map<Finding, String> internalErrors,
+                                Map<Finding, String> withoutPatch) {
+        return new PatchIndex(byFingerprint(byFinding), byFingerprint(internalErrors), byFingerprint(withoutPatch));
+    }
+
+    private static <V> Map<String, V> byFingerprint(Map<Finding, V> byFinding) {
+        Map<String, V> m = new HashMap<>();
+        byFinding.forEach((f, v) -> m.put(Fingerprints.of(f), v));
+        return m;
     }
 
     public Optional<FindingPatch> of(Finding finding) {
@@ -49,6 +72,20 @@ public record PatchIndex(Map<String, FindingPatch> byFingerprint, Map<String, St
     /** Why the finding has no patch when that is an internal error, e.g. {@code internal error while planning (…)}. */
     public Optional<String> internalError(Finding finding) {
         return Optional.ofNullable(internalErrors.get(Fingerprints.of(finding)));
+    }
+
+    /**
+     * Why the finding has no patch, whatever the cause (the code's, or an internal error); empty when
+     * it has one or was not planned.
+     */
+    public Optional<String> whyNoPatch(Finding finding) {
+        return Optional.ofNullable(withoutPatch.get(Fingerprints.of(finding)));
+    }
+
+    /** Whether the refactorings were asked about this finding: then it has a patch or a reason for none. */
+    public boolean planned(Finding finding) {
+        String fp = Fingerprints.of(finding);
+        return byFingerprint.containsKey(fp) || withoutPatch.containsKey(fp);
     }
 
     /**

@@ -17,15 +17,23 @@ public final class TextReport {
 
     public TextReport(boolean color) { this.color = color; }
 
-    public void write(ReportData data, Writer out) {
+    public void write(ReportData data, Writer out) { write(data, PatchIndex.EMPTY, out); }
+
+    /**
+     * The report, where each finding that {@code patches} planned without a patch says why
+     * ({@code no patch: …}) and gives its after figure as what a fix by hand would achieve.
+     */
+    public void write(ReportData data, PatchIndex patches, Writer out) {
         PrintWriter pw = out instanceof PrintWriter p ? p : new PrintWriter(out);
-        new FindingsText(new Ansi(color)).write(data, pw);
+        new FindingsText(new Ansi(color), patches == null ? PatchIndex.EMPTY : patches).write(data, pw);
         pw.flush();
     }
 
-    public String render(ReportData data) {
+    public String render(ReportData data) { return render(data, PatchIndex.EMPTY); }
+
+    public String render(ReportData data, PatchIndex patches) {
         StringWriter out = new StringWriter();
-        write(data, out);
+        write(data, patches, out);
         return out.toString();
     }
 

@@ -22,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 import static io.wanlint.report.html.Html.escape;
 
@@ -191,9 +192,19 @@ public final class HtmlPage {
         }
         out.append("</p>\n<p class=\"rt\">Round trips: <strong>").append(f.before().value()).append("</strong>");
         if (f.before().degree() > 0) out.append(" (<code>").append(escape(f.before().formula())).append("</code>)");
-        out.append(" → <strong>").append(f.after().value()).append("</strong>");
-        if (f.after().degree() > 0) out.append(" (<code>").append(escape(f.after().formula())).append("</code>)");
-        out.append(" after the patch</p>\n");
+        Optional<String> noPatch = patches.whyNoPatch(f);
+        if (noPatch.isEmpty()) {
+            out.append(" → <strong>").append(f.after().value()).append("</strong>");
+            if (f.after().degree() > 0) out.append(" (<code>").append(escape(f.after().formula())).append("</code>)");
+            out.append(" after the patch</p>\n");
+        } else if (f.after().value() < f.before().value()) {
+            // No patch: the after figure is what a fix would achieve, not what wanlint's patch does.
+            out.append(" (").append(f.after().value());
+            if (f.after().degree() > 0) out.append(" (<code>").append(escape(f.after().formula())).append("</code>)");
+            out.append(" if fixed by hand)</p>\n");
+        } else {
+            out.append("</p>\n");
+        }
         if (!f.entryPoints().isEmpty()) {
             out.append("<p>Entry points: ");
             for (int i = 0; i < f.entryPoints().size(); i++) {
@@ -219,7 +230,7 @@ public final class HtmlPage {
             if (!p.description().isEmpty()) out.append("<p>Patch: ").append(escape(p.description())).append("</p>\n");
             if (!p.unifiedDiff().isEmpty()) diff(p.unifiedDiff());
         });
-        patches.internalError(f).ifPresent(why -> out.append("<p class=\"no-patch\">no patch: ").append(escape(why)).append("</p>\n"));
+        noPatch.ifPresent(why -> out.append("<p class=\"no-patch\">no patch: ").append(escape(why)).append("</p>\n"));
         out.append("</article>\n");
     }
 

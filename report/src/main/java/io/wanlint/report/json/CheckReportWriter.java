@@ -11,6 +11,7 @@ import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.api.RuleDescriptor;
 import io.wanlint.analyzer.api.Fingerprints;
+import io.wanlint.report.api.PatchIndex;
 import io.wanlint.report.api.ReportData;
 import io.wanlint.report.api.ReportSummary;
 
@@ -19,6 +20,7 @@ import java.io.Writer;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /** Writes the check report (docs/json-report.md §Check report), field by field, in a fixed order. */
 public final class CheckReportWriter {
@@ -33,6 +35,11 @@ public final class CheckReportWriter {
     private CheckReportWriter() {}
 
     public static void write(ReportData data, String schemaVersion, Writer out) throws IOException {
+        write(data, PatchIndex.EMPTY, schemaVersion, out);
+    }
+
+    /** The report; each finding {@code patches} planned also says whether it has a patch and, if not, why. */
+    public static void write(ReportData data, PatchIndex patches, String schemaVersion, Writer out) throws IOException {
         try (JsonGenerator gen = JsonOutput.open(out)) {
             writeHeader(gen, data, schemaVersion);
             writeSummary(gen, data.summary());
@@ -48,7 +55,7 @@ public final class CheckReportWriter {
             gen.writeEndArray();
 
             gen.writeArrayFieldStart("findings");
-            for (Finding f : data.findings().stream().sorted(FINDING_ORDER).toList()) writeFinding(gen, f);
+            for (Finding f : data.findings().stream().sorted(FINDING_ORDER).toList()) writeFinding(gen, f, patches);
             gen.writeEndArray();
 
             gen.writeArrayFieldStart("rules");
@@ -151,7 +158,7 @@ public final class CheckReportWriter {
         gen.writeEndObject();
     }
 
-    private static void writeFinding(JsonGenerator gen, Finding f) throws IOException {
+    private static void writeFinding(JsonGenerator gen, Finding f, PatchIndex patches) throws IOException {
         gen.writeStartObject();
         gen.writeStringField("ruleId", f.ruleId());
         gen.writeStringField("severity", f.severity().label());
@@ -183,6 +190,12 @@ public final class CheckReportWriter {
         if (f.after().degree() > 0) gen.writeStringField("afterFormula", f.after().formula());
         gen.writeEndObject();
         gen.writeStringField("fingerprint", Fingerprints.of(f));
+        if (patches.planned(f)) {
+            // Written last so that readers of the fields above see them unchanged.
+            Optional<String> why = patches.whyNoPatch(f);
+            gen.writeBooleanField("patch", why.isEmpty());
+            if (why.isPresent()) gen.writeStringField("noPatch", "no patch: " + why.get());
+        }
         gen.writeEndObject();
     }
 

@@ -70,7 +70,9 @@ public final class SarifModel {
 
     /**
      * A result's property bag (§3.8): the WAN round trips it causes and the entry points reaching it;
-     * {@code noPatch} only when wanlint failed to plan its patch ({@code no patch: internal error while planning (…)}).
+     * {@code noPatch} when the finding was planned and has no patch, saying why: the code's reason
+     * ({@code no patch: … works on the Connection con its caller opened …}) or wanlint's own failure
+     * ({@code no patch: internal error while planning (…)}).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record ResultProperties(long wanRoundTripsBefore, long wanRoundTripsAfter, String beforeFormula,

@@ -5,6 +5,7 @@ import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.api.RuleDescriptor;
 import io.wanlint.analyzer.api.VisibleText;
+import io.wanlint.report.api.PatchIndex;
 import io.wanlint.report.api.ReportData;
 import io.wanlint.report.api.ReportSummary;
 import io.wanlint.report.json.CheckReportWriter;
@@ -13,6 +14,7 @@ import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Lays out the human-readable check report: findings grouped by rule, then a summary line. Every
@@ -21,8 +23,15 @@ import java.util.Map;
  */
 public final class FindingsText {
     private final Ansi ansi;
+    private final PatchIndex patches;
 
-    public FindingsText(Ansi ansi) { this.ansi = ansi; }
+    public FindingsText(Ansi ansi) { this(ansi, PatchIndex.EMPTY); }
+
+    /** @param patches the planned patches: a finding planned without one says why, and claims no patched figure */
+    public FindingsText(Ansi ansi, PatchIndex patches) {
+        this.ansi = ansi;
+        this.patches = patches;
+    }
 
     public void write(ReportData data, PrintWriter out) {
         Map<String, List<Finding>> byRule = new LinkedHashMap<>();
@@ -66,7 +75,19 @@ public final class FindingsText {
             if (s.description() != null && !s.description().isEmpty()) line.append("  ").append(s.description());
             out.print("        " + ansi.dim("→") + " " + text(line.toString()) + "\n");
         }
-        out.print("      round trips: " + text(roundTrips(f.before())) + " → " + ansi.green(text(roundTrips(f.after()))) + "\n");
+        Optional<String> noPatch = patches.whyNoPatch(f);
+        if (noPatch.isEmpty()) {
+            out.print("      round trips: " + text(roundTrips(f.before())) + " → " + ansi.green(text(roundTrips(f.after()))) + "\n");
+            return;
+        }
+        // No patch: the after figure is what a fix would achieve, not what wanlint's patch does.
+        out.print("      round trips: " + text(roundTrips(f.before()) + handFixed(f)) + "\n");
+        out.print("      no patch: " + text(noPatch.get()) + "\n");
+    }
+
+    /** {@code " (2 if fixed by hand)"}, or nothing when a fix would not lower the count. */
+    private static String handFixed(Finding f) {
+        return f.after().value() < f.before().value() ? " (" + roundTrips(f.after()) + " if fixed by hand)" : "";
     }
 
     /** {@code N findings (E errors, W warnings, K notes); R WAN round trips now, A after patches}. */

@@ -175,4 +175,15 @@ class HtmlReportTest {
         assertThat(html).contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
                 .contains("@media print").contains("@media (max-width: 640px)").contains("<div class=\"scroll\">");
     }
+
+    @Test
+    void aFindingWithoutAPatchSaysWhyAndDoesNotClaimAnAfterThePatchFigure() {
+        String html = new HtmlReport(ROOT, List.of(ROOT), HtmlReport.Ide.NONE, Graphviz.absent())
+                .render(SampleApplication.report(), SamplePatches.planned());
+        assertThat(html).contains("Round trips: <strong>2</strong> (1 if fixed by hand)</p>")
+                .contains("<p class=\"no-patch\">no patch: " + SamplePatches.NO_WAN001_PATCH + "</p>")
+                .contains("Round trips: <strong>2</strong> (<code>1 + n</code>) → <strong>0</strong> after the patch")
+                .contains("Patch: Move the JDBC calls behind the SB_ViewItem façade");
+        assertThat(html.split("after the patch", -1)).as("only the patched finding says 'after the patch'").hasSize(2);
+    }
 }

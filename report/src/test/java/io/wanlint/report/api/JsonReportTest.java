@@ -2,6 +2,7 @@ package io.wanlint.report.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
@@ -117,5 +118,47 @@ class JsonReportTest {
                 f.before(), f.after(), "edu.rubis.web.OtherDao#x->jdbc");
         assertThat(Fingerprints.of(shifted)).isEqualTo(Fingerprints.of(f)).matches("[0-9a-f]{32}");
         assertThat(Fingerprints.of(other)).isNotEqualTo(Fingerprints.of(f));
+    }
+
+    @Test
+    void findingsThatWerePlannedSayWhetherTheyHaveAPatchAndWhyNot() throws Exception {
+        JsonNode report = MAPPER.readTree(JsonReport.render(SampleApplication.report(), SamplePatches.planned()));
+        assertThat(schema().validate(report)).isEmpty();
+        JsonNode fineGrained = report.at("/findings/0");
+        JsonNode jdbc = report.at("/findings/1");
+        assertThat(fineGrained.get("ruleId").asText()).isEqualTo("WAN001");
+        assertThat(fineGrained.get("patch").asBoolean()).isFalse();
+        assertThat(fineGrained.get("noPatch").asText()).isEqualTo("no patch: " + SamplePatches.NO_WAN001_PATCH);
+        assertThat(jdbc.get("patch").asBoolean()).isTrue();
+        assertThat(jdbc.has("noPatch")).isFalse();
+        // The fields a reader knew are unchanged: same values, same order, the new ones after them.
+        JsonNode unplanned = MAPPER.readTree(JsonReport.render(SampleApplication.report()));
+        ObjectNode withoutNewFields = (ObjectNode) jdbc.deepCopy();
+        withoutNewFields.remove(List.of("patch", "noPatch"));
+        assertThat(withoutNewFields).isEqualTo(unplanned.at("/findings/1"));
+        assertThat(unplanned.at("/findings/0").has("patch")).as("not planned: not said").isFalse();
+    }
+
+    @Test
+    void aPatchThatFailedInsideWanlintIsReportedAsTheFindingsNoPatchReason() throws Exception {
+        String why = "internal error while planning (IndexOutOfBoundsException: start 680, end 644, length 17517)";
+        JsonNode report = MAPPER.readTree(JsonReport.render(SampleApplication.report(), SamplePatches.failed(why)));
+        assertThat(schema().validate(report)).isEmpty();
+        assertThat(report.at("/findings/1/patch").asBoolean(true)).isFalse();
+        assertThat(report.at("/findings/1/noPatch").asText()).isEqualTo("no patch: " + why);
+    }
+
+    @Test
+    void schemaRejectsANoPatchReasonOnAFindingWithAPatchOrWithoutItsPrefix() throws Exception {
+        JsonNode report = MAPPER.readTree(JsonReport.render(SampleApplication.report(), SamplePatches.planned()));
+        ObjectNode contradiction = (ObjectNode) report.deepCopy();
+        ((ObjectNode) contradiction.at("/findings/1")).put("noPatch", "no patch: but it has one");
+        assertThat(schema().validate(contradiction)).isNotEmpty();
+        ObjectNode bare = (ObjectNode) report.deepCopy();
+        ((ObjectNode) bare.at("/findings/0")).put("noPatch", SamplePatches.NO_WAN001_PATCH);
+        assertThat(schema().validate(bare)).isNotEmpty();
+        ObjectNode notABoolean = (ObjectNode) report.deepCopy();
+        ((ObjectNode) notABoolean.at("/findings/1")).put("patch", "yes");
+        assertThat(schema().validate(notABoolean)).isNotEmpty();
     }
 }

@@ -27,4 +27,20 @@ final class SamplePatches {
                 JDBC_DIFF);
         return PatchIndex.of(Map.of(SampleApplication.webTierJdbc(), jdbc));
     }
+
+    /** Why the WAN001 finding has none, as the refactorings say when none handles its rule. */
+    static final String NO_WAN001_PATCH = "no refactoring for WAN001 yet";
+
+    /** The JDBC patch, as planned by {@code check}: the WAN001 finding was planned too and has none. */
+    static PatchIndex planned() {
+        PatchIndex patched = index();
+        return PatchIndex.of(Map.of(SampleApplication.webTierJdbc(), patched.of(SampleApplication.webTierJdbc()).orElseThrow()),
+                Map.of(), Map.of(SampleApplication.fineGrained(), NO_WAN001_PATCH));
+    }
+
+    /** As {@link #planned()}, but the JDBC patch failed inside wanlint. */
+    static PatchIndex failed(String why) {
+        return PatchIndex.of(Map.of(), Map.of(SampleApplication.webTierJdbc(), why),
+                Map.of(SampleApplication.fineGrained(), NO_WAN001_PATCH));
+    }
 }

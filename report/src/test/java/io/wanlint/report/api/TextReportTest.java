@@ -47,4 +47,31 @@ class TextReportTest {
         assertThat(new TextReport(false).render(clean))
                 .isEqualTo("No findings.\n0 findings (0 errors, 0 warnings, 0 notes); 5 WAN round trips now, 5 after patches\n");
     }
+
+    @Test
+    void aFindingWithoutAPatchSaysWhyAndGivesItsAfterFigureAsAdvice() {
+        String text = new TextReport(false).render(SampleApplication.report(), SamplePatches.planned());
+        assertThat(text).contains("      round trips: 2 (1 if fixed by hand)\n      no patch: " + SamplePatches.NO_WAN001_PATCH + "\n")
+                .doesNotContain("round trips: 2 → 1")
+                .contains("round trips: 2 (1 + n) → 0\n");
+    }
+
+    @Test
+    void aPatchThatFailedInsideWanlintIsTheFindingsNoPatchLine() {
+        String why = "internal error while planning (IndexOutOfBoundsException: start 680, end 644, length 17517)";
+        String text = new TextReport(false).render(SampleApplication.report(), SamplePatches.failed(why));
+        assertThat(text).contains("      round trips: 2 (1 + n) (0 if fixed by hand)\n      no patch: " + why + "\n");
+    }
+
+    @Test
+    void aFindingWhoseFixWouldNotLowerTheCountGivesNoAfterFigure() {
+        ReportData r = SampleApplication.report();
+        var f = SampleApplication.fineGrained();
+        var noSaving = new io.wanlint.analyzer.api.Finding(f.ruleId(), f.severity(), f.message(), f.location(), f.entryPoints(),
+                f.evidence(), f.before(), f.before(), f.key());
+        ReportData data = new ReportData(r.result(), r.topologyName(), r.siteByComponent(), r.costs(), r.afterPatchesByEntryPoint(),
+                List.of(noSaving), r.rules(), r.toolVersion());
+        PatchIndex declined = PatchIndex.of(Map.of(), Map.of(), Map.of(noSaving, "no saving"));
+        assertThat(new TextReport(false).render(data, declined)).contains("      round trips: 2\n      no patch: no saving\n");
+    }
 }

@@ -40,6 +40,9 @@ public final class ExtractionFolder implements AutoCloseable {
     private static final Pattern NAME = Pattern.compile("wanlint-(\\d+)-[0-9a-f]{12}");
     private static final Pattern OWNER = Pattern.compile(MARKER_HEADER + "\npid (\\d+)\nstarted (\\S+)\nnamespace (\\S+)\n");
 
+    /** How long deleting may keep up with an analysis thread still writing, when a signal stops the run. */
+    private static final java.time.Duration DELETE_BUDGET = java.time.Duration.ofSeconds(5);
+
     private final Path path;
     private final Thread hook;
 
@@ -119,8 +122,11 @@ public final class ExtractionFolder implements AutoCloseable {
     }
 
     private void delete() {
-        // A few passes: while a signal's hook runs, the analysis thread may still be writing into the folder.
-        for (int pass = 0; pass < 10 && Files.exists(path, LinkOption.NOFOLLOW_LINKS); pass++) {
+        // Passes for up to a few seconds: while a signal's hook runs, the analysis thread may still be
+        // writing into the folder (on a loaded machine for longer than a few passes). The marker goes
+        // last, so a folder still left when the time is up is swept by the next run.
+        long deadline = System.nanoTime() + DELETE_BUDGET.toNanos();
+        for (int pass = 0; Files.exists(path, LinkOption.NOFOLLOW_LINKS) && System.nanoTime() < deadline; pass++) {
             deleteTree(path);
             if (pass > 0) {
                 try {

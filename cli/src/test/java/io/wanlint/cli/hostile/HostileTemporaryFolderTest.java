@@ -25,6 +25,7 @@ import static io.wanlint.cli.hostile.HostileApps.webXml;
 import static io.wanlint.cli.hostile.HostileApps.write;
 import static io.wanlint.cli.hostile.HostileApps.zip;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /**
  * The temporary folder under pressure: full, unusable, and the process stopped in the middle of a
@@ -151,6 +152,9 @@ class HostileTemporaryFolderTest {
     @ParameterizedTest
     @CsvSource({"TERM, 143", "INT, 130"})
     void aRunStoppedBySignalDeletesItsTemporaryFolder(String signal, int exit) throws Exception {
+        // A job started in the background by a non-interactive shell inherits SIGINT ignored, and so
+        // does every process it starts: the child JVM then never sees the signal. Nothing to test there.
+        assumeFalse(signal.equals("INT") && ignored(2), "SIGINT is ignored in this process tree (a background job)");
         Path war = war(3000, null);
         Process process = start(tmp(), null, "check", war.toString());
         Path folder = extracting(tmp(), process);
@@ -162,6 +166,16 @@ class HostileTemporaryFolderTest {
         assertThat(folder).doesNotExist();
         assertThat(wanlintFolders(tmp())).isEmpty();
         assertThat(wanlintFolders(javaTmp())).isEmpty();
+    }
+
+    /** Whether this process ignores signal {@code number} (its bit in /proc/self/status's SigIgn mask), which children inherit. */
+    private static boolean ignored(int number) throws IOException {
+        Path status = Path.of("/proc/self/status");
+        if (!Files.isReadable(status)) return false;
+        for (String line : Files.readAllLines(status)) {
+            if (line.startsWith("SigIgn:")) return (Long.parseUnsignedLong(line.substring(7).strip(), 16) >>> (number - 1) & 1) == 1;
+        }
+        return false;
     }
 
     @Test

@@ -11,12 +11,15 @@ import java.util.List;
 /** {@code wanlint fix}: patches per finding, a combined patch, {@code --apply}. Wired by the refactorings module. */
 public interface Fixer {
     /**
-     * @param outDir  where to write the patches, or null for {@code wanlint-patches/} in the current folder
+     * @param outDir  where to write the patches ({@code --out}, or the folder {@link PatchFolder#byDefault} chose)
      * @param ruleIds only findings of these rules; empty for all
      * @param apply   write the changes into a clean git work tree
      */
     record FixRequest(Path outDir, List<String> ruleIds, boolean apply) {
-        public FixRequest { ruleIds = List.copyOf(ruleIds); }
+        public FixRequest {
+            java.util.Objects.requireNonNull(outDir, "outDir");
+            ruleIds = List.copyOf(ruleIds);
+        }
     }
 
     /** @return the exit code */

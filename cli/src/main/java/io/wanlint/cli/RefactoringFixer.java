@@ -28,8 +28,6 @@ import java.util.Map;
  * each patch buys, and with {@code --apply} hands the patches to {@link PatchApplier}.
  */
 final class RefactoringFixer implements Fixer {
-    /** Where patches go without {@code --out}: the current folder, never the analysed tree. */
-    static final Path DEFAULT_OUT = Path.of("wanlint-patches");
     static final String COMBINED = "wanlint.patch";
 
     private final Checker checker;
@@ -49,11 +47,7 @@ final class RefactoringFixer implements Fixer {
                 .filter(f -> request.ruleIds().isEmpty() || request.ruleIds().stream().anyMatch(id -> id.equalsIgnoreCase(f.ruleId())))
                 .toList();
         RefactoringContext context = RefactoringContext.of(analysis.result());
-        Path outDir = (request.outDir() != null ? request.outDir() : DEFAULT_OUT).toAbsolutePath().normalize();
-        if (request.outDir() == null && context.root().filter(outDir::startsWith).isPresent()) {
-            err.println("error: the default output folder " + outDir + " is inside the analysed folder; choose one with --out DIR");
-            return ExitCode.USAGE;
-        }
+        Path outDir = request.outDir().toAbsolutePath().normalize();
         // Each patch is rendered alone first: one that cannot be is its finding's internal error, and
         // only the patches that rendered go on to the combined patch and --apply.
         List<Refactorings.Planned> plans = new ArrayList<>();

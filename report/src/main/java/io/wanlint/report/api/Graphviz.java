@@ -1,5 +1,7 @@
 package io.wanlint.report.api;
 
+import io.wanlint.analyzer.ingest.ExtractionFolder;
+
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -23,11 +25,18 @@ public final class Graphviz {
 
     private final Path executable;
     private final Duration timeout;
+    private final Path temporaryRoot;
 
     /** @param executable the {@code dot} program, or null when Graphviz is not available */
     public Graphviz(Path executable, Duration timeout) {
+        this(executable, timeout, ExtractionFolder.temporaryRoot());
+    }
+
+    /** @param temporaryRoot where dot's input and output files go ({@code $TMPDIR} like every other temporary file of a run) */
+    Graphviz(Path executable, Duration timeout, Path temporaryRoot) {
         this.executable = executable;
         this.timeout = timeout;
+        this.temporaryRoot = temporaryRoot;
     }
 
     /** {@code dot} as found on {@code PATH}, if it is there. */
@@ -59,7 +68,7 @@ public final class Graphviz {
         Path dir = null;
         try {
             // Files rather than pipes: no risk of both sides blocking on full pipe buffers.
-            dir = Files.createTempDirectory("wanlint-dot");
+            dir = Files.createTempDirectory(temporaryRoot, "wanlint-dot");
             Path in = dir.resolve("graph.dot"), out = dir.resolve("graph.svg"), err = dir.resolve("dot.err");
             Files.writeString(in, dot, StandardCharsets.UTF_8);
             Process p = new ProcessBuilder(executable.toString(), "-Tsvg", "-o", out.toString(), in.toString())

@@ -114,6 +114,18 @@ class GraphExportTest {
     }
 
     @Test
+    void graphvizWritesItsFilesUnderTheRunsTemporaryRootAndRemovesThem(@TempDir Path dir) throws Exception {
+        Path root = Files.createDirectory(dir.resolve("tmp"));
+        Path seen = dir.resolve("seen");
+        Path dot = script(dir, "dot", "#!/bin/sh\necho \"$4\" > '" + seen + "'\necho '<svg/>' > \"$3\"\n");
+        assertThat(new Graphviz(dot, Duration.ofSeconds(10), root).toSvg("digraph{}").strip()).isEqualTo("<svg/>");
+        assertThat(Files.readString(seen).strip()).startsWith(root.toString() + "/wanlint-dot");
+        try (var left = Files.list(root)) {
+            assertThat(left).as("dot's folder is removed").isEmpty();
+        }
+    }
+
+    @Test
     void graphvizGivesUpAfterTheTimeoutAndReportsFailures(@TempDir Path dir) throws Exception {
         Path slow = script(dir, "slow", "#!/bin/sh\nsleep 10\n");
         assertThatThrownBy(() -> new Graphviz(slow, Duration.ofMillis(300)).toSvg("digraph{}"))

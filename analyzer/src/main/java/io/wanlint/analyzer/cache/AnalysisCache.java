@@ -12,6 +12,7 @@ import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.AnalysisRequest;
 import io.wanlint.analyzer.api.Diagnostic;
 import io.wanlint.analyzer.api.EjbReference;
+import io.wanlint.analyzer.ingest.ExtractionFolder;
 import io.wanlint.analyzer.model.SourceSuppressions;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -40,6 +41,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.Set;
 import java.util.function.Supplier;
 import java.util.function.Consumer;
@@ -374,9 +377,18 @@ public final class AnalysisCache {
         prune(entry(key));
     }
 
-    /** Temporary entries carry the writer's process id, so that pruning knows a dead run's leftovers. */
+    /**
+     * Temporary entries carry the writer's process id and a tag of its pid namespace, so that pruning
+     * knows a dead run's leftovers: a pid means nothing in another namespace (a cache folder shared
+     * by containers), so there only age decides.
+     */
     private static String tempPrefix() {
-        return PREFIX + ProcessHandle.current().pid() + "-";
+        return PREFIX + ProcessHandle.current().pid() + "-" + namespaceTag(ExtractionFolder.pidNamespace()) + "-";
+    }
+
+    /** {@code n} and 8 hex digits naming a pid namespace. */
+    static String namespaceTag(String namespace) {
+        return "n" + String.format("%08x", namespace.hashCode());
     }
 
     /** Feeds what is written to the MAC too. */
@@ -516,18 +528,24 @@ public final class AnalysisCache {
     }
 
     /**
-     * A temporary entry {@code analysis-PID-….tmp} whose process is gone; one without a process id
-     * (written by an older wanlint) once it is an hour old.
+     * A temporary entry {@code analysis-PID-NAMESPACE-….tmp} of this pid namespace whose process is
+     * gone; any other (another namespace's, or written by an older wanlint without the tag) once it
+     * is an hour old.
      */
     static boolean leftByDeadRun(String name, Instant modified, Instant now) {
-        String rest = name.substring(PREFIX.length());
-        int dash = rest.indexOf('-');
-        if (dash > 0 && rest.substring(0, dash).chars().allMatch(Character::isDigit)) {
-            long pid = Long.parseLong(rest.substring(0, Math.min(dash, 18)));
+        return leftByDeadRun(name, modified, now, namespaceTag(ExtractionFolder.pidNamespace()));
+    }
+
+    static boolean leftByDeadRun(String name, Instant modified, Instant now, String ourNamespaceTag) {
+        Matcher temp = TEMP_NAME.matcher(name);
+        if (temp.lookingAt() && temp.group(2).equals(ourNamespaceTag)) {
+            long pid = Long.parseLong(temp.group(1));
             return pid != ProcessHandle.current().pid() && ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true);
         }
         return modified.isBefore(now.minus(Duration.ofHours(1)));
     }
+
+    private static final Pattern TEMP_NAME = Pattern.compile(Pattern.quote(PREFIX) + "(\\d{1,18})-(n[0-9a-f]{8})-");
 
     /** Whether the file starts with an entry's header ({@code emptyIsOurs}: or is empty, as a temporary entry begins). */
     private static boolean ours(Path file, boolean emptyIsOurs) {

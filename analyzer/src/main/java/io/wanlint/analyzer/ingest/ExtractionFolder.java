@@ -145,7 +145,7 @@ public final class ExtractionFolder implements AutoCloseable {
     }
 
     /** Pids are only comparable within one pid namespace (containers sharing a /tmp have different ones). */
-    private static String pidNamespace() {
+    public static String pidNamespace() {
         try {
             return Files.readSymbolicLink(Path.of("/proc/self/ns/pid")).toString().replaceAll("\\s", "");
         } catch (IOException | UnsupportedOperationException | SecurityException e) {

@@ -5,6 +5,7 @@ import static io.wanlint.analyzer.cache.SameAnalysis.phases;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.wanlint.analyzer.api.AnalysisRequest;
+import io.wanlint.analyzer.ingest.ExtractionFolder;
 import io.wanlint.analyzer.api.AnalysisResult;
 import io.wanlint.analyzer.api.Analyzer;
 import io.wanlint.analyzer.api.CallEdge;
@@ -232,10 +233,18 @@ class AnalysisCacheTest {
         Path lookalikeTemp = Files.writeString(cache.resolve("analysis-notes.tmp"), "someone's notes");
         Files.setLastModifiedTime(lookalikeTemp, FileTime.from(Instant.now().minusSeconds(86_400)));
         // A dead run's temporary entry goes; a live process's stays, however old.
-        Path deadRun = Files.writeString(cache.resolve("analysis-" + deadPid() + "-123.tmp"), header);
+        String ours = AnalysisCache.namespaceTag(ExtractionFolder.pidNamespace());
+        Path deadRun = Files.writeString(cache.resolve("analysis-" + deadPid() + "-" + ours + "-123.tmp"), header);
         long live = ProcessHandle.current().parent().orElseThrow().pid();
-        Path liveRun = Files.writeString(cache.resolve("analysis-" + live + "-456.tmp"), header);
+        Path liveRun = Files.writeString(cache.resolve("analysis-" + live + "-" + ours + "-456.tmp"), header);
         Files.setLastModifiedTime(liveRun, FileTime.from(Instant.now().minusSeconds(86_400)));
+        // Another pid namespace's (a container sharing the cache folder): its pid says nothing here, so
+        // a recent one stays even though no such process lives here; an hour-old one goes.
+        String theirs = AnalysisCache.namespaceTag("pid:[4026531836]").equals(ours)
+                ? AnalysisCache.namespaceTag("pid:[1]") : AnalysisCache.namespaceTag("pid:[4026531836]");
+        Path otherNamespaceWriting = Files.writeString(cache.resolve("analysis-" + deadPid() + "-" + theirs + "-7.tmp"), header);
+        Path otherNamespaceLeft = Files.writeString(cache.resolve("analysis-" + deadPid() + "-" + theirs + "-8.tmp"), header);
+        Files.setLastModifiedTime(otherNamespaceLeft, FileTime.from(Instant.now().minusSeconds(7_200)));
 
         cached(AnalysisRequest.of(Fixtures.app("rubis-facade")), cache);
 
@@ -244,9 +253,9 @@ class AnalysisCacheTest {
             assertThat(names.stream().filter(n -> n.endsWith(".cache") && !n.equals("analysis-report.cache")))
                     .hasSize(AnalysisCache.MAX_ENTRIES);
             assertThat(names).contains("notes.txt", "analysis-old0.cache", "analysis-report.cache", "analysis-notes.tmp",
-                            liveRun.getFileName().toString())
+                            liveRun.getFileName().toString(), otherNamespaceWriting.getFileName().toString())
                     .doesNotContain("analysis-ancient.cache", "analysis-old" + (AnalysisCache.MAX_ENTRIES + 4) + ".cache",
-                            deadRun.getFileName().toString());
+                            deadRun.getFileName().toString(), otherNamespaceLeft.getFileName().toString());
         }
         assertThat(foreign).hasContent("mine");
         assertThat(lookalike).hasContent("someone's report");

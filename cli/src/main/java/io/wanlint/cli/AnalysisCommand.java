@@ -55,7 +55,7 @@ abstract class AnalysisCommand implements Callable<Integer> {
     Path config;
 
     @Option(names = "--exclude", paramLabel = "GLOB", arity = "1..*",
-            description = "Skip files matching these path globs (relative, '/'-separated).")
+            description = "Skip files matching these path globs (relative, '/'-separated; a folder's glob covers its content; syntax as exclude: in wanlint.yaml).")
     List<String> excludes = List.of();
 
     @Option(names = "--cache", paramLabel = "DIR",

@@ -346,6 +346,19 @@ class IngestorTest {
     }
 
     @Test
+    void aFolderGlobExcludesItsContentAndALeadingSlashAnchorsIt() throws IOException {
+        write("app/build/A.java", "class A {}");
+        write("app/src/build/B.java", "class B {}");
+        write("app/dist/C.java", "class C {}");
+        write("app/src/D.java", "class D {}");
+
+        Workspace workspace = new Ingestor().ingest(new AnalysisRequest(List.of(temp.resolve("app")),
+                List.of("/build", "dist/"), AnalysisRequest.FrontEnd.AUTO), extraction());
+
+        assertThat(paths(workspace.javaSources())).containsExactlyInAnyOrder("src/build/B.java", "src/D.java");
+    }
+
+    @Test
     void missingInputIsAnErrorDiagnostic() {
         Path missing = temp.resolve("does-not-exist");
 

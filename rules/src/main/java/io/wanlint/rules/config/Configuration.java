@@ -1,5 +1,6 @@
 package io.wanlint.rules.config;
 
+import io.wanlint.analyzer.api.PathGlob;
 import io.wanlint.analyzer.api.RuleDescriptor;
 import io.wanlint.analyzer.api.Severity;
 import io.wanlint.rules.api.RuleSettings;

@@ -1,5 +1,6 @@
 package io.wanlint.rules.config;
 
+import io.wanlint.analyzer.api.PathGlob;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;

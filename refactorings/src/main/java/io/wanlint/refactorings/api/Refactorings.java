@@ -1,6 +1,7 @@
 package io.wanlint.refactorings.api;
 
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.refactorings.dataaccess.MoveDataAccessBehindFacade;
 import io.wanlint.refactorings.entity.AddDirtyFlag;
 import io.wanlint.refactorings.entity.DeclareReadOnlyEntity;
@@ -68,7 +69,7 @@ public final class Refactorings {
      * "after" equal to "before" (never above), and says "no WAN saving" and why.
      */
     private static Optional<String> noWanSaving(Finding f) {
-        if (!ROUND_TRIP_FIXES.contains(f.ruleId()) || f.key().startsWith("remote-view:")) return Optional.empty();
+        if (!ROUND_TRIP_FIXES.contains(f.ruleId()) || f.subject() instanceof FindingSubject.EntityRemoteView) return Optional.empty();
         if (f.before().isZero() || f.after().compareTo(f.before()) < 0) return Optional.empty();
         return Optional.of("no WAN saving: the fix would not make any of its requests cheaper (" + f.before().formula()
                 + " round trips either way)");

@@ -12,6 +12,8 @@ import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.refactorings.api.Fixes;
+import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.Fingerprints;
 import io.wanlint.analyzer.api.MethodNode;
@@ -60,9 +62,10 @@ public final class IntroduceSessionFacade implements Refactoring {
     private static final Set<ComponentKind> MAIN_SITE = Set.of(ComponentKind.STATELESS_SESSION, ComponentKind.SINGLETON_SESSION,
             ComponentKind.ENTITY_BMP, ComponentKind.ENTITY_CMP, ComponentKind.MESSAGE_DRIVEN);
 
-    @Override public boolean handles(Finding f) {
-        return f.ruleId().equals("WAN001") || f.ruleId().equals("WAN007")
-                || f.ruleId().equals("WAN002") && (f.key().startsWith("use-case:") || f.key().startsWith("remote-client:"));
+    @Override public Fixes fixes() {
+        return Fixes.of("WAN001", FindingSubject.Request.class)
+                .and("WAN002", FindingSubject.UseCase.class, FindingSubject.RemoteClient.class)
+                .and("WAN007", FindingSubject.CallSite.class);
     }
 
     @Override public PlanOutcome plan(Finding finding, RefactoringContext context) {

@@ -7,6 +7,7 @@ import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.MethodRef;
 import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.api.RuleDescriptor;
@@ -181,6 +182,6 @@ public final class NPlusOneFinder implements Rule {
         return new Estimates.Reported(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg,
                 ctx.locationOf(site.finder), eps.stream().map(EntryPoint::id).toList(),
                 Evidence.chain(ctx, firstEp, reached.get(0), reached), figures.before(), figures.after(),
-                method + "->" + bean), figures.patch());
+                new FindingSubject.CallSite(method, bean)), figures.patch());
     }
 }

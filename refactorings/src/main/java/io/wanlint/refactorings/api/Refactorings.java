@@ -37,6 +37,14 @@ public final class Refactorings {
                 new MoveDataAccessBehindFacade()));
     }
 
+    /** The registered refactorings, in the order they are asked. */
+    public List<Refactoring> all() { return refactorings; }
+
+    /** The registered refactorings that declare findings of this rule among those they fix. */
+    public List<Refactoring> fixing(String ruleId) {
+        return refactorings.stream().filter(r -> r.fixes().rules().contains(ruleId)).toList();
+    }
+
     /**
      * A finding and its patch, or why it has none.
      *
@@ -93,6 +101,7 @@ public final class Refactorings {
     }
 
     private Planned planOne(Finding f, RefactoringContext context) {
+        // By each refactoring's declaration of the rules and subject types it fixes.
         List<Refactoring> handling = refactorings.stream().filter(x -> x.handles(f)).toList();
         if (handling.isEmpty()) return new Planned(f, Optional.empty(), "no refactoring for " + f.ruleId() + " yet");
         Optional<String> noSaving = noWanSaving(f);

@@ -18,6 +18,7 @@ import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.Fingerprints;
 import io.wanlint.analyzer.api.MethodNode;
 import io.wanlint.analyzer.api.MethodRef;
+import io.wanlint.analyzer.api.SessionFacadeFix;
 import io.wanlint.refactorings.api.FileChange;
 import io.wanlint.refactorings.api.Patch;
 import io.wanlint.refactorings.api.PlanOutcome;
@@ -139,11 +140,11 @@ public final class IntroduceSessionFacade implements Refactoring {
     }
 
     /**
-     * The client method's calls that cross the WAN: EJB calls and lookups not cached once, except
-     * calls to stateful session beans (placed with the web tier).
+     * The client method's calls the façade takes over ({@link SessionFacadeFix}, the description the
+     * rules' estimate of the finding's "after" uses too): EJB calls and lookups not cached once, except
+     * calls to stateful session beans.
      */
     private static List<CallEdge> dataSites(RefactoringContext context, String className, MethodDeclaration m) {
-        List<CallEdge> out = new ArrayList<>();
         var graph = context.analysis().callGraph();
         // Through the method's nodes (overloads included), not a scan of every edge per finding.
         List<CallEdge> made = new ArrayList<>();
@@ -151,14 +152,8 @@ public final class IntroduceSessionFacade implements Refactoring {
             MethodRef ref = node.ref();
             if (ref.className().equals(className) && ref.name().equals(m.getNameAsString())) made.addAll(graph.outgoing(ref));
         }
-        for (CallEdge e : made) {
-            if (!contains(m, e.line()) || e.cachedOnce()) continue;
-            if (!e.kind().isEjb() && e.kind() != EdgeKind.JNDI_LOOKUP) continue;
-            Optional<Component> target = Optional.ofNullable(e.targetComponent()).flatMap(context.analysis().model()::byName);
-            if (target.map(c -> c.kind() == ComponentKind.STATEFUL_SESSION).orElse(false)) continue;
-            out.add(e);
-        }
-        return out;
+        List<CallEdge> inMethod = made.stream().filter(e -> contains(m, e.line())).toList();
+        return SessionFacadeFix.of(inMethod, context.analysis().model()).map(SessionFacadeFix::takenOver).orElse(List.of());
     }
 
     private static boolean handles(Set<String> handled, String thrown) {

@@ -12,6 +12,7 @@ import io.wanlint.analyzer.api.MethodRef;
 import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.api.RuleDescriptor;
 import io.wanlint.analyzer.api.Severity;
+import io.wanlint.analyzer.api.SessionFacadeFix;
 import io.wanlint.rules.api.FindingSink;
 import io.wanlint.rules.api.PatchEffect;
 import io.wanlint.rules.api.ReachScope;
@@ -160,7 +161,7 @@ public final class NPlusOneFinder implements Rule {
                 // (the home lookup feeding the finder, the calls around the loop): they cost 0 too.
                 for (ReachedCall rc : ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls()) {
                     CallEdge e = rc.edge();
-                    if (e.from().equals(method) && (e.kind().isEjb() || e.kind() == EdgeKind.JNDI_LOOKUP) && ctx.crossesSites(rc)) {
+                    if (e.from().equals(method) && SessionFacadeFix.takesOver(e, ctx.model()) && ctx.crossesSites(rc)) {
                         bulk.set(e, 0);
                     }
                 }

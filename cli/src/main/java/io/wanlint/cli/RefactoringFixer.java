@@ -2,6 +2,7 @@ package io.wanlint.cli;
 
 import io.wanlint.analyzer.api.AnalysisResult;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.refactorings.api.Patch;
 import io.wanlint.refactorings.api.PatchApplier;
 import io.wanlint.refactorings.api.PatchSet;
@@ -154,14 +155,33 @@ final class RefactoringFixer implements Fixer {
         Files.write(file, bytes, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
     }
 
-    /** A file-name-safe hint of what the finding is about: the last part of its key, lower case. */
+    /** A file-name-safe hint of what the finding is about: the readable part of its subject, lower case. */
     static String shortName(Finding f) {
-        String key = f.key();
-        // a method key ends with its parameter types: the method's name is the readable part
-        if (key.endsWith(")") && key.indexOf('(') > 0) key = key.substring(0, key.indexOf('('));
-        int cut = Math.max(Math.max(key.lastIndexOf(':'), key.lastIndexOf('.')), Math.max(key.lastIndexOf('#'), key.lastIndexOf('>')));
-        String s = key.substring(cut + 1).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
+        String part = readablePart(f.subject());
+        // the last segment of a qualified name (a.b.Book, /catalog/product.jsp, C#m)
+        int cut = Math.max(Math.max(part.lastIndexOf(':'), part.lastIndexOf('.')), Math.max(part.lastIndexOf('#'), part.lastIndexOf('>')));
+        String s = part.substring(cut + 1).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
         if (s.isEmpty()) s = "finding";
         return s.length() > 40 ? s.substring(0, 40) : s;
+    }
+
+    /** An entry point named by its method ({@code a.OrderMDB#onMessage(javax.jms.Message)}) reads as the method. */
+    private static String withoutParameters(String entryPoint) {
+        return entryPoint.endsWith(")") && entryPoint.indexOf('(') > 0 ? entryPoint.substring(0, entryPoint.indexOf('(')) : entryPoint;
+    }
+
+    /** The method's name, the entity's, the entry point's, or what a session value is held in. */
+    private static String readablePart(FindingSubject subject) {
+        if (subject instanceof FindingSubject.Method m) return m.method().name();
+        if (subject instanceof FindingSubject.RemoteClient c) return c.method().name();
+        if (subject instanceof FindingSubject.CallSite c) return c.callee();
+        if (subject instanceof FindingSubject.SessionAttributes) return "session";
+        if (subject instanceof FindingSubject.BeanFields) return "fields";
+        if (subject instanceof FindingSubject.Entity e) return e.name();
+        if (subject instanceof FindingSubject.EntityRemoteView v) return v.entity();
+        if (subject instanceof FindingSubject.Request r) return withoutParameters(r.entryPoint());
+        if (subject instanceof FindingSubject.UseCase u) return withoutParameters(u.entryPoint());
+        FindingSubject.Place place = (FindingSubject.Place) subject;
+        return String.valueOf(place.method());
     }
 }

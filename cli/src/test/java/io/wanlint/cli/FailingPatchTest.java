@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.refactorings.api.Fixes;
 import io.wanlint.cli.AppCopy.Run;
 import io.wanlint.refactorings.api.PlanOutcome;
 import io.wanlint.refactorings.api.Refactoring;
@@ -39,7 +40,7 @@ class FailingPatchTest {
 
     /** The WAN003 planner, throwing as it did on issue 16's servlet for the findings of one class. */
     private record FailsFor(String className, Refactoring real) implements Refactoring {
-        @Override public boolean handles(Finding finding) { return real.handles(finding); }
+        @Override public Fixes fixes() { return real.fixes(); }
 
         @Override public PlanOutcome plan(Finding finding, RefactoringContext context) {
             if (finding.location().className().equals(className)) throw new IndexOutOfBoundsException("start 680, end 644, length 17517");

@@ -9,8 +9,14 @@ import io.wanlint.analyzer.api.Finding;
  * {@link UnifiedDiffs} renders. Planning twice on the patched application plans nothing.
  */
 public interface Refactoring {
-    /** Whether this refactoring knows how to fix this finding (by rule id, usually). */
-    boolean handles(Finding finding);
+    /**
+     * The rules, and per rule the finding subjects, this refactoring fixes; {@link Refactorings}
+     * offers it exactly those findings.
+     */
+    Fixes fixes();
+
+    /** Whether this refactoring is one for this finding: by its declared {@link #fixes()}, never by its key. */
+    default boolean handles(Finding finding) { return fixes().covers(finding); }
 
     /**
      * The patch for a finding, or the precise reason there is none (already fixed, no source, a code

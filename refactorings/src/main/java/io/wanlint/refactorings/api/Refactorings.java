@@ -1,6 +1,7 @@
 package io.wanlint.refactorings.api;
 
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.refactorings.dataaccess.MoveDataAccessBehindFacade;
 import io.wanlint.refactorings.entity.AddDirtyFlag;
 import io.wanlint.refactorings.entity.DeclareReadOnlyEntity;
@@ -36,6 +37,14 @@ public final class Refactorings {
                 new MoveDataAccessBehindFacade()));
     }
 
+    /** The registered refactorings, in the order they are asked. */
+    public List<Refactoring> all() { return refactorings; }
+
+    /** The registered refactorings that declare findings of this rule among those they fix. */
+    public List<Refactoring> fixing(String ruleId) {
+        return refactorings.stream().filter(r -> r.fixes().rules().contains(ruleId)).toList();
+    }
+
     /**
      * A finding and its patch, or why it has none.
      *
@@ -68,7 +77,7 @@ public final class Refactorings {
      * "after" equal to "before" (never above), and says "no WAN saving" and why.
      */
     private static Optional<String> noWanSaving(Finding f) {
-        if (!ROUND_TRIP_FIXES.contains(f.ruleId()) || f.key().startsWith("remote-view:")) return Optional.empty();
+        if (!ROUND_TRIP_FIXES.contains(f.ruleId()) || f.subject() instanceof FindingSubject.EntityRemoteView) return Optional.empty();
         if (f.before().isZero() || f.after().compareTo(f.before()) < 0) return Optional.empty();
         return Optional.of("no WAN saving: the fix would not make any of its requests cheaper (" + f.before().formula()
                 + " round trips either way)");
@@ -92,6 +101,7 @@ public final class Refactorings {
     }
 
     private Planned planOne(Finding f, RefactoringContext context) {
+        // By each refactoring's declaration of the rules and subject types it fixes.
         List<Refactoring> handling = refactorings.stream().filter(x -> x.handles(f)).toList();
         if (handling.isEmpty()) return new Planned(f, Optional.empty(), "no refactoring for " + f.ruleId() + " yet");
         Optional<String> noSaving = noWanSaving(f);

@@ -6,6 +6,8 @@ import io.wanlint.analyzer.api.CallEdge;
 import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.refactorings.api.Fixes;
+import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.Fingerprints;
 import io.wanlint.analyzer.api.ResourceReference;
 import io.wanlint.analyzer.api.TransactionAttribute;
@@ -54,7 +56,7 @@ public final class MoveDataAccessBehindFacade implements Refactoring {
 
     private static final java.util.regex.Pattern IDENTIFIER = java.util.regex.Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*");
 
-    @Override public boolean handles(Finding finding) { return RULE_ID.equals(finding.ruleId()); }
+    @Override public Fixes fixes() { return Fixes.of(RULE_ID, FindingSubject.Method.class); }
 
     @Override public PlanOutcome plan(Finding finding, RefactoringContext context) {
         var loc = finding.location();

@@ -22,6 +22,8 @@ import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.ThrowStmt;
 import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.refactorings.api.Fixes;
+import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.Fingerprints;
 import io.wanlint.refactorings.api.FileChange;
 import io.wanlint.refactorings.api.Patch;
@@ -60,7 +62,7 @@ public final class AddDirtyFlag implements Refactoring {
         record NotApplicable(String reason) implements Rewrite {}
     }
 
-    @Override public boolean handles(Finding finding) { return RULE_ID.equals(finding.ruleId()); }
+    @Override public Fixes fixes() { return Fixes.of(RULE_ID, FindingSubject.Method.class); }
 
     @Override public PlanOutcome plan(Finding finding, RefactoringContext context) {
         if (!handles(finding)) return PlanOutcome.declined("not a WAN008 finding");

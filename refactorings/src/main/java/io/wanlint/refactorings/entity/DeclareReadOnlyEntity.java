@@ -12,6 +12,8 @@ import io.wanlint.analyzer.api.CallOp;
 import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.refactorings.api.Fixes;
+import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.Fingerprints;
 import io.wanlint.analyzer.api.SourceLocation;
 import io.wanlint.refactorings.api.FileChange;
@@ -42,7 +44,6 @@ import java.util.Set;
  */
 public final class DeclareReadOnlyEntity implements Refactoring {
     public static final String RULE_ID = "WAN005";
-    private static final String KEY_PREFIX = "entity:";
     /** How stale a WebLogic read-only bean may get before it re-reads (the vendor default is 600 s too). */
     static final int READ_TIMEOUT_SECONDS = 600;
 
@@ -63,9 +64,7 @@ public final class DeclareReadOnlyEntity implements Refactoring {
     /** Elements that follow {@code shared-cache-mode} in a persistence unit. */
     private static final Set<String> AFTER_SHARED_CACHE_MODE = Set.of("validation-mode", "properties");
 
-    @Override public boolean handles(Finding finding) {
-        return RULE_ID.equals(finding.ruleId()) && finding.key().startsWith(KEY_PREFIX);
-    }
+    @Override public Fixes fixes() { return Fixes.of(RULE_ID, FindingSubject.Entity.class); }
 
     @Override public PlanOutcome plan(Finding finding, RefactoringContext context) {
         Optional<Patch> patch = patchFor(finding, context);
@@ -74,8 +73,8 @@ public final class DeclareReadOnlyEntity implements Refactoring {
 
     /** The precise reason {@link #patchFor} planned nothing. */
     private static String whyNot(Finding finding, RefactoringContext context) {
-        if (!finding.key().startsWith(KEY_PREFIX)) return "not a WAN005 entity finding";
-        String name = finding.key().substring(KEY_PREFIX.length());
+        if (!(finding.subject() instanceof FindingSubject.Entity subject)) return "not a WAN005 entity finding";
+        String name = subject.name();
         Optional<Component> found = context.analysis().model().byName(name).filter(c -> c.kind().isEntity());
         if (found.isEmpty()) return "entity " + name + " is not in the component model";
         if (found.get().readOnly()) return name + " is already declared read-only";
@@ -94,8 +93,8 @@ public final class DeclareReadOnlyEntity implements Refactoring {
 
     /** The patch, or empty when this finding cannot be fixed this way. */
     Optional<Patch> patchFor(Finding finding, RefactoringContext context) {
-        if (!handles(finding)) return Optional.empty();
-        String name = finding.key().substring(KEY_PREFIX.length());
+        if (!handles(finding) || !(finding.subject() instanceof FindingSubject.Entity subject)) return Optional.empty();
+        String name = subject.name();
         Optional<Component> found = context.analysis().model().byName(name).filter(c -> c.kind().isEntity());
         if (found.isEmpty() || found.get().readOnly() || isWritten(found.get(), context)) return Optional.empty();
         Component entity = found.get();

@@ -17,6 +17,8 @@ import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.refactorings.api.Fixes;
+import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.Fingerprints;
 import io.wanlint.analyzer.api.MethodRef;
 import io.wanlint.analyzer.api.SourceLocation;
@@ -78,7 +80,6 @@ import java.util.regex.Pattern;
  */
 public final class IntroduceReadMostlyTwin implements Refactoring {
     public static final String RULE_ID = "WAN005";
-    private static final String KEY_PREFIX = "entity:";
     /** How long the twin serves a field before re-reading it if no invalidation reached it: the staleness a read-mostly page accepts. */
     static final int READ_TIME_OUT_MILLIS = 60_000;
     private static final String TWIN = "ReadOnly";
@@ -98,13 +99,13 @@ public final class IntroduceReadMostlyTwin implements Refactoring {
     private static final Set<String> AFTER_JBOSSCMP_BEANS = Set.of("relationships", "dependent-value-classes",
             "type-mappings", "entity-commands", "user-type-mappings", "reserved-words");
 
-    @Override public boolean handles(Finding finding) {
-        return RULE_ID.equals(finding.ruleId()) && finding.key().startsWith(KEY_PREFIX);
-    }
+    @Override public Fixes fixes() { return Fixes.of(RULE_ID, FindingSubject.Entity.class); }
 
     @Override public PlanOutcome plan(Finding finding, RefactoringContext context) {
-        if (!handles(finding)) return PlanOutcome.declined("not a WAN005 entity finding");
-        String name = finding.key().substring(KEY_PREFIX.length());
+        if (!handles(finding) || !(finding.subject() instanceof FindingSubject.Entity subject)) {
+            return PlanOutcome.declined("not a WAN005 entity finding");
+        }
+        String name = subject.name();
         Optional<Component> found = context.analysis().model().byName(name).filter(c -> c.kind().isEntity());
         if (found.isEmpty()) return PlanOutcome.declined("entity " + name + " is not in the component model");
         Component entity = found.get();

@@ -6,6 +6,8 @@ import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.EjbInterfaces;
 import io.wanlint.analyzer.api.EjbReference;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.refactorings.api.Fixes;
+import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.Fingerprints;
 import io.wanlint.analyzer.api.SourceLocation;
 import io.wanlint.refactorings.api.FileChange;
@@ -33,15 +35,17 @@ import java.util.Set;
  * naming what still needs the remote view.
  */
 public final class DropEntityRemoteView implements Refactoring {
-    private static final String KEY = "remote-view:";
     /** Vendor descriptors that bind an entity's remote home under a global name, and their bean elements. */
     private static final List<List<String>> VENDOR = List.of(List.of("jboss.xml", "entity"),
             List.of("weblogic-ejb-jar.xml", "weblogic-enterprise-bean"));
 
-    @Override public boolean handles(Finding f) { return f.ruleId().equals("WAN002") && f.key().startsWith(KEY); }
+    @Override public Fixes fixes() { return Fixes.of("WAN002", FindingSubject.EntityRemoteView.class); }
 
     @Override public PlanOutcome plan(Finding finding, RefactoringContext context) {
-        String name = finding.key().substring(KEY.length());
+        if (!(finding.subject() instanceof FindingSubject.EntityRemoteView remoteView)) {
+            return PlanOutcome.declined("not a finding about an entity's remote view");
+        }
+        String name = remoteView.entity();
         Optional<Component> found = context.analysis().model().byName(name);
         if (found.isEmpty()) return PlanOutcome.declined("no entity bean named " + name + " in the model");
         Component entity = found.get();

@@ -12,10 +12,13 @@ import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.refactorings.api.Fixes;
+import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.Fingerprints;
 import io.wanlint.analyzer.api.MethodNode;
 import io.wanlint.analyzer.api.MethodRef;
+import io.wanlint.analyzer.api.SessionFacadeFix;
 import io.wanlint.refactorings.api.FileChange;
 import io.wanlint.refactorings.api.Patch;
 import io.wanlint.refactorings.api.PlanOutcome;
@@ -60,9 +63,10 @@ public final class IntroduceSessionFacade implements Refactoring {
     private static final Set<ComponentKind> MAIN_SITE = Set.of(ComponentKind.STATELESS_SESSION, ComponentKind.SINGLETON_SESSION,
             ComponentKind.ENTITY_BMP, ComponentKind.ENTITY_CMP, ComponentKind.MESSAGE_DRIVEN);
 
-    @Override public boolean handles(Finding f) {
-        return f.ruleId().equals("WAN001") || f.ruleId().equals("WAN007")
-                || f.ruleId().equals("WAN002") && (f.key().startsWith("use-case:") || f.key().startsWith("remote-client:"));
+    @Override public Fixes fixes() {
+        return Fixes.of("WAN001", FindingSubject.Request.class)
+                .and("WAN002", FindingSubject.UseCase.class, FindingSubject.RemoteClient.class)
+                .and("WAN007", FindingSubject.CallSite.class);
     }
 
     @Override public PlanOutcome plan(Finding finding, RefactoringContext context) {
@@ -136,11 +140,11 @@ public final class IntroduceSessionFacade implements Refactoring {
     }
 
     /**
-     * The client method's calls that cross the WAN: EJB calls and lookups not cached once, except
-     * calls to stateful session beans (placed with the web tier).
+     * The client method's calls the façade takes over ({@link SessionFacadeFix}, the description the
+     * rules' estimate of the finding's "after" uses too): EJB calls and lookups not cached once, except
+     * calls to stateful session beans.
      */
     private static List<CallEdge> dataSites(RefactoringContext context, String className, MethodDeclaration m) {
-        List<CallEdge> out = new ArrayList<>();
         var graph = context.analysis().callGraph();
         // Through the method's nodes (overloads included), not a scan of every edge per finding.
         List<CallEdge> made = new ArrayList<>();
@@ -148,14 +152,8 @@ public final class IntroduceSessionFacade implements Refactoring {
             MethodRef ref = node.ref();
             if (ref.className().equals(className) && ref.name().equals(m.getNameAsString())) made.addAll(graph.outgoing(ref));
         }
-        for (CallEdge e : made) {
-            if (!contains(m, e.line()) || e.cachedOnce()) continue;
-            if (!e.kind().isEjb() && e.kind() != EdgeKind.JNDI_LOOKUP) continue;
-            Optional<Component> target = Optional.ofNullable(e.targetComponent()).flatMap(context.analysis().model()::byName);
-            if (target.map(c -> c.kind() == ComponentKind.STATEFUL_SESSION).orElse(false)) continue;
-            out.add(e);
-        }
-        return out;
+        List<CallEdge> inMethod = made.stream().filter(e -> contains(m, e.line())).toList();
+        return SessionFacadeFix.of(inMethod, context.analysis().model()).map(SessionFacadeFix::takenOver).orElse(List.of());
     }
 
     private static boolean handles(Set<String> handled, String thrown) {

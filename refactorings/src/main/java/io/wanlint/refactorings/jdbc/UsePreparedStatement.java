@@ -25,6 +25,8 @@ import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.TryStmt;
 import com.github.javaparser.ast.stmt.WhileStmt;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.refactorings.api.Fixes;
+import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.Fingerprints;
 import io.wanlint.refactorings.api.FileChange;
 import io.wanlint.refactorings.api.Patch;
@@ -71,7 +73,7 @@ public final class UsePreparedStatement implements Refactoring {
         record NotApplicable(String reason) implements Rewrite {}
     }
 
-    @Override public boolean handles(Finding finding) { return RULE_ID.equals(finding.ruleId()); }
+    @Override public Fixes fixes() { return Fixes.of(RULE_ID, FindingSubject.Method.class); }
 
     @Override public PlanOutcome plan(Finding finding, RefactoringContext context) {
         return PlanOutcome.ofNullable(patchFor(finding, context), "the SQL is not a plain concatenation of literals and values in this method (see wanlint explain WAN009)");

@@ -29,6 +29,9 @@ import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.refactorings.api.Fixes;
+import io.wanlint.analyzer.api.FindingSubject;
+import io.wanlint.analyzer.api.MethodRef;
 import io.wanlint.analyzer.api.Fingerprints;
 import io.wanlint.analyzer.api.MethodNode;
 import io.wanlint.refactorings.api.FileChange;
@@ -90,17 +93,20 @@ public final class CacheHomeLookups implements Refactoring {
         record NotApplicable(String reason) implements Rewrite {}
     }
 
-    @Override public boolean handles(Finding finding) { return RULE_ID.equals(finding.ruleId()); }
+    @Override public Fixes fixes() { return Fixes.of(RULE_ID, FindingSubject.Method.class); }
 
     @Override public PlanOutcome plan(Finding finding, RefactoringContext context) {
-        if (!handles(finding) || finding.location().method() == null) return PlanOutcome.declined("the finding names no method");
+        if (!handles(finding) || !(finding.subject() instanceof FindingSubject.Method subject) || finding.location().method() == null) {
+            return PlanOutcome.declined("the finding names no method");
+        }
+        MethodRef method = subject.method();
         String file = finding.location().file();
         Optional<SourceText> source = context.read(file);
         if (source.isEmpty()) return PlanOutcome.declined(file + " cannot be read");
         AnalysisResult analysis = context.analysis();
         Optional<MethodNode> node = analysis.callGraph().nodes().stream()
-                .filter(n -> n.ref().toString().equals(finding.key())).findFirst();
-        if (node.isEmpty()) return PlanOutcome.declined("the call graph has no method " + finding.key());
+                .filter(n -> n.ref().equals(method)).findFirst();
+        if (node.isEmpty()) return PlanOutcome.declined("the call graph has no method " + method);
         Set<Integer> lookups = new TreeSet<>();
         Set<Integer> creates = new TreeSet<>();
         for (CallEdge e : analysis.callGraph().outgoing(node.get().ref())) {
@@ -116,7 +122,7 @@ public final class CacheHomeLookups implements Refactoring {
                 creates.add(e.line());
             }
         }
-        if (lookups.isEmpty() && creates.isEmpty()) return PlanOutcome.declined("no per-request home lookup or create() left in " + finding.key());
+        if (lookups.isEmpty() && creates.isEmpty()) return PlanOutcome.declined("no per-request home lookup or create() left in " + method);
         String className = finding.location().className();
         String simple = className.substring(Math.max(className.lastIndexOf('.'), className.lastIndexOf('$')) + 1);
         boolean servlet = analysis.model().byClass(className).filter(c -> c.kind() == ComponentKind.SERVLET).isPresent();

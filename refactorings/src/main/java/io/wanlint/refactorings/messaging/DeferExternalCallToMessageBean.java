@@ -9,6 +9,9 @@ import io.wanlint.analyzer.api.CallOp;
 import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.EvidenceStep;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.refactorings.api.Fixes;
+import io.wanlint.analyzer.api.FindingSubject;
+import io.wanlint.analyzer.api.MethodRef;
 import io.wanlint.analyzer.api.Fingerprints;
 import io.wanlint.refactorings.api.FileChange;
 import io.wanlint.refactorings.api.Patch;
@@ -41,15 +44,15 @@ public final class DeferExternalCallToMessageBean implements Refactoring {
     private static final Set<EdgeKind> TRANSACTIONAL = EnumSet.of(EdgeKind.JDBC, EdgeKind.JPA, EdgeKind.REMOTE_EJB,
             EdgeKind.LOCAL_EJB, EdgeKind.JMS_SEND, EdgeKind.JNDI_LOOKUP);
 
-    @Override public boolean handles(Finding finding) { return RULE_ID.equals(finding.ruleId()); }
+    @Override public Fixes fixes() { return Fixes.of(RULE_ID, FindingSubject.Method.class); }
 
     @Override public PlanOutcome plan(Finding finding, RefactoringContext context) {
-        String key = finding.key();
-        int hash = key.indexOf('#'), paren = key.indexOf('(');
-        if (hash < 0 || paren < hash) return PlanOutcome.declined("the finding does not name its transactional method");
-        String className = key.substring(0, hash), methodName = key.substring(hash + 1, paren);
-        String params = key.substring(paren + 1, key.length() - 1);
-        int arity = params.isEmpty() ? 0 : params.split(",").length;
+        if (!(finding.subject() instanceof FindingSubject.Method subject)) {
+            return PlanOutcome.declined("the finding does not name its transactional method");
+        }
+        MethodRef txMethod = subject.method();
+        String className = txMethod.className(), methodName = txMethod.name();
+        int arity = txMethod.parameterTypes().size();
         String file = finding.location().file();
         Optional<JavaSource> source = context.read(file).flatMap(JavaSource::parse);
         if (source.isEmpty()) return PlanOutcome.declined(file + " cannot be read or parsed");

@@ -7,6 +7,8 @@ import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.type.ClassOrInterfaceType;
 import io.wanlint.analyzer.api.AnalyzedFile;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.refactorings.api.Fixes;
+import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.Fingerprints;
 import io.wanlint.analyzer.api.SourceFacts;
 import io.wanlint.analyzer.api.SourceFacts.SessionStateValue;
@@ -36,7 +38,7 @@ public final class MakeSessionStateSerializable implements Refactoring {
     public static final String RULE_ID = "WAN010";
     private static final String SERIALIZABLE = "java.io.Serializable";
 
-    @Override public boolean handles(Finding finding) { return RULE_ID.equals(finding.ruleId()); }
+    @Override public Fixes fixes() { return Fixes.of(RULE_ID, FindingSubject.SessionAttributes.class, FindingSubject.BeanFields.class); }
 
     @Override public PlanOutcome plan(Finding finding, RefactoringContext context) {
         return PlanOutcome.ofNullable(patchFor(finding, context), "the stored type is not a source class of this application, or is already serializable");
@@ -47,9 +49,10 @@ public final class MakeSessionStateSerializable implements Refactoring {
         if (!handles(finding) || context.analysis().callGraph() == null) return Optional.empty();
         List<SessionStateValue> values = new ArrayList<>();
         for (SessionStateValue v : context.analysis().callGraph().facts().nonSerializableState()) {
-            String key = v.holder() == SourceFacts.Holder.HTTP_SESSION
-                    ? (v.method() == null ? "" : v.method() + "->session") : v.className() + "->fields";
-            if (key.equals(finding.key())) values.add(v);
+            FindingSubject holder = v.holder() == SourceFacts.Holder.HTTP_SESSION
+                    ? (v.method() == null ? null : new FindingSubject.SessionAttributes(v.method()))
+                    : new FindingSubject.BeanFields(v.className());
+            if (finding.subject().equals(holder)) values.add(v);
         }
         if (values.isEmpty()) return Optional.empty();
         Map<String, FileChange.Edit> byFile = new LinkedHashMap<>();

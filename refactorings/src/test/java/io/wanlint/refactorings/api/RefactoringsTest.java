@@ -3,6 +3,7 @@ package io.wanlint.refactorings.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.Fingerprints;
 import io.wanlint.analyzer.api.RoundTrips;
@@ -41,7 +42,7 @@ class RefactoringsTest {
 
     private static Refactoring refactoring(String ruleId, Planner planner) {
         return new Refactoring() {
-            @Override public boolean handles(Finding finding) { return finding.ruleId().equals(ruleId); }
+            @Override public Fixes fixes() { return Fixes.of(ruleId, FindingSubject.Place.class); }
 
             @Override public PlanOutcome plan(Finding finding, RefactoringContext context) { return planner.plan(finding); }
         };
@@ -53,7 +54,7 @@ class RefactoringsTest {
 
     private static Finding finding(String ruleId) {
         return new Finding(ruleId, Severity.ERROR, "test finding", new FindingLocation(FILE, 3, "shop.web.StatusServlet", "doGet"),
-                List.of("/status"), List.of(), RoundTrips.of(2), RoundTrips.of(1), "shop.web.StatusServlet#doGet#" + ruleId);
+                List.of("/status"), List.of(), RoundTrips.of(2), RoundTrips.of(1), null);
     }
 
     private RefactoringContext context() throws IOException {

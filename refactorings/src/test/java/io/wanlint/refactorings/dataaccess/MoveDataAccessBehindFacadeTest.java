@@ -3,6 +3,8 @@ package io.wanlint.refactorings.dataaccess;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.MethodRef;
+import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.api.Severity;
@@ -49,7 +51,7 @@ class MoveDataAccessBehindFacadeTest {
                 "package shop.catalog;\nimport jakarta.ejb.Stateless;\n@Stateless\npublic class CatalogBean { public int size() { return 0; } }\n", StandardCharsets.UTF_8);
         Finding f = new Finding("WAN003", Severity.ERROR, "web-tier JDBC",
                 new FindingLocation("src/main/java/shop/web/StockServlet.java", line, "shop.web.StockServlet", method),
-                List.of("/stock"), List.of(), RoundTrips.of(2), RoundTrips.of(1), "shop.web.StockServlet#" + method);
+                List.of("/stock"), List.of(), RoundTrips.of(2), RoundTrips.of(1), new FindingSubject.Method(MethodRef.of("shop.web.StockServlet", method)));
         return new MoveDataAccessBehindFacade().plan(f, TextApp.analysed(app));
     }
 

@@ -3,6 +3,7 @@ package io.wanlint.refactorings.entity;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.Severity;
 import io.wanlint.refactorings.TextApp;
@@ -61,7 +62,7 @@ class DeclareReadOnlyEntityPlanningTest {
         Files.createDirectories(app.resolve("META-INF"));
         Files.writeString(app.resolve("META-INF/ejb-jar.xml"), EJB_JAR);
         Finding finding = new Finding("WAN005", Severity.NOTE, "entity Book is read-mostly",
-                new FindingLocation("src/a/BookBean.java", 3, "a.BookBean", null), List.of(), List.of(), null, null, "entity:Book");
+                new FindingLocation("src/a/BookBean.java", 3, "a.BookBean", null), List.of(), List.of(), null, null, new FindingSubject.Entity("Book"));
         return new DeclareReadOnlyEntity().patchFor(finding, TextApp.analysed(app));
     }
 

@@ -3,6 +3,7 @@ package io.wanlint.refactorings.entity;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.api.Severity;
@@ -193,7 +194,7 @@ class IntroduceReadMostlyTwinTest {
     private PlanOutcome plan() {
         Finding finding = new Finding("WAN005", Severity.NOTE, "entity Book is read-mostly",
                 new FindingLocation("src/a/BookBean.java", 3, "a.BookBean", null), List.of("/Show", "/Rename"), List.of(),
-                RoundTrips.of(7), RoundTrips.of(5), "entity:Book");
+                RoundTrips.of(7), RoundTrips.of(5), new FindingSubject.Entity("Book"));
         return new IntroduceReadMostlyTwin().plan(finding, TextApp.analysed(app));
     }
 
@@ -611,7 +612,7 @@ class IntroduceReadMostlyTwinTest {
     void declareReadOnlyEntityNamesTheWritesWhenItDeclines() {
         Finding finding = new Finding("WAN005", Severity.NOTE, "entity Book is read-mostly",
                 new FindingLocation("src/a/BookBean.java", 3, "a.BookBean", null), List.of("/Show"), List.of(),
-                RoundTrips.of(7), RoundTrips.of(5), "entity:Book");
+                RoundTrips.of(7), RoundTrips.of(5), new FindingSubject.Entity("Book"));
         PlanOutcome outcome = new DeclareReadOnlyEntity().plan(finding, TextApp.analysed(app));
         assertThat(outcome.patch()).isEmpty();
         assertThat(outcome.reasonWithoutPatch()).contains("Book is written (setTitle() at src/w/Rename.java:15)")

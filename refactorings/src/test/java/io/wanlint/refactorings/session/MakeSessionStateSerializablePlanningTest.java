@@ -3,6 +3,7 @@ package io.wanlint.refactorings.session;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.Severity;
 import io.wanlint.refactorings.TextApp;
@@ -40,7 +41,7 @@ class MakeSessionStateSerializablePlanningTest {
                 }
                 """);
         Finding finding = new Finding("WAN010", Severity.WARNING, "stateful session bean CartBean holds basket",
-                new FindingLocation("src/a/CartBean.java", 5, "a.CartBean", null), List.of(), List.of(), null, null, "a.CartBean->fields");
+                new FindingLocation("src/a/CartBean.java", 5, "a.CartBean", null), List.of(), List.of(), null, null, new FindingSubject.BeanFields("a.CartBean"));
         return new MakeSessionStateSerializable().patchFor(finding, TextApp.analysed(app));
     }
 
@@ -59,7 +60,7 @@ class MakeSessionStateSerializablePlanningTest {
         plan();
         Files.writeString(app.resolve("src/a/Basket.java"), "package a;\npublic class Basket implements java.io.Serializable {}\n");
         Finding finding = new Finding("WAN010", Severity.WARNING, "stateful session bean CartBean holds basket",
-                new FindingLocation("src/a/CartBean.java", 5, "a.CartBean", null), List.of(), List.of(), null, null, "a.CartBean->fields");
+                new FindingLocation("src/a/CartBean.java", 5, "a.CartBean", null), List.of(), List.of(), null, null, new FindingSubject.BeanFields("a.CartBean"));
         assertThat(new MakeSessionStateSerializable().patchFor(finding, TextApp.analysed(app))).isEmpty();
     }
 }

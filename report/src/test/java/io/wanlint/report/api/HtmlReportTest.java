@@ -31,7 +31,7 @@ class HtmlReportTest {
         ReportData r = SampleApplication.report();
         Finding f = r.findings().get(0);
         Finding hostile = new Finding(f.ruleId(), f.severity(), "<script>alert('x')</script> & \"quoted\"", f.location(),
-                f.entryPoints(), f.evidence(), f.before(), f.after(), f.key());
+                f.entryPoints(), f.evidence(), f.before(), f.after(), f.subject());
         return new ReportData(r.result(), r.topologyName(), r.siteByComponent(), r.costs(), r.afterPatchesByEntryPoint(),
                 List.of(hostile, r.findings().get(1)), r.rules(), r.toolVersion(), r.latencyMsByEntryPoint());
     }

@@ -9,6 +9,8 @@ import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import io.wanlint.analyzer.api.ComponentModel;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.MethodRef;
+import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.Fingerprints;
 import io.wanlint.analyzer.api.FindingLocation;
 import org.junit.jupiter.api.Test;
@@ -113,9 +115,9 @@ class JsonReportTest {
         FindingLocation moved = new FindingLocation(f.location().file(), f.location().line() + 7,
                 f.location().className(), f.location().method());
         Finding shifted = new Finding(f.ruleId(), f.severity(), f.message(), moved, f.entryPoints(), f.evidence(),
-                f.before(), f.after(), f.key());
+                f.before(), f.after(), f.subject());
         Finding other = new Finding(f.ruleId(), f.severity(), f.message(), f.location(), f.entryPoints(), f.evidence(),
-                f.before(), f.after(), "edu.rubis.web.OtherDao#x->jdbc");
+                f.before(), f.after(), new FindingSubject.Method(MethodRef.of("edu.rubis.web.OtherDao", "x")));
         assertThat(Fingerprints.of(shifted)).isEqualTo(Fingerprints.of(f)).matches("[0-9a-f]{32}");
         assertThat(Fingerprints.of(other)).isNotEqualTo(Fingerprints.of(f));
     }

@@ -17,6 +17,7 @@ import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.EntryPointCost;
 import io.wanlint.analyzer.api.EvidenceStep;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.MethodNode;
 import io.wanlint.analyzer.api.MethodRef;
@@ -170,7 +171,7 @@ final class SampleApplication {
                                 "doGet", EdgeKind.LOCAL, "calls BidDao.bidsOf"),
                         new EvidenceStep("src/edu/rubis/web/BidDao.java", 42, "edu.rubis.web.BidDao", "bidsOf",
                                 EdgeKind.JDBC, "Statement.executeQuery")),
-                new RoundTrips(List.of(1L, 1L)), RoundTrips.of(0), "edu.rubis.web.BidDao#bidsOf->jdbc");
+                new RoundTrips(List.of(1L, 1L)), RoundTrips.of(0), new FindingSubject.Method(MethodRef.of("edu.rubis.web.BidDao", "bidsOf")));
     }
 
     /** A structural finding whose evidence starts at a descriptor: that step has a class but no method. */
@@ -179,7 +180,7 @@ final class SampleApplication {
                 new FindingLocation("META-INF/ejb-jar.xml", 9, "edu.rubis.ejb.ItemBean", null), List.of("/viewItem"),
                 List.of(new EvidenceStep("META-INF/ejb-jar.xml", 9, "edu.rubis.ejb.ItemBean", null, null,
                         "declares remote view ItemHome, Item")),
-                RoundTrips.of(2), RoundTrips.of(1), "entity:Item");
+                RoundTrips.of(2), RoundTrips.of(1), new FindingSubject.EntityRemoteView("Item"));
     }
 
     static Finding fineGrained() {

@@ -10,6 +10,7 @@ import com.networknt.schema.SpecVersion;
 import io.wanlint.analyzer.api.AnalysisResult;
 import io.wanlint.analyzer.api.ComponentModel;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.api.RuleDescriptor;
@@ -156,7 +157,7 @@ class SarifReportTest {
     @Test
     void findingOfAnUnknownRuleWithoutFileOrLineStillValidates() throws Exception {
         Finding odd = new Finding("WAN042", Severity.NOTE, "class-level", new FindingLocation("", 0, "a.B", null),
-                List.of(), List.of(), RoundTrips.ZERO, RoundTrips.ZERO, "a.B");
+                List.of(), List.of(), RoundTrips.ZERO, RoundTrips.ZERO, new FindingSubject.BeanFields("a.B"));
         ReportData r = SampleApplication.report();
         ReportData data = new ReportData(r.result(), "edge", Map.of(), List.of(), Map.of(), List.of(odd), List.of(), "dev");
         String sarif = SarifReport.render(data);

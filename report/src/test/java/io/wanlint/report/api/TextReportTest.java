@@ -68,7 +68,7 @@ class TextReportTest {
         ReportData r = SampleApplication.report();
         var f = SampleApplication.fineGrained();
         var noSaving = new io.wanlint.analyzer.api.Finding(f.ruleId(), f.severity(), f.message(), f.location(), f.entryPoints(),
-                f.evidence(), f.before(), f.before(), f.key());
+                f.evidence(), f.before(), f.before(), f.subject());
         ReportData data = new ReportData(r.result(), r.topologyName(), r.siteByComponent(), r.costs(), r.afterPatchesByEntryPoint(),
                 List.of(noSaving), r.rules(), r.toolVersion());
         PatchIndex declined = PatchIndex.of(Map.of(), Map.of(), Map.of(noSaving, "no saving"));

@@ -7,6 +7,7 @@ import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.PersistenceType;
 import io.wanlint.analyzer.api.RuleDescriptor;
@@ -180,7 +181,7 @@ public final class CacheableReadMostlyEntity implements Rule {
         return new Estimates.Reported(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg,
                 new FindingLocation(declared.file(), declared.line(), entity.className(), null),
                 eps.stream().map(EntryPoint::id).toList(), Evidence.chain(ctx, hotEp, hot),
-                figures.before(), figures.after(), "entity:" + entity.name()), figures.patch());
+                figures.before(), figures.after(), new FindingSubject.Entity(entity.name())), figures.patch());
     }
 
     /** The caching that fits the persistence type and the vendor whose descriptors the application ships. */

@@ -1,10 +1,10 @@
 package io.wanlint.rules.wan;
 
-import io.wanlint.analyzer.api.CallOp;
+import io.wanlint.analyzer.api.CallEdge;
 import io.wanlint.analyzer.api.CostAdjustment;
-import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.RoundTrips;
+import io.wanlint.analyzer.api.SessionFacadeFix;
 import io.wanlint.rules.api.PatchEffect;
 import io.wanlint.rules.api.ReachScope;
 import io.wanlint.rules.api.ReachedCall;
@@ -14,14 +14,14 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The session-façade patch (WAN001, WAN002): the request's first cross-site EJB call becomes the
- * one façade call, every other EJB call and home lookup it made across the WAN now runs next to
- * the beans and costs nothing. When every such call sits in a loop, the façade is called once
- * outside it: all of them cost 0 and the façade call is {@link #extra}.
+ * The session-façade patch (WAN001, WAN002) as the cost model sees it. What the façade takes over
+ * and where its one call goes is {@link SessionFacadeFix}'s, the same description the patch
+ * ({@code IntroduceSessionFacade}) is written from: every call it takes over that the request makes
+ * across the WAN from the client's site now runs next to the beans and costs nothing, and the façade
+ * call is {@link #extra}, outside any loop.
  *
  * @param adjustment the cost adjustment
- * @param site       the client method whose code the façade call replaces (where the request's first
- *                   paid cross-site EJB call is made)
+ * @param site       the client method whose code the façade call replaces ({@link SessionFacadeFix#client()})
  * @param extra      round trips to add to the adjusted estimate (the façade call when no existing
  *                   call can stand for it)
  */
@@ -30,22 +30,22 @@ record FacadePatch(CostAdjustment adjustment, String site, RoundTrips extra) {
     static FacadePatch of(RuleContext ctx, EntryPoint ep) {
         RequestReach reach = ctx.reach(ep, ReachScope.WHOLE_REQUEST);
         Optional<String> epSite = ctx.siteOf(ep.component());
-        List<ReachedCall> crossing = reach.calls().stream()
-                .filter(rc -> rc.edge().kind().isEjb() || rc.edge().kind() == EdgeKind.JNDI_LOOKUP)
+        List<CallEdge> crossing = reach.calls().stream()
+                .filter(rc -> SessionFacadeFix.takesOver(rc.edge(), ctx.model()))
                 // Calls the beans make among themselves are the façade's own work, not the client's.
                 .filter(rc -> epSite.isEmpty() || epSite.equals(ctx.siteOf(rc.callerComponent())))
                 .filter(ctx::crossesSites)
+                .map(ReachedCall::edge)
                 .toList();
+        Optional<SessionFacadeFix> fix = SessionFacadeFix.of(crossing, ctx.model());
+        if (fix.isEmpty()) return new FacadePatch(PatchedCosts.NONE, ep.id(), RoundTrips.ZERO);
         PatchedCosts.Builder patch = new PatchedCosts.Builder();
-        for (ReachedCall rc : crossing) patch.set(rc.edge(), 0);
+        for (CallEdge e : fix.get().takenOver()) patch.set(e, 0);
         // The façade is a call of its own, once per request, outside any loop. It is not one of the
         // calls it replaces: another patch (a read-only copy at the edge) may remove those calls,
         // and the façade call must survive that when the patches are combined.
-        Optional<ReachedCall> firstPaid = crossing.stream()
-                .filter(rc -> rc.edge().kind().isEjb() && rc.edge().op() != CallOp.LOOKUP && !rc.edge().cachedOnce()).findFirst();
-        RoundTrips extra = firstPaid.isPresent() ? RoundTrips.of(ctx.oracle().costs().remoteEjbCall()) : RoundTrips.ZERO;
-        String site = firstPaid.or(() -> crossing.stream().findFirst()).map(rc -> rc.edge().from().toString()).orElse(ep.id());
-        return new FacadePatch(patch.build(), site, extra);
+        RoundTrips extra = fix.get().addsFacadeCall() ? RoundTrips.of(ctx.oracle().costs().remoteEjbCall()) : RoundTrips.ZERO;
+        return new FacadePatch(patch.build(), fix.get().client().toString(), extra);
     }
 
     /** The patch as the report's "after patches" composes it with the request's other patches. */

@@ -7,6 +7,7 @@ import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.MethodRef;
 import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.EvidenceStep;
@@ -114,7 +115,7 @@ public final class MissingFacade implements Rule {
         sink.report(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, ctx.locationOf(first.edge()),
                 eps.stream().map(EntryPoint::id).toList(),
                 Evidence.chain(ctx, worst, first, counted.isEmpty() ? calls : counted),
-                figures.before(), figures.after(), "remote-client:" + method.shortId()), figures.patch());
+                figures.before(), figures.after(), new FindingSubject.RemoteClient(method)), figures.patch());
     }
 
     private static boolean isEntityBean(Component c) {
@@ -234,7 +235,7 @@ public final class MissingFacade implements Rule {
                         : "; no WAN saving: one call to a session façade would not make the request cheaper");
         return new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, ctx.locationOf(first.edge()),
                 eps.stream().map(EntryPoint::id).toList(), Evidence.chain(ctx, ep, first, invocations),
-                figures.before(), figures.after(), "use-case:" + same.get(0).ep().keyId());
+                figures.before(), figures.after(), new FindingSubject.UseCase(same.get(0).ep().keyId()));
     }
 
     private Finding remoteView(RuleContext ctx, Component entity, List<EntryPoint> clients, ReachedCall firstCall) {
@@ -252,7 +253,7 @@ public final class MissingFacade implements Rule {
         if (firstCall != null) evidence.addAll(Evidence.chain(ctx, clients.get(0), firstCall));
         return new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, at,
                 clients.stream().map(EntryPoint::id).toList(), evidence, figures.before(), figures.after(),
-                "remote-view:" + entity.name());
+                new FindingSubject.EntityRemoteView(entity.name()));
     }
 
     private static List<String> remoteInterfaces(Component c) {

@@ -7,10 +7,12 @@ import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.MethodRef;
 import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.api.RuleDescriptor;
 import io.wanlint.analyzer.api.Severity;
+import io.wanlint.analyzer.api.SessionFacadeFix;
 import io.wanlint.rules.api.FindingSink;
 import io.wanlint.rules.api.PatchEffect;
 import io.wanlint.rules.api.ReachScope;
@@ -159,7 +161,7 @@ public final class NPlusOneFinder implements Rule {
                 // (the home lookup feeding the finder, the calls around the loop): they cost 0 too.
                 for (ReachedCall rc : ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls()) {
                     CallEdge e = rc.edge();
-                    if (e.from().equals(method) && (e.kind().isEjb() || e.kind() == EdgeKind.JNDI_LOOKUP) && ctx.crossesSites(rc)) {
+                    if (e.from().equals(method) && SessionFacadeFix.takesOver(e, ctx.model()) && ctx.crossesSites(rc)) {
                         bulk.set(e, 0);
                     }
                 }
@@ -181,6 +183,6 @@ public final class NPlusOneFinder implements Rule {
         return new Estimates.Reported(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg,
                 ctx.locationOf(site.finder), eps.stream().map(EntryPoint::id).toList(),
                 Evidence.chain(ctx, firstEp, reached.get(0), reached), figures.before(), figures.after(),
-                method + "->" + bean), figures.patch());
+                new FindingSubject.CallSite(method, bean)), figures.patch());
     }
 }

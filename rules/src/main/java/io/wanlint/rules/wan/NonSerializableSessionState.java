@@ -3,6 +3,7 @@ package io.wanlint.rules.wan;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.EvidenceStep;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.MethodRef;
 import io.wanlint.analyzer.api.RoundTrips;
@@ -75,7 +76,7 @@ public final class NonSerializableSessionState implements Rule {
         for (SessionStateValue v : vs) evidence.add(step(v, "HttpSession.setAttribute(" + quoted(v) + Evidence.displayClass(v.valueType()) + ")"));
         return new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg,
                 new FindingLocation(first.location().file(), first.location().line(), method.className(), method.name()),
-                eps.stream().map(EntryPoint::id).toList(), evidence, cost, cost, method + "->session");
+                eps.stream().map(EntryPoint::id).toList(), evidence, cost, cost, new FindingSubject.SessionAttributes(method));
     }
 
     private Finding fieldFinding(String bean, List<SessionStateValue> vs) {
@@ -88,7 +89,7 @@ public final class NonSerializableSessionState implements Rule {
                 .map(v -> step(v, "field " + v.member() + " of type " + Evidence.displayClass(v.valueType()))).toList();
         return new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg,
                 new FindingLocation(first.location().file(), first.location().line(), bean, null),
-                List.of(), evidence, RoundTrips.ZERO, RoundTrips.ZERO, bean + "->fields");
+                List.of(), evidence, RoundTrips.ZERO, RoundTrips.ZERO, new FindingSubject.BeanFields(bean));
     }
 
     private static EvidenceStep step(SessionStateValue v, String what) {

@@ -6,6 +6,7 @@ import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.RuleDescriptor;
 import io.wanlint.analyzer.api.Severity;
@@ -135,7 +136,7 @@ public final class RemoteFineGrainedCall implements Rule {
         }
         return new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg.toString(), ctx.locationOf(offending.get(0).edge()),
                 requests.stream().map(r -> r.ep().id()).toList(), Evidence.chain(ctx, ep, offending.get(0), offending),
-                figures.before(), figures.after(), requests.get(0).ep().keyId());
+                figures.before(), figures.after(), new FindingSubject.Request(requests.get(0).ep().keyId()));
     }
 
     /** {@code Book (findByPrimaryKey, getTitle ×2), Cart (addItem)} in order of first call. */

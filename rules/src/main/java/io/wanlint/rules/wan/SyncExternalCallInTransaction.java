@@ -5,6 +5,7 @@ import io.wanlint.analyzer.api.CallOp;
 import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.MethodRef;
 import io.wanlint.analyzer.api.RuleDescriptor;
@@ -97,7 +98,7 @@ public final class SyncExternalCallInTransaction implements Rule {
                         : " (no WAN saving: the request pays as many round trips, but the locks no longer wait on the call)");
         return new Estimates.Reported(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, at, eps.stream().map(EntryPoint::id).toList(),
                 Evidence.chain(ctx, figures.worst(), first, worstCalls),
-                figures.before(), figures.after(), txMethod.toString()), figures.patch());
+                figures.before(), figures.after(), new FindingSubject.Method(txMethod)), figures.patch());
     }
 
     /** The transactional method's declaration; failing that, its call on the path to the external call. */

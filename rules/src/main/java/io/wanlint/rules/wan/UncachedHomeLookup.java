@@ -6,6 +6,7 @@ import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.MethodRef;
 import io.wanlint.analyzer.api.RuleDescriptor;
 import io.wanlint.analyzer.api.Severity;
@@ -94,6 +95,6 @@ public final class UncachedHomeLookup implements Rule {
         List<ReachedCall> reached = site.byEntryPoint.get(firstEp);
         return new Estimates.Reported(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, ctx.locationOf(calls.get(0)),
                 eps.stream().map(EntryPoint::id).toList(), Evidence.chain(ctx, firstEp, reached.get(0), reached),
-                figures.before(), figures.after(), method.toString()), figures.patch());
+                figures.before(), figures.after(), new FindingSubject.Method(method)), figures.patch());
     }
 }

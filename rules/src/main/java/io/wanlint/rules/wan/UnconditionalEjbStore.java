@@ -8,6 +8,7 @@ import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.EvidenceStep;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.MethodNode;
 import io.wanlint.analyzer.api.MethodRef;
@@ -111,7 +112,7 @@ public final class UnconditionalEjbStore implements Rule {
         return new Estimates.Reported(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg,
                 new FindingLocation(at.file(), at.line(), store.ref().className(), "ejbStore"),
                 eps.stream().map(EntryPoint::id).toList(), evidence, figures.before(), figures.after(),
-                store.ref().toString()), figures.patch());
+                new FindingSubject.Method(store.ref())), figures.patch());
     }
 
     /**

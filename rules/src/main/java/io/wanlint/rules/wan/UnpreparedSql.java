@@ -6,6 +6,7 @@ import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.EvidenceStep;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.MethodRef;
 import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.api.RuleDescriptor;
@@ -81,6 +82,6 @@ public final class UnpreparedSql implements Rule {
         }
         for (CallEdge c : calls) if (c != first) evidence.add(Evidence.step(ctx, c));
         return new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, ctx.locationOf(first),
-                eps.stream().map(EntryPoint::id).toList(), evidence, cost, cost, method.toString());
+                eps.stream().map(EntryPoint::id).toList(), evidence, cost, cost, new FindingSubject.Method(method));
     }
 }

@@ -4,6 +4,7 @@ import io.wanlint.analyzer.api.CallEdge;
 import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.MethodRef;
 import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.api.RuleDescriptor;
@@ -102,7 +103,7 @@ public final class WebTierJdbc implements Rule {
         return new Estimates.Reported(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, ctx.locationOf(first),
                 eps.stream().map(EntryPoint::id).toList(),
                 Evidence.chain(ctx, firstEp, site.firstByEntryPoint.get(firstEp)), figures.before(), figures.after(),
-                method.toString()), figures.patch());
+                new FindingSubject.Method(method)), figures.patch());
     }
 
     private static boolean sameSite(RuleContext ctx, Site site) {

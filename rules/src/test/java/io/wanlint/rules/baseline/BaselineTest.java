@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.wanlint.analyzer.api.ConfigurationException;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.FindingSubject;
+import io.wanlint.analyzer.api.MethodRef;
 import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.api.Severity;
@@ -16,37 +18,41 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class BaselineTest {
-    private static Finding finding(String rule, String file, int line, String key, String message) {
+    private static Finding finding(String rule, String file, int line, FindingSubject subject, String message) {
         return new Finding(rule, Severity.WARNING, message, new FindingLocation(file, line, "shop.Web", "doGet"),
-                List.of("/x"), List.of(), RoundTrips.of(3), RoundTrips.of(1), key);
+                List.of("/x"), List.of(), RoundTrips.of(3), RoundTrips.of(1), subject);
+    }
+
+    private static FindingSubject method(String className, String name) {
+        return new FindingSubject.Method(MethodRef.of(className, name));
     }
 
     @Test
     void fingerprintIgnoresLinesMessagesAndRoundTripsButNotRuleKeyOrFile() {
-        Finding f = finding("WAN003", "src/shop/Web.java", 10, "shop.Web#doGet()", "3 calls");
+        Finding f = finding("WAN003", "src/shop/Web.java", 10, method("shop.Web", "doGet"), "3 calls");
         String fp = Fingerprints.of(f);
 
-        assertThat(Fingerprints.of(finding("WAN003", "src/shop/Web.java", 42, "shop.Web#doGet()", "4 calls"))).isEqualTo(fp);
-        assertThat(Fingerprints.of(finding("WAN003", "src\\shop\\Web.java", 10, "shop.Web#doGet()", "3 calls"))).isEqualTo(fp);
-        assertThat(Fingerprints.of(finding("WAN001", "src/shop/Web.java", 10, "shop.Web#doGet()", "3 calls"))).isNotEqualTo(fp);
-        assertThat(Fingerprints.of(finding("WAN003", "src/shop/Web.java", 10, "shop.Web#doPost()", "3 calls"))).isNotEqualTo(fp);
-        assertThat(Fingerprints.of(finding("WAN003", "src/shop/Other.java", 10, "shop.Web#doGet()", "3 calls"))).isNotEqualTo(fp);
+        assertThat(Fingerprints.of(finding("WAN003", "src/shop/Web.java", 42, method("shop.Web", "doGet"), "4 calls"))).isEqualTo(fp);
+        assertThat(Fingerprints.of(finding("WAN003", "src\\shop\\Web.java", 10, method("shop.Web", "doGet"), "3 calls"))).isEqualTo(fp);
+        assertThat(Fingerprints.of(finding("WAN001", "src/shop/Web.java", 10, method("shop.Web", "doGet"), "3 calls"))).isNotEqualTo(fp);
+        assertThat(Fingerprints.of(finding("WAN003", "src/shop/Web.java", 10, method("shop.Web", "doPost"), "3 calls"))).isNotEqualTo(fp);
+        assertThat(Fingerprints.of(finding("WAN003", "src/shop/Other.java", 10, method("shop.Web", "doGet"), "3 calls"))).isNotEqualTo(fp);
         assertThat(fp).matches("[0-9a-f]{32}");
     }
 
     @Test
     void writtenBaselineSuppressesOldFindingsAfterALineShiftKeepsTheNewOneAndReportsStaleEntries(@TempDir Path dir)
             throws Exception {
-        Finding old1 = finding("WAN003", "src/shop/Web.java", 10, "shop.Web#doGet()", "m");
-        Finding old2 = finding("WAN001", "src/shop/Web.java", 20, "/x", "m");
-        Finding fixed = finding("WAN004", "src/shop/Tx.java", 5, "shop.Tx#run()", "m");
+        Finding old1 = finding("WAN003", "src/shop/Web.java", 10, method("shop.Web", "doGet"), "m");
+        Finding old2 = finding("WAN001", "src/shop/Web.java", 20, new FindingSubject.Request("/x"), "m");
+        Finding fixed = finding("WAN004", "src/shop/Tx.java", 5, method("shop.Tx", "run"), "m");
         Path file = dir.resolve("baseline.json");
         Baseline.of(List.of(old1, old2, fixed)).write(file);
 
         Baseline read = Baseline.read(file);
-        Finding shifted1 = finding("WAN003", "src/shop/Web.java", 14, "shop.Web#doGet()", "m");
-        Finding shifted2 = finding("WAN001", "src/shop/Web.java", 25, "/x", "m");
-        Finding fresh = finding("WAN003", "src/shop/Web.java", 60, "shop.Web#doPost()", "m");
+        Finding shifted1 = finding("WAN003", "src/shop/Web.java", 14, method("shop.Web", "doGet"), "m");
+        Finding shifted2 = finding("WAN001", "src/shop/Web.java", 25, new FindingSubject.Request("/x"), "m");
+        Finding fresh = finding("WAN003", "src/shop/Web.java", 60, method("shop.Web", "doPost"), "m");
         BaselineResult r = read.filter(List.of(shifted1, fresh, shifted2));
 
         assertThat(r.newFindings()).containsExactly(fresh);
@@ -58,7 +64,7 @@ class BaselineTest {
 
     @Test
     void duplicateFindingsAreMatchedOneForOne() {
-        Finding a = finding("WAN003", "src/shop/Web.java", 10, "k", "m");
+        Finding a = finding("WAN003", "src/shop/Web.java", 10, new FindingSubject.Request("k"), "m");
         BaselineResult r = Baseline.of(List.of(a)).filter(List.of(a, a));
         assertThat(r.suppressed()).hasSize(1);
         assertThat(r.newFindings()).hasSize(1);
@@ -71,7 +77,7 @@ class BaselineTest {
         Files.writeString(file, """
                 {"schemaVersion": "1", "findings": [{"ruleId": "WAN003", "file": "src/shop/Web.java", "key": "k"}]}
                 """);
-        Finding a = finding("WAN003", "src/shop/Web.java", 10, "k", "m");
+        Finding a = finding("WAN003", "src/shop/Web.java", 10, new FindingSubject.Request("k"), "m");
         assertThat(Baseline.read(file).filter(List.of(a)).suppressed()).containsExactly(a);
     }
 

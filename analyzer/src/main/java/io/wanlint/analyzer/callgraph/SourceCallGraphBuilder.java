@@ -466,7 +466,9 @@ public final class SourceCallGraphBuilder {
 
     /** Simple names of the annotations that mark a test method (JUnit 4 and 5, TestNG). */
     private static final Set<String> TEST_ANNOTATIONS = Set.of("Test", "ParameterizedTest", "RepeatedTest", "TestFactory");
-    private static final Set<String> TEST_CASES = Set.of("junit.framework.TestCase", "junit.framework.TestSuite");
+    /** JUnit 3's test types: a runner runs whatever implements {@code Test} (the itests' own numbered test cases do). */
+    private static final Set<String> TEST_CASES = Set.of("junit.framework.Test", "junit.framework.TestCase",
+            "junit.framework.TestSuite", "junit.framework.Assert");
 
     /**
      * Classes of test code ({@link SourceFacts#testCode}): a test runner runs them, no container deploys

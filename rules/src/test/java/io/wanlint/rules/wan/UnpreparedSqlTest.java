@@ -140,10 +140,22 @@ class UnpreparedSqlTest {
                 }
                 """), """
                 package shop.it;
+                public abstract class OrderedTestCase extends junit.framework.Assert implements junit.framework.Test {
+                }
+                """, """
+                package shop.it;
                 import java.sql.*;
-                public abstract class AbstractDbTest extends junit.framework.TestCase {
+                public abstract class AbstractDbTest extends OrderedTestCase {
                     protected static void dumpTable(Connection c, String table) throws SQLException {
                         c.createStatement().executeQuery("SELECT * FROM " + table);
+                    }
+                }
+                """, """
+                package shop.it;
+                import java.sql.*;
+                public class CustomerTest extends junit.framework.TestCase {
+                    private void assertNamed(Connection c, String name) throws SQLException {
+                        c.createStatement().executeQuery("SELECT * FROM customer WHERE name = '" + name + "'");
                     }
                 }
                 """, """

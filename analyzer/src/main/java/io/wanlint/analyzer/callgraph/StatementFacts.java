@@ -89,7 +89,31 @@ final class StatementFacts {
      */
     static boolean preparedFromRuntimeText(MethodCallExpr call, Node callable, TypeDeclaration<?> owner) {
         if (call.getArguments().isEmpty() || !built(call.getArgument(0), callable, owner, 0)) return false;
+        if (callable.findAll(MethodCallExpr.class).stream().anyMatch(StatementFacts::bindsAValue)) return false;
+        // Handed back to a caller, the statement may well be bound there.
+        if (!callable.findAll(ReturnStmt.class).isEmpty() && returnsStatement(call, callable)) return false;
         return !bindsParameters(call.getArgument(0), callable, 0);
+    }
+
+    /** {@code ps.setString(1, name)} and the like, {@code cs.registerOutParameter(1, …)}: a bind parameter is used. */
+    private static boolean bindsAValue(MethodCallExpr m) {
+        return m.getArguments().size() >= 2 && m.getScope().isPresent()
+                && (BIND_CALL.matcher(m.getNameAsString()).matches() || m.getNameAsString().equals("registerOutParameter"));
+    }
+
+    private static final java.util.regex.Pattern BIND_CALL = java.util.regex.Pattern.compile(
+            "set(String|NString|Int|Long|Short|Byte|Double|Float|BigDecimal|Boolean|Date|Time|Timestamp|Object|Null|Bytes"
+                    + "|Blob|Clob|NClob|CharacterStream|BinaryStream|AsciiStream|Array|Ref|URL|SQLXML|RowId)");
+
+    /** Whether the prepared statement is the method's result: returned directly or through the local it is put in. */
+    private static boolean returnsStatement(MethodCallExpr call, Node callable) {
+        Node parent = call.getParentNode().orElse(null);
+        if (parent instanceof ReturnStmt) return true;
+        String local = parent instanceof VariableDeclarator v ? v.getNameAsString()
+                : parent instanceof AssignExpr a && a.getTarget() instanceof NameExpr n ? n.getNameAsString() : null;
+        if (local == null) return false;
+        return callable.findAll(ReturnStmt.class).stream().anyMatch(r -> r.getExpression()
+                .filter(x -> x instanceof NameExpr n && n.getNameAsString().equals(local)).isPresent());
     }
 
     private static boolean built(Expression e, Node callable, TypeDeclaration<?> owner, int depth) {

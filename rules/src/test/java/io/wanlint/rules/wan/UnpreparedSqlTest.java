@@ -119,6 +119,18 @@ class UnpreparedSqlTest {
                         ds.getConnection().prepareStatement("SELECT * FROM orders WHERE id = " + id).executeQuery();
                         ds.getConnection().prepareStatement("SELECT * FROM orders").executeQuery();
                     }
+                    static final String[] FRAGMENTS = {"SELECT * FROM orders WHERE name = ?", " OR name = ?"};
+                    public void fragments(java.util.List<String> names) throws SQLException {
+                        StringBuffer sb = new StringBuffer(FRAGMENTS[0]);
+                        for (int i = 1; i < names.size(); i++) sb.append(FRAGMENTS[1]);
+                        PreparedStatement ps = ds.getConnection().prepareStatement(sb.toString());
+                        for (int i = 0; i < names.size(); i++) ps.setString(i + 1, names.get(i));
+                        ps.executeQuery();
+                    }
+                    private PreparedStatement statementFor(Connection c, StringBuilder text) throws SQLException {
+                        PreparedStatement ps = c.prepareStatement(text.toString());
+                        return ps;
+                    }
                     public void inList(java.util.List<String> names, String column) throws SQLException {
                         StringBuilder marks = new StringBuilder();
                         for (int i = 0; i < names.size(); i++) marks.append(i == 0 ? "?" : ", ?");

@@ -16,21 +16,33 @@ import java.util.Set;
  *                           can return or throw (a dirty-flag check)
  * @param sqlBuiltAtRuntime  JDBC statement executions whose SQL argument is assembled while running
  *                           (string concatenation, a {@code StringBuilder}/{@code StringBuffer},
- *                           {@code String.format}/{@code concat}, or a local variable assigned one),
- *                           as opposed to literals and constants
+ *                           {@code String.format}/{@code concat}, or a local variable assigned one)
+ *                           from run-time values other than numbers, as opposed to literals, constants
+ *                           and numeric values; and {@code Connection.prepareStatement}/{@code prepareCall}
+ *                           calls whose SQL is so assembled and has no bind parameter ({@code ?})
  * @param nonSerializableState values of application classes that implement neither
  *                           {@code java.io.Serializable} nor {@code Externalizable}, through any of
  *                           their supertypes, held in an {@code HttpSession} or a stateful session
  *                           bean's non-transient field
+ * @param testCode           classes (as {@link MethodRef#className()} spells them) of test code, never
+ *                           deployed: subclasses of JUnit's {@code TestCase}, classes with
+ *                           {@code @Test} methods, and sources under a {@code src/test} folder
  */
 public record SourceFacts(boolean known, Set<CallEdge> conditionalCalls, Set<CallEdge> sqlBuiltAtRuntime,
-                          List<SessionStateValue> nonSerializableState) {
-    public static final SourceFacts NONE = new SourceFacts(false, Set.of(), Set.of(), List.of());
+                          List<SessionStateValue> nonSerializableState, Set<String> testCode) {
+    public static final SourceFacts NONE = new SourceFacts(false, Set.of(), Set.of(), List.of(), Set.of());
 
     public SourceFacts {
         conditionalCalls = Set.copyOf(conditionalCalls);
         sqlBuiltAtRuntime = Set.copyOf(sqlBuiltAtRuntime);
         nonSerializableState = List.copyOf(nonSerializableState);
+        testCode = Set.copyOf(testCode);
+    }
+
+    /** Facts of an application without test code. */
+    public SourceFacts(boolean known, Set<CallEdge> conditionalCalls, Set<CallEdge> sqlBuiltAtRuntime,
+                       List<SessionStateValue> nonSerializableState) {
+        this(known, conditionalCalls, sqlBuiltAtRuntime, nonSerializableState, Set.of());
     }
 
     /**

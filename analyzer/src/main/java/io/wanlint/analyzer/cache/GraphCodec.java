@@ -69,6 +69,8 @@ final class GraphCodec {
             w.string(v.valueType());
             w.location(v.location());
         }
+        out.writeInt(facts.testCode().size());
+        for (String c : new java.util.TreeSet<>(facts.testCode())) w.string(c);
     }
 
     static Parts read(DataInputStream in) throws IOException {
@@ -93,7 +95,10 @@ final class GraphCodec {
             state.add(new SourceFacts.SessionStateValue(r.constant(SourceFacts.Holder.class), r.string(), r.method(),
                     r.string(), r.string(), r.location()));
         }
-        return new Parts(nodes, edges, entryPoints, new SourceFacts(known, conditional, sqlBuilt, state));
+        int testCount = count(in);
+        Set<String> testCode = new java.util.HashSet<>();
+        for (int i = 0; i < testCount; i++) testCode.add(r.string());
+        return new Parts(nodes, edges, entryPoints, new SourceFacts(known, conditional, sqlBuilt, state, testCode));
     }
 
     static int count(DataInputStream in) throws IOException {

@@ -338,6 +338,10 @@ public final class BytecodeCallGraphBuilder {
             }
             Optional<ClassInfo> receiver = types.type(type);
             if (receiver.isEmpty()) return List.of();
+            if (receiver.get().isInterface()) {
+                Optional<List<CallEdge>> parent = parentInterfaceCall(invoked, site);
+                if (parent.isPresent()) return parent.get();
+            }
             Form form;
             if (call instanceof JStaticInvokeExpr) form = Form.STATIC;
             else if (call instanceof JSpecialInvokeExpr) form = Form.SUPER;
@@ -416,6 +420,21 @@ public final class BytecodeCallGraphBuilder {
             }
             MethodRef target = beanMethod(v.bean(), invoked, v.home(), op).orElseGet(() -> interfaceMethod(invoked));
             return Optional.of(List.of(edge(site, target, v.kind(), op, v.bean().name())));
+        }
+
+        /** {@link EjbViews#throughParentInterface}: a call on an interface only session beans' views extend. */
+        private Optional<List<CallEdge>> parentInterfaceCall(MethodRef invoked, Site site) {
+            List<String> implementations = types.subtypes(invoked.className()).stream()
+                    .filter(c -> !c.isInterface() && !c.soot.isAbstract()).map(c -> c.name).toList();
+            List<EjbViews.ViewCall> views = EjbViews.throughParentInterface(model, invoked.className(), invoked.name(),
+                    implementations, site.owner().name, types::selfAndAncestors);
+            if (views.isEmpty()) return Optional.empty();
+            List<CallEdge> out = new ArrayList<>();
+            for (EjbViews.ViewCall v : views) {
+                MethodRef target = beanMethod(v.bean(), invoked, false, v.op()).orElseGet(() -> interfaceMethod(invoked));
+                out.add(edge(site, target, v.kind(), v.op(), v.bean().name()));
+            }
+            return Optional.of(out);
         }
 
         /**

@@ -89,6 +89,8 @@ final class CallSiteResolver {
             Classification stub = classifier.remoteStubCall(isWebServicePort(t, call, site));
             return List.of(edge(site, call, interfaceMethod(t, name, argc), stub.kind(), stub.op(), null));
         }
+        Optional<List<CallEdge>> parent = parentInterfaceCall(call, t, name, argc, site);
+        if (parent.isPresent()) return parent.get();
         return appCall(call, t, name, argc, r.form(), site);
     }
 
@@ -168,6 +170,23 @@ final class CallSiteResolver {
         }
         MethodRef target = beanMethod(v.bean(), v.view(), name, argc, v.home(), op).orElseGet(() -> interfaceMethod(type, name, argc));
         return Optional.of(List.of(edge(site, call, target, v.kind(), op, v.bean().name())));
+    }
+
+    /** {@link EjbViews#throughParentInterface}: a call on an interface only session beans' views extend. */
+    private Optional<List<CallEdge>> parentInterfaceCall(MethodCallExpr call, String type, String name, int argc, Site site) {
+        Optional<TypeInfo> ti = types.type(type);
+        if (ti.isEmpty() || !ti.get().isInterface()) return Optional.empty();
+        List<String> implementations = types.subtypes(type).stream().filter(x -> !x.isInterface() && !x.isAbstract)
+                .map(x -> x.fqn).toList();
+        List<EjbViews.ViewCall> views = EjbViews.throughParentInterface(model, type, name, implementations, site.owner().fqn,
+                types::selfAndAncestors);
+        if (views.isEmpty()) return Optional.empty();
+        List<CallEdge> out = new ArrayList<>();
+        for (EjbViews.ViewCall v : views) {
+            MethodRef target = beanMethod(v.bean(), v.view(), name, argc, false, v.op()).orElseGet(() -> interfaceMethod(type, name, argc));
+            out.add(edge(site, call, target, v.kind(), v.op(), v.bean().name()));
+        }
+        return Optional.of(out);
     }
 
     /**

@@ -5,10 +5,13 @@ import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.ComponentModel;
 import io.wanlint.analyzer.api.EdgeKind;
+import io.wanlint.analyzer.api.EjbInterfaces;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * How a container reads a client's call on a type: which bean it reaches, through which of its
@@ -61,6 +64,47 @@ final class EjbViews {
         boolean home = lineage.stream().anyMatch(x -> x.endsWith("EJBHome") || x.endsWith("EJBLocalHome"));
         return Optional.of(new ViewCall(null, type, remote ? EdgeKind.REMOTE_EJB : EdgeKind.LOCAL_EJB,
                 home ? homeOp(name) : componentOp(name, false), home));
+    }
+
+    /**
+     * A call on an interface that is no view itself but that session beans' views extend (a
+     * {@code CaSession} both {@code CaSessionLocal} and {@code CaSessionRemote} extend), when every
+     * concrete application class implementing it is such a bean: the object behind the reference
+     * can only be a container proxy, so the call is an EJB call, not a plain call into the bean
+     * class. Through the local view when the bean has one extending the interface (the reference's
+     * own view is not known here), else the remote one. Empty when any implementation is not such a
+     * bean, or when the caller is the bean itself (its own methods on {@code this}).
+     *
+     * @param implementations the concrete application classes implementing {@code type}
+     * @param lineageOf       a type's self and supertypes, nearest first
+     */
+    static List<ViewCall> throughParentInterface(ComponentModel model, String type, String name, List<String> implementations,
+                                                 String callerClass, Function<String, List<String>> lineageOf) {
+        if (implementations.isEmpty()) return List.of();
+        List<ViewCall> out = new ArrayList<>();
+        for (String impl : implementations) {
+            if (impl.equals(callerClass)) return List.of();
+            Optional<Component> bean = model.byClass(impl).filter(c -> c.kind().isSession());
+            if (bean.isEmpty()) return List.of();
+            EjbInterfaces views = bean.get().interfaces();
+            Optional<String> local = extending(type, views.localBusiness(), views.local(), lineageOf);
+            Optional<String> view = local.isPresent() ? local : extending(type, views.remoteBusiness(), views.remote(), lineageOf);
+            if (view.isEmpty()) return List.of();
+            out.add(new ViewCall(bean.get(), view.get(), local.isPresent() ? EdgeKind.LOCAL_EJB : EdgeKind.REMOTE_EJB,
+                    componentOp(name, false), false));
+        }
+        return out;
+    }
+
+    /** The first of these views whose supertypes include {@code type}. */
+    private static Optional<String> extending(String type, List<String> business, String component,
+                                              Function<String, List<String>> lineageOf) {
+        List<String> views = new ArrayList<>(business);
+        if (component != null) views.add(component);
+        for (String v : views) {
+            if (!v.equals(type) && lineageOf.apply(v).contains(type)) return Optional.of(v);
+        }
+        return Optional.empty();
     }
 
     /**

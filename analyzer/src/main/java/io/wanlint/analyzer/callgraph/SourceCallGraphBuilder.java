@@ -109,7 +109,7 @@ public final class SourceCallGraphBuilder {
             sessionState.addAll(r.scan().sessionState);
         }
         sessionState.addAll(scanner.resolver.statefulBeanFields(components, t -> true));
-        graph.setFacts(new SourceFacts(true, conditional, sqlBuilt, sessionState));
+        graph.setFacts(new SourceFacts(true, conditional, sqlBuilt, sessionState, testCode(types)));
         new EntryPointFinder(types, components, jsps, jspComponents(components)).addTo(graph);
         FrozenCallGraph frozen = graph.freeze();
         CallGraphOutcome outcome = new CallGraphOutcome(frozen, new ContainerTransactionScopes(frozen, components),
@@ -234,7 +234,7 @@ public final class SourceCallGraphBuilder {
                 sessionState.addAll(fieldsByBean.getOrDefault(bean.get().graphName, List.of()));
             }
         }
-        graph.setFacts(new SourceFacts(true, conditional, sqlBuilt, sessionState));
+        graph.setFacts(new SourceFacts(true, conditional, sqlBuilt, sessionState, testCode(types)));
         new EntryPointFinder(types, components, pages, jspComponents(components)).addTo(graph);
         if (types.unavailable().isPresent()) throw new AppTypes.IncrementalUnavailable(types.unavailable().get());
         FrozenCallGraph frozen = graph.freeze();
@@ -464,13 +464,39 @@ public final class SourceCallGraphBuilder {
         }
     }
 
-    /** The {@link SourceFacts} of one call: only statement executions and {@code ejbStore}'s calls are asked about. */
+    /** Simple names of the annotations that mark a test method (JUnit 4 and 5, TestNG). */
+    private static final Set<String> TEST_ANNOTATIONS = Set.of("Test", "ParameterizedTest", "RepeatedTest", "TestFactory");
+    /** JUnit 3's test types: a runner runs whatever implements {@code Test} (the itests' own numbered test cases do). */
+    private static final Set<String> TEST_CASES = Set.of("junit.framework.Test", "junit.framework.TestCase",
+            "junit.framework.TestSuite", "junit.framework.Assert");
+
+    /**
+     * Classes of test code ({@link SourceFacts#testCode}): a test runner runs them, no container deploys
+     * them. Read off the type index alone, so an incremental update recomputes them for free.
+     */
+    static Set<String> testCode(AppTypes types) {
+        Set<String> out = new java.util.HashSet<>();
+        for (TypeInfo t : types.all()) {
+            boolean test = t.file != null && ("/" + t.file.replace('\\', '/')).contains("/src/test/")
+                    || types.selfAndAncestors(t.fqn).stream().anyMatch(TEST_CASES::contains)
+                    || t.methods.stream().anyMatch(m -> m.annotations.stream()
+                            .anyMatch(a -> TEST_ANNOTATIONS.contains(EntryPointRules.simple(a))));
+            if (test) out.add(t.graphName);
+        }
+        return out;
+    }
+
+    /** The {@link SourceFacts} of one call: only statement executions and preparations and {@code ejbStore}'s calls are asked about. */
     private static void noteFacts(CallEdge e, Node node, Node callable, TypeInfo owner, FileScan scan) {
         boolean execute = e.op() == CallOp.JDBC_EXECUTE;
         if ((execute || e.from().name().equals("ejbStore")) && StatementFacts.conditional(node, callable)) {
             scan.conditional.add(e);
         }
         if (execute && node instanceof MethodCallExpr call && StatementFacts.sqlBuiltAtRuntime(call, callable, owner.decl())) {
+            scan.sqlBuilt.add(e);
+        }
+        if (e.op() == CallOp.JDBC_PREPARE && node instanceof MethodCallExpr call
+                && StatementFacts.preparedFromRuntimeText(call, callable, owner.decl())) {
             scan.sqlBuilt.add(e);
         }
     }

@@ -707,7 +707,9 @@ public final class ComponentModelBuilder {
                     String path = AnnotationAttributes.string(JeeAnnotation.PATH.on(decl, s).get(), "value");
                     if (path != null) d.urlPatterns.add(path);
                 } else if (concrete && isA(t, SERVLET_TYPES)) {
-                    classDraft(t, ComponentKind.SERVLET);
+                    // No descriptor maps it and it has no @WebServlet: where its module has descriptors,
+                    // they decide what is deployed, and this one is not; without any, a servlet is assumed.
+                    classDraft(t, !moduleDescriptors(t) ? ComponentKind.SERVLET : isDao(t) ? ComponentKind.DAO : ComponentKind.PLAIN);
                 } else if (concrete && isA(t, FILTER_TYPES)) {
                     classDraft(t, ComponentKind.FILTER);
                 } else if (concrete && isA(t, LISTENER_TYPES)) {
@@ -720,6 +722,26 @@ public final class ComponentModelBuilder {
                     classDraft(t, ComponentKind.PLAIN);
                 }
             }
+        }
+
+        /**
+         * Whether the module holding {@code t}'s source has a {@code web.xml} or {@code ejb-jar.xml}:
+         * the module is the folder above the source root ({@code x} for {@code x/src/main/java/a/B.java}
+         * and {@code x/src/a/B.java}), the whole tree when the source root is its top.
+         */
+        private boolean moduleDescriptors(SourceType t) {
+            String file = t.location().file().replace('\\', '/');
+            int packageDepth = t.qualifiedName().split("\\.").length - 1;
+            String root = file;
+            for (int i = 0; i <= packageDepth && root.contains("/"); i++) root = root.substring(0, root.lastIndexOf('/'));
+            if (root.equals(file)) root = "";
+            String module = root.replaceFirst("(^|/)(src/main/java|src/java|src|java)$", "");
+            String prefix = module.isEmpty() ? "" : module + "/";
+            for (Descriptor d : descriptors) {
+                boolean deploys = d instanceof WebAppDescriptor w && !w.fragment() || d instanceof EjbJarDescriptor;
+                if (deploys && d.location().file().replace('\\', '/').startsWith(prefix)) return true;
+            }
+            return false;
         }
 
         private Draft classDraft(SourceType t, ComponentKind kind) {

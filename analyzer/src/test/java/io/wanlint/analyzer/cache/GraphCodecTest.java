@@ -38,7 +38,7 @@ class GraphCodecTest {
                 new SourceFacts.SessionStateValue(SourceFacts.Holder.HTTP_SESSION, "shop.web.CartServlet", DO_GET, "cart",
                         "shop.Cart", new SourceLocation("web/CartServlet.java", 14)),
                 new SourceFacts.SessionStateValue(SourceFacts.Holder.STATEFUL_BEAN_FIELD, "shop.ejb.CartBean", null, "items",
-                        "shop.Items", SourceLocation.UNKNOWN)));
+                        "shop.Items", SourceLocation.UNKNOWN)), Set.of("shop.web.CartServletTest", "shop.FakeCart"));
         GraphCodec.Parts parts = new GraphCodec.Parts(
                 List.of(new MethodNode(DO_GET, "CartServlet", new SourceLocation("web/CartServlet.java", 10)),
                         new MethodNode(FIND, null, SourceLocation.UNKNOWN)),
@@ -70,7 +70,7 @@ class GraphCodecTest {
         assertThat(MethodRef.class.getRecordComponents()).hasSize(3);
         assertThat(MethodNode.class.getRecordComponents()).hasSize(3);
         assertThat(EntryPoint.class.getRecordComponents()).hasSize(4);
-        assertThat(SourceFacts.class.getRecordComponents()).hasSize(4);
+        assertThat(SourceFacts.class.getRecordComponents()).hasSize(5);
         assertThat(SourceFacts.SessionStateValue.class.getRecordComponents()).hasSize(6);
         assertThat(SourceLocation.class.getRecordComponents()).hasSize(2);
     }

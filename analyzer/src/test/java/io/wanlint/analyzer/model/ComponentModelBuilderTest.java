@@ -693,8 +693,8 @@ class ComponentModelBuilderTest {
         assertThat(component(o, "admin").urlPatterns()).containsExactly("/admin/*");
         assertThat(component(o, "main").className()).isEqualTo("w.MainServlet");
         assertThat(component(o, "admin").className()).isEqualTo("w.MainServlet");
-        assertThat(component(o, "Unmapped").kind()).isEqualTo(ComponentKind.SERVLET);
-        assertThat(component(o, "Unmapped").urlPatterns()).isEmpty();
+        // The module has a web.xml and it does not map this one: not deployed (fp-undeployed-servlet).
+        assertThat(component(o, "Unmapped").kind()).isEqualTo(ComponentKind.PLAIN);
         assertThat(component(o, "BaseServlet").kind()).isEqualTo(ComponentKind.PLAIN);
         assertThat(component(o, "/cart.jsp").kind()).isEqualTo(ComponentKind.JSP);
         assertThat(component(o, "/cart.jsp").urlPatterns()).containsExactly("/cart.jsp", "/cart");
@@ -710,7 +710,7 @@ class ComponentModelBuilderTest {
         assertThat(component(o, "PriceTag").kind()).as("a compiled class, no source").isEqualTo(ComponentKind.TAG_HANDLER);
 
         // The web module's references apply to its declared and unmapped web components.
-        for (String name : List.of("main", "admin", "/cart.jsp", "/index.jsp", "Unmapped", "auth")) {
+        for (String name : List.of("main", "admin", "/cart.jsp", "/index.jsp", "auth")) {
             assertThat(component(o, name).ejbRefs()).as(name).singleElement()
                     .satisfies(r -> assertThat(r.target()).isEqualTo("TheCatalog"));
         }

@@ -26,11 +26,14 @@ import java.util.Map;
 
 /**
  * WAN009: a plain {@code java.sql.Statement} executing SQL assembled at run time (concatenation,
- * a builder, {@code String.format}), the source front end's {@link SourceFacts#sqlBuiltAtRuntime}.
+ * a builder, {@code String.format}), or such SQL handed to {@code prepareStatement}/{@code prepareCall}
+ * without a bind parameter: the source front end's {@link SourceFacts#sqlBuiltAtRuntime}.
  * Reported whether or not a request reaches it: it is an injection hole as much as a performance
- * problem. One finding per method; the patch (a {@code PreparedStatement} with bound parameters)
- * does not change round trips, so before and after are the same. SQL held in parameters or fields
- * of unknown content is not reported (no evidence it is built from input).
+ * problem; but test code ({@link SourceFacts#testCode}) no entry point reaches is never deployed and
+ * is not reported. One finding per method; the patch (a {@code PreparedStatement} with bound
+ * parameters) does not change round trips, so before and after are the same. SQL held in
+ * parameters or fields of unknown content, and SQL whose run-time parts are all numbers, are not
+ * reported (no evidence it is built from text a user can shape).
  */
 @RuleInfo(id = "WAN009", name = "unprepared-sql", severity = Severity.ERROR,
         summary = "Statement executing SQL built by concatenation: unprepared and open to injection",
@@ -44,14 +47,18 @@ public final class UnpreparedSql implements Rule {
         SourceFacts facts = ctx.graph().facts();
         Map<MethodRef, List<CallEdge>> byMethod = new LinkedHashMap<>();
         for (CallEdge e : ctx.graph().edges()) {
-            if (e.kind() == EdgeKind.JDBC && e.op() == CallOp.JDBC_EXECUTE && isPlainStatement(e)
-                    && facts.sqlBuiltAtRuntime().contains(e)) {
+            boolean unprepared = e.op() == CallOp.JDBC_EXECUTE && isPlainStatement(e) || e.op() == CallOp.JDBC_PREPARE;
+            if (e.kind() == EdgeKind.JDBC && unprepared && facts.sqlBuiltAtRuntime().contains(e)) {
                 byMethod.computeIfAbsent(e.from(), m -> new ArrayList<>()).add(e);
             }
         }
         if (byMethod.isEmpty()) return;
         RequestsReaching reaching = new RequestsReaching(ctx);
-        byMethod.forEach((method, calls) -> sink.report(finding(ctx, reaching, method, calls)));
+        byMethod.forEach((method, calls) -> {
+            List<EntryPoint> eps = reaching.of(method);
+            if (eps.isEmpty() && facts.testCode().contains(method.className())) return;
+            sink.report(finding(ctx, reaching, method, calls));
+        });
     }
 
     /** {@code Statement.execute*(sql)}: not a {@code PreparedStatement} or {@code CallableStatement}. */
@@ -65,11 +72,14 @@ public final class UnpreparedSql implements Rule {
         List<EntryPoint> eps = reaching.of(method);
         RoundTrips cost = RoundTrips.ZERO;
         for (EntryPoint ep : eps) cost = cost.plus(ctx.oracle().estimate(ep).roundTrips());
-        String msg = Evidence.displayMethod(method) + " executes SQL built by string concatenation through a plain Statement ("
+        boolean prepares = calls.stream().allMatch(c -> c.op() == CallOp.JDBC_PREPARE);
+        String msg = Evidence.displayMethod(method) + (prepares
+                ? " prepares SQL built by string concatenation without bind parameters ("
+                : " executes SQL built by string concatenation through a plain Statement (")
                 + String.join(", ", calls.stream().map(c -> Evidence.shortName(c.to()) + "() on line " + c.line()).toList())
                 + "): the database parses every variant anew, and the concatenated values can inject SQL"
                 + (eps.isEmpty() ? "" : "; reached from " + String.join(", ", eps.stream().map(EntryPoint::id).toList()))
-                + ". Use a PreparedStatement with bound parameters";
+                + (prepares ? ". Bind the values as ? parameters" : ". Use a PreparedStatement with bound parameters");
         List<EvidenceStep> evidence = new ArrayList<>();
         if (!eps.isEmpty()) {
             EntryPoint ep = eps.get(0);

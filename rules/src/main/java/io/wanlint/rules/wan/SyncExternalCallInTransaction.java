@@ -4,6 +4,7 @@ import io.wanlint.analyzer.api.CallEdge;
 import io.wanlint.analyzer.api.CallOp;
 import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.EntryPoint;
+import io.wanlint.analyzer.api.EvidenceStep;
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.MethodRef;
@@ -30,8 +31,11 @@ import java.util.Set;
  * WAN004: an outbound HTTP/SOAP, socket, mail or RMI call, or a remote EJB call to another site,
  * made while a transaction is active (container-managed {@code Required}, {@code RequiresNew},
  * {@code Mandatory}, or a {@code UserTransaction} span), as the call graph's transaction scopes
- * say. The finding sits on the method that started the transaction; its evidence reaches the
- * call. A method whose attribute suspends the transaction has no active context and is silent.
+ * say. One finding per cause: the calls a method makes inside the transactions of a single
+ * boundary are reported on that boundary (the method that started the transaction), its evidence
+ * reaching the calls; a method whose calls run inside the transactions of several boundaries (a
+ * shared notification helper) is one finding at its call, listing every boundary, with the figures
+ * of the worst. A method whose attribute suspends the transaction has no active context and is silent.
  */
 @RuleInfo(id = "WAN004", name = "sync-external-call-in-transaction", severity = Severity.ERROR,
         summary = "Synchronous external or cross-site remote call while a transaction holds its locks",
@@ -41,33 +45,87 @@ public final class SyncExternalCallInTransaction implements Rule {
 
     @Override public RuleDescriptor descriptor() { return DESCRIPTOR; }
 
-    /** The external calls one transaction makes, and who reaches them. */
-    private static final class Scope {
-        final Set<String> how = new LinkedHashSet<>();
-        final List<ReachedCall> calls = new ArrayList<>();
-        /** The edges of {@link #calls}, to keep one reached call per edge without scanning the list. */
-        final Set<CallEdge> edges = new HashSet<>();
-        final Map<EntryPoint, List<ReachedCall>> byEntryPoint = new LinkedHashMap<>();
-    }
+    /**
+     * A WAN call reached from an entry point inside the transaction a boundary started.
+     *
+     * @param maker the application method making the call (the last frame before the API or the bean)
+     */
+    private record Hit(MethodRef boundary, String how, EntryPoint ep, ReachedCall call, MethodRef maker) {}
 
     @Override public void check(RuleContext ctx, FindingSink sink) {
-        Map<MethodRef, Scope> scopes = new LinkedHashMap<>();
+        List<Hit> hits = new ArrayList<>();
+        Set<List<Object>> seen = new HashSet<>();
         for (EntryPoint ep : ctx.entryPoints()) {
             for (ReachedCall rc : ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls()) {
                 if (!isSynchronousWanCall(ctx, rc)) continue;
                 for (TransactionContext tx : ctx.transactions().contextsOf(ep, rc.edge())) {
                     if (!tx.active() || tx.startedBy() == null) continue;
-                    Scope s = scopes.computeIfAbsent(tx.startedBy(), m -> new Scope());
-                    if (tx.how() != null) s.how.add(tx.how());
-                    if (s.edges.add(rc.edge())) s.calls.add(rc);
-                    List<ReachedCall> mine = s.byEntryPoint.computeIfAbsent(ep, e -> new ArrayList<>());
-                    // A reach lists each call once, so rc is already here only when the same
-                    // transaction method is met through another context of this very call.
-                    if (mine.isEmpty() || mine.get(mine.size() - 1) != rc) mine.add(rc);
+                    // A reach lists each call once; the same boundary can still come through two contexts of it.
+                    if (seen.add(List.of(tx.startedBy(), ep, rc.edge()))) {
+                        hits.add(new Hit(tx.startedBy(), tx.how(), ep, rc, rc.edge().from()));
+                    }
                 }
             }
         }
-        scopes.forEach((method, scope) -> finding(ctx, method, scope).to(sink));
+        for (Group g : group(hits)) finding(ctx, g).to(sink);
+    }
+
+    /**
+     * The findings' groups: per method making WAN calls, the boundaries whose transactions run them.
+     * A method under one boundary joins that boundary's finding (where it always was, with its
+     * fingerprint); a method under several is a finding of its own, whatever boundary reaches it.
+     */
+    private static List<Group> group(List<Hit> hits) {
+        Map<MethodRef, Set<MethodRef>> boundariesOf = new LinkedHashMap<>();
+        for (Hit h : hits) boundariesOf.computeIfAbsent(h.maker(), m -> new LinkedHashSet<>()).add(h.boundary());
+        Set<MethodRef> shared = new HashSet<>();
+        boundariesOf.forEach((maker, bs) -> { if (bs.size() > 1) shared.add(maker); });
+        Map<MethodRef, Group> groups = new LinkedHashMap<>();
+        for (Hit h : hits) {
+            // A boundary that also is a shared maker would get that maker's key and file: one finding then.
+            MethodRef at = shared.contains(h.maker()) ? h.maker() : h.boundary();
+            groups.computeIfAbsent(at, m -> new Group(m, shared.contains(m))).hits.add(h);
+        }
+        return List.copyOf(groups.values());
+    }
+
+    /** The hits of one finding, keyed by its boundary or by the shared method making the calls. */
+    private static final class Group {
+        final MethodRef method;
+        final boolean shared;
+        final List<Hit> hits = new ArrayList<>();
+
+        Group(MethodRef method, boolean shared) {
+            this.method = method;
+            this.shared = shared;
+        }
+
+        /** The calls each entry point makes in this finding, once each, in reach order. */
+        Map<EntryPoint, List<ReachedCall>> byEntryPoint() {
+            Map<EntryPoint, List<ReachedCall>> out = new LinkedHashMap<>();
+            Map<EntryPoint, Set<CallEdge>> edges = new LinkedHashMap<>();
+            for (Hit h : hits) {
+                if (edges.computeIfAbsent(h.ep(), e -> new HashSet<>()).add(h.call().edge())) {
+                    out.computeIfAbsent(h.ep(), e -> new ArrayList<>()).add(h.call());
+                }
+            }
+            return out;
+        }
+
+        /** The transaction boundaries, in order of first reach, with how each started its transaction. */
+        Map<MethodRef, Set<String>> boundaries() {
+            Map<MethodRef, Set<String>> out = new LinkedHashMap<>();
+            for (Hit h : hits) {
+                Set<String> how = out.computeIfAbsent(h.boundary(), b -> new LinkedHashSet<>());
+                if (h.how() != null) how.add(h.how());
+            }
+            return out;
+        }
+
+        /** The boundary whose transaction runs the calls of {@code ep} (the first, when several do). */
+        Hit firstOf(EntryPoint ep) {
+            return hits.stream().filter(h -> h.ep().equals(ep)).findFirst().orElse(hits.get(0));
+        }
     }
 
     private static boolean isSynchronousWanCall(RuleContext ctx, ReachedCall rc) {
@@ -76,28 +134,54 @@ public final class SyncExternalCallInTransaction implements Rule {
         return e.kind() == EdgeKind.REMOTE_EJB && e.op() != CallOp.LOOKUP && ctx.crossesSites(rc);
     }
 
-    private Estimates.Reported finding(RuleContext ctx, MethodRef txMethod, Scope scope) {
-        List<EntryPoint> eps = List.copyOf(scope.byEntryPoint.keySet());
-        Estimates.BeforeAfter figures = Estimates.of(ctx, eps, ep -> asJmsSends(ctx, scope.byEntryPoint.get(ep)));
+    private Estimates.Reported finding(RuleContext ctx, Group g) {
+        Map<EntryPoint, List<ReachedCall>> byEp = g.byEntryPoint();
+        List<EntryPoint> eps = List.copyOf(byEp.keySet());
+        Estimates.BeforeAfter figures = Estimates.of(ctx, eps, ep -> asJmsSends(ctx, byEp.get(ep)));
         // The calls of the worst request: those its round trips count.
-        List<ReachedCall> worstCalls = scope.byEntryPoint.get(figures.worst());
+        List<ReachedCall> worstCalls = byEp.get(figures.worst());
         ReachedCall first = worstCalls.get(0);
-        FindingLocation at = location(ctx, txMethod, scope.calls.get(0));
         List<String> calls = new ArrayList<>();
         for (ReachedCall rc : worstCalls) {
             var loc = ctx.locationOf(rc.edge());
             calls.add(Evidence.describe(rc.edge()) + " at " + Evidence.displayClass(loc.className()) + ":" + loc.line());
         }
-        String how = scope.how.isEmpty() ? "a" : String.join("/", scope.how);
-        String msg = Evidence.displayMethod(txMethod) + " holds a " + how + " transaction open across "
-                + worstCalls.size() + (worstCalls.size() == 1 ? " synchronous WAN call: " : " synchronous WAN calls: ")
-                + String.join("; ", calls) + " (" + figures.share(ctx, worstCalls.stream().map(ReachedCall::edge).toList())
-                + " with locks held, and not undone on rollback); send a JMS message in the transaction and let a "
-                + "message-driven bean make the call after commit" + (figures.saves() ? ": " + figures.after().formula()
+        String share = figures.share(ctx, worstCalls.stream().map(ReachedCall::edge).toList());
+        String advice = "send a JMS message in the transaction and let a message-driven bean make the call after commit"
+                + (figures.saves() ? ": " + figures.after().formula()
                         : " (no WAN saving: the request pays as many round trips, but the locks no longer wait on the call)");
-        return new Estimates.Reported(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, at, eps.stream().map(EntryPoint::id).toList(),
-                Evidence.chain(ctx, figures.worst(), first, worstCalls),
-                figures.before(), figures.after(), txMethod.toString()), figures.patch());
+        String count = worstCalls.size() + (worstCalls.size() == 1 ? " synchronous WAN call: " : " synchronous WAN calls: ");
+        Map<MethodRef, Set<String>> boundaries = g.boundaries();
+        String msg;
+        FindingLocation at;
+        List<EvidenceStep> evidence = new ArrayList<>(Evidence.chain(ctx, figures.worst(), first, worstCalls));
+        if (!g.shared) {
+            at = location(ctx, g.method, g.hits.get(0).call());
+            msg = Evidence.displayMethod(g.method) + " holds a " + how(boundaries.get(g.method)) + " transaction open across "
+                    + count + String.join("; ", calls) + " (" + share + " with locks held, and not undone on rollback); " + advice;
+        } else {
+            FindingLocation call = ctx.locationOf(g.hits.get(0).call().edge());
+            at = new FindingLocation(call.file(), call.line(), g.method.className(), g.method.name());
+            Hit worst = g.firstOf(figures.worst());
+            List<String> names = new ArrayList<>(new LinkedHashSet<>(boundaries.keySet().stream().map(Evidence::displayMethod).toList()));
+            msg = Evidence.displayMethod(g.method) + " makes " + count + String.join("; ", calls) + ", inside the transactions started by "
+                    + names.size() + " methods (" + String.join(", ", names) + "); in the worst, the "
+                    + how(boundaries.get(worst.boundary())) + " transaction of " + Evidence.displayMethod(worst.boundary()) + ", "
+                    + share + " with locks held, and not undone on rollback. In " + Evidence.displayMethod(g.method)
+                    + " (one fix for every transaction), " + advice;
+            boundaries.forEach((b, how) -> {
+                SourceLocation d = ctx.declarationOf(b);
+                evidence.add(new EvidenceStep(d.file(), d.line(), b.className(), b.name(), null,
+                        "transaction boundary " + Evidence.displayMethod(b) + " (" + how(how) + ")"));
+            });
+        }
+        return new Estimates.Reported(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, at,
+                eps.stream().map(EntryPoint::id).toList(), evidence, figures.before(), figures.after(), g.method.toString()),
+                figures.patch());
+    }
+
+    private static String how(Set<String> how) {
+        return how == null || how.isEmpty() ? "a" : String.join("/", how);
     }
 
     /** The transactional method's declaration; failing that, its call on the path to the external call. */

@@ -94,4 +94,69 @@ class SyncExternalCallInTransactionTest {
             assertThat(f.after()).isEqualTo(RoundTrips.of(2));
         });
     }
+    /**
+     * ejbca's shape: several façade methods, each starting its own Required transaction and writing,
+     * all reach one notification helper that sends the mail; the second façade also posts over HTTP itself.
+     */
+    private static TestApp sharedNotifier(boolean secondFacade) {
+        TestApp app = new TestApp();
+        var users = app.session("Users", STATELESS_SESSION, "ra.ejb", true);
+        var certs = app.session("Certs", STATELESS_SESSION, "ra.ejb", true);
+        var notifier = app.session("Notifier", STATELESS_SESSION, "ra.ejb", false);
+        MethodRef addUser = app.method(users, "addUser", 30);
+        MethodRef revoke = app.method(certs, "revoke", 50);
+        MethodRef notify = app.method(notifier, "notifyUser", 80);
+        MethodRef send = app.method(null, "ra.util.Mails", "send", 20);
+        app.entry(EntryPoint.Kind.REMOTE_FACADE, "ra.ejb.UsersBean#addUser", addUser);
+        app.transaction(addUser, TransactionAttribute.REQUIRED);
+        app.transaction(notify, TransactionAttribute.REQUIRED);
+        app.preparedUpdate(addUser, 31);
+        app.local(addUser, "Notifier", "notifyUser", BUSINESS_METHOD, 32);
+        if (secondFacade) {
+            app.entry(EntryPoint.Kind.REMOTE_FACADE, "ra.ejb.CertsBean#revoke", revoke);
+            app.transaction(revoke, TransactionAttribute.REQUIRED);
+            app.preparedUpdate(revoke, 51);
+            app.local(revoke, "Notifier", "notifyUser", BUSINESS_METHOD, 52);
+            app.external(revoke, EdgeKind.HTTP_EXTERNAL, HTTP_REQUEST, 53);
+        }
+        app.call(notify, send, 82);
+        app.external(send, EdgeKind.MAIL, io.wanlint.analyzer.api.CallOp.MAIL_SEND, 24);
+        return app;
+    }
+
+    @Test
+    void aHelperSendingMailInsideTheTransactionsOfSeveralBoundariesIsOneFindingAtItsCallListingThemAll() {
+        var findings = Checks.edge(rule, sharedNotifier(true).build());
+
+        assertThat(findings).filteredOn(f -> f.location().className().equals("ra.util.Mails")).singleElement().satisfies(f -> {
+            assertThat(f.location()).isEqualTo(new FindingLocation("src/ra/util/Mails.java", 24, "ra.util.Mails", "send"));
+            assertThat(f.key()).isEqualTo(MethodRef.of("ra.util.Mails", "send").toString());
+            assertThat(f.entryPoints()).containsExactly("ra.ejb.UsersBean#addUser", "ra.ejb.CertsBean#revoke");
+            assertThat(f.message()).startsWith("Mails.send makes 1 synchronous WAN call: mail send Transport.send() at Mails:24, "
+                    + "inside the transactions started by 2 methods (UsersBean.addUser, CertsBean.revoke); in the worst, the Required "
+                    + "transaction of CertsBean.revoke, ")
+                    .contains("In Mails.send (one fix for every transaction), send a JMS message");
+            // the worst request's figures (revoke: mail 1 + HTTP 2), never the sum over both boundaries
+            assertThat(f.before()).isEqualTo(RoundTrips.of(3));
+            assertThat(f.evidence()).filteredOn(s -> s.kind() == null && s.description().startsWith("transaction boundary"))
+                    .extracting(EvidenceStep::line).containsExactly(30, 50);
+        });
+        // revoke's own HTTP call has one boundary: it stays revoke's finding, without the shared mail
+        assertThat(findings).filteredOn(f -> f.location().method().equals("revoke")).singleElement().satisfies(f -> {
+            assertThat(f.location().line()).isEqualTo(50);
+            assertThat(f.key()).isEqualTo(MethodRef.of("ra.ejb.CertsBean", "revoke").toString());
+            assertThat(f.message()).contains("across 1 synchronous WAN call: outbound HTTP call").doesNotContain("mail send");
+        });
+        assertThat(findings).hasSize(2);
+    }
+
+    @Test
+    void aHelperReachedByOneBoundaryStaysThatBoundarysFindingWithItsKey() {
+        assertThat(Checks.edge(rule, sharedNotifier(false).build())).singleElement().satisfies(f -> {
+            assertThat(f.location()).isEqualTo(new FindingLocation("src/ra/ejb/UsersBean.java", 30, "ra.ejb.UsersBean", "addUser"));
+            assertThat(f.key()).isEqualTo(MethodRef.of("ra.ejb.UsersBean", "addUser").toString());
+            assertThat(f.message()).startsWith("UsersBean.addUser holds a Required transaction open across 1 synchronous WAN call: "
+                    + "mail send Transport.send() at Mails:24");
+        });
+    }
 }

@@ -35,7 +35,10 @@ import java.util.Set;
  * boundary are reported on that boundary (the method that started the transaction), its evidence
  * reaching the calls; a method whose calls run inside the transactions of several boundaries (a
  * shared notification helper) is one finding at its call, listing every boundary, with the figures
- * of the worst. A method whose attribute suspends the transaction has no active context and is silent.
+ * of the worst. A method whose attribute suspends the transaction has no active context and is silent,
+ * and so is a transaction whose only work is the call ({@link TransactionalWork}). The advice fits
+ * the code: a message bean for external calls, a separate transaction for code that already is a
+ * message-driven bean, a façade for remote EJB calls (the transaction's own work, undone with it).
  */
 @RuleInfo(id = "WAN004", name = "sync-external-call-in-transaction", severity = Severity.ERROR,
         summary = "Synchronous external or cross-site remote call while a transaction holds its locks",
@@ -56,10 +59,16 @@ public final class SyncExternalCallInTransaction implements Rule {
         List<Hit> hits = new ArrayList<>();
         Set<List<Object>> seen = new HashSet<>();
         for (EntryPoint ep : ctx.entryPoints()) {
-            for (ReachedCall rc : ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls()) {
+            List<ReachedCall> reached = ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls();
+            TransactionalWork work = null;
+            for (int i = 0; i < reached.size(); i++) {
+                ReachedCall rc = reached.get(i);
                 if (!isSynchronousWanCall(ctx, rc)) continue;
                 for (TransactionContext tx : ctx.transactions().contextsOf(ep, rc.edge())) {
                     if (!tx.active() || tx.startedBy() == null) continue;
+                    if (work == null) work = TransactionalWork.of(ctx, ep, reached);
+                    // A transaction whose only work is the call holds no locks and has nothing to undo.
+                    if (!work.around(tx.startedBy(), i)) continue;
                     // A reach lists each call once; the same boundary can still come through two contexts of it.
                     if (seen.add(List.of(tx.startedBy(), ep, rc.edge()))) {
                         hits.add(new Hit(tx.startedBy(), tx.how(), ep, rc, rc.edge().from()));
@@ -137,7 +146,14 @@ public final class SyncExternalCallInTransaction implements Rule {
     private Estimates.Reported finding(RuleContext ctx, Group g) {
         Map<EntryPoint, List<ReachedCall>> byEp = g.byEntryPoint();
         List<EntryPoint> eps = List.copyOf(byEp.keySet());
-        Estimates.BeforeAfter figures = Estimates.of(ctx, eps, ep -> asJmsSends(ctx, byEp.get(ep)));
+        Map<MethodRef, Set<String>> boundaries = g.boundaries();
+        boolean external = g.hits.stream().anyMatch(h -> h.call().edge().kind().isExternal());
+        boolean inMessageBean = boundaries.keySet().stream().allMatch(b -> isMessageBean(ctx, b));
+        // Only a call that is not the transaction's own work can move after commit, and a message bean's
+        // transaction is split in that bean rather than by another one: neither case has a JMS patch.
+        Fix fix = !external ? Fix.FACADE : inMessageBean ? Fix.SEPARATE_TRANSACTION : Fix.MESSAGE_BEAN;
+        Estimates.BeforeAfter figures = Estimates.of(ctx, eps,
+                ep -> fix == Fix.MESSAGE_BEAN ? asJmsSends(ctx, byEp.get(ep)) : PatchedCosts.NONE);
         // The calls of the worst request: those its round trips count.
         List<ReachedCall> worstCalls = byEp.get(figures.worst());
         ReachedCall first = worstCalls.get(0);
@@ -146,19 +162,26 @@ public final class SyncExternalCallInTransaction implements Rule {
             var loc = ctx.locationOf(rc.edge());
             calls.add(Evidence.describe(rc.edge()) + " at " + Evidence.displayClass(loc.className()) + ":" + loc.line());
         }
-        String share = figures.share(ctx, worstCalls.stream().map(ReachedCall::edge).toList());
-        String advice = "send a JMS message in the transaction and let a message-driven bean make the call after commit"
-                + (figures.saves() ? ": " + figures.after().formula()
-                        : " (no WAN saving: the request pays as many round trips, but the locks no longer wait on the call)");
+        String share = figures.share(ctx, worstCalls.stream().map(ReachedCall::edge).toList()) + heldAndUndone(worstCalls);
+        String advice = switch (fix) {
+            case MESSAGE_BEAN -> "send a JMS message in the transaction and let a message-driven bean make the call after commit"
+                    + (figures.saves() ? ": " + figures.after().formula()
+                            : " (no WAN saving: the request pays as many round trips, but the locks no longer wait on the call)");
+            case SEPARATE_TRANSACTION -> "this already runs in a message-driven bean, so another one would not help: make the "
+                    + "call after the transaction's work commits (that work in a RequiresNew method called first, the call "
+                    + "outside it) or in a transaction of its own";
+            case FACADE -> "the remote calls are the transaction's own work (they join it and roll back with it), so a "
+                    + "message-driven bean would take them out of it: run that work on the beans' site instead (a session "
+                    + "façade there making the calls locally), so that the locks do not wait on the WAN";
+        };
         String count = worstCalls.size() + (worstCalls.size() == 1 ? " synchronous WAN call: " : " synchronous WAN calls: ");
-        Map<MethodRef, Set<String>> boundaries = g.boundaries();
         String msg;
         FindingLocation at;
         List<EvidenceStep> evidence = new ArrayList<>(Evidence.chain(ctx, figures.worst(), first, worstCalls));
         if (!g.shared) {
             at = location(ctx, g.method, g.hits.get(0).call());
             msg = Evidence.displayMethod(g.method) + " holds a " + how(boundaries.get(g.method)) + " transaction open across "
-                    + count + String.join("; ", calls) + " (" + share + " with locks held, and not undone on rollback); " + advice;
+                    + count + String.join("; ", calls) + " (" + share + "); " + advice;
         } else {
             FindingLocation call = ctx.locationOf(g.hits.get(0).call().edge());
             at = new FindingLocation(call.file(), call.line(), g.method.className(), g.method.name());
@@ -167,7 +190,7 @@ public final class SyncExternalCallInTransaction implements Rule {
             msg = Evidence.displayMethod(g.method) + " makes " + count + String.join("; ", calls) + ", inside the transactions started by "
                     + names.size() + " methods (" + String.join(", ", names) + "); in the worst, the "
                     + how(boundaries.get(worst.boundary())) + " transaction of " + Evidence.displayMethod(worst.boundary()) + ", "
-                    + share + " with locks held, and not undone on rollback. In " + Evidence.displayMethod(g.method)
+                    + share + ". In " + Evidence.displayMethod(g.method)
                     + " (one fix for every transaction), " + advice;
             boundaries.forEach((b, how) -> {
                 SourceLocation d = ctx.declarationOf(b);
@@ -178,6 +201,28 @@ public final class SyncExternalCallInTransaction implements Rule {
         return new Estimates.Reported(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, at,
                 eps.stream().map(EntryPoint::id).toList(), evidence, figures.before(), figures.after(), g.method.toString()),
                 figures.patch());
+    }
+
+    /** The fixes a finding can advise; only the message bean changes round trips. */
+    private enum Fix { MESSAGE_BEAN, SEPARATE_TRANSACTION, FACADE }
+
+    /**
+     * {@code with locks held, and not undone on rollback}: external calls are not transactional; a
+     * remote EJB call joins the transaction (container-managed or a client's {@code UserTransaction})
+     * and is undone with it.
+     */
+    private static String heldAndUndone(List<ReachedCall> calls) {
+        long external = calls.stream().filter(rc -> rc.edge().kind().isExternal()).count();
+        if (external == calls.size()) return " with locks held, and not undone on rollback";
+        if (external == 0) return " with locks held (the remote calls join the transaction and roll back with it)";
+        return " with locks held, and the external " + (external == 1 ? "call" : "calls") + " not undone on rollback";
+    }
+
+    /** Whether the transaction's boundary is a message-driven bean's method (its onMessage). */
+    private static boolean isMessageBean(RuleContext ctx, MethodRef boundary) {
+        return ctx.graph().node(boundary).map(n -> n.component()).flatMap(ctx::component)
+                .or(() -> ctx.model().byClass(boundary.className()))
+                .map(c -> c.kind() == io.wanlint.analyzer.api.ComponentKind.MESSAGE_DRIVEN).orElse(false);
     }
 
     private static String how(Set<String> how) {
@@ -195,11 +240,15 @@ public final class SyncExternalCallInTransaction implements Rule {
         return new FindingLocation(call.file(), call.line(), txMethod.className(), txMethod.name());
     }
 
-    /** The patch: each call becomes a JMS send, free when the broker is on the caller's site. */
+    /**
+     * The patch: each external call becomes a JMS send, free when the broker is on the caller's site;
+     * remote EJB calls, the transaction's own work, stay.
+     */
     private static PatchedCosts asJmsSends(RuleContext ctx, List<ReachedCall> calls) {
         PatchedCosts.Builder patch = new PatchedCosts.Builder();
         String broker = ctx.oracle().brokerSite();
         for (ReachedCall rc : calls) {
+            if (!rc.edge().kind().isExternal()) continue;
             boolean local = ctx.siteOf(rc.callerComponent()).map(broker::equals).orElse(false);
             patch.set(rc.edge(), local ? 0 : ctx.oracle().costs().jmsSend());
         }

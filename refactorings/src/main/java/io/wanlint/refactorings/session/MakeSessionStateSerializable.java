@@ -45,10 +45,24 @@ public final class MakeSessionStateSerializable implements Refactoring {
     /** The patch, or empty when this finding cannot be fixed this way. */
     Optional<Patch> patchFor(Finding finding, RefactoringContext context) {
         if (!handles(finding) || context.analysis().callGraph() == null) return Optional.empty();
+        List<SessionStateValue> all = context.analysis().callGraph().facts().nonSerializableState();
+        // WAN010's keys: a class stored only by a method storing nothing else keeps that method's key,
+        // any other stored class is keyed by the class; a stateful bean's fields by the bean.
+        Map<String, Set<String>> methodsStoring = new LinkedHashMap<>();
+        Map<String, Set<String>> classesStoredBy = new LinkedHashMap<>();
+        for (SessionStateValue v : all) {
+            if (v.holder() != SourceFacts.Holder.HTTP_SESSION || v.method() == null) continue;
+            methodsStoring.computeIfAbsent(v.valueType(), t -> new LinkedHashSet<>()).add(v.method().toString());
+            classesStoredBy.computeIfAbsent(v.method().toString(), m -> new LinkedHashSet<>()).add(v.valueType());
+        }
         List<SessionStateValue> values = new ArrayList<>();
-        for (SessionStateValue v : context.analysis().callGraph().facts().nonSerializableState()) {
-            String key = v.holder() == SourceFacts.Holder.HTTP_SESSION
-                    ? (v.method() == null ? "" : v.method() + "->session") : v.className() + "->fields";
+        for (SessionStateValue v : all) {
+            String key;
+            if (v.holder() != SourceFacts.Holder.HTTP_SESSION) key = holdsAnEjbReference(context, v) ? "" : v.className() + "->fields";
+            else if (v.method() == null) key = "";
+            else if (methodsStoring.get(v.valueType()).size() == 1 && classesStoredBy.get(v.method().toString()).size() == 1) {
+                key = v.method() + "->session";
+            } else key = v.valueType() + "->session";
             if (key.equals(finding.key())) values.add(v);
         }
         if (values.isEmpty()) return Optional.empty();
@@ -80,6 +94,14 @@ public final class MakeSessionStateSerializable implements Refactoring {
         if (byFile.isEmpty()) return Optional.empty();
         return Optional.of(new Patch(Fingerprints.of(finding), finding.ruleId(), "Make " + String.join(", ", what),
                 List.copyOf(byFile.values()), finding.before(), finding.after()));
+    }
+
+    /** A field the container fills with an EJB reference (WAN010 does not report it): injected, or typed with a bean class. */
+    private static boolean holdsAnEjbReference(RefactoringContext context, SessionStateValue v) {
+        var model = context.analysis().model();
+        boolean injected = model.byClass(v.className()).stream()
+                .flatMap(c -> c.ejbRefs().stream()).anyMatch(r -> v.member().equals(r.injectionField()));
+        return injected || model.byClass(v.valueType()).map(c -> c.kind().isSession()).orElse(false);
     }
 
     /** {@code implements java.io.Serializable} on the class, or appended to its implements list; empty when already there. */

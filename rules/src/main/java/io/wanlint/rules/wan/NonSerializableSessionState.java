@@ -102,9 +102,10 @@ public final class NonSerializableSessionState implements Rule {
         for (SessionStateValue v : vs) {
             sites.add(Evidence.displayMethod(v.method()) + (v.member().isEmpty() ? "" : " (\"" + v.member() + "\")"));
         }
-        String stores = vs.size() == 1 ? Evidence.displayMethod(method) + " stores " + (first.member().isEmpty() ? "a " : "\"" + first.member() + "\" = a ")
+        String a = article(Evidence.displayClass(type));
+        String stores = vs.size() == 1 ? Evidence.displayMethod(method) + " stores " + (first.member().isEmpty() ? a : "\"" + first.member() + "\" = " + a)
                 + Evidence.displayClass(type) + " in the HttpSession"
-                : vs.size() + " places store a " + Evidence.displayClass(type) + " in the HttpSession: "
+                : vs.size() + " places store " + article(Evidence.displayClass(type)) + Evidence.displayClass(type) + " in the HttpSession: "
                         + String.join(", ", new LinkedHashSet<>(sites));
         String msg = stores + ", and that class is not Serializable: session replication and failover fail on it. Make "
                 + Evidence.displayClass(type) + " Serializable (or keep only serializable data in the session)"
@@ -136,6 +137,11 @@ public final class NonSerializableSessionState implements Rule {
         return new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg,
                 new FindingLocation(first.location().file(), first.location().line(), bean, null),
                 List.of(), evidence, RoundTrips.ZERO, RoundTrips.ZERO, bean + "->fields");
+    }
+
+    /** {@code "an "} before a vowel, else {@code "a "}: "an Entry", "a Helper". */
+    private static String article(String word) {
+        return !word.isEmpty() && "AEIOUaeiou".indexOf(word.charAt(0)) >= 0 ? "an " : "a ";
     }
 
     private static EvidenceStep step(SessionStateValue v, String what) {

@@ -131,9 +131,22 @@ public final class SyncExternalCallInTransaction implements Rule {
             return out;
         }
 
-        /** The boundary whose transaction runs the calls of {@code ep} (the first, when several do). */
-        Hit firstOf(EntryPoint ep) {
-            return hits.stream().filter(h -> h.ep().equals(ep)).findFirst().orElse(hits.get(0));
+        /**
+         * The boundary whose transaction runs {@code call} along its evidence path from {@code ep}: the
+         * first of the entry point's boundaries on the path (a Required method started it and the
+         * later ones joined), unless a later one requires a new transaction.
+         */
+        MethodRef boundaryOn(EntryPoint ep, ReachedCall call) {
+            Map<MethodRef, String> mine = new LinkedHashMap<>();
+            for (Hit h : hits) if (h.ep().equals(ep)) mine.putIfAbsent(h.boundary(), h.how() == null ? "" : h.how());
+            List<MethodRef> onPath = new ArrayList<>();
+            onPath.add(ep.method());
+            for (CallEdge e : call.path()) onPath.add(e.to());
+            MethodRef found = null;
+            for (MethodRef m : onPath) {
+                if (mine.containsKey(m) && (found == null || "RequiresNew".equals(mine.get(m)))) found = m;
+            }
+            return found != null ? found : mine.keySet().iterator().next();
         }
     }
 
@@ -185,11 +198,11 @@ public final class SyncExternalCallInTransaction implements Rule {
         } else {
             FindingLocation call = ctx.locationOf(g.hits.get(0).call().edge());
             at = new FindingLocation(call.file(), call.line(), g.method.className(), g.method.name());
-            Hit worst = g.firstOf(figures.worst());
+            MethodRef worst = g.boundaryOn(figures.worst(), first);
             List<String> names = new ArrayList<>(new LinkedHashSet<>(boundaries.keySet().stream().map(Evidence::displayMethod).toList()));
             msg = Evidence.displayMethod(g.method) + " makes " + count + String.join("; ", calls) + ", inside the transactions started by "
                     + names.size() + " methods (" + String.join(", ", names) + "); in the worst, the "
-                    + how(boundaries.get(worst.boundary())) + " transaction of " + Evidence.displayMethod(worst.boundary()) + ", "
+                    + how(boundaries.get(worst)) + " transaction of " + Evidence.displayMethod(worst) + ", "
                     + share + ". In " + Evidence.displayMethod(g.method)
                     + " (one fix for every transaction), " + advice;
             boundaries.forEach((b, how) -> {

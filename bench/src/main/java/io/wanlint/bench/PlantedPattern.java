@@ -19,7 +19,7 @@ public enum PlantedPattern {
     WEB_HELPER_JDBC,
     /** A JSP whose scriptlet runs JDBC: WAN003 once. */
     JSP_SCRIPTLET_JDBC,
-    /** A {@code Required} session façade method that posts to a partner over HTTP: WAN004 once. */
+    /** A {@code Required} session façade method that posts to a partner over HTTP: one WAN004 for all of them (they share the gateway). */
     HTTP_IN_TRANSACTION,
     /** Reference data (BMP, CMP or JPA entity) that entry points read and never write: WAN005 once. */
     READ_ONLY_ENTITY

@@ -92,13 +92,16 @@ class SyntheticApplicationTest {
         for (JsonNode p : expected.get("planted")) byRule.merge(p.get("rule").asText(), 1, Integer::sum);
 
         for (RuleId r : RuleId.values()) {
-            assertThat(findings.get(r.name()).asInt()).as(r.name()).isEqualTo(byRule.getOrDefault(r.name(), 0)).isPositive();
+            // WAN004's planted posts all go through one gateway helper: one finding, however many are planted
+            int planted = byRule.getOrDefault(r.name(), 0);
+            assertThat(findings.get(r.name()).asInt()).as(r.name()).isEqualTo(r == RuleId.WAN004 ? Math.min(planted, 1) : planted).isPositive();
         }
         // Counted again from the generated text, independently of the generator's bookkeeping.
         assertThat(findings.get("WAN001").asInt()).isEqualTo(servletsWithSeveralRemoteCalls(app));
         assertThat(findings.get("WAN002").asInt()).isEqualTo(entitiesWithRemoteViews(app) + webUseCasesOverEntitiesOrTwoFacades(app));
         assertThat(findings.get("WAN003").asInt()).isEqualTo(webTierMethodsWithJdbc(app) + jspsWithJdbc(app));
-        assertThat(findings.get("WAN004").asInt()).isEqualTo(transactionalPartnerPosts(app));
+        assertThat(transactionalPartnerPosts(app)).isGreaterThan(1);
+        assertThat(findings.get("WAN004").asInt()).isEqualTo(1);
         assertThat(findings.get("WAN005").asInt()).isEqualTo(entitiesNeverWritten(app));
     }
 

@@ -4,7 +4,6 @@ import static io.wanlint.cli.AppCopy.commit;
 import static io.wanlint.cli.AppCopy.compile;
 import static io.wanlint.cli.AppCopy.copy;
 import static io.wanlint.cli.AppCopy.git;
-import static io.wanlint.cli.AppCopy.gitCopy;
 import static io.wanlint.cli.AppCopy.patchFiles;
 import static io.wanlint.cli.AppCopy.wanlint;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -33,7 +32,33 @@ class MessageBeanFixTest {
 
     @Test
     void mailerSmtpSendMovesIntoAMessageDrivenBeanThatCompilesAndReanalysesToThePrediction() throws Exception {
-        Path app = gitCopy("petstore-1.1", temp.resolve("petstore-1.1"));
+        Path app = temp.resolve("petstore-1.1");
+        copy("petstore-1.1", app);
+        // The fixture's mailer only sends the mail, which WAN004 leaves alone (nothing held, nothing to undo);
+        // here it first logs the confirmation in the database, in the same transaction.
+        Path mailerBean = app.resolve("src/java/com/acme/estore/mail/ejb/MailerEJB.java");
+        String text = Files.readString(mailerBean, StandardCharsets.ISO_8859_1);
+        String send = "    public void sendOrderConfirmation(String toAddress, String customerName, double total, String language) {\n";
+        assertThat(text).contains(send);
+        Files.writeString(mailerBean, text.replace(send, send + """
+                        try {
+                            javax.sql.DataSource db = (javax.sql.DataSource) new InitialContext().lookup("java:comp/env/jdbc/EstoreDataSource");
+                            java.sql.Connection con = db.getConnection();
+                            try {
+                                java.sql.PreparedStatement log = con.prepareStatement("INSERT INTO CONFIRMATION_LOG (EMAIL, TOTAL) VALUES (?, ?)");
+                                log.setString(1, toAddress);
+                                log.setDouble(2, total);
+                                log.executeUpdate();
+                            } finally {
+                                con.close();
+                            }
+                        } catch (NamingException e) {
+                            throw new EJBException(e);
+                        } catch (java.sql.SQLException e) {
+                            throw new EJBException(e);
+                        }
+                """), StandardCharsets.ISO_8859_1);
+        commit(app);
         JsonNode before = findings(app);
         JsonNode mailer = only(before, "WAN004", "com.acme.estore.mail.ejb.MailerEJB");
         int predicted = mailer.get("wanRoundTrips").get("after").asInt();

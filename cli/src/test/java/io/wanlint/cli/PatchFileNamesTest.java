@@ -42,6 +42,7 @@ class PatchFileNamesTest {
                 new FindingSubject.Method(DO_GET), new FindingSubject.Method(CONSTRUCTOR), new FindingSubject.Method(JSP),
                 new FindingSubject.RemoteClient(DO_GET), new FindingSubject.CallSite(DO_GET, "Book"),
                 new FindingSubject.CallSite(JSP, "shop.ejb.Item"), new FindingSubject.SessionAttributes(DO_GET),
+                new FindingSubject.SessionClass("shop.web.Helper"),
                 new FindingSubject.BeanFields("shop.ejb.CartBean"), new FindingSubject.Entity("Book"),
                 new FindingSubject.EntityRemoteView("Book"), new FindingSubject.Request("/viewItem"),
                 new FindingSubject.Request("/catalog/product.jsp"), new FindingSubject.Request("shop.mdb.OrderMDB#onMessage(javax.jms.Message)"),

@@ -80,6 +80,15 @@ public sealed interface FindingSubject {
         @Override public String key() { return method + "->session"; }
     }
 
+    /**
+     * The {@code HttpSession} values of one class stored by several methods (or by a method storing
+     * other classes too); WAN010: {@code a.Helper->session}.
+     */
+    record SessionClass(String valueType) implements FindingSubject {
+        public SessionClass { Objects.requireNonNull(valueType, "valueType"); }
+        @Override public String key() { return valueType + "->session"; }
+    }
+
     /** The fields of a stateful session bean class; WAN010: {@code a.CartBean->fields}. */
     record BeanFields(String beanClass) implements FindingSubject {
         public BeanFields { Objects.requireNonNull(beanClass, "beanClass"); }

@@ -36,6 +36,7 @@ class FindingSubjectTest {
         // method + "->session"
         assertThat(new FindingSubject.SessionAttributes(DO_GET).key()).isEqualTo(DO_GET + "->session");
         // bean + "->fields"
+        assertThat(new FindingSubject.SessionClass("shop.web.Helper").key()).isEqualTo("shop.web.Helper->session");
         assertThat(new FindingSubject.BeanFields("shop.ejb.CartBean").key()).isEqualTo("shop.ejb.CartBean->fields");
     }
 

@@ -38,7 +38,7 @@ public final class MakeSessionStateSerializable implements Refactoring {
     public static final String RULE_ID = "WAN010";
     private static final String SERIALIZABLE = "java.io.Serializable";
 
-    @Override public Fixes fixes() { return Fixes.of(RULE_ID, FindingSubject.SessionAttributes.class, FindingSubject.BeanFields.class); }
+    @Override public Fixes fixes() { return Fixes.of(RULE_ID, FindingSubject.SessionAttributes.class, FindingSubject.SessionClass.class, FindingSubject.BeanFields.class); }
 
     @Override public PlanOutcome plan(Finding finding, RefactoringContext context) {
         return PlanOutcome.ofNullable(patchFor(finding, context), "the stored type is not a source class of this application, or is already serializable");
@@ -47,11 +47,24 @@ public final class MakeSessionStateSerializable implements Refactoring {
     /** The patch, or empty when this finding cannot be fixed this way. */
     Optional<Patch> patchFor(Finding finding, RefactoringContext context) {
         if (!handles(finding) || context.analysis().callGraph() == null) return Optional.empty();
+        List<SessionStateValue> all = context.analysis().callGraph().facts().nonSerializableState();
+        // WAN010's keys: a class stored only by a method storing nothing else keeps that method's key,
+        // any other stored class is keyed by the class; a stateful bean's fields by the bean.
+        Map<String, Set<String>> methodsStoring = new LinkedHashMap<>();
+        Map<String, Set<String>> classesStoredBy = new LinkedHashMap<>();
+        for (SessionStateValue v : all) {
+            if (v.holder() != SourceFacts.Holder.HTTP_SESSION || v.method() == null) continue;
+            methodsStoring.computeIfAbsent(v.valueType(), t -> new LinkedHashSet<>()).add(v.method().toString());
+            classesStoredBy.computeIfAbsent(v.method().toString(), m -> new LinkedHashSet<>()).add(v.valueType());
+        }
         List<SessionStateValue> values = new ArrayList<>();
-        for (SessionStateValue v : context.analysis().callGraph().facts().nonSerializableState()) {
-            FindingSubject holder = v.holder() == SourceFacts.Holder.HTTP_SESSION
-                    ? (v.method() == null ? null : new FindingSubject.SessionAttributes(v.method()))
-                    : new FindingSubject.BeanFields(v.className());
+        for (SessionStateValue v : all) {
+            FindingSubject holder;
+            if (v.holder() != SourceFacts.Holder.HTTP_SESSION) holder = holdsAnEjbReference(context, v) ? null : new FindingSubject.BeanFields(v.className());
+            else if (v.method() == null) holder = null;
+            else if (methodsStoring.get(v.valueType()).size() == 1 && classesStoredBy.get(v.method().toString()).size() == 1) {
+                holder = new FindingSubject.SessionAttributes(v.method());
+            } else holder = new FindingSubject.SessionClass(v.valueType());
             if (finding.subject().equals(holder)) values.add(v);
         }
         if (values.isEmpty()) return Optional.empty();
@@ -83,6 +96,14 @@ public final class MakeSessionStateSerializable implements Refactoring {
         if (byFile.isEmpty()) return Optional.empty();
         return Optional.of(new Patch(Fingerprints.of(finding), finding.ruleId(), "Make " + String.join(", ", what),
                 List.copyOf(byFile.values()), finding.before(), finding.after()));
+    }
+
+    /** A field the container fills with an EJB reference (WAN010 does not report it): injected, or typed with a bean class. */
+    private static boolean holdsAnEjbReference(RefactoringContext context, SessionStateValue v) {
+        var model = context.analysis().model();
+        boolean injected = model.byClass(v.className()).stream()
+                .flatMap(c -> c.ejbRefs().stream()).anyMatch(r -> v.member().equals(r.injectionField()));
+        return injected || model.byClass(v.valueType()).map(c -> c.kind().isSession()).orElse(false);
     }
 
     /** {@code implements java.io.Serializable} on the class, or appended to its implements list; empty when already there. */

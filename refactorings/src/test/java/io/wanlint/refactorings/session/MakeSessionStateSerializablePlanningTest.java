@@ -63,4 +63,30 @@ class MakeSessionStateSerializablePlanningTest {
                 new FindingLocation("src/a/CartBean.java", 5, "a.CartBean", null), List.of(), List.of(), null, null, new FindingSubject.BeanFields("a.CartBean"));
         assertThat(new MakeSessionStateSerializable().patchFor(finding, TextApp.analysed(app))).isEmpty();
     }
+    @Test
+    void aClassStoredByTwoServletsIsFoundByItsClassKeyAndMadeSerializableOnce() throws IOException {
+        Path src = app.resolve("src/w");
+        Files.createDirectories(src);
+        Files.writeString(src.resolve("Helper.java"), "package w;\npublic class Helper {\n}\n");
+        for (String name : List.of("EditServlet", "QueueServlet")) {
+            Files.writeString(src.resolve(name + ".java"), """
+                    package w;
+                    import javax.servlet.http.*;
+                    @javax.servlet.annotation.WebServlet("/%s")
+                    public class %s extends HttpServlet {
+                        protected void doGet(HttpServletRequest q, HttpServletResponse r) {
+                            q.getSession().setAttribute("helper", new Helper());
+                        }
+                    }
+                    """.formatted(name, name));
+        }
+        Finding finding = new Finding("WAN010", Severity.WARNING, "2 places store a Helper in the HttpSession",
+                new FindingLocation("src/w/EditServlet.java", 6, "w.EditServlet", "doGet"), List.of(), List.of(), null, null, new FindingSubject.SessionClass("w.Helper"));
+
+        Patch patch = new MakeSessionStateSerializable().patchFor(finding, TextApp.analysed(app)).orElseThrow();
+        assertThat(patch.changes()).singleElement().isInstanceOfSatisfying(FileChange.Edit.class, e -> {
+            assertThat(e.file()).isEqualTo("src/w/Helper.java");
+            assertThat(e.edits()).hasSize(1);
+        });
+    }
 }

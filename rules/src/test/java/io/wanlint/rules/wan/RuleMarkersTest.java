@@ -258,25 +258,40 @@ class RuleMarkersTest {
     }
 
     @Test
-    void wan004HttpCallInsideARequiredTransactionButNotFromANotSupportedMethod() {
+    void wan004HttpCallInsideARequiredTransactionButNotFromANotSupportedMethodNorWhenTheCallIsItsOnlyWork() {
         harness.expectFindings("""
                 package shop.api;
                 @javax.ejb.Remote
                 public interface Payments {
                     void charge(long order);
                     int status();
+                    int authorize(long order);
                 }
                 """, """
                 package shop.ejb;
                 import javax.ejb.*;
                 @Stateless
                 public class PaymentsBean implements shop.api.Payments {
+                    @javax.annotation.Resource javax.sql.DataSource db;
                     @TransactionAttribute(TransactionAttributeType.REQUIRED)
                     public void charge(long order) { // expect: WAN004
-                        try {
+                        try (java.sql.Connection con = db.getConnection();
+                             java.sql.PreparedStatement ps = con.prepareStatement("UPDATE ORDERS SET STATE = 'CHARGED' WHERE ID = ?")) {
+                            ps.setLong(1, order);
+                            ps.executeUpdate();
                             java.net.HttpURLConnection c = (java.net.HttpURLConnection)
                                     new java.net.URL("http://bank.example/charge?o=" + order).openConnection();
                             c.getResponseCode();
+                        } catch (java.io.IOException | java.sql.SQLException e) {
+                            throw new EJBException(e);
+                        }
+                    }
+                    // Required too, but the call is the transaction's only work: no locks held, nothing to undo.
+                    @TransactionAttribute(TransactionAttributeType.REQUIRED)
+                    public int authorize(long order) {
+                        try {
+                            return ((java.net.HttpURLConnection) new java.net.URL("http://bank.example/auth?o=" + order).openConnection())
+                                    .getResponseCode();
                         } catch (java.io.IOException e) {
                             throw new EJBException(e);
                         }
@@ -302,6 +317,16 @@ class RuleMarkersTest {
                     }
                     protected void doGet(HttpServletRequest q, HttpServletResponse r) throws java.io.IOException {
                         r.getWriter().print(payments.status());
+                    }
+                }
+                """, """
+                package shop.web;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet("/authorize")
+                public class AuthorizeServlet extends HttpServlet {
+                    @javax.ejb.EJB shop.api.Payments payments;
+                    protected void doPost(HttpServletRequest q, HttpServletResponse r) throws java.io.IOException {
+                        r.getWriter().print(payments.authorize(Long.parseLong(q.getParameter("order"))));
                     }
                 }
                 """);

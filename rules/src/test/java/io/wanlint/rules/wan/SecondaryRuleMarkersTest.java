@@ -95,6 +95,88 @@ class SecondaryRuleMarkersTest {
     }
 
     @Test
+    void wan010OneFindingPerStoredClassAndNoneForFieldsHoldingEjbReferences() {
+        var findings = harness.expectFindings(Map.of("META-INF/ejb-jar.xml", """
+                <?xml version="1.0"?>
+                <ejb-jar version="3.0">
+                  <enterprise-beans>
+                    <session>
+                      <ejb-name>OrderBean</ejb-name>
+                      <ejb-class>shop.ejb.OrderBean</ejb-class>
+                      <session-type>Stateful</session-type>
+                      <ejb-local-ref>
+                        <ejb-ref-name>shop/audit</ejb-ref-name>
+                        <ejb-link>AuditBean</ejb-link>
+                        <injection-target>
+                          <injection-target-class>shop.ejb.OrderBean</injection-target-class>
+                          <injection-target-name>audit</injection-target-name>
+                        </injection-target>
+                      </ejb-local-ref>
+                    </session>
+                  </enterprise-beans>
+                </ejb-jar>
+                """), """
+                package shop.web;
+                public class PublisherHelper {
+                }
+                """, """
+                package shop.web;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet("/publishers")
+                public class PublishersServlet extends HttpServlet {
+                    protected void doGet(HttpServletRequest q, HttpServletResponse r) {
+                        q.getSession().setAttribute("publisherhelper", new PublisherHelper()); // expect: WAN010
+                    }
+                }
+                """, """
+                package shop.web;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet("/queue")
+                public class QueueServlet extends HttpServlet {
+                    protected void doGet(HttpServletRequest q, HttpServletResponse r) {
+                        q.getSession().setAttribute("publisherhelper", new PublisherHelper());
+                    }
+                }
+                """, """
+                package shop.ejb;
+                @javax.ejb.Stateless
+                @javax.ejb.LocalBean
+                public class PricingBean {
+                    public double price(long id) { return 1.0; }
+                }
+                """, """
+                package shop.ejb;
+                @javax.ejb.Stateless
+                public class AuditBean {
+                    public void log(String what) { }
+                }
+                """, """
+                package shop.ejb;
+                public class Tally {
+                }
+                """, """
+                package shop.ejb;
+                @javax.ejb.Stateful
+                public class OrderBean {
+                    @javax.ejb.EJB private PricingBean pricing;
+                    private AuditBean audit;
+                    private Tally tally; // expect: WAN010
+                    public double total(long id) { audit.log("total"); return pricing.price(id); }
+                }
+                """);
+        org.assertj.core.api.Assertions.assertThat(findings).filteredOn(f -> f.location().className().equals("shop.web.PublishersServlet"))
+                .singleElement().satisfies(f -> {
+                    org.assertj.core.api.Assertions.assertThat(f.message()).startsWith("2 places store a PublisherHelper in the HttpSession: "
+                            + "PublishersServlet.doGet (\"publisherhelper\"), QueueServlet.doGet (\"publisherhelper\")");
+                    org.assertj.core.api.Assertions.assertThat(f.entryPoints()).containsExactlyInAnyOrder("/publishers", "/queue");
+                    org.assertj.core.api.Assertions.assertThat(f.key()).isEqualTo("shop.web.PublisherHelper->session");
+                });
+        org.assertj.core.api.Assertions.assertThat(findings).filteredOn(f -> f.location().className().equals("shop.ejb.OrderBean"))
+                .singleElement().satisfies(f -> org.assertj.core.api.Assertions.assertThat(f.message()).contains("holds tally (Tally)")
+                        .doesNotContain("pricing").doesNotContain("audit"));
+    }
+
+    @Test
     void wan006To009OnABmpEntityBrowsedFromAServlet() {
         // The finder-then-loop is WAN001's calls too: WAN001 names the N+1 and WAN007 does not repeat it,
         // and the web-tier use case (the same calls) is WAN001's as well.

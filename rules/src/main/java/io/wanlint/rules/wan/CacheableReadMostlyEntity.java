@@ -12,6 +12,8 @@ import io.wanlint.analyzer.api.PersistenceType;
 import io.wanlint.analyzer.api.RuleDescriptor;
 import io.wanlint.analyzer.api.Severity;
 import io.wanlint.analyzer.api.SourceLocation;
+import io.wanlint.analyzer.api.RoundTrips;
+import io.wanlint.analyzer.api.VendorDescriptor;
 import io.wanlint.rules.api.FindingSink;
 import io.wanlint.rules.api.ReachScope;
 import io.wanlint.rules.api.ReachedCall;
@@ -164,63 +166,110 @@ public final class CacheableReadMostlyEntity implements Rule {
         ReachedCall hot = hotSeen.call();
         EntryPoint hotEp = hotSeen.entryPoint();
         String ratio = writes == 0 ? "never written" : String.format(Locale.ROOT, "%.1f reads per write", (double) reads / writes);
-        String msg = "entity " + entity.name() + " is read-mostly: " + reads + (reads == 1 ? " read" : " reads") + " and "
-                + writes + (writes == 1 ? " write" : " writes") + " reachable from entry points (weighted by entry point; "
+        String counts = "entity " + entity.name() + " (" + style(entity) + ") is read-mostly: " + reads + (reads == 1 ? " read" : " reads")
+                + " and " + writes + (writes == 1 ? " write" : " writes") + " reachable from entry points (weighted by entry point; "
                 + ratio + "), hottest " + Evidence.describe(hot.edge()).replace(" (in a loop)", "") + " from " + hottest.getValue().size()
-                + (hottest.getValue().size() == 1 ? " entry point" : " entry points") + "; "
-                + strategy(ctx, entity, writes > 0) + ": " + figures.perRequest()
-                + (figures.before().degree() == 0 && figures.before().value() == 1 ? " becomes " : " become ")
-                + figures.after().formula()
-                + (figures.after().equals(figures.before())
-                        // Honest about what the patch buys where every read is made next to the entity.
-                        ? " (no read of it crosses sites under topology " + ctx.oracle().topologyName()
-                                + ": the cache saves database work, not WAN round trips)"
-                        : "");
+                + (hottest.getValue().size() == 1 ? " entry point" : " entry points") + "; ";
         SourceLocation declared = declaration(entity);
-        return new Estimates.Reported(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg,
-                new FindingLocation(declared.file(), declared.line(), entity.className(), null),
+        FindingLocation at = new FindingLocation(declared.file(), declared.line(), entity.className(), null);
+        if (!figures.saves()) {
+            // No request gets cheaper under this topology: a database-cache note that claims no WAN cost
+            // and no WAN saving (its figures are 0 → 0, not a request's round trips shown as "saved").
+            boolean crossing = u.readsByEntryPoint.values().stream().flatMap(List::stream).anyMatch(ctx::crossesSites);
+            String msg = counts + (crossing
+                    ? "a cache would make no request cheaper under topology " + ctx.oracle().topologyName()
+                    : "no read of it crosses sites under topology " + ctx.oracle().topologyName())
+                    + ", so caching it saves database work, not WAN round trips: " + strategy(ctx, entity, writes > 0, false);
+            return new Estimates.Reported(new Finding(DESCRIPTOR.id(), Severity.NOTE, msg, at,
+                    eps.stream().map(EntryPoint::id).toList(), Evidence.chain(ctx, hotEp, hot),
+                    RoundTrips.ZERO, RoundTrips.ZERO, "entity:" + entity.name()), figures.patch());
+        }
+        String msg = counts + strategy(ctx, entity, writes > 0, true) + ": " + figures.perRequest()
+                + (figures.before().degree() == 0 && figures.before().value() == 1 ? " becomes " : " become ")
+                + figures.after().formula();
+        return new Estimates.Reported(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, at,
                 eps.stream().map(EntryPoint::id).toList(), Evidence.chain(ctx, hotEp, hot),
                 figures.before(), figures.after(), "entity:" + entity.name()), figures.patch());
     }
 
-    /** The caching that fits the persistence type and the vendor whose descriptors the application ships. */
-    static String strategy(RuleContext ctx, Component entity, boolean hasWrites) {
+    /** {@code CMP 2.x}, {@code CMP 1.x}, {@code BMP} or {@code JPA}: the persistence style the advice is for. */
+    static String style(Component entity) {
+        if (isJpa(entity)) return "JPA";
+        if (entity.persistence() == PersistenceType.BEAN || entity.kind() == ComponentKind.ENTITY_BMP) return "BMP";
+        return entity.cmpVersion() == null ? "CMP" : "CMP " + entity.cmpVersion();
+    }
+
+    private static boolean isJpa(Component entity) {
+        return entity.persistence() == PersistenceType.JPA || entity.kind() == ComponentKind.JPA_ENTITY;
+    }
+
+    /**
+     * The caching that fits the persistence style and the servers whose descriptors the application
+     * ships: a read-only copy at the edge ({@code atEdge}), or, where no read crosses sites, the same
+     * switch as a database cache where the bean already runs.
+     */
+    static String strategy(RuleContext ctx, Component entity, boolean hasWrites, boolean atEdge) {
         String base;
-        if (entity.persistence() == PersistenceType.JPA || entity.kind() == io.wanlint.analyzer.api.ComponentKind.JPA_ENTITY) {
+        if (isJpa(entity)) {
             base = "cache it in the second-level cache with @Cacheable (shared-cache-mode ENABLE_SELECTIVE) or Hibernate "
                     + (hasWrites ? "@Cache(usage = NONSTRICT_READ_WRITE)" : "@Cache(usage = READ_ONLY)")
                     + ", and cache its hot queries in the query cache";
-        } else {
-            Set<String> vendors = vendors(ctx, entity);
-            List<String> ways = new ArrayList<>();
-            if (vendors.contains("jboss") || vendors.isEmpty()) {
-                ways.add("JBoss <read-only>true</read-only> in jboss.xml" + (entity.persistence() == PersistenceType.CONTAINER
-                        ? " (and jbosscmp-jdbc.xml)" : ""));
-            }
-            if (vendors.contains("weblogic") || vendors.isEmpty()) {
-                ways.add("WebLogic <concurrency-strategy>ReadOnly</concurrency-strategy> with <read-timeout-seconds> in weblogic-ejb-jar.xml");
-            }
-            base = "deploy a read-only " + (entity.persistence() == PersistenceType.BEAN ? "BMP" : "CMP")
-                    + " bean at the edge (" + String.join("; or ", ways) + ")";
+            return base;
         }
-        boolean jpa = entity.persistence() == PersistenceType.JPA || entity.kind() == io.wanlint.analyzer.api.ComponentKind.JPA_ENTITY;
-        return hasWrites && !jpa
-                ? base + " as a read-only twin for the classes that only read it, with the read-write bean kept at the main "
-                        + "site for the writers, which push each change through a JMS topic to a message-driven bean that evicts "
-                        + "the twin's copy (read-mostly pattern)"
+        String style = style(entity);
+        List<String> ways = readOnlySwitches(servers(ctx), entity);
+        base = (atEdge ? "deploy a read-only " + style + " bean at the edge (" : "declare the " + style + " bean read-only where it runs (")
+                + String.join("; or ", ways) + ")";
+        return hasWrites
+                ? base + " as a read-only twin for the classes that only read it, with the read-write bean kept "
+                        + (atEdge ? "at the main site " : "") + "for the writers, which push each change through a JMS topic to a "
+                        + "message-driven bean that evicts the twin's copy (read-mostly pattern)"
                 : base;
     }
 
-    private static Set<String> vendors(RuleContext ctx, Component entity) {
-        Set<String> out = new LinkedHashSet<>();
-        List<String> files = new ArrayList<>();
-        for (SourceLocation l : entity.declaredIn()) files.add(l.file());
-        for (AnalyzedFile f : ctx.analysis().files()) if (f.kind() == AnalyzedFile.Kind.DESCRIPTOR) files.add(f.path());
-        for (String f : files) {
-            String name = f.substring(f.lastIndexOf('/') + 1).toLowerCase(Locale.ROOT);
-            if (name.startsWith("jboss")) out.add("jboss");
-            if (name.startsWith("weblogic")) out.add("weblogic");
+    /** How each server the application ships descriptors for declares an entity bean read-only. */
+    private static List<String> readOnlySwitches(Set<VendorDescriptor.Server> servers, Component entity) {
+        boolean cmp = entity.persistence() == PersistenceType.CONTAINER;
+        List<String> ways = new ArrayList<>();
+        // With no vendor descriptor the server is unknown: the two read-only switches the literature uses.
+        boolean unknown = servers.isEmpty() || servers.equals(Set.of(VendorDescriptor.Server.J2EE_RI));
+        if (servers.contains(VendorDescriptor.Server.JBOSS_2)) {
+            ways.add(cmp ? "JBoss 2.x <read-only>true</read-only> with a <time-out> in the bean's <entity> in jaws.xml"
+                    : "JBoss 2.x <commit-option>A</commit-option> in the bean's container configuration in jboss.xml");
         }
+        if (servers.contains(VendorDescriptor.Server.JBOSS) || unknown) {
+            ways.add("JBoss <read-only>true</read-only> in jboss.xml" + (cmp ? " (and jbosscmp-jdbc.xml)" : ""));
+        }
+        if (servers.contains(VendorDescriptor.Server.WEBLOGIC) || unknown) {
+            ways.add("WebLogic <concurrency-strategy>ReadOnly</concurrency-strategy> with <read-timeout-seconds> in weblogic-ejb-jar.xml");
+        }
+        if (servers.contains(VendorDescriptor.Server.WEBSPHERE)) {
+            ways.add("WebSphere a read-only access intent with option A caching (<beanCache activateAt=\"ONCE\" "
+                    + "loadAt=\"ACTIVATION\"/>) in ibm-ejb-jar-ext.xmi");
+        }
+        if (servers.contains(VendorDescriptor.Server.OPENEJB)) {
+            ways.add(cmp ? "OpenEJB, which runs CMP beans on OpenJPA: its data cache (openjpa.DataCache) in openejb-jar.xml's persistence settings"
+                    : "OpenEJB has no read-only switch for BMP beans: cache the values in the session façade");
+        }
+        if (servers.contains(VendorDescriptor.Server.J2EE_RI)) {
+            ways.add("the J2EE reference implementation (sun-j2ee-ri.xml) has no read-only switch: use your production server's");
+        }
+        return ways;
+    }
+
+    /** The servers whose descriptors the application ships (beside the bean's ejb-jar.xml or anywhere). */
+    private static Set<VendorDescriptor.Server> servers(RuleContext ctx) {
+        Set<VendorDescriptor.Server> out = new java.util.TreeSet<>();
+        boolean jboss3 = false;
+        for (AnalyzedFile f : ctx.analysis().files()) {
+            if (f.kind() != AnalyzedFile.Kind.DESCRIPTOR) continue;
+            Optional<VendorDescriptor> d = VendorDescriptor.ofPath(f.path());
+            if (d.isEmpty()) continue;
+            out.add(d.get().server());
+            jboss3 |= d.get() == VendorDescriptor.JBOSS_CMP_JDBC;
+        }
+        // JBoss 2.x ships jboss.xml next to jaws.xml: that jboss.xml is JBoss 2's, not a 3.x/4.x one.
+        if (out.contains(VendorDescriptor.Server.JBOSS_2) && !jboss3) out.remove(VendorDescriptor.Server.JBOSS);
         return out;
     }
 

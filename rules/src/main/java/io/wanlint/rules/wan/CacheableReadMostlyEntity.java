@@ -71,12 +71,22 @@ public final class CacheableReadMostlyEntity implements Rule {
 
     @Override public void check(RuleContext ctx, FindingSink sink) {
         Map<String, Usage> usages = new LinkedHashMap<>();
+        Set<CallEdge> reachedWrites = new java.util.HashSet<>();
         for (EntryPoint ep : ctx.entryPoints()) {
+            // Setters of JPA entities count as writes where the request also loads that entity (find or
+            // query): the entity is then managed and the flush writes what the setter changed.
+            Map<String, List<ReachedCall>> jpaSetters = new LinkedHashMap<>();
+            Set<String> jpaLoaded = new LinkedHashSet<>();
             for (ReachedCall rc : ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls()) {
                 if (rc.edge().op() == CallOp.LOOKUP && rc.edge().targetComponent() != null) {
                     ctx.component(rc.edge().targetComponent()).filter(c -> (c.kind() == ComponentKind.ENTITY_CMP || c.kind() == ComponentKind.ENTITY_BMP) && !c.readOnly())
                             .ifPresent(c -> usages.computeIfAbsent(c.name(), n -> new Usage())
                                     .lookupsByEntryPoint.computeIfAbsent(ep, e -> new ArrayList<>()).add(rc));
+                    continue;
+                }
+                Optional<Component> setterOf = jpaSetterOf(ctx, rc.edge());
+                if (setterOf.isPresent()) {
+                    if (!setterOf.get().readOnly()) jpaSetters.computeIfAbsent(setterOf.get().name(), n -> new ArrayList<>()).add(rc);
                     continue;
                 }
                 Optional<Access> access = access(rc.edge().op());
@@ -87,21 +97,89 @@ public final class CacheableReadMostlyEntity implements Rule {
                 if (access.get() == Access.WRITE) {
                     u.writers.add(ep);
                     u.writes.computeIfAbsent(rc.edge(), e -> new LinkedHashSet<>()).add(ep);
+                    reachedWrites.add(rc.edge());
                 } else {
+                    if (rc.edge().kind() == io.wanlint.analyzer.api.EdgeKind.JPA) jpaLoaded.add(entity.get().name());
                     u.reads.computeIfAbsent(rc.edge(), e -> new LinkedHashSet<>()).add(ep);
                     u.readsByEntryPoint.computeIfAbsent(ep, e -> new ArrayList<>()).add(rc);
                     u.firstRead.putIfAbsent(rc.edge(), new Seen(ep, rc));
                 }
             }
+            jpaSetters.forEach((name, calls) -> {
+                if (!jpaLoaded.contains(name)) return;
+                Usage u = usages.computeIfAbsent(name, n -> new Usage());
+                u.writers.add(ep);
+                for (ReachedCall rc : calls) {
+                    u.writes.computeIfAbsent(rc.edge(), e -> new LinkedHashSet<>()).add(ep);
+                    reachedWrites.add(rc.edge());
+                }
+            });
         }
+        Map<String, List<CallEdge>> unseen = unseenWrites(ctx, reachedWrites);
         double threshold = ctx.settings().readWriteRatio();
         usages.forEach((name, u) -> {
             long reads = u.weight(u.reads);
             long writes = u.weight(u.writes);
             if (reads > 0 && (writes == 0 || (double) reads / writes >= threshold)) {
-                finding(ctx, ctx.component(name).orElseThrow(), u, reads, writes).to(sink);
+                finding(ctx, ctx.component(name).orElseThrow(), u, reads, writes, unseen.getOrDefault(name, List.of())).to(sink);
             }
         });
+    }
+
+    /**
+     * Writes no entry point reaches, by entity: code the analysis cannot see entering (a method of a
+     * remote view that lost its entry point, a messaging consumer, a class loaded by name) may run
+     * them, so the entity's write set is unknown, never "none". A JPA {@code persist}, {@code merge}
+     * or {@code remove} whose argument's entity type is unknown ({@code persist(Object)} in a generic
+     * DAO) may write any JPA entity of its module.
+     */
+    private static Map<String, List<CallEdge>> unseenWrites(RuleContext ctx, Set<CallEdge> reached) {
+        Map<String, List<CallEdge>> out = new LinkedHashMap<>();
+        if (ctx.graph() == null) return out;
+        for (CallEdge e : ctx.graph().edges()) {
+            if (access(e.op()).filter(a -> a == Access.WRITE).isEmpty()) continue;
+            if (isTestCode(e.location().file())) continue;
+            if (e.kind() == io.wanlint.analyzer.api.EdgeKind.JPA && e.targetComponent() == null
+                    && (e.op() == CallOp.JPA_PERSIST || e.op() == CallOp.JPA_MERGE || e.op() == CallOp.JPA_REMOVE)) {
+                String module = moduleOf(e.location().file());
+                for (Component c : ctx.model().ofKind(ComponentKind.JPA_ENTITY)) {
+                    String own = moduleOf(declaration(c).file());
+                    if (module.isEmpty() || own.isEmpty() || module.equals(own)) out.computeIfAbsent(c.name(), n -> new ArrayList<>()).add(e);
+                }
+                continue;
+            }
+            if (reached.contains(e) || isTestCode(e.location().file())) continue;
+            Optional<Component> entity = entityOf(ctx, e);
+            if (entity.isEmpty() || isOwnLifecycle(e, entity.get()) || e.from().className().equals(entity.get().className())) continue;
+            out.computeIfAbsent(entity.get().name(), n -> new ArrayList<>()).add(e);
+        }
+        return out;
+    }
+
+    /** Test sources ({@code src/test/}, {@code src-test/}, a {@code test} package): they never run in production. */
+    private static boolean isTestCode(String path) {
+        if (path == null) return false;
+        for (String segment : path.split("/")) {
+            if (segment.equals("test") || segment.equals("tests") || segment.equals("src-test")) return true;
+        }
+        return false;
+    }
+
+    /** The folder of a source's module: what comes before its {@code src/} folder ({@code ""} when none). */
+    private static String moduleOf(String path) {
+        if (path == null || path.startsWith("src/")) return "";
+        int i = path.indexOf("/src/");
+        return i < 0 ? "" : path.substring(0, i);
+    }
+
+    /** The JPA entity whose setter a plain call invokes from another class, if it is one. */
+    private static Optional<Component> jpaSetterOf(RuleContext ctx, CallEdge e) {
+        if (e.kind() != io.wanlint.analyzer.api.EdgeKind.LOCAL || e.op() != CallOp.INVOKE || e.to() == null
+                || !e.to().name().startsWith("set") || e.from() == null) {
+            return Optional.empty();
+        }
+        return ctx.model().byClass(e.to().className()).filter(c -> c.kind() == ComponentKind.JPA_ENTITY)
+                .filter(c -> !c.className().equals(e.from().className()));
     }
 
     private static Optional<Access> access(CallOp op) {
@@ -122,7 +200,8 @@ public final class CacheableReadMostlyEntity implements Rule {
         return e.from().className().equals(entity.className()) && LIFECYCLE.contains(e.from().name());
     }
 
-    private Estimates.Reported finding(RuleContext ctx, Component entity, Usage u, long reads, long writes) {
+    private Estimates.Reported finding(RuleContext ctx, Component entity, Usage u, long reads, long writes, List<CallEdge> unseen) {
+        boolean written = writes > 0 || !unseen.isEmpty();
         List<EntryPoint> eps = List.copyOf(u.readsByEntryPoint.keySet());
         Optional<String> entitySite = Optional.of(ctx.oracle().siteOf(entity));
         boolean cmp = entity.kind() == ComponentKind.ENTITY_CMP;
@@ -149,7 +228,7 @@ public final class CacheableReadMostlyEntity implements Rule {
             for (ReachedCall rc : u.readsByEntryPoint.get(ep)) {
                 if (!ctx.siteOf(rc.callerComponent()).equals(entitySite)) patch.set(rc.edge(), 0);
             }
-            if (writes == 0) {
+            if (!written) {
                 for (ReachedCall rc : u.lookupsByEntryPoint.getOrDefault(ep, List.of())) {
                     if (!ctx.siteOf(rc.callerComponent()).equals(entitySite)) patch.set(rc.edge(), 0);
                 }
@@ -165,11 +244,12 @@ public final class CacheableReadMostlyEntity implements Rule {
                 .findFirst().orElseThrow();
         ReachedCall hot = hotSeen.call();
         EntryPoint hotEp = hotSeen.entryPoint();
-        String ratio = writes == 0 ? "never written" : String.format(Locale.ROOT, "%.1f reads per write", (double) reads / writes);
+        String ratio = writes > 0 ? String.format(Locale.ROOT, "%.1f reads per write", (double) reads / writes)
+                : unseen.isEmpty() ? "never written" : "no write reachable";
         String counts = "entity " + entity.name() + " (" + style(entity) + ") is read-mostly: " + reads + (reads == 1 ? " read" : " reads")
                 + " and " + writes + (writes == 1 ? " write" : " writes") + " reachable from entry points (weighted by entry point; "
                 + ratio + "), hottest " + Evidence.describe(hot.edge()).replace(" (in a loop)", "") + " from " + hottest.getValue().size()
-                + (hottest.getValue().size() == 1 ? " entry point" : " entry points") + "; ";
+                + (hottest.getValue().size() == 1 ? " entry point" : " entry points") + "; " + unknownWrites(unseen);
         SourceLocation declared = declaration(entity);
         FindingLocation at = new FindingLocation(declared.file(), declared.line(), entity.className(), null);
         if (!figures.saves()) {
@@ -179,17 +259,33 @@ public final class CacheableReadMostlyEntity implements Rule {
             String msg = counts + (crossing
                     ? "a cache would make no request cheaper under topology " + ctx.oracle().topologyName()
                     : "no read of it crosses sites under topology " + ctx.oracle().topologyName())
-                    + ", so caching it saves database work, not WAN round trips: " + strategy(ctx, entity, writes > 0, false);
+                    + ", so caching it saves database work, not WAN round trips: " + strategy(ctx, entity, written, false);
             return new Estimates.Reported(new Finding(DESCRIPTOR.id(), Severity.NOTE, msg, at,
                     eps.stream().map(EntryPoint::id).toList(), Evidence.chain(ctx, hotEp, hot),
                     RoundTrips.ZERO, RoundTrips.ZERO, "entity:" + entity.name()), figures.patch());
         }
-        String msg = counts + strategy(ctx, entity, writes > 0, true) + ": " + figures.perRequest()
+        String msg = counts + strategy(ctx, entity, written, true) + ": " + figures.perRequest()
                 + (figures.before().degree() == 0 && figures.before().value() == 1 ? " becomes " : " become ")
                 + figures.after().formula();
         return new Estimates.Reported(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, at,
                 eps.stream().map(EntryPoint::id).toList(), Evidence.chain(ctx, hotEp, hot),
                 figures.before(), figures.after(), "entity:" + entity.name()), figures.patch());
+    }
+
+    /**
+     * {@code its writes are unknown: …; } naming up to three writes no entry point reaches, or nothing
+     * when every write is counted.
+     */
+    private static String unknownWrites(List<CallEdge> unseen) {
+        if (unseen.isEmpty()) return "";
+        List<String> where = unseen.stream().limit(3).map(e -> Evidence.displayMethod(e.from()) + " ("
+                + (e.targetComponent() == null && e.kind() == io.wanlint.analyzer.api.EdgeKind.JPA
+                        ? "JPA " + e.op().name().substring(4).toLowerCase(Locale.ROOT) + " of an object of unknown entity type"
+                        : Evidence.describe(e)) + ", " + e.location().file().substring(e.location().file().lastIndexOf('/') + 1)
+                + ":" + e.line() + ")").distinct().toList();
+        return "its writes are unknown, not none: no entry point reaches " + String.join(", ", where)
+                + (unseen.size() > 3 ? " and " + (unseen.size() - 3) + " more" : "") + ", and code the analysis does not see may run "
+                + (unseen.size() == 1 ? "it" : "them") + ", so check how often it is written before caching it; ";
     }
 
     /** {@code CMP 2.x}, {@code CMP 1.x}, {@code BMP} or {@code JPA}: the persistence style the advice is for. */

@@ -35,7 +35,10 @@ import java.util.Set;
  * (getters, finders, {@code find}, queries) and writes (setters, business methods whose code changes
  * the bean's state, create, remove, persist, merge, bulk updates) reachable from entry points are counted once per entry point that reaches them; calls made by
  * the entity's own lifecycle methods ({@code ejbLoad}, {@code ejbStore}, …) do not count. Reported
- * when there are reads and no writes, or reads ÷ writes reaches the threshold (default 10).
+ * when there are reads and no writes, or reads ÷ writes reaches the threshold (default 10). Writes no
+ * entry point reaches (or an untyped {@code persist}) make the write set unknown: an entity with
+ * such writes and none counted is not reported, and one with counted writes says its ratio is an
+ * upper bound.
  * Entities already declared read-only are skipped.
  */
 @RuleInfo(id = "WAN005", name = "cacheable-read-mostly-entity", severity = Severity.NOTE,
@@ -120,8 +123,11 @@ public final class CacheableReadMostlyEntity implements Rule {
         usages.forEach((name, u) -> {
             long reads = u.weight(u.reads);
             long writes = u.weight(u.writes);
+            List<CallEdge> unknown = unseen.getOrDefault(name, List.of());
+            // With no counted write and writes the analysis cannot count, nothing says the entity is read-mostly.
+            if (writes == 0 && !unknown.isEmpty()) return;
             if (reads > 0 && (writes == 0 || (double) reads / writes >= threshold)) {
-                finding(ctx, ctx.component(name).orElseThrow(), u, reads, writes, unseen.getOrDefault(name, List.of())).to(sink);
+                finding(ctx, ctx.component(name).orElseThrow(), u, reads, writes, unknown).to(sink);
             }
         });
     }
@@ -245,7 +251,7 @@ public final class CacheableReadMostlyEntity implements Rule {
         ReachedCall hot = hotSeen.call();
         EntryPoint hotEp = hotSeen.entryPoint();
         String ratio = writes > 0 ? String.format(Locale.ROOT, "%.1f reads per write", (double) reads / writes)
-                : unseen.isEmpty() ? "never written" : "no write reachable";
+                + (unseen.isEmpty() ? "" : " at most") : "never written";
         String counts = "entity " + entity.name() + " (" + style(entity) + ") is read-mostly: " + reads + (reads == 1 ? " read" : " reads")
                 + " and " + writes + (writes == 1 ? " write" : " writes") + " reachable from entry points (weighted by entry point; "
                 + ratio + "), hottest " + Evidence.describe(hot.edge()).replace(" (in a loop)", "") + " from " + hottest.getValue().size()
@@ -283,7 +289,7 @@ public final class CacheableReadMostlyEntity implements Rule {
                         ? "JPA " + e.op().name().substring(4).toLowerCase(Locale.ROOT) + " of an object of unknown entity type"
                         : Evidence.describe(e)) + ", " + e.location().file().substring(e.location().file().lastIndexOf('/') + 1)
                 + ":" + e.line() + ")").distinct().toList();
-        return "its writes are unknown, not none: no entry point reaches " + String.join(", ", where)
+        return "it has more writes, how often unknown: no entry point reaches " + String.join(", ", where)
                 + (unseen.size() > 3 ? " and " + (unseen.size() - 3) + " more" : "") + ", and code the analysis does not see may run "
                 + (unseen.size() == 1 ? "it" : "them") + ", so check how often it is written before caching it; ";
     }

@@ -319,4 +319,46 @@ class CacheableReadMostlyEntityTest {
             assertThat(f.before()).isEqualTo(RoundTrips.ZERO);
         });
     }
+
+    @Test
+    void writesNoEntryPointReachesMakeTheRatioAnUpperBoundNeverNeverWritten() {
+        TestApp app = catalogPages(new TestApp(), 5);
+        var admin = app.servlet("Admin", "shop.web.AdminServlet");
+        MethodRef doPost = app.method(admin, "doPost", 10);
+        app.entry(EntryPoint.Kind.SERVLET, "/admin", doPost);
+        app.remote(doPost, "Category", "setName", ENTITY_SET, 12);
+        // A nightly import no entry point reaches (a timer the analysis does not know) also writes it.
+        MethodRef nightly = app.method(null, "shop.batch.CategoryImport", "run", 30);
+        app.remote(nightly, "Category", "create", HOME_CREATE, 31);
+
+        assertThat(Checks.edge(rule, app.build())).singleElement().satisfies(f -> assertThat(f.message())
+                .contains("10 reads and 1 write").contains("10.0 reads per write at most")
+                .contains("it has more writes, how often unknown: no entry point reaches CategoryImport.run")
+                .doesNotContain("never written").contains("read-mostly pattern"));
+    }
+
+    @Test
+    void anEntityWhoseOnlyWritesNoEntryPointReachesIsNotCalledReadMostly() {
+        TestApp app = catalogPages(new TestApp(), 3);
+        MethodRef nightly = app.method(null, "shop.batch.CategoryImport", "run", 30);
+        app.remote(nightly, "Category", "create", HOME_CREATE, 31);
+
+        assertThat(Checks.edge(rule, app.build())).isEmpty();
+    }
+
+    @Test
+    void anUntypedJpaPersistMakesEveryJpaEntityOfItsModuleUnknown() {
+        TestApp app = new TestApp();
+        app.jpaEntity("Product", "shop.model.Product");
+        var facade = app.session("Catalog", STATELESS_SESSION, "shop.ejb", true);
+        MethodRef find = app.method(facade, "product", 20);
+        app.entry(EntryPoint.Kind.REMOTE_FACADE, "shop.ejb.CatalogBean#product", find);
+        app.jpa(find, JPA_FIND, "Product", 21);
+        var analysisWithout = app.build();
+        assertThat(Checks.edge(rule, analysisWithout)).singleElement();
+
+        MethodRef save = app.method(null, "shop.dao.GenericDao", "save", 40);
+        app.jpa(save, JPA_PERSIST, null, 41);
+        assertThat(Checks.edge(rule, app.build())).isEmpty();
+    }
 }

@@ -17,6 +17,10 @@ import java.util.Optional;
  * @param localJndiName   vendor-bound global JNDI name of the local home, or null
  * @param readOnly        whether a vendor descriptor already declares the entity read-only
  * @param declaredIn      where the component is declared: descriptor element(s) and source file
+ * @param ejbVersion      the EJB version of the {@code ejb-jar.xml} that declares the bean ({@code 1.1},
+ *                        {@code 2.0}, {@code 3.1}, …), or null when no descriptor says (annotated beans, non-EJBs)
+ * @param cmpVersion      {@code 1.x} or {@code 2.x} for a container-managed entity bean (its {@code cmp-version},
+ *                        else what its descriptor's EJB version implies), null otherwise
  */
 public record Component(String name, ComponentKind kind, Tier tier, String className,
                         EjbInterfaces interfaces, PersistenceType persistence, TransactionType transactionType,
@@ -24,7 +28,7 @@ public record Component(String name, ComponentKind kind, Tier tier, String class
                         List<MethodTransaction> transactions, List<String> urlPatterns,
                         List<EjbReference> ejbRefs, List<ResourceReference> resourceRefs,
                         String jndiName, String localJndiName, boolean readOnly,
-                        List<SourceLocation> declaredIn) {
+                        List<SourceLocation> declaredIn, String ejbVersion, String cmpVersion) {
 
     public Component {
         if (interfaces == null) interfaces = EjbInterfaces.NONE;
@@ -37,6 +41,32 @@ public record Component(String name, ComponentKind kind, Tier tier, String class
         ejbRefs = ejbRefs == null ? List.of() : List.copyOf(ejbRefs);
         resourceRefs = resourceRefs == null ? List.of() : List.copyOf(resourceRefs);
         declaredIn = declaredIn == null ? List.of() : List.copyOf(declaredIn);
+    }
+
+    /** A component whose descriptor versions are unknown. */
+    public Component(String name, ComponentKind kind, Tier tier, String className,
+                     EjbInterfaces interfaces, PersistenceType persistence, TransactionType transactionType,
+                     String primaryKeyClass, List<String> cmpFields, List<QueryDefinition> queries,
+                     List<MethodTransaction> transactions, List<String> urlPatterns,
+                     List<EjbReference> ejbRefs, List<ResourceReference> resourceRefs,
+                     String jndiName, String localJndiName, boolean readOnly,
+                     List<SourceLocation> declaredIn) {
+        this(name, kind, tier, className, interfaces, persistence, transactionType, primaryKeyClass, cmpFields, queries,
+                transactions, urlPatterns, ejbRefs, resourceRefs, jndiName, localJndiName, readOnly, declaredIn, null, null);
+    }
+
+    /**
+     * Whether the bean's clients could use local views: the bean has one, or its platform (EJB 2.0 and
+     * later, or an annotated EJB 3 bean) offers them. False for beans of an EJB 1.1 {@code ejb-jar.xml}.
+     */
+    public boolean localViewsPossible() {
+        if (interfaces.hasLocalView()) return true;
+        if (ejbVersion == null) return true;
+        try {
+            return Double.parseDouble(ejbVersion.trim()) >= 2.0;
+        } catch (NumberFormatException e) {
+            return true;
+        }
     }
 
     /** A non-EJB component (servlet, JSP, filter, helper, DAO, JPA entity, external endpoint). */
@@ -82,12 +112,12 @@ public record Component(String name, ComponentKind kind, Tier tier, String class
     public Component withTier(Tier t) {
         return new Component(name, kind, t, className, interfaces, persistence, transactionType, primaryKeyClass,
                 cmpFields, queries, transactions, urlPatterns, ejbRefs, resourceRefs, jndiName, localJndiName,
-                readOnly, declaredIn);
+                readOnly, declaredIn, ejbVersion, cmpVersion);
     }
 
     public Component withEjbRefs(List<EjbReference> refs) {
         return new Component(name, kind, tier, className, interfaces, persistence, transactionType, primaryKeyClass,
                 cmpFields, queries, transactions, urlPatterns, refs, resourceRefs, jndiName, localJndiName,
-                readOnly, declaredIn);
+                readOnly, declaredIn, ejbVersion, cmpVersion);
     }
 }

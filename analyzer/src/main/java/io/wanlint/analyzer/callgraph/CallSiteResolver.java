@@ -71,6 +71,10 @@ final class CallSiteResolver {
 
     List<CallEdge> resolve(MethodCallExpr call, Site site) {
         String name = call.getNameAsString();
+        if (EntityStateWrites.COLLECTION_MUTATORS.contains(name)) {
+            Optional<CallEdge> write = relationshipWrite(call, site);
+            if (write.isPresent()) return List.of(write.get());
+        }
         if (!mayMatter(name)) return List.of();
         int argc = call.getArguments().size();
         Receiver r = receivers.receiverOf(call, site.stats());
@@ -151,6 +155,38 @@ final class CallSiteResolver {
             }
         }
         return out;
+    }
+
+    /**
+     * {@code player.getTeams().remove(team)}: a change of a relationship (or element) collection obtained
+     * through an entity's getter is a write of that entity (CMR collections of CMP 2.x beans, JPA
+     * collections the flush writes). The edge goes to the getter, with {@link CallOp#ENTITY_UPDATE} and
+     * the entity as target. Inside the entity's own methods ({@code this.getTeams().add(t)}) the
+     * enclosing method is the update ({@link EntityStateWrites}), so no edge is added there.
+     */
+    private Optional<CallEdge> relationshipWrite(MethodCallExpr call, Site site) {
+        if (!(call.getScope().orElse(null) instanceof MethodCallExpr getter) || !getter.getArguments().isEmpty()
+                || !getter.getNameAsString().startsWith("get") || getter.getScope().isEmpty()
+                || getter.getScope().get() instanceof ThisExpr) {
+            return Optional.empty();
+        }
+        Optional<String> owner = receivers.receiverOf(getter, site.stats()).type().filter(types::isKnown);
+        if (owner.isEmpty()) return Optional.empty();
+        String name = getter.getNameAsString();
+        Optional<Component> jpaEntity = model.byClass(owner.get()).filter(c -> c.kind() == ComponentKind.JPA_ENTITY);
+        if (jpaEntity.isPresent()) {
+            if (site.owner().fqn.equals(owner.get())) return Optional.empty();
+            Optional<TypeInfo> ti = types.type(owner.get());
+            MethodRef to = ti.flatMap(t -> types.findInHierarchy(t, name, 0)).map(m -> m.ref).orElseGet(() -> apiRef(owner.get(), name, 0));
+            return Optional.of(edge(site, call, to, EdgeKind.LOCAL, CallOp.ENTITY_UPDATE, jpaEntity.get().name()));
+        }
+        Optional<EjbViews.ViewCall> view = EjbViews.of(model, owner.get(), types.selfAndAncestors(owner.get()), name, site.owner().fqn);
+        if (view.isEmpty() || view.get().bean() == null || !view.get().entity() || view.get().op() != CallOp.ENTITY_GET) {
+            return Optional.empty();
+        }
+        MethodRef to = beanMethod(view.get().bean(), view.get().view(), name, 0, view.get().home(), CallOp.ENTITY_GET)
+                .orElseGet(() -> interfaceMethod(owner.get(), name, 0));
+        return Optional.of(edge(site, call, to, view.get().kind(), CallOp.ENTITY_UPDATE, view.get().bean().name()));
     }
 
     // ---------------------------------------------------------------- EJB views
@@ -291,9 +327,18 @@ final class CallSiteResolver {
     private List<CallEdge> appCall(MethodCallExpr call, String type, String name, int argc, Form form, Site site) {
         Optional<TypeInfo> ti = types.type(type);
         if (ti.isEmpty()) return List.of();
+        // A JPA entity's own method that changes its state (player.dropTeam(team)), called from another
+        // class, is an update of the entity, as for entity beans; setters stay plain calls (the cost
+        // model charges them as dirty fields by name, WAN005 counts them after a find or query).
+        Optional<Component> jpaEntity = model.byClass(type).filter(c -> c.kind() == ComponentKind.JPA_ENTITY);
+        // Getters are left out: a lazily initialised collection (if (teams == null) teams = …) is no write.
+        boolean update = jpaEntity.isPresent() && !name.startsWith("set") && !name.startsWith("get") && !name.startsWith("is")
+                && !site.owner().fqn.equals(type)
+                && entityWrites.changesState(type, name, argc);
         List<CallEdge> out = new ArrayList<>();
         for (MethodInfo m : dispatch(ti.get(), name, argc, form)) {
-            out.add(edge(site, call, m.ref, EdgeKind.LOCAL, CallOp.INVOKE, null));
+            out.add(update ? edge(site, call, m.ref, EdgeKind.LOCAL, CallOp.ENTITY_UPDATE, jpaEntity.get().name())
+                    : edge(site, call, m.ref, EdgeKind.LOCAL, CallOp.INVOKE, null));
         }
         return out;
     }

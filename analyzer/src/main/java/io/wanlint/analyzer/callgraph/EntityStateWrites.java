@@ -29,11 +29,16 @@ import java.util.concurrent.ConcurrentHashMap;
  * Whether an entity bean's business method changes the bean's state, read from its source: the
  * implementing method (or an own method it calls on {@code this}, one level deep) assigns an
  * instance field of the bean ({@code balance = …}, {@code this.balance -= …}, {@code balance++})
- * or calls one of the bean's own {@code set…} methods (the abstract CMP setters). Such a call is an
+ * or calls one of the bean's own {@code set…} methods (the abstract CMP setters), or changes one of its
+ * collections ({@code teams.add(t)}, {@code getTeams().remove(t)}: a relationship). Such a call is an
  * update of the entity although its name says nothing about it ({@code debit(amount)}); the cache
  * rule counts it as a write. Answers are cached per bean method.
  */
 final class EntityStateWrites {
+
+    /** Methods that change a collection or map: on a relationship collection, a write of its entity. */
+    static final Set<String> COLLECTION_MUTATORS = Set.of("add", "addAll", "remove", "removeAll", "retainAll", "removeIf",
+            "clear", "put", "putAll");
 
     /** Own setters that are container callbacks, not state. */
     static final Set<String> CONTAINER_SETTERS = Set.of("setEntityContext");
@@ -75,7 +80,12 @@ final class EntityStateWrites {
             }
         }
         for (MethodCallExpr call : md.findAll(MethodCallExpr.class)) {
-            if (!ownBody(call, md) || !onThis(call)) continue;
+            if (!ownBody(call, md)) continue;
+            if (COLLECTION_MUTATORS.contains(call.getNameAsString()) && call.getScope().isPresent()
+                    && isOwnCollection(call.getScope().get(), fields, locals)) {
+                return true;
+            }
+            if (!onThis(call)) continue;
             String name = call.getNameAsString();
             int argc = call.getArguments().size();
             Optional<MethodInfo> declared = types.findInHierarchy(bean, name, argc);
@@ -87,6 +97,16 @@ final class EntityStateWrites {
             }
         }
         return false;
+    }
+
+    /**
+     * The bean's own collection: an instance field ({@code teams}, {@code this.teams}) or what an own
+     * getter returns ({@code getTeams()}, {@code this.getTeams()}); changing it changes the entity.
+     */
+    private static boolean isOwnCollection(Expression scope, Set<String> fields, Set<String> locals) {
+        if (isOwnField(scope, fields, locals)) return true;
+        return scope instanceof MethodCallExpr getter && getter.getArguments().isEmpty() && onThis(getter)
+                && getter.getNameAsString().startsWith("get");
     }
 
     /** A call without a receiver or on {@code this}. */

@@ -347,8 +347,10 @@ public final class ComponentModelBuilder {
                     d.localBusiness.addAll(ann.localBusiness());
                     if (!descriptorViews) d.noInterfaceView |= ann.noInterfaceView();
                 }
+                d.ejbVersion = k.descriptor().version();
                 if (kind.isEntity()) {
                     d.persistence = kind == ComponentKind.ENTITY_BMP ? PersistenceType.BEAN : PersistenceType.CONTAINER;
+                    if (kind == ComponentKind.ENTITY_CMP) d.cmpVersion = cmpVersion(b.cmpVersion(), d.ejbVersion);
                     d.transactionType = TransactionType.CONTAINER;
                 } else {
                     d.transactionType = b.transactionType() != null ? b.transactionType()
@@ -389,6 +391,16 @@ public final class ComponentModelBuilder {
                     diagnostics.add(Diagnostic.warning(at.file(), at.line(), "container-transaction names unknown bean " + name));
                 }
             });
+        }
+
+        /**
+         * {@code 1.x} or {@code 2.x}: the bean's {@code cmp-version}, else the default of its descriptor's
+         * EJB version (2.x from EJB 2.0 on, 1.x before, which had no such element); null when neither says.
+         */
+        private static String cmpVersion(String declared, String ejbVersion) {
+            if (declared != null && !declared.isBlank()) return declared.trim().startsWith("1") ? "1.x" : "2.x";
+            if (ejbVersion == null) return null;
+            return ejbVersion.trim().startsWith("1") ? "1.x" : "2.x";
         }
 
         private ComponentKind descriptorKind(EjbJarDescriptor.Bean b, AnnotatedBean ann) {

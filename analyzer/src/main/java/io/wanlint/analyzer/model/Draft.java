@@ -51,6 +51,9 @@ final class Draft {
     String localJndiName;
     boolean vendorJndi;
     boolean readOnly;
+    /** The EJB version of the declaring ejb-jar.xml, and a CMP bean's cmp-version; see {@link Component}. */
+    String ejbVersion;
+    String cmpVersion;
     final List<SourceLocation> declaredIn = new ArrayList<>();
     /** The source of the implementation class, or null when it is compiled-only. */
     SourceType source;
@@ -79,6 +82,7 @@ final class Draft {
     Component toComponent(List<EjbReference> resolvedRefs) {
         return new Component(name, kind, kind.defaultTier(), className, interfaces(), persistence,
                 kind.isEjb() ? transactionType : null, primaryKeyClass, cmpFields, queries, transactions,
-                List.copyOf(urlPatterns), resolvedRefs, resourceRefs, jndiName, localJndiName, readOnly, declaredIn);
+                List.copyOf(urlPatterns), resolvedRefs, resourceRefs, jndiName, localJndiName, readOnly, declaredIn,
+                ejbVersion, cmpVersion);
     }
 }

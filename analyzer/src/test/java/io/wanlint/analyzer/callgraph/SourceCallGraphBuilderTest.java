@@ -467,6 +467,67 @@ class SourceCallGraphBuilderTest {
     }
 
     @Test
+    void changingARelationshipCollectionThroughAnEntitysGetterIsAnUpdateOfThatEntity() {
+        GraphFixture app = new GraphFixture();
+        app.java("shop/OrderLocal.java", """
+                package shop;
+                public interface OrderLocal extends javax.ejb.EJBLocalObject {
+                    java.util.Collection getLineItems();
+                }
+                """);
+        app.java("shop/OrderBean.java", """
+                package shop;
+                public abstract class OrderBean implements javax.ejb.EntityBean {
+                    public abstract java.util.Collection getLineItems();
+                }
+                """);
+        app.java("shop/Player.java", """
+                package shop;
+                @javax.persistence.Entity
+                public class Player {
+                    @javax.persistence.Id String id;
+                    java.util.Collection<String> teams = new java.util.ArrayList<>();
+                    public java.util.Collection<String> getTeams() {
+                        if (teams == null) teams = new java.util.ArrayList<>();
+                        return teams;
+                    }
+                    public void dropTeam(String t) { this.getTeams().remove(t); }
+                    public void join(String t) { teams.add(t); }
+                    public int count() { return teams.size(); }
+                }
+                """);
+        app.java("shop/RosterBean.java", """
+                package shop;
+                public class RosterBean implements javax.ejb.SessionBean {
+                    public int change(OrderLocal order, Player p, Object item) {
+                        order.getLineItems().add(item);
+                        p.getTeams().remove("x");
+                        p.dropTeam("y");
+                        p.join("z");
+                        return order.getLineItems().size() + p.getTeams().size() + p.count();
+                    }
+                    public void setSessionContext(javax.ejb.SessionContext c) {}
+                    public void ejbRemove() {}
+                    public void ejbActivate() {}
+                    public void ejbPassivate() {}
+                }
+                """);
+        app.component(ejb("Order", ComponentKind.ENTITY_CMP, "shop.OrderBean", localViews("shop.OrderLocalHome", "shop.OrderLocal"),
+                TransactionType.CONTAINER, List.of()));
+        app.component(Component.simple("Player", ComponentKind.JPA_ENTITY, "shop.Player", List.of(), List.of()));
+        CallGraph g = app.build().graph();
+
+        List<CallEdge> updates = ofOp(edgesFrom(g, "shop.RosterBean", "change"), CallOp.ENTITY_UPDATE);
+        // The CMR collection's add, the JPA collection's remove, and the two entity methods that change it;
+        // reading the collections (size(), count(), the lazily initialising getter) is no update.
+        assertThat(updates).extracting(e -> e.to().name(), CallEdge::targetComponent, CallEdge::line).containsExactlyInAnyOrder(
+                tuple("getLineItems", "Order", 4), tuple("getTeams", "Player", 5), tuple("dropTeam", "Player", 6),
+                tuple("join", "Player", 7));
+        assertThat(updates.stream().filter(e -> e.targetComponent().equals("Order"))).singleElement()
+                .satisfies(e -> assertThat(e.kind()).isEqualTo(EdgeKind.LOCAL_EJB));
+    }
+
+    @Test
     void loopsGivePerIterationMultiplicityAndNestedLoopsDepthTwo() {
         String dao = """
                 package shop.dao;

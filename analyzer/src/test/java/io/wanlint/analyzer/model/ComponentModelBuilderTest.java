@@ -240,6 +240,38 @@ class ComponentModelBuilderTest {
     }
 
     @Test
+    void entityBeansKnowTheirEjbAndCmpVersions() {
+        xml("old/META-INF/ejb-jar.xml", PETSTORE_EJB.replace("<persistence-type>Bean</persistence-type>",
+                "<persistence-type>Container</persistence-type>"));
+        xml("new/META-INF/ejb-jar.xml", """
+                <?xml version="1.0"?>
+                <!DOCTYPE ejb-jar PUBLIC "-//Sun Microsystems, Inc.//DTD Enterprise JavaBeans 2.0//EN"
+                  "http://java.sun.com/dtd/ejb-jar_2_0.dtd">
+                <ejb-jar><enterprise-beans>
+                  <entity><ejb-name>Category</ejb-name><home>r.CategoryHome</home><remote>r.Category</remote>
+                    <ejb-class>r.CategoryBean</ejb-class><persistence-type>Container</persistence-type></entity>
+                  <entity><ejb-name>Legacy</ejb-name><home>r.LegacyHome</home><remote>r.Legacy</remote>
+                    <ejb-class>r.LegacyBean</ejb-class><persistence-type>Container</persistence-type><cmp-version>1.x</cmp-version></entity>
+                  <entity><ejb-name>Bid</ejb-name><home>r.BidHome</home><remote>r.Bid</remote>
+                    <ejb-class>r.BidBean</ejb-class><persistence-type>Bean</persistence-type></entity>
+                </enterprise-beans></ejb-jar>
+                """);
+
+        ModelOutcome o = build();
+
+        // EJB 1.1 had no cmp-version and no local views; from 2.0 on CMP is 2.x unless the bean says 1.x.
+        Component account = component(o, "TheAccount");
+        assertThat(account.ejbVersion()).isEqualTo("1.1");
+        assertThat(account.cmpVersion()).isEqualTo("1.x");
+        assertThat(account.localViewsPossible()).isFalse();
+        assertThat(component(o, "Category").cmpVersion()).isEqualTo("2.x");
+        assertThat(component(o, "Category").localViewsPossible()).isTrue();
+        assertThat(component(o, "Legacy").cmpVersion()).isEqualTo("1.x");
+        assertThat(component(o, "Bid").cmpVersion()).isNull();
+        assertThat(component(o, "Bid").ejbVersion()).isEqualTo("2.0");
+    }
+
+    @Test
     void weblogicAndJbossCmpMarkEntitiesReadOnly() {
         xml("ejb-jar.xml", """
                 <ejb-jar><enterprise-beans>

@@ -82,7 +82,7 @@ public final class RuleEngine {
                     diagnostics.add(Diagnostic.error("", 0, "rule " + rule.id() + " failed and was skipped: " + e));
                     continue;
                 }
-                keep(found, severity, cfg, index, kept, suppressed, patches);
+                keep(found, rule.descriptor().defaultSeverity(), severity, cfg, index, kept, suppressed, patches);
             }
             kept.sort(ORDER);
             suppressed.sort(ORDER);
@@ -92,12 +92,16 @@ public final class RuleEngine {
         }
     }
 
-    private static void keep(Map<Finding, Function<EntryPoint, PatchEffect>> found, Severity severity, Configuration cfg,
-                             Suppressions index, List<Finding> kept, List<Finding> suppressed,
+    /**
+     * Keeps the findings not excluded or suppressed. A finding at the rule's default severity gets the
+     * configured one; one the rule lowered on purpose (a note that claims no WAN cost) keeps its own.
+     */
+    private static void keep(Map<Finding, Function<EntryPoint, PatchEffect>> found, Severity ruleDefault, Severity severity,
+                             Configuration cfg, Suppressions index, List<Finding> kept, List<Finding> suppressed,
                              Map<Finding, Function<EntryPoint, PatchEffect>> patches) {
         found.forEach((f, patch) -> {
             if (cfg.excludes(f.location().file())) return;
-            Finding configured = f.severity() == severity ? f : f.withSeverity(severity);
+            Finding configured = f.severity() == severity || f.severity() != ruleDefault ? f : f.withSeverity(severity);
             if (index.suppresses(configured)) {
                 suppressed.add(configured);
             } else {

@@ -13,6 +13,8 @@ import io.wanlint.analyzer.api.PersistenceType;
 import io.wanlint.analyzer.api.RuleDescriptor;
 import io.wanlint.analyzer.api.Severity;
 import io.wanlint.analyzer.api.SourceLocation;
+import io.wanlint.analyzer.api.RoundTrips;
+import io.wanlint.analyzer.api.VendorDescriptor;
 import io.wanlint.rules.api.FindingSink;
 import io.wanlint.rules.api.ReachScope;
 import io.wanlint.rules.api.ReachedCall;
@@ -34,7 +36,10 @@ import java.util.Set;
  * (getters, finders, {@code find}, queries) and writes (setters, business methods whose code changes
  * the bean's state, create, remove, persist, merge, bulk updates) reachable from entry points are counted once per entry point that reaches them; calls made by
  * the entity's own lifecycle methods ({@code ejbLoad}, {@code ejbStore}, …) do not count. Reported
- * when there are reads and no writes, or reads ÷ writes reaches the threshold (default 10).
+ * when there are reads and no writes, or reads ÷ writes reaches the threshold (default 10). Writes no
+ * entry point reaches (or an untyped {@code persist}) make the write set unknown: an entity with
+ * such writes and none counted is not reported, and one with counted writes says its ratio is an
+ * upper bound.
  * Entities already declared read-only are skipped.
  */
 @RuleInfo(id = "WAN005", name = "cacheable-read-mostly-entity", severity = Severity.NOTE,
@@ -70,12 +75,22 @@ public final class CacheableReadMostlyEntity implements Rule {
 
     @Override public void check(RuleContext ctx, FindingSink sink) {
         Map<String, Usage> usages = new LinkedHashMap<>();
+        Set<CallEdge> reachedWrites = new java.util.HashSet<>();
         for (EntryPoint ep : ctx.entryPoints()) {
+            // Setters of JPA entities count as writes where the request also loads that entity (find or
+            // query): the entity is then managed and the flush writes what the setter changed.
+            Map<String, List<ReachedCall>> jpaSetters = new LinkedHashMap<>();
+            Set<String> jpaLoaded = new LinkedHashSet<>();
             for (ReachedCall rc : ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls()) {
                 if (rc.edge().op() == CallOp.LOOKUP && rc.edge().targetComponent() != null) {
                     ctx.component(rc.edge().targetComponent()).filter(c -> (c.kind() == ComponentKind.ENTITY_CMP || c.kind() == ComponentKind.ENTITY_BMP) && !c.readOnly())
                             .ifPresent(c -> usages.computeIfAbsent(c.name(), n -> new Usage())
                                     .lookupsByEntryPoint.computeIfAbsent(ep, e -> new ArrayList<>()).add(rc));
+                    continue;
+                }
+                Optional<Component> setterOf = jpaSetterOf(ctx, rc.edge());
+                if (setterOf.isPresent()) {
+                    if (!setterOf.get().readOnly()) jpaSetters.computeIfAbsent(setterOf.get().name(), n -> new ArrayList<>()).add(rc);
                     continue;
                 }
                 Optional<Access> access = access(rc.edge().op());
@@ -86,21 +101,92 @@ public final class CacheableReadMostlyEntity implements Rule {
                 if (access.get() == Access.WRITE) {
                     u.writers.add(ep);
                     u.writes.computeIfAbsent(rc.edge(), e -> new LinkedHashSet<>()).add(ep);
+                    reachedWrites.add(rc.edge());
                 } else {
+                    if (rc.edge().kind() == io.wanlint.analyzer.api.EdgeKind.JPA) jpaLoaded.add(entity.get().name());
                     u.reads.computeIfAbsent(rc.edge(), e -> new LinkedHashSet<>()).add(ep);
                     u.readsByEntryPoint.computeIfAbsent(ep, e -> new ArrayList<>()).add(rc);
                     u.firstRead.putIfAbsent(rc.edge(), new Seen(ep, rc));
                 }
             }
+            jpaSetters.forEach((name, calls) -> {
+                if (!jpaLoaded.contains(name)) return;
+                Usage u = usages.computeIfAbsent(name, n -> new Usage());
+                u.writers.add(ep);
+                for (ReachedCall rc : calls) {
+                    u.writes.computeIfAbsent(rc.edge(), e -> new LinkedHashSet<>()).add(ep);
+                    reachedWrites.add(rc.edge());
+                }
+            });
         }
+        Map<String, List<CallEdge>> unseen = unseenWrites(ctx, reachedWrites);
         double threshold = ctx.settings().readWriteRatio();
         usages.forEach((name, u) -> {
             long reads = u.weight(u.reads);
             long writes = u.weight(u.writes);
+            List<CallEdge> unknown = unseen.getOrDefault(name, List.of());
+            // With no counted write and writes the analysis cannot count, nothing says the entity is read-mostly.
+            if (writes == 0 && !unknown.isEmpty()) return;
             if (reads > 0 && (writes == 0 || (double) reads / writes >= threshold)) {
-                finding(ctx, ctx.component(name).orElseThrow(), u, reads, writes).to(sink);
+                finding(ctx, ctx.component(name).orElseThrow(), u, reads, writes, unknown).to(sink);
             }
         });
+    }
+
+    /**
+     * Writes no entry point reaches, by entity: code the analysis cannot see entering (a method of a
+     * remote view that lost its entry point, a messaging consumer, a class loaded by name) may run
+     * them, so the entity's write set is unknown, never "none". A JPA {@code persist}, {@code merge}
+     * or {@code remove} whose argument's entity type is unknown ({@code persist(Object)} in a generic
+     * DAO) may write any JPA entity of its module.
+     */
+    private static Map<String, List<CallEdge>> unseenWrites(RuleContext ctx, Set<CallEdge> reached) {
+        Map<String, List<CallEdge>> out = new LinkedHashMap<>();
+        if (ctx.graph() == null) return out;
+        for (CallEdge e : ctx.graph().edges()) {
+            if (access(e.op()).filter(a -> a == Access.WRITE).isEmpty()) continue;
+            if (isTestCode(e.location().file())) continue;
+            if (e.kind() == io.wanlint.analyzer.api.EdgeKind.JPA && e.targetComponent() == null
+                    && (e.op() == CallOp.JPA_PERSIST || e.op() == CallOp.JPA_MERGE || e.op() == CallOp.JPA_REMOVE)) {
+                String module = moduleOf(e.location().file());
+                for (Component c : ctx.model().ofKind(ComponentKind.JPA_ENTITY)) {
+                    String own = moduleOf(declaration(c).file());
+                    if (module.isEmpty() || own.isEmpty() || module.equals(own)) out.computeIfAbsent(c.name(), n -> new ArrayList<>()).add(e);
+                }
+                continue;
+            }
+            if (reached.contains(e) || isTestCode(e.location().file())) continue;
+            Optional<Component> entity = entityOf(ctx, e);
+            if (entity.isEmpty() || isOwnLifecycle(e, entity.get()) || e.from().className().equals(entity.get().className())) continue;
+            out.computeIfAbsent(entity.get().name(), n -> new ArrayList<>()).add(e);
+        }
+        return out;
+    }
+
+    /** Test sources ({@code src/test/}, {@code src-test/}, a {@code test} package): they never run in production. */
+    private static boolean isTestCode(String path) {
+        if (path == null) return false;
+        for (String segment : path.split("/")) {
+            if (segment.equals("test") || segment.equals("tests") || segment.equals("src-test")) return true;
+        }
+        return false;
+    }
+
+    /** The folder of a source's module: what comes before its {@code src/} folder ({@code ""} when none). */
+    private static String moduleOf(String path) {
+        if (path == null || path.startsWith("src/")) return "";
+        int i = path.indexOf("/src/");
+        return i < 0 ? "" : path.substring(0, i);
+    }
+
+    /** The JPA entity whose setter a plain call invokes from another class, if it is one. */
+    private static Optional<Component> jpaSetterOf(RuleContext ctx, CallEdge e) {
+        if (e.kind() != io.wanlint.analyzer.api.EdgeKind.LOCAL || e.op() != CallOp.INVOKE || e.to() == null
+                || !e.to().name().startsWith("set") || e.from() == null) {
+            return Optional.empty();
+        }
+        return ctx.model().byClass(e.to().className()).filter(c -> c.kind() == ComponentKind.JPA_ENTITY)
+                .filter(c -> !c.className().equals(e.from().className()));
     }
 
     private static Optional<Access> access(CallOp op) {
@@ -121,7 +207,8 @@ public final class CacheableReadMostlyEntity implements Rule {
         return e.from().className().equals(entity.className()) && LIFECYCLE.contains(e.from().name());
     }
 
-    private Estimates.Reported finding(RuleContext ctx, Component entity, Usage u, long reads, long writes) {
+    private Estimates.Reported finding(RuleContext ctx, Component entity, Usage u, long reads, long writes, List<CallEdge> unseen) {
+        boolean written = writes > 0 || !unseen.isEmpty();
         List<EntryPoint> eps = List.copyOf(u.readsByEntryPoint.keySet());
         Optional<String> entitySite = Optional.of(ctx.oracle().siteOf(entity));
         boolean cmp = entity.kind() == ComponentKind.ENTITY_CMP;
@@ -148,7 +235,7 @@ public final class CacheableReadMostlyEntity implements Rule {
             for (ReachedCall rc : u.readsByEntryPoint.get(ep)) {
                 if (!ctx.siteOf(rc.callerComponent()).equals(entitySite)) patch.set(rc.edge(), 0);
             }
-            if (writes == 0) {
+            if (!written) {
                 for (ReachedCall rc : u.lookupsByEntryPoint.getOrDefault(ep, List.of())) {
                     if (!ctx.siteOf(rc.callerComponent()).equals(entitySite)) patch.set(rc.edge(), 0);
                 }
@@ -164,64 +251,128 @@ public final class CacheableReadMostlyEntity implements Rule {
                 .findFirst().orElseThrow();
         ReachedCall hot = hotSeen.call();
         EntryPoint hotEp = hotSeen.entryPoint();
-        String ratio = writes == 0 ? "never written" : String.format(Locale.ROOT, "%.1f reads per write", (double) reads / writes);
-        String msg = "entity " + entity.name() + " is read-mostly: " + reads + (reads == 1 ? " read" : " reads") + " and "
-                + writes + (writes == 1 ? " write" : " writes") + " reachable from entry points (weighted by entry point; "
+        String ratio = writes > 0 ? String.format(Locale.ROOT, "%.1f reads per write", (double) reads / writes)
+                + (unseen.isEmpty() ? "" : " at most") : "never written";
+        String counts = "entity " + entity.name() + " (" + style(entity) + ") is read-mostly: " + reads + (reads == 1 ? " read" : " reads")
+                + " and " + writes + (writes == 1 ? " write" : " writes") + " reachable from entry points (weighted by entry point; "
                 + ratio + "), hottest " + Evidence.describe(hot.edge()).replace(" (in a loop)", "") + " from " + hottest.getValue().size()
-                + (hottest.getValue().size() == 1 ? " entry point" : " entry points") + "; "
-                + strategy(ctx, entity, writes > 0) + ": " + figures.perRequest()
-                + (figures.before().degree() == 0 && figures.before().value() == 1 ? " becomes " : " become ")
-                + figures.after().formula()
-                + (figures.after().equals(figures.before())
-                        // Honest about what the patch buys where every read is made next to the entity.
-                        ? " (no read of it crosses sites under topology " + ctx.oracle().topologyName()
-                                + ": the cache saves database work, not WAN round trips)"
-                        : "");
+                + (hottest.getValue().size() == 1 ? " entry point" : " entry points") + "; " + unknownWrites(unseen);
         SourceLocation declared = declaration(entity);
-        return new Estimates.Reported(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg,
-                new FindingLocation(declared.file(), declared.line(), entity.className(), null),
+        FindingLocation at = new FindingLocation(declared.file(), declared.line(), entity.className(), null);
+        if (!figures.saves()) {
+            // No request gets cheaper under this topology: a database-cache note that claims no WAN cost
+            // and no WAN saving (its figures are 0 → 0, not a request's round trips shown as "saved").
+            boolean crossing = u.readsByEntryPoint.values().stream().flatMap(List::stream).anyMatch(ctx::crossesSites);
+            String msg = counts + (crossing
+                    ? "a cache would make no request cheaper under topology " + ctx.oracle().topologyName()
+                    : "no read of it crosses sites under topology " + ctx.oracle().topologyName())
+                    + ", so caching it saves database work, not WAN round trips: " + strategy(ctx, entity, written, false);
+            return new Estimates.Reported(new Finding(DESCRIPTOR.id(), Severity.NOTE, msg, at,
+                    eps.stream().map(EntryPoint::id).toList(), Evidence.chain(ctx, hotEp, hot),
+                    RoundTrips.ZERO, RoundTrips.ZERO, new FindingSubject.Entity(entity.name())), figures.patch());
+        }
+        String msg = counts + strategy(ctx, entity, written, true) + ": " + figures.perRequest()
+                + (figures.before().degree() == 0 && figures.before().value() == 1 ? " becomes " : " become ")
+                + figures.after().formula();
+        return new Estimates.Reported(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, at,
                 eps.stream().map(EntryPoint::id).toList(), Evidence.chain(ctx, hotEp, hot),
                 figures.before(), figures.after(), new FindingSubject.Entity(entity.name())), figures.patch());
     }
 
-    /** The caching that fits the persistence type and the vendor whose descriptors the application ships. */
-    static String strategy(RuleContext ctx, Component entity, boolean hasWrites) {
+    /**
+     * {@code its writes are unknown: …; } naming up to three writes no entry point reaches, or nothing
+     * when every write is counted.
+     */
+    private static String unknownWrites(List<CallEdge> unseen) {
+        if (unseen.isEmpty()) return "";
+        List<String> where = unseen.stream().limit(3).map(e -> Evidence.displayMethod(e.from()) + " ("
+                + (e.targetComponent() == null && e.kind() == io.wanlint.analyzer.api.EdgeKind.JPA
+                        ? "JPA " + e.op().name().substring(4).toLowerCase(Locale.ROOT) + " of an object of unknown entity type"
+                        : Evidence.describe(e)) + ", " + e.location().file().substring(e.location().file().lastIndexOf('/') + 1)
+                + ":" + e.line() + ")").distinct().toList();
+        return "it has more writes, how often unknown: no entry point reaches " + String.join(", ", where)
+                + (unseen.size() > 3 ? " and " + (unseen.size() - 3) + " more" : "") + ", and code the analysis does not see may run "
+                + (unseen.size() == 1 ? "it" : "them") + ", so check how often it is written before caching it; ";
+    }
+
+    /** {@code CMP 2.x}, {@code CMP 1.x}, {@code BMP} or {@code JPA}: the persistence style the advice is for. */
+    static String style(Component entity) {
+        if (isJpa(entity)) return "JPA";
+        if (entity.persistence() == PersistenceType.BEAN || entity.kind() == ComponentKind.ENTITY_BMP) return "BMP";
+        return entity.cmpVersion() == null ? "CMP" : "CMP " + entity.cmpVersion();
+    }
+
+    private static boolean isJpa(Component entity) {
+        return entity.persistence() == PersistenceType.JPA || entity.kind() == ComponentKind.JPA_ENTITY;
+    }
+
+    /**
+     * The caching that fits the persistence style and the servers whose descriptors the application
+     * ships: a read-only copy at the edge ({@code atEdge}), or, where no read crosses sites, the same
+     * switch as a database cache where the bean already runs.
+     */
+    static String strategy(RuleContext ctx, Component entity, boolean hasWrites, boolean atEdge) {
         String base;
-        if (entity.persistence() == PersistenceType.JPA || entity.kind() == io.wanlint.analyzer.api.ComponentKind.JPA_ENTITY) {
+        if (isJpa(entity)) {
             base = "cache it in the second-level cache with @Cacheable (shared-cache-mode ENABLE_SELECTIVE) or Hibernate "
                     + (hasWrites ? "@Cache(usage = NONSTRICT_READ_WRITE)" : "@Cache(usage = READ_ONLY)")
                     + ", and cache its hot queries in the query cache";
-        } else {
-            Set<String> vendors = vendors(ctx, entity);
-            List<String> ways = new ArrayList<>();
-            if (vendors.contains("jboss") || vendors.isEmpty()) {
-                ways.add("JBoss <read-only>true</read-only> in jboss.xml" + (entity.persistence() == PersistenceType.CONTAINER
-                        ? " (and jbosscmp-jdbc.xml)" : ""));
-            }
-            if (vendors.contains("weblogic") || vendors.isEmpty()) {
-                ways.add("WebLogic <concurrency-strategy>ReadOnly</concurrency-strategy> with <read-timeout-seconds> in weblogic-ejb-jar.xml");
-            }
-            base = "deploy a read-only " + (entity.persistence() == PersistenceType.BEAN ? "BMP" : "CMP")
-                    + " bean at the edge (" + String.join("; or ", ways) + ")";
+            return base;
         }
-        boolean jpa = entity.persistence() == PersistenceType.JPA || entity.kind() == io.wanlint.analyzer.api.ComponentKind.JPA_ENTITY;
-        return hasWrites && !jpa
-                ? base + " as a read-only twin for the classes that only read it, with the read-write bean kept at the main "
-                        + "site for the writers, which push each change through a JMS topic to a message-driven bean that evicts "
-                        + "the twin's copy (read-mostly pattern)"
+        String style = style(entity);
+        List<String> ways = readOnlySwitches(servers(ctx), entity);
+        base = (atEdge ? "deploy a read-only " + style + " bean at the edge (" : "declare the " + style + " bean read-only where it runs (")
+                + String.join("; or ", ways) + ")";
+        return hasWrites
+                ? base + " as a read-only twin for the classes that only read it, with the read-write bean kept "
+                        + (atEdge ? "at the main site " : "") + "for the writers, which push each change through a JMS topic to a "
+                        + "message-driven bean that evicts the twin's copy (read-mostly pattern)"
                 : base;
     }
 
-    private static Set<String> vendors(RuleContext ctx, Component entity) {
-        Set<String> out = new LinkedHashSet<>();
-        List<String> files = new ArrayList<>();
-        for (SourceLocation l : entity.declaredIn()) files.add(l.file());
-        for (AnalyzedFile f : ctx.analysis().files()) if (f.kind() == AnalyzedFile.Kind.DESCRIPTOR) files.add(f.path());
-        for (String f : files) {
-            String name = f.substring(f.lastIndexOf('/') + 1).toLowerCase(Locale.ROOT);
-            if (name.startsWith("jboss")) out.add("jboss");
-            if (name.startsWith("weblogic")) out.add("weblogic");
+    /** How each server the application ships descriptors for declares an entity bean read-only. */
+    private static List<String> readOnlySwitches(Set<VendorDescriptor.Server> servers, Component entity) {
+        boolean cmp = entity.persistence() == PersistenceType.CONTAINER;
+        List<String> ways = new ArrayList<>();
+        // With no vendor descriptor the server is unknown: the two read-only switches the literature uses.
+        boolean unknown = servers.isEmpty() || servers.equals(Set.of(VendorDescriptor.Server.J2EE_RI));
+        if (servers.contains(VendorDescriptor.Server.JBOSS_2)) {
+            ways.add(cmp ? "JBoss 2.x <read-only>true</read-only> with a <time-out> in the bean's <entity> in jaws.xml"
+                    : "JBoss 2.x <commit-option>A</commit-option> in the bean's container configuration in jboss.xml");
         }
+        if (servers.contains(VendorDescriptor.Server.JBOSS) || unknown) {
+            ways.add("JBoss <read-only>true</read-only> in jboss.xml" + (cmp ? " (and jbosscmp-jdbc.xml)" : ""));
+        }
+        if (servers.contains(VendorDescriptor.Server.WEBLOGIC) || unknown) {
+            ways.add("WebLogic <concurrency-strategy>ReadOnly</concurrency-strategy> with <read-timeout-seconds> in weblogic-ejb-jar.xml");
+        }
+        if (servers.contains(VendorDescriptor.Server.WEBSPHERE)) {
+            ways.add("WebSphere a read-only access intent with option A caching (<beanCache activateAt=\"ONCE\" "
+                    + "loadAt=\"ACTIVATION\"/>) in ibm-ejb-jar-ext.xmi");
+        }
+        if (servers.contains(VendorDescriptor.Server.OPENEJB)) {
+            ways.add(cmp ? "OpenEJB, which runs CMP beans on OpenJPA: its data cache (openjpa.DataCache) in openejb-jar.xml's persistence settings"
+                    : "OpenEJB has no read-only switch for BMP beans: cache the values in the session façade");
+        }
+        if (servers.contains(VendorDescriptor.Server.J2EE_RI)) {
+            ways.add("the J2EE reference implementation (sun-j2ee-ri.xml) has no read-only switch: use your production server's");
+        }
+        return ways;
+    }
+
+    /** The servers whose descriptors the application ships (beside the bean's ejb-jar.xml or anywhere). */
+    private static Set<VendorDescriptor.Server> servers(RuleContext ctx) {
+        Set<VendorDescriptor.Server> out = new java.util.TreeSet<>();
+        boolean jboss3 = false;
+        for (AnalyzedFile f : ctx.analysis().files()) {
+            if (f.kind() != AnalyzedFile.Kind.DESCRIPTOR) continue;
+            Optional<VendorDescriptor> d = VendorDescriptor.ofPath(f.path());
+            if (d.isEmpty()) continue;
+            out.add(d.get().server());
+            jboss3 |= d.get() == VendorDescriptor.JBOSS_CMP_JDBC;
+        }
+        // JBoss 2.x ships jboss.xml next to jaws.xml: that jboss.xml is JBoss 2's, not a 3.x/4.x one.
+        if (out.contains(VendorDescriptor.Server.JBOSS_2) && !jboss3) out.remove(VendorDescriptor.Server.JBOSS);
         return out;
     }
 

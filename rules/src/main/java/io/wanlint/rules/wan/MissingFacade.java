@@ -69,10 +69,12 @@ public final class MissingFacade implements Rule {
         useCases.values().forEach(same -> sink.report(useCaseFinding(ctx, same), e -> FacadePatch.of(ctx, e).effect()));
         sessionClients.forEach((method, client) -> sessionClient(ctx, method, client, sink));
         for (Component c : ctx.model().components()) {
-            if (isEntityBean(c) && c.interfaces().hasRemoteView()) {
-                sink.report(remoteView(ctx, c, remoteEntityClients.getOrDefault(c.name(), List.of()),
-                        firstRemoteEntityCall.get(c.name())), e -> FacadePatch.of(ctx, e).effect());
-            }
+            if (!isEntityBean(c) || !c.interfaces().hasRemoteView()) continue;
+            List<EntryPoint> clients = remoteEntityClients.getOrDefault(c.name(), List.of());
+            // Without a cross-site caller the remote view costs nothing today: a note where local views exist
+            // to replace it (EJB 2.0 on), nothing on EJB 1.1, which has no other view to offer.
+            if (clients.isEmpty() && !c.localViewsPossible()) continue;
+            sink.report(remoteView(ctx, c, clients, firstRemoteEntityCall.get(c.name())), e -> FacadePatch.of(ctx, e).effect());
         }
     }
 
@@ -243,15 +245,19 @@ public final class MissingFacade implements Rule {
         FindingLocation at = new FindingLocation(declared.file(), declared.line(), entity.className(), null);
         Estimates.BeforeAfter figures = Estimates.ofEffects(ctx, clients, e -> FacadePatch.of(ctx, e).effect());
         String views = String.join(", ", remoteInterfaces(entity));
-        String msg = "entity bean " + entity.name() + " exposes a remote view (" + views + ")"
-                + (clients.isEmpty() ? "" : "; " + clients.size() + (clients.size() == 1 ? " entry point calls" : " entry points call")
-                        + " it across the WAN (" + figures.perRequest() + ")")
-                + "; give it local interfaces only and serve remote clients through a session façade";
+        String msg = "entity bean " + entity.name() + " exposes a remote view (" + views + ")" + (clients.isEmpty()
+                ? " that no entry point calls across sites under topology " + ctx.oracle().topologyName()
+                        + "; give it local interfaces only, so that no client can make its fine-grained calls WAN round trips"
+                : "; " + clients.size() + (clients.size() == 1 ? " entry point calls" : " entry points call")
+                        + " it across the WAN (" + figures.perRequest() + ")"
+                        + (entity.localViewsPossible()
+                                ? "; give it local interfaces only and serve remote clients through a session façade"
+                                : "; serve its remote clients through a session façade next to it (EJB 1.1 has no local interfaces)"));
         List<EvidenceStep> evidence = new ArrayList<>();
         evidence.add(new EvidenceStep(declared.file(), declared.line(), entity.className(), null, null,
                 "declares remote view " + views));
         if (firstCall != null) evidence.addAll(Evidence.chain(ctx, clients.get(0), firstCall));
-        return new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, at,
+        return new Finding(DESCRIPTOR.id(), clients.isEmpty() ? Severity.NOTE : DESCRIPTOR.defaultSeverity(), msg, at,
                 clients.stream().map(EntryPoint::id).toList(), evidence, figures.before(), figures.after(),
                 new FindingSubject.EntityRemoteView(entity.name()));
     }

@@ -10,6 +10,7 @@ import io.wanlint.analyzer.api.AnalysisResult;
 import io.wanlint.analyzer.api.Suppressions;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.MethodRef;
 import io.wanlint.analyzer.api.RuleDescriptor;
 import io.wanlint.analyzer.api.Severity;
@@ -67,6 +68,32 @@ class RuleEngineTest {
         assertThat(ids(findings)).containsExactly("WAN001", "WAN003");
         assertThat(findings.get(0).severity()).isEqualTo(Severity.ERROR);
         assertThat(findings.get(1).severity()).isEqualTo(Severity.ERROR);
+    }
+
+    @Test
+    void aSeverityOverrideKeepsTheNotesARuleLoweredOnPurpose() {
+        AnalysisResult a = app();
+        Rule twoLevels = new Rule() {
+            @Override public RuleDescriptor descriptor() {
+                return new RuleDescriptor("WAN901", "two-levels", Severity.WARNING, "reports a warning and a note", "0", List.of(), "");
+            }
+
+            @Override public void check(RuleContext ctx, FindingSink sink) {
+                FindingLocation at = new FindingLocation("src/A.java", 1, "A", null);
+                sink.report(new Finding("WAN901", Severity.WARNING, "costs round trips", at, List.of(), List.of(), null, null, new io.wanlint.analyzer.api.FindingSubject.Place("A", "a")),
+                        e -> PatchEffect.NONE);
+                sink.report(new Finding("WAN901", Severity.NOTE, "claims no WAN cost", at, List.of(), List.of(), null, null, new io.wanlint.analyzer.api.FindingSubject.Place("A", "b")),
+                        e -> PatchEffect.NONE);
+            }
+        };
+        Configuration errors = new Configuration(java.util.Set.of(), java.util.Map.of("WAN901", Severity.ERROR),
+                io.wanlint.rules.api.RuleSettings.DEFAULTS, null, List.of(), null);
+
+        List<Finding> findings = RuleEngine.check(a, FakeOracle.edge(a), errors, List.of(twoLevels)).findings();
+
+        assertThat(findings).extracting(Finding::message, Finding::severity).containsExactlyInAnyOrder(
+                org.assertj.core.groups.Tuple.tuple("costs round trips", Severity.ERROR),
+                org.assertj.core.groups.Tuple.tuple("claims no WAN cost", Severity.NOTE));
     }
 
     @Test

@@ -91,6 +91,24 @@ public final class TestApp {
                 c.transactionType(), null, null, null, null, null, null, null, null, null, true, c.declaredIn()));
     }
 
+    /** Re-declares an EJB as one of an {@code ejb-jar.xml} of EJB version {@code ejbVersion} ({@code cmpVersion} for CMP beans). */
+    public Component versions(String name, String ejbVersion, String cmpVersion) {
+        Component c = components.get(name);
+        return add(new Component(c.name(), c.kind(), c.tier(), c.className(), c.interfaces(), c.persistence(),
+                c.transactionType(), c.primaryKeyClass(), c.cmpFields(), c.queries(), c.transactions(), c.urlPatterns(),
+                c.ejbRefs(), c.resourceRefs(), c.jndiName(), c.localJndiName(), c.readOnly(), c.declaredIn(), ejbVersion, cmpVersion));
+    }
+
+    /** Re-declares a session bean the EJB 3 way: a remote business interface {@code <pkg>.<name>Remote}, no home. */
+    public Component businessViewOnly(String name) {
+        Component c = components.get(name);
+        String base = c.className().substring(0, c.className().length() - "Bean".length());
+        return add(new Component(c.name(), c.kind(), c.tier(), c.className(),
+                new EjbInterfaces(null, null, null, null, List.of(base + "Remote"), List.of(), false), c.persistence(),
+                c.transactionType(), c.primaryKeyClass(), c.cmpFields(), c.queries(), c.transactions(), c.urlPatterns(),
+                c.ejbRefs(), c.resourceRefs(), c.jndiName(), c.localJndiName(), c.readOnly(), c.declaredIn(), "3.0", null));
+    }
+
     public Component jpaEntity(String name, String className) {
         return add(Component.simple(name, ComponentKind.JPA_ENTITY, className, List.of(),
                 List.of(new SourceLocation(file(className), 3))));

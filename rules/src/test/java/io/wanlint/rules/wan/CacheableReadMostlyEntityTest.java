@@ -50,7 +50,7 @@ class CacheableReadMostlyEntityTest {
             assertThat(f.severity()).isEqualTo(Severity.NOTE);
             assertThat(f.location()).isEqualTo(new FindingLocation("src/shop/ejb/CategoryBean.java", 5, "shop.ejb.CategoryBean", null));
             assertThat(f.entryPoints()).containsExactly("/page1", "/page2", "/page3");
-            assertThat(f.message()).startsWith("entity Category is read-mostly: 6 reads and 0 writes")
+            assertThat(f.message()).startsWith("entity Category (CMP) is read-mostly: 6 reads and 0 writes")
                     .contains("never written").contains("hottest finder Category.findByPrimaryKey() from 3 entry points")
                     .contains("JBoss <read-only>true</read-only>").contains("WebLogic <concurrency-strategy>ReadOnly")
                     .doesNotContain("read-mostly pattern");
@@ -217,5 +217,148 @@ class CacheableReadMostlyEntityTest {
             assertThat(f.location()).isEqualTo(new FindingLocation("src/shop/model/Product.java", 3, "shop.model.Product", null));
         });
         assertThat(Checks.edge(rule, analysis)).isEmpty();
+    }
+
+    /** A remote façade at the main site (next to the entity) that finds {@code entity} and reads it, once per call. */
+    private static TestApp readByFacadeAtMain(TestApp app, String entity) {
+        var facade = app.session("Catalog", STATELESS_SESSION, "shop.ejb", true);
+        MethodRef show = app.method(facade, "show", 20);
+        app.entry(EntryPoint.Kind.REMOTE_FACADE, "shop.ejb.CatalogBean#show", show);
+        app.local(show, entity, "findByPrimaryKey", HOME_FIND, 21);
+        app.local(show, entity, "getName", ENTITY_GET, 22);
+        return app;
+    }
+
+    @Test
+    void entityReadOnlyOnItsOwnSiteIsADatabaseCacheNoteWithoutWanClaim() {
+        TestApp app = new TestApp();
+        app.entity("Category", ENTITY_CMP, "shop.ejb", false);
+        app.versions("Category", "2.0", "2.x");
+        readByFacadeAtMain(app, "Category");
+
+        assertThat(Checks.edge(rule, app.build())).singleElement().satisfies(f -> {
+            assertThat(f.severity()).isEqualTo(Severity.NOTE);
+            assertThat(f.message()).startsWith("entity Category (CMP 2.x) is read-mostly: 2 reads and 0 writes")
+                    .contains("no read of it crosses sites under topology edge, so caching it saves database work, not WAN round trips")
+                    .contains("declare the CMP 2.x bean read-only where it runs")
+                    .doesNotContain("at the edge").doesNotContain("become");
+            // No WAN cost and no WAN saving: not the request's round trips shown as before = after.
+            assertThat(f.before()).isEqualTo(RoundTrips.ZERO);
+            assertThat(f.after()).isEqualTo(RoundTrips.ZERO);
+            assertThat(f.key()).isEqualTo("entity:Category");
+        });
+    }
+
+    @Test
+    void entityReadAcrossSitesKeepsTheEdgeAdviceAndItsSaving() {
+        TestApp app = catalogPages(new TestApp(), 1);
+        app.versions("Category", "2.0", "2.x");
+
+        assertThat(Checks.edge(rule, app.build())).singleElement().satisfies(f -> {
+            assertThat(f.message()).contains("deploy a read-only CMP 2.x bean at the edge").contains("become 1")
+                    .doesNotContain("database work");
+            assertThat(f.after()).isLessThan(f.before());
+        });
+    }
+
+    @Test
+    void adviceNamesOnlyTheServersWhoseDescriptorsTheApplicationShips() {
+        TestApp jboss2 = catalogPages(new TestApp(), 1);
+        jboss2.versions("Category", "1.1", "1.x");
+        jboss2.descriptorFile("src/META-INF/jboss.xml");
+        jboss2.descriptorFile("src/META-INF/jaws.xml");
+        assertThat(Checks.edge(rule, jboss2.build())).singleElement().satisfies(f -> assertThat(f.message())
+                .contains("read-only CMP 1.x bean").contains("JBoss 2.x <read-only>true</read-only> with a <time-out>")
+                .contains("jaws.xml").doesNotContain("jbosscmp-jdbc.xml").doesNotContain("WebLogic"));
+
+        TestApp websphere = catalogPages(new TestApp(), 1);
+        websphere.descriptorFile("ejbModule/META-INF/ibm-ejb-jar-ext.xmi");
+        assertThat(Checks.edge(rule, websphere.build())).singleElement().satisfies(f -> assertThat(f.message())
+                .contains("WebSphere").contains("ibm-ejb-jar-ext.xmi").doesNotContain("JBoss").doesNotContain("WebLogic"));
+
+        TestApp weblogic = catalogPages(new TestApp(), 1);
+        weblogic.descriptorFile("src/META-INF/weblogic-cmp-rdbms-jar-Category.xml");
+        assertThat(Checks.edge(rule, weblogic.build())).singleElement().satisfies(f -> assertThat(f.message())
+                .contains("WebLogic <concurrency-strategy>ReadOnly").doesNotContain("JBoss"));
+
+        TestApp openejb = catalogPages(new TestApp(), 1);
+        openejb.descriptorFile("src/META-INF/openejb-jar.xml");
+        assertThat(Checks.edge(rule, openejb.build())).singleElement().satisfies(f -> assertThat(f.message())
+                .contains("OpenEJB").contains("openjpa.DataCache").doesNotContain("JBoss").doesNotContain("WebLogic"));
+
+        TestApp ri = catalogPages(new TestApp(), 1);
+        ri.descriptorFile("src/META-INF/sun-j2ee-ri.xml");
+        assertThat(Checks.edge(rule, ri.build())).singleElement().satisfies(f -> assertThat(f.message())
+                .contains("the J2EE reference implementation (sun-j2ee-ri.xml) has no read-only switch"));
+    }
+
+    @Test
+    void bmpEntityIsNamedAsSuchAndGetsNoCmpMappingFile() {
+        TestApp app = new TestApp();
+        app.entity("Account", ENTITY_BMP, "bank.ejb", false);
+        app.descriptorFile("src/META-INF/jboss.xml");
+        readByFacadeAtMain(app, "Account");
+
+        assertThat(Checks.edge(rule, app.build())).singleElement().satisfies(f -> assertThat(f.message())
+                .contains("(BMP)").contains("declare the BMP bean read-only where it runs (JBoss <read-only>true</read-only> in jboss.xml)")
+                .doesNotContain("jbosscmp-jdbc"));
+    }
+
+    @Test
+    void jpaEntityReadOnlyOnItsOwnSiteIsASecondLevelCacheNote() {
+        TestApp app = new TestApp();
+        app.jpaEntity("Product", "shop.model.Product");
+        var facade = app.session("Catalog", STATELESS_SESSION, "shop.ejb", true);
+        MethodRef find = app.method(facade, "product", 20);
+        app.entry(EntryPoint.Kind.REMOTE_FACADE, "shop.ejb.CatalogBean#product", find);
+        app.jpa(find, JPA_FIND, "Product", 21);
+
+        assertThat(Checks.edge(rule, app.build())).singleElement().satisfies(f -> {
+            assertThat(f.message()).contains("(JPA)").contains("saves database work, not WAN round trips")
+                    .contains("@Cacheable").contains("shared-cache-mode").doesNotContain("at the edge");
+            assertThat(f.before()).isEqualTo(RoundTrips.ZERO);
+        });
+    }
+
+    @Test
+    void writesNoEntryPointReachesMakeTheRatioAnUpperBoundNeverNeverWritten() {
+        TestApp app = catalogPages(new TestApp(), 5);
+        var admin = app.servlet("Admin", "shop.web.AdminServlet");
+        MethodRef doPost = app.method(admin, "doPost", 10);
+        app.entry(EntryPoint.Kind.SERVLET, "/admin", doPost);
+        app.remote(doPost, "Category", "setName", ENTITY_SET, 12);
+        // A nightly import no entry point reaches (a timer the analysis does not know) also writes it.
+        MethodRef nightly = app.method(null, "shop.batch.CategoryImport", "run", 30);
+        app.remote(nightly, "Category", "create", HOME_CREATE, 31);
+
+        assertThat(Checks.edge(rule, app.build())).singleElement().satisfies(f -> assertThat(f.message())
+                .contains("10 reads and 1 write").contains("10.0 reads per write at most")
+                .contains("it has more writes, how often unknown: no entry point reaches CategoryImport.run")
+                .doesNotContain("never written").contains("read-mostly pattern"));
+    }
+
+    @Test
+    void anEntityWhoseOnlyWritesNoEntryPointReachesIsNotCalledReadMostly() {
+        TestApp app = catalogPages(new TestApp(), 3);
+        MethodRef nightly = app.method(null, "shop.batch.CategoryImport", "run", 30);
+        app.remote(nightly, "Category", "create", HOME_CREATE, 31);
+
+        assertThat(Checks.edge(rule, app.build())).isEmpty();
+    }
+
+    @Test
+    void anUntypedJpaPersistMakesEveryJpaEntityOfItsModuleUnknown() {
+        TestApp app = new TestApp();
+        app.jpaEntity("Product", "shop.model.Product");
+        var facade = app.session("Catalog", STATELESS_SESSION, "shop.ejb", true);
+        MethodRef find = app.method(facade, "product", 20);
+        app.entry(EntryPoint.Kind.REMOTE_FACADE, "shop.ejb.CatalogBean#product", find);
+        app.jpa(find, JPA_FIND, "Product", 21);
+        var analysisWithout = app.build();
+        assertThat(Checks.edge(rule, analysisWithout)).singleElement();
+
+        MethodRef save = app.method(null, "shop.dao.GenericDao", "save", 40);
+        app.jpa(save, JPA_PERSIST, null, 41);
+        assertThat(Checks.edge(rule, app.build())).isEmpty();
     }
 }

@@ -13,6 +13,7 @@ import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.MethodRef;
 import io.wanlint.analyzer.api.RoundTrips;
+import io.wanlint.analyzer.api.Severity;
 import io.wanlint.rules.testing.Checks;
 import io.wanlint.rules.testing.TestApp;
 import org.junit.jupiter.api.Test;
@@ -123,5 +124,74 @@ class MissingFacadeTest {
         assertThat(structural.before()).isEqualTo(RoundTrips.of(2));
         assertThat(structural.after()).isEqualTo(RoundTrips.of(1));
         assertThat(structural.evidence().get(0).description()).isEqualTo("declares remote view BookHome, Book");
+    }
+
+    /** A catalogue façade that reads Book on its own site, and Book declared with a remote view by an ejb-jar of {@code ejbVersion}. */
+    private static TestApp bookReadByItsFacade(String ejbVersion) {
+        TestApp app = new TestApp();
+        var servlet = app.servlet("ViewBook", "shop.web.ViewBookServlet");
+        var catalog = app.session("Catalog", STATELESS_SESSION, "shop.ejb", true);
+        app.entity("Book", ENTITY_CMP, "shop.ejb", true);
+        app.versions("Book", ejbVersion, ejbVersion.startsWith("1") ? "1.x" : "2.x");
+        MethodRef doGet = app.method(servlet, "doGet", 20);
+        MethodRef details = app.method(catalog, "getBookDetails", 30);
+        app.entry(EntryPoint.Kind.SERVLET, "/viewBook", doGet);
+        app.remote(doGet, "Catalog", "getBookDetails", BUSINESS_METHOD, 22);
+        app.remote(details, "Book", "getTitle", ENTITY_GET, 31);
+        return app;
+    }
+
+    @Test
+    void aRemoteViewNoCrossSiteCallerUsesIsANoteWhereLocalViewsExist() {
+        assertThat(Checks.edge(rule, bookReadByItsFacade("2.0").build())).singleElement().satisfies(f -> {
+            assertThat(f.severity()).isEqualTo(Severity.NOTE);
+            assertThat(f.message()).contains("that no entry point calls across sites under topology edge")
+                    .contains("give it local interfaces only").doesNotContain("across the WAN (");
+            assertThat(f.before()).isEqualTo(RoundTrips.ZERO);
+            assertThat(f.key()).isEqualTo("remote-view:Book");
+        });
+    }
+
+    @Test
+    void onEjb11ARemoteViewNoCrossSiteCallerUsesIsNotReported() {
+        // EJB 1.1 has no local interfaces: the remote view is the only one, and nobody pays for it.
+        assertThat(Checks.edge(rule, bookReadByItsFacade("1.1").build())).isEmpty();
+    }
+
+    @Test
+    void onEjb11RemoteCallersGetTheFacadeAdviceWithoutLocalInterfaces() {
+        TestApp app = new TestApp();
+        var servlet = app.servlet("ViewBook", "shop.web.ViewBookServlet");
+        app.entity("Book", ENTITY_CMP, "shop.ejb", true);
+        app.versions("Book", "1.1", "1.x");
+        MethodRef doGet = app.method(servlet, "doGet", 20);
+        app.entry(EntryPoint.Kind.SERVLET, "/viewBook", doGet);
+        app.remote(doGet, "Book", "findByPrimaryKey", HOME_FIND, 22);
+        app.remote(doGet, "Book", "getTitle", ENTITY_GET, 23);
+
+        Finding structural = Checks.edge(rule, app.build()).stream()
+                .filter(f -> f.key().equals("remote-view:Book")).findFirst().orElseThrow();
+
+        assertThat(structural.severity()).isEqualTo(Severity.WARNING);
+        assertThat(structural.message()).contains("1 entry point calls it across the WAN")
+                .contains("serve its remote clients through a session façade next to it (EJB 1.1 has no local interfaces)")
+                .doesNotContain("give it local interfaces");
+    }
+
+    @Test
+    void fromEjb20RemoteCallersGetLocalInterfacesAndAFacade() {
+        TestApp app = new TestApp();
+        var servlet = app.servlet("ViewBook", "shop.web.ViewBookServlet");
+        app.entity("Book", ENTITY_CMP, "shop.ejb", true);
+        app.versions("Book", "2.0", "2.x");
+        MethodRef doGet = app.method(servlet, "doGet", 20);
+        app.entry(EntryPoint.Kind.SERVLET, "/viewBook", doGet);
+        app.remote(doGet, "Book", "getTitle", ENTITY_GET, 23);
+
+        Finding structural = Checks.edge(rule, app.build()).stream()
+                .filter(f -> f.key().equals("remote-view:Book")).findFirst().orElseThrow();
+
+        assertThat(structural.severity()).isEqualTo(Severity.WARNING);
+        assertThat(structural.message()).contains("give it local interfaces only and serve remote clients through a session façade");
     }
 }

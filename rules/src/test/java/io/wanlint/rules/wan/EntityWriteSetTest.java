@@ -1,0 +1,131 @@
+package io.wanlint.rules.wan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.wanlint.analyzer.api.Finding;
+import io.wanlint.rules.testing.RuleTestHarness;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * WAN005's write set over real JPA source (issue 19.13): relationship collections changed through an
+ * entity's getter, entity methods that change a collection, setters on entities loaded by find or a
+ * query, and writes the analysis cannot attribute (an untyped {@code persist}, code no entry point
+ * reaches) make an entity written, or its writes unknown, never "never written".
+ */
+class EntityWriteSetTest {
+    private final RuleTestHarness harness = RuleTestHarness.withPipeline(List.of(new CacheableReadMostlyEntity()));
+
+    private static final String TEAM = """
+            package league.model;
+            @javax.persistence.Entity
+            public class Team {
+                @javax.persistence.Id String id;
+                String name;
+                public String getName() { return name; }
+            }
+            """;
+
+    /** A player with a many-to-many relationship to teams, changed by {@code dropTeam} through its own getter. */
+    private static String player(String marker) {
+        return """
+                package league.model;
+                @javax.persistence.Entity
+                public class Player { %s
+                    @javax.persistence.Id String id;
+                    String name;
+                    @javax.persistence.ManyToMany java.util.Collection<Team> teams = new java.util.ArrayList<>();
+                    public String getName() { return name; }
+                    public void setName(String n) { name = n; }
+                    public java.util.Collection<Team> getTeams() { return teams; }
+                    public void dropTeam(Team t) { this.getTeams().remove(t); }
+                }
+                """.formatted(marker);
+    }
+
+    private static final String REQUEST = """
+            package league.api;
+            @javax.ejb.Remote
+            public interface Request {
+                String name(String id);
+                void change(String id, String team);
+            }
+            """;
+
+    /** A roster façade whose {@code name} reads a player and whose {@code change} runs {@code body}. */
+    private static String requestBean(String body) {
+        return """
+                package league.ejb;
+                import javax.persistence.*;
+                import league.model.*;
+                @javax.ejb.Stateless
+                public class RequestBean implements league.api.Request {
+                    @PersistenceContext EntityManager em;
+                    public String name(String id) { return em.find(Player.class, id).getName(); }
+                    public void change(String id, String team) {
+                        Player p = em.find(Player.class, id);
+                        Team t = new Team();
+                        %s
+                    }
+                }
+                """.formatted(body);
+    }
+
+    @Test
+    void removingFromARelationshipCollectionThroughTheGetterIsAWrite() {
+        harness.expectFindings(TEAM, player(""), REQUEST, requestBean("p.getTeams().remove(t);"));
+    }
+
+    @Test
+    void anEntityMethodThatChangesItsCollectionIsAWrite() {
+        harness.expectFindings(TEAM, player(""), REQUEST, requestBean("p.dropTeam(t);"));
+    }
+
+    @Test
+    void aSetterOnAnEntityLoadedByFindIsAWrite() {
+        harness.expectFindings(TEAM, player(""), REQUEST, requestBean("p.setName(team);"));
+    }
+
+    @Test
+    void readingTheCollectionWithoutChangingItIsNoWrite() {
+        List<Finding> found = harness.expectFindings(TEAM, player("// expect: WAN005"), REQUEST,
+                requestBean("System.out.println(p.getTeams().size() + t.getName());"));
+        assertThat(found).singleElement().satisfies(f -> assertThat(f.message()).contains("entity Player (JPA)")
+                .contains("never written").doesNotContain("unknown"));
+    }
+
+    @Test
+    void anUntypedPersistMakesTheWritesUnknownSoNothingSaysItIsReadMostly() {
+        harness.expectFindings(TEAM, player(""), REQUEST, requestBean("System.out.println(t.getName());"), """
+                package league.ejb;
+                public class GenericDao {
+                    @javax.persistence.PersistenceContext javax.persistence.EntityManager em;
+                    public void save(Object o) { em.persist(o); }
+                }
+                """);
+    }
+
+    @Test
+    void aWriteNoEntryPointReachesMakesTheWritesUnknownSoNothingSaysItIsReadMostly() {
+        harness.expectFindings(TEAM, player(""), REQUEST, requestBean("System.out.println(t.getName());"), """
+                package league.ejb;
+                public class RosterImport {
+                    @javax.persistence.PersistenceContext javax.persistence.EntityManager em;
+                    public void onMessage(league.model.Player p) { em.persist(p); }
+                }
+                """);
+    }
+
+    @Test
+    void writesInTestSourcesDoNotCount() {
+        List<Finding> found = harness.expectFindings(TEAM, player("// expect: WAN005"), REQUEST,
+                requestBean("System.out.println(t.getName());"), """
+                package league.test;
+                public class RosterFixture {
+                    @javax.persistence.PersistenceContext javax.persistence.EntityManager em;
+                    public void load(league.model.Player p) { em.persist(p); }
+                }
+                """);
+        assertThat(found).singleElement().satisfies(f -> assertThat(f.message()).contains("never written"));
+    }
+}

@@ -13,6 +13,7 @@ import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.expr.UnaryExpr;
 import com.github.javaparser.ast.stmt.ReturnStmt;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -23,7 +24,10 @@ import java.util.Set;
  * the container's callbacks assign ({@code beingCreated} set in {@code ejbCreate} and cleared in
  * {@code ejbPostCreate}, {@code valid} set by {@code ejbLoad}) say nothing about whether state
  * changed since the load, so a guard on them is a creation or validation guard, not a dirty check.
- * Syntactic and local to the class that holds the condition.
+ * Syntactic and local to the class that holds the condition, which is often an abstract base class
+ * whose subclasses' setters raise the flag: a non-private field the class itself never raises, and
+ * an inherited method named for a change ({@code isDirty()}, {@code isModified()}), are taken for
+ * dirty flags.
  */
 final class DirtyChecks {
     private DirtyChecks() {}
@@ -31,6 +35,8 @@ final class DirtyChecks {
     /** Container callbacks and finders: what they assign is lifecycle state, not a change by a client. */
     private static final Set<String> CALLBACKS = Set.of("ejbLoad", "ejbStore", "ejbActivate", "ejbPassivate", "ejbRemove",
             "setEntityContext", "unsetEntityContext");
+    /** Names of inherited methods taken for dirty checks when their body is not in the class. */
+    private static final java.util.regex.Pattern CHANGE_WORDS = java.util.regex.Pattern.compile("(?i)dirty|modified|changed");
     private static final Set<String> CALLBACK_PREFIXES = Set.of("ejbCreate", "ejbPostCreate", "ejbFind", "ejbHome", "ejbSelect");
 
     /** Whether {@code condition}, written in a method of a class, tests a flag the class's mutators set. */
@@ -41,12 +47,33 @@ final class DirtyChecks {
         Set<String> tested = new HashSet<>(fieldsNamed(condition));
         for (MethodCallExpr call : condition.findAll(MethodCallExpr.class)) {
             if (call.getScope().isPresent() && !(call.getScope().get() instanceof ThisExpr)) continue;
-            for (MethodDeclaration m : type.getMethodsByName(call.getNameAsString())) {
+            List<MethodDeclaration> declared = type.getMethodsByName(call.getNameAsString());
+            boolean bodyElsewhere = declared.stream().allMatch(m -> m.getBody().isEmpty());
+            if (bodyElsewhere && CHANGE_WORDS.matcher(call.getNameAsString()).find()) return true;
+            for (MethodDeclaration m : declared) {
                 if (m.getParameters().size() != call.getArguments().size()) continue;
                 for (ReturnStmt r : m.findAll(ReturnStmt.class)) r.getExpression().ifPresent(e -> tested.addAll(fieldsNamed(e)));
             }
         }
-        for (String field : tested) if (setByMutator(type, field)) return true;
+        for (String field : tested) if (isDirtyFlag(type, field)) return true;
+        return false;
+    }
+
+    /**
+     * Whether {@code field} of the class is a dirty flag: a mutator of the class raises it, or it is
+     * a non-private field of the class that nothing in the class raises (its subclasses' setters do).
+     */
+    static boolean isDirtyFlag(TypeDeclaration<?> type, String field) {
+        if (setByMutator(type, field)) return true;
+        Optional<com.github.javaparser.ast.body.FieldDeclaration> declared = type.getFieldByName(field);
+        return declared.isPresent() && !declared.get().isPrivate() && !declared.get().isStatic() && !raisedAnywhere(type, field);
+    }
+
+    /** Whether any method of the class, callbacks included, sets {@code field} to something but false. */
+    private static boolean raisedAnywhere(TypeDeclaration<?> type, String field) {
+        for (AssignExpr a : type.findAll(AssignExpr.class)) {
+            if (names(a.getTarget(), field) && !(a.getValue() instanceof BooleanLiteralExpr b && !b.getValue())) return true;
+        }
         return false;
     }
 

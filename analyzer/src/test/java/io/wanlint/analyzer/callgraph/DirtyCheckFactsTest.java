@@ -69,4 +69,37 @@ class DirtyCheckFactsTest {
         assertThat(conditional).containsExactlyInAnyOrder(f.line(file, "// after a dirty flag"),
                 f.line(file, "// modified accessor"), f.line(file, "// version counter"));
     }
+
+    /** Callbacks in an abstract base class, as in many BMP code bases: the subclasses' setters raise its flags. */
+    private static final String BASE = """
+            package shop.ejb;
+            import java.sql.*;
+            public abstract class JdbcEntity {
+                protected boolean dirty;
+                private boolean loaded;
+                public void ejbLoad() { loaded = true; }
+                void store(PreparedStatement ps) throws SQLException {
+                    if (!dirty) return;
+                    ps.executeUpdate();                                        // flag of the subclasses
+                }
+                void inherited(PreparedStatement ps) throws SQLException {
+                    if (isModified()) ps.executeUpdate();                      // inherited accessor
+                }
+                void afterLoad(PreparedStatement ps) throws SQLException {
+                    if (!loaded) return;
+                    ps.executeUpdate();                                        // private load flag
+                }
+                abstract boolean isModified();
+            }
+            """;
+
+    @Test
+    void aNonPrivateFlagOfABaseClassThatOnlySubclassesRaiseIsADirtyCheck() {
+        GraphFixture f = new GraphFixture().java("shop/ejb/JdbcEntity.java", BASE);
+        CallGraph g = f.build().graph();
+        List<Integer> conditional = g.edges().stream().filter(e -> e.op() == CallOp.JDBC_EXECUTE)
+                .filter(g.facts().conditionalCalls()::contains).map(CallEdge::line).toList();
+        String file = "shop/ejb/JdbcEntity.java";
+        assertThat(conditional).containsExactlyInAnyOrder(f.line(file, "// flag of the subclasses"), f.line(file, "// inherited accessor"));
+    }
 }

@@ -25,8 +25,8 @@ import java.util.Set;
  * {@code ejbPostCreate}, {@code valid} set by {@code ejbLoad}) say nothing about whether state
  * changed since the load, so a guard on them is a creation or validation guard, not a dirty check.
  * Syntactic and local to the class that holds the condition, which is often an abstract base class
- * whose subclasses' setters raise the flag: a non-private field the class itself never raises, and
- * an inherited method named for a change ({@code isDirty()}, {@code isModified()}), are taken for
+ * whose subclasses' setters raise the flag: a field of the class that no callback raises, and an
+ * inherited method named for a change ({@code isDirty()}, {@code isModified()}), are taken for
  * dirty flags.
  */
 final class DirtyChecks {
@@ -61,29 +61,24 @@ final class DirtyChecks {
 
     /**
      * Whether {@code field} of the class is a dirty flag: a mutator of the class raises it, or it is
-     * a non-private field of the class that nothing in the class raises (its subclasses' setters do).
+     * a field of the class that no container callback raises either (nothing in the class raises it:
+     * its subclasses' setters do, or nothing does and the guarded write never runs). A field only the
+     * callbacks raise ({@code beingCreated}, {@code loaded}) is lifecycle state.
      */
     static boolean isDirtyFlag(TypeDeclaration<?> type, String field) {
         if (setByMutator(type, field)) return true;
-        Optional<com.github.javaparser.ast.body.FieldDeclaration> declared = type.getFieldByName(field);
-        return declared.isPresent() && !declared.get().isPrivate() && !declared.get().isStatic() && !raisedAnywhere(type, field);
+        return type.getFieldByName(field).isPresent() && !raisedByCallback(type, field);
     }
 
-    /** Whether any method of the class, callbacks included, sets {@code field} to something but false. */
-    private static boolean raisedAnywhere(TypeDeclaration<?> type, String field) {
-        for (AssignExpr a : type.findAll(AssignExpr.class)) {
-            if (names(a.getTarget(), field) && !(a.getValue() instanceof BooleanLiteralExpr b && !b.getValue())) return true;
+    /** Whether a container callback of the class sets {@code field} to something but false. */
+    private static boolean raisedByCallback(TypeDeclaration<?> type, String field) {
+        for (MethodDeclaration m : type.getMethods()) {
+            if (!isCallback(m.getNameAsString())) continue;
+            for (AssignExpr a : m.findAll(AssignExpr.class)) {
+                if (names(a.getTarget(), field) && !(a.getValue() instanceof BooleanLiteralExpr b && !b.getValue())) return true;
+            }
         }
         return false;
-    }
-
-    /** Names the expression reads as {@code name} or {@code this.name}. */
-    private static Set<String> fieldsNamed(Expression e) {
-        Set<String> out = new HashSet<>();
-        if (e instanceof NameExpr n) out.add(n.getNameAsString());
-        for (NameExpr n : e.findAll(NameExpr.class)) out.add(n.getNameAsString());
-        for (FieldAccessExpr f : e.findAll(FieldAccessExpr.class)) if (f.getScope() instanceof ThisExpr) out.add(f.getNameAsString());
-        return out;
     }
 
     /** Whether a method of the class other than a container callback sets {@code field} (not to false). */

@@ -70,6 +70,15 @@ final class DirtyChecks {
         return type.getFieldByName(field).isPresent() && !raisedByCallback(type, field);
     }
 
+    /** Names the expression reads as {@code name} or {@code this.name}. */
+    private static Set<String> fieldsNamed(Expression e) {
+        Set<String> out = new HashSet<>();
+        if (e instanceof NameExpr n) out.add(n.getNameAsString());
+        for (NameExpr n : e.findAll(NameExpr.class)) out.add(n.getNameAsString());
+        for (FieldAccessExpr f : e.findAll(FieldAccessExpr.class)) if (f.getScope() instanceof ThisExpr) out.add(f.getNameAsString());
+        return out;
+    }
+
     /** Whether a container callback of the class sets {@code field} to something but false. */
     private static boolean raisedByCallback(TypeDeclaration<?> type, String field) {
         for (MethodDeclaration m : type.getMethods()) {

@@ -78,12 +78,19 @@ final class CheckCommand extends AnalysisCommand {
             description = "Report only findings located in files changed since this git ref (committed, staged, unstaged or new).")
     String changedSince;
 
+    @Option(names = "--compact",
+            description = "Text only: one line per finding, worst first: PATH:LINE: SEVERITY WANxxx MESSAGE [N round trips].")
+    boolean compact;
+
     CheckCommand(Wiring wiring) { super(wiring); }
 
     @Override protected Path output() { return output; }
 
     @Override protected void checkOptions() {
         chosen = FormatChoice.choose("check", Format.class, format, Format.text, output);
+        if (compact && chosen != Format.text) {
+            throw new ConfigurationException("--compact is a text layout; it cannot be combined with --format " + chosen.name());
+        }
     }
 
     @Override protected List<Path> extraInputs() { return baseline == null ? List.of() : List.of(baseline); }
@@ -110,7 +117,7 @@ final class CheckCommand extends AnalysisCommand {
                 () -> wiring.fixer().map(fixer -> fixer.previews(gated.findings(), analysis.result())).orElse(PatchIndex.EMPTY));
         timed("report", () -> {
             emit(switch (chosen) {
-                case text -> new TextReport(colour()).render(data, patches);
+                case text -> compact ? new TextReport(colour()).renderCompact(data) : new TextReport(colour()).render(data, patches);
                 case json -> JsonReport.render(data, patches);
                 case sarif -> SarifReport.render(data, patches, sourceRoot());
                 case html -> new HtmlReport(sourceRoot(), paths, ide.target, wiring.graphviz()).render(data, patches);

@@ -125,7 +125,7 @@ class MainTest {
         run(w, "check", app.toString(), "-o", out.resolve("R.HTML").toString());
         assertThat(Files.readString(out.resolve("R.HTML"))).startsWith("<!DOCTYPE html>");
         run(w, "check", app.toString(), "-o", out.resolve("r.txt").toString());
-        assertThat(Files.readString(out.resolve("r.txt"))).contains("WAN001 remote-fine-grained-call (1 finding)");
+        assertThat(Files.readString(out.resolve("r.txt"))).contains("warning WAN001 remote-fine-grained-call");
         run(w, "predict", app.toString(), "-o", out.resolve("p.json").toString());
         assertThat(JSON.readTree(Files.readString(out.resolve("p.json"))).get("entryPoints")).hasSize(1);
         graph(new FakeWorkbench(), "-o", out.resolve("g.svg").toString());
@@ -409,6 +409,25 @@ class MainTest {
     }
 
     @Test
+    void checkCompactPrintsOneLinePerFindingAndKeepsTheExitCode() {
+        Wiring w = wiring(new FakeWorkbench()).withChecker(checkerFinding(Severity.WARNING));
+        Run compact = run(w, "check", app.toString(), "--compact", "--fail-on", "warning");
+        assertThat(compact.exit()).isEqualTo(1);
+        assertThat(compact.out()).isEqualTo("src/com/shop/web/CatalogServlet.java:20: warning WAN001 "
+                + "2 remote calls on Catalog; a façade makes it 1 [2 round trips]\n");
+        assertThat(run(w, "check", app.toString(), "--compact").exit()).isZero();
+    }
+
+    @Test
+    void compactWithAFormatOtherThanTextIsAUsageError() {
+        Wiring w = wiring(new FakeWorkbench()).withChecker(checkerFinding(Severity.WARNING));
+        Run json = run(w, "check", app.toString(), "--compact", "--format", "json");
+        assertThat(json.exit()).isEqualTo(2);
+        assertThat(json.out()).isEmpty();
+        assertThat(json.err()).contains("--compact").contains("--format json");
+    }
+
+    @Test
     void checkFailsAtOrAboveFailOn() {
         Wiring w = wiring(new FakeWorkbench()).withChecker(checkerFinding(Severity.WARNING));
         assertThat(run(w, "check", app.toString()).exit()).as("default error").isZero();
@@ -424,8 +443,8 @@ class MainTest {
     void checkPrintsTextOrJsonReports() throws Exception {
         Wiring w = wiring(new FakeWorkbench()).withChecker(checkerFinding(Severity.WARNING));
         Run text = run(w, "check", app.toString());
-        assertThat(text.out()).contains("WAN001 remote-fine-grained-call (1 finding)")
-                .endsWith("1 finding (0 errors, 1 warning, 0 notes); 1 WAN round trip now, 0 after patches\n")
+        assertThat(text.out()).contains("  warning WAN001 remote-fine-grained-call  src/com/shop/web/CatalogServlet.java:20")
+                .startsWith("1 finding (0 errors, 1 warning, 0 notes); 1 WAN round trip now, 0 after patches\n")
                 .doesNotContain("\u001b[");
         Run coloured = run(w.withTerminal(new Terminal(true, false)), "check", app.toString());
         assertThat(coloured.out()).contains("\u001b[");

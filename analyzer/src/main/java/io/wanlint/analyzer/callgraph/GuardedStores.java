@@ -90,9 +90,10 @@ public final class GuardedStores {
         List<Statement> body = m.getBody().get().getStatements();
         if (body.isEmpty() || !(body.get(0) instanceof IfStmt first) || first.getElseStmt().isPresent()) return Optional.empty();
         TypeDeclaration<?> owner = info.get().owner.decl();
-        Optional<String> negated = negatedFlag(first.getCondition()).filter(f -> isField(owner, f));
+        // Only a dirty flag guards the write; a creation or validation flag the callbacks set does not.
+        Optional<String> negated = negatedFlag(first.getCondition()).filter(f -> isField(owner, f) && DirtyChecks.isDirtyFlag(owner, f));
         if (negated.isPresent() && onlyReturns(first.getThenStmt())) return negated;
-        if (body.size() == 1) return flagName(first.getCondition()).filter(f -> isField(owner, f));
+        if (body.size() == 1) return flagName(first.getCondition()).filter(f -> isField(owner, f) && DirtyChecks.isDirtyFlag(owner, f));
         return Optional.empty();
     }
 

@@ -44,25 +44,29 @@ final class StatementFacts {
             "join", "replace", "replaceAll");
 
     /**
-     * Whether {@code call} runs only under a condition of {@code callable}: inside an {@code if},
-     * {@code switch} or {@code ?:}, or after an {@code if} of an enclosing block that can leave the
-     * method ({@code if (!dirty) return;}).
+     * Whether {@code call} runs only when a dirty check of its class lets it ({@link DirtyChecks}):
+     * inside an {@code if}, {@code switch} or {@code ?:} whose condition is one, or after an
+     * {@code if} of an enclosing block that is one and can return ({@code if (!dirty) return;}).
+     * Other guards do not count: {@code if (!valid) throw …} or {@code if (beingCreated) return;}
+     * still lets every store of a loaded bean write.
      */
     static boolean conditional(Node call, Node callable) {
         Node child = call;
         for (Node n = call.getParentNode().orElse(null); n != null && n != callable; child = n, n = n.getParentNode().orElse(null)) {
-            if (n instanceof IfStmt i && child != i.getCondition()) return true;
-            if (n instanceof ConditionalExpr c && child != c.getCondition()) return true;
-            if (n instanceof SwitchEntry) return true;
-            if (n instanceof BlockStmt b && child instanceof Statement s && leavesEarlierInBlock(b.getStatements(), s)) return true;
+            if (n instanceof IfStmt i && child != i.getCondition() && DirtyChecks.isDirtyCheck(i.getCondition(), callable)) return true;
+            if (n instanceof ConditionalExpr c && child != c.getCondition() && DirtyChecks.isDirtyCheck(c.getCondition(), callable)) return true;
+            if (n instanceof SwitchEntry && n.getParentNode().orElse(null) instanceof com.github.javaparser.ast.nodeTypes.SwitchNode sw
+                    && DirtyChecks.isDirtyCheck(sw.getSelector(), callable)) return true;
+            if (n instanceof BlockStmt b && child instanceof Statement s && leavesEarlierInBlock(b.getStatements(), s, callable)) return true;
         }
         return false;
     }
 
-    private static boolean leavesEarlierInBlock(NodeList<Statement> statements, Statement upTo) {
+    /** Whether a dirty check before {@code upTo} in the block returns from the method (a throw is a validation). */
+    private static boolean leavesEarlierInBlock(NodeList<Statement> statements, Statement upTo, Node callable) {
         for (Statement s : statements) {
             if (s == upTo) return false;
-            if (s instanceof IfStmt i && (!i.findAll(ReturnStmt.class).isEmpty() || !i.findAll(ThrowStmt.class).isEmpty())) {
+            if (s instanceof IfStmt i && !i.findAll(ReturnStmt.class).isEmpty() && DirtyChecks.isDirtyCheck(i.getCondition(), callable)) {
                 return true;
             }
         }

@@ -149,6 +149,36 @@ class ContainerCallbacksTest {
         assertThat(ofOp(edgesFrom(g, "bank.AccountBean", "ejbCreate"), CallOp.CONTAINER_CALLBACK)).isEmpty();
     }
 
+    /** A store guarded by a load flag (set by ejbLoad, not by any mutator): not a dirty check, it writes after every method. */
+    private static final String LOAD_GUARDED_BASE = BASE.replace("""
+                public void ejbLoad() {
+            """, """
+                private boolean loaded;
+                public void ejbLoad() {
+                    loaded = true;
+            """).replace("""
+                public void ejbStore() {
+            """, """
+                public void ejbStore() {
+                    if (!loaded) return;
+            """);
+
+    @Test
+    void aStoreGuardedByALoadFlagIsCalledAfterEveryBusinessMethod() {
+        CallGraph g = new GraphFixture()
+                .java("AccountLocalHome.java", HOME).java("AccountLocal.java", LOCAL).java("JdbcEntity.java", LOAD_GUARDED_BASE)
+                .java("AccountBean.java", BEAN).java("TellerBean.java", TELLER)
+                .component(ejb("Account", ComponentKind.ENTITY_BMP, "bank.AccountBean",
+                        localViews("bank.AccountLocalHome", "bank.AccountLocal"), TransactionType.CONTAINER, List.of()))
+                .component(ejb("Teller", ComponentKind.STATELESS_SESSION, "bank.TellerBean",
+                        GraphFixture.remoteViews("bank.TellerHome", "bank.Teller"), TransactionType.CONTAINER, List.of(),
+                        new EjbReference("ejb/Account", true, null, null, "Account", null, "Account")))
+                .build().graph();
+
+        assertThat(ofOp(edgesFrom(g, "bank.AccountBean", "getBalance"), CallOp.CONTAINER_CALLBACK)).extracting(e -> e.to().shortId())
+                .containsExactlyInAnyOrder("bank.JdbcEntity#ejbLoad", "bank.JdbcEntity#ejbStore");
+    }
+
     @Test
     void findersAndCmpBeansGetNoCallbacks() {
         assertThat(ofOp(edgesFrom(graph(ComponentKind.ENTITY_BMP), "bank.AccountBean", "ejbFindByPrimaryKey"),

@@ -21,6 +21,7 @@ class SourceFactsTest {
             public class ItemDao {
                 private static final String COLUMNS = "id, name";
                 private boolean dirty;
+                void rename() { dirty = true; }
                 void queries(Connection c, String cat, String sqlFromCaller) throws SQLException {
                     Statement s = c.createStatement();
                     s.executeQuery("SELECT " + COLUMNS + " FROM item");                 // constant

@@ -22,13 +22,18 @@ public final class PredictionReport {
         return JsonOutput.render(o -> CheckReportWriter.writePrediction(data, JsonReport.SCHEMA_VERSION, o));
     }
 
-    /** A fixed-width table, one row per entry point, then the totals. */
+    /**
+     * A fixed-width table, one row per entry point, costliest first (round trips descending, for large n: a loop before any constant; equal
+     * ones in the analysis's order), then the totals.
+     */
     public static String renderText(ReportData data) {
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"entry point", "kind", "site", "round trips", "formula", "latency", "after patches"});
         long now = 0;
         long after = 0;
-        for (EntryPointCost c : data.costs()) {
+        List<EntryPointCost> costliestFirst = data.costs().stream()
+                .sorted(java.util.Comparator.comparing(EntryPointCost::roundTrips, java.util.Comparator.reverseOrder())).toList();
+        for (EntryPointCost c : costliestFirst) {
             RoundTrips a = data.afterPatches(c);
             Double latency = data.latencyMsByEntryPoint().get(c.entryPoint().id());
             rows.add(new String[] {c.entryPoint().id(), c.entryPoint().kind().name(), c.site() == null ? "" : c.site(),

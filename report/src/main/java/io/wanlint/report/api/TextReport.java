@@ -8,8 +8,9 @@ import java.io.StringWriter;
 import java.io.Writer;
 
 /**
- * The check report for people and CI logs: findings grouped by rule, each with its location,
- * message, entry points, evidence chain and round trips before → after, then a summary line.
+ * The check report for people and CI logs: a summary line, then the findings worst first (errors,
+ * warnings, notes, each by round trips descending), each with its rule, location, message, entry
+ * points, evidence chain and round trips before → after.
  * ANSI colour only when the caller enables it (a terminal, {@code NO_COLOR} unset, no {@code --no-color}).
  */
 public final class TextReport {
@@ -37,6 +38,18 @@ public final class TextReport {
         return out.toString();
     }
 
-    /** The last line of the text report, e.g. for a {@code predict} or {@code fix} summary. */
+    /**
+     * The compact report: one line per finding, worst first, {@code path:line: severity WANxxx message
+     * [N round trips]}, as compilers and PMD print them (for editors' error lists and grep).
+     */
+    public String renderCompact(ReportData data) {
+        StringWriter out = new StringWriter();
+        PrintWriter pw = new PrintWriter(out);
+        new FindingsText(new Ansi(color)).writeCompact(data, pw);
+        pw.flush();
+        return out.toString();
+    }
+
+    /** The summary line that leads the text report, e.g. for a {@code predict} or {@code fix} summary. */
     public static String summaryLine(ReportSummary summary) { return FindingsText.summaryLine(summary); }
 }

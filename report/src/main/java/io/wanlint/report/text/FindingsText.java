@@ -11,13 +11,13 @@ import io.wanlint.report.api.ReportSummary;
 import io.wanlint.report.json.CheckReportWriter;
 
 import java.io.PrintWriter;
-import java.util.LinkedHashMap;
+import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
- * Lays out the human-readable check report: findings grouped by rule, then a summary line. Every
+ * Lays out the human-readable check report: the summary line, then the findings worst first
+ * ({@link #WORST_FIRST}); or, compact, one line per finding. Every
  * piece of text that comes from a finding goes through {@link #text} before it is styled or
  * printed: names and strings of the analysed application never reach the terminal raw.
  */
@@ -33,30 +33,46 @@ public final class FindingsText {
         this.patches = patches;
     }
 
+    /**
+     * Worst first, as a reader triages: errors before warnings before notes, each by round trips
+     * (before the fix) descending; equal ones keep the report's order (rule, file, line).
+     */
+    public static final Comparator<Finding> WORST_FIRST = Comparator.comparing(Finding::severity, Comparator.reverseOrder())
+            .thenComparing(Finding::before, Comparator.reverseOrder())
+            .thenComparing(CheckReportWriter.FINDING_ORDER);
+
+    /** The summary line, then every finding worst first with its message, entry points, evidence and round trips. */
     public void write(ReportData data, PrintWriter out) {
-        Map<String, List<Finding>> byRule = new LinkedHashMap<>();
-        for (Finding f : data.findings().stream().sorted(CheckReportWriter.FINDING_ORDER).toList()) {
-            byRule.computeIfAbsent(f.ruleId(), k -> new java.util.ArrayList<>()).add(f);
-        }
-        for (Map.Entry<String, List<Finding>> group : byRule.entrySet()) {
-            String name = data.rule(group.getKey()).map(RuleDescriptor::name).orElse(null);
-            int n = group.getValue().size();
-            out.print(ansi.bold(text(group.getKey() + (name == null ? "" : " " + name))));
-            out.print(" (" + plural(n, "finding") + ")\n");
-            for (Finding f : group.getValue()) writeFinding(f, out);
-            out.print("\n");
-        }
-        if (byRule.isEmpty()) out.print("No findings.\n");
         out.print(summaryLine(data.summary()) + "\n");
+        List<Finding> ordered = data.findings().stream().sorted(WORST_FIRST).toList();
+        if (ordered.isEmpty()) out.print("No findings.\n");
+        for (Finding f : ordered) {
+            out.print("\n");
+            writeFinding(f, data, out);
+        }
         out.flush();
     }
 
-    private void writeFinding(Finding f, PrintWriter out) {
+    /**
+     * One line per finding, worst first, as compilers and PMD print them:
+     * {@code path:line: severity WANxxx message [N round trips]}.
+     */
+    public void writeCompact(ReportData data, PrintWriter out) {
+        for (Finding f : data.findings().stream().sorted(WORST_FIRST).toList()) {
+            out.print(text(where(f)) + ": " + ansi.severity(f.severity(), f.severity().label()) + " " + text(f.ruleId()) + " "
+                    + text(oneLine(f.message())) + " [" + text(roundTripsCount(f.before())) + "]\n");
+        }
+        out.flush();
+    }
+
+    private void writeFinding(Finding f, ReportData data, PrintWriter out) {
         var loc = f.location();
         String where = text(loc.file() == null || loc.file().isEmpty() ? loc.className()
                 : loc.line() > 0 ? loc.file() + ":" + loc.line() : loc.file());
         String member = text(loc.method() == null ? loc.className() : loc.className() + "#" + loc.method());
-        out.print("  " + ansi.severity(f.severity(), pad(f.severity().label(), 7)) + " " + where + "  "
+        String name = data.rule(f.ruleId()).map(RuleDescriptor::name).orElse(null);
+        out.print("  " + ansi.severity(f.severity(), pad(f.severity().label(), 7)) + " "
+                + ansi.bold(text(f.ruleId() + (name == null ? "" : " " + name))) + "  " + where + "  "
                 + ansi.dim(member) + "\n");
         out.print("      " + text(f.message()) + "\n");
         if (!f.entryPoints().isEmpty()) {
@@ -83,6 +99,23 @@ public final class FindingsText {
         // No patch: the after figure is what a fix would achieve, not what wanlint's patch does.
         out.print("      round trips: " + text(roundTrips(f.before()) + handFixed(f)) + "\n");
         out.print("      no patch: " + text(noPatch.get()) + "\n");
+    }
+
+    /** {@code path:line}, the path alone without a line, the class when the finding has no file. */
+    private static String where(Finding f) {
+        var loc = f.location();
+        if (loc.file() == null || loc.file().isEmpty()) return loc.className() == null ? "" : loc.className();
+        return loc.line() > 0 ? loc.file() + ":" + loc.line() : loc.file();
+    }
+
+    /** {@code 1 round trip}, {@code 5 round trips}, {@code 3 + 2n round trips}. */
+    private static String roundTripsCount(RoundTrips r) {
+        return r.formula() + (r.degree() == 0 && r.value() == 1 ? " round trip" : " round trips");
+    }
+
+    /** The message on one line: a compact report is read line by line (grep, editors' error lists). */
+    private static String oneLine(String message) {
+        return message == null ? "" : message.replaceAll("\\s*[\\r\\n]+\\s*", " ");
     }
 
     /** {@code " (2 if fixed by hand)"}, or nothing when a fix would not lower the count. */

@@ -2,6 +2,10 @@ package io.wanlint.report.api;
 
 import org.junit.jupiter.api.Test;
 
+import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.FindingLocation;
+import io.wanlint.analyzer.api.RoundTrips;
+import io.wanlint.analyzer.api.Severity;
 import java.util.List;
 import java.util.Map;
 
@@ -23,10 +27,10 @@ class TextReportTest {
     }
 
     @Test
-    void findingsAreGroupedByRuleWithEvidenceAndRoundTrips() {
+    void findingsComeWorstFirstWithTheirRuleEvidenceAndRoundTrips() {
         String text = new TextReport(false).render(SampleApplication.report());
-        assertThat(text.indexOf("WAN001 remote-fine-grained-call (1 finding)"))
-                .isNotNegative().isLessThan(text.indexOf("WAN003 web-tier-jdbc (1 finding)"));
+        assertThat(text.indexOf("  error   WAN003 web-tier-jdbc  src/edu/rubis/web/BidDao.java:42"))
+                .isNotNegative().isLessThan(text.indexOf("  warning WAN001 remote-fine-grained-call  src/edu/rubis/web/ViewItemServlet.java:31"));
         assertThat(text).contains("src/edu/rubis/web/BidDao.java:42")
                 .contains("→ ViewItemServlet.doGet:35  calls BidDao.bidsOf")
                 .contains("round trips: 2 (1 + n) → 0")
@@ -34,9 +38,9 @@ class TextReportTest {
     }
 
     @Test
-    void summaryCountsSeveritiesAndRoundTrips() {
+    void summaryLeadsAndCountsSeveritiesAndRoundTrips() {
         String text = new TextReport(false).render(SampleApplication.report());
-        assertThat(text).endsWith("2 findings (1 error, 1 warning, 0 notes); 5 WAN round trips now, 1 after patches\n");
+        assertThat(text).startsWith("2 findings (1 error, 1 warning, 0 notes); 5 WAN round trips now, 1 after patches\n");
     }
 
     @Test
@@ -45,7 +49,7 @@ class TextReportTest {
         ReportData clean = new ReportData(r.result(), "edge", r.siteByComponent(), r.costs(), Map.of(), List.of(),
                 r.rules(), "0.1.0");
         assertThat(new TextReport(false).render(clean))
-                .isEqualTo("No findings.\n0 findings (0 errors, 0 warnings, 0 notes); 5 WAN round trips now, 5 after patches\n");
+                .isEqualTo("0 findings (0 errors, 0 warnings, 0 notes); 5 WAN round trips now, 5 after patches\nNo findings.\n");
     }
 
     @Test
@@ -73,5 +77,55 @@ class TextReportTest {
                 List.of(noSaving), r.rules(), r.toolVersion());
         PatchIndex declined = PatchIndex.of(Map.of(), Map.of(), Map.of(noSaving, "no saving"));
         assertThat(new TextReport(false).render(data, declined)).contains("      round trips: 2\n      no patch: no saving\n");
+    }
+
+    private static Finding finding(String rule, Severity severity, String file, int line, RoundTrips before) {
+        return new Finding(rule, severity, rule + " at " + file + ":" + line, new FindingLocation(file, line, "shop.Page", "doGet"),
+                List.of("/page"), List.of(), before, RoundTrips.of(0), new io.wanlint.analyzer.api.FindingSubject.Place("shop.Page", rule + file + line));
+    }
+
+    private static ReportData with(List<Finding> findings) {
+        ReportData r = SampleApplication.report();
+        return new ReportData(r.result(), r.topologyName(), r.siteByComponent(), r.costs(), r.afterPatchesByEntryPoint(),
+                findings, r.rules(), r.toolVersion());
+    }
+
+    @Test
+    void errorsComeBeforeWarningsBeforeNotesEachByRoundTripsDescendingThenByFileAndLine() {
+        ReportData data = with(List.of(
+                finding("WAN005", Severity.NOTE, "src/A.java", 1, RoundTrips.of(100)),
+                finding("WAN001", Severity.WARNING, "src/B.java", 9, RoundTrips.of(3)),
+                finding("WAN001", Severity.WARNING, "src/C.java", 1, new RoundTrips(List.of(1L, 2L))),
+                finding("WAN001", Severity.WARNING, "src/B.java", 4, RoundTrips.of(3)),
+                finding("WAN003", Severity.ERROR, "src/Z.java", 7, RoundTrips.of(1))));
+        List<String> heads = new TextReport(false).render(data).lines().filter(l -> l.startsWith("  ") && !l.startsWith("   ")).toList();
+        assertThat(heads).extracting(l -> l.substring(l.indexOf("src/"), l.indexOf("  shop.")))
+                .containsExactly("src/Z.java:7", "src/C.java:1", "src/B.java:4", "src/B.java:9", "src/A.java:1");
+    }
+
+    @Test
+    void compactPrintsOneLinePerFindingWorstFirstAsCompilersDo() {
+        ReportData data = with(List.of(
+                finding("WAN001", Severity.WARNING, "src/B.java", 9, RoundTrips.of(1)),
+                finding("WAN007", Severity.WARNING, "src/C.java", 12, new RoundTrips(List.of(1L, 2L))),
+                finding("WAN003", Severity.ERROR, "src/Z.java", 7, RoundTrips.of(4))));
+        assertThat(new TextReport(false).renderCompact(data)).isEqualTo("""
+                src/Z.java:7: error WAN003 WAN003 at src/Z.java:7 [4 round trips]
+                src/C.java:12: warning WAN007 WAN007 at src/C.java:12 [1 + 2n round trips]
+                src/B.java:9: warning WAN001 WAN001 at src/B.java:9 [1 round trip]
+                """);
+        assertThat(new TextReport(false).renderCompact(with(List.of()))).isEmpty();
+    }
+
+    @Test
+    void compactEscapesNamesAndMessagesFromTheAnalysedCode() {
+        String file = "src/Evil\u202Egnp.java";
+        Finding evil = new Finding("WAN001", Severity.WARNING, "calls Bean.get\u001b[2J()\non two lines",
+                new FindingLocation(file, 3, "shop.Evil", "doGet"), List.of("/e"), List.of(), RoundTrips.of(2), RoundTrips.of(1), new io.wanlint.analyzer.api.FindingSubject.Place("shop.Evil", "doGet"));
+        String out = new TextReport(false).renderCompact(with(List.of(evil)));
+        assertThat(out).doesNotContain("\u202E").doesNotContain("\u001b")
+                .startsWith(io.wanlint.analyzer.api.VisibleText.escape(file) + ":3: warning WAN001 calls Bean.get")
+                .endsWith("[2 round trips]\n");
+        assertThat(out.lines()).hasSize(1);
     }
 }

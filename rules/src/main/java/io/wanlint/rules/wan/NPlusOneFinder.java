@@ -6,6 +6,7 @@ import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.EntryPoint;
+import io.wanlint.analyzer.api.EvidenceStep;
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.MethodRef;
@@ -21,7 +22,11 @@ import io.wanlint.rules.api.Rule;
 import io.wanlint.rules.api.RuleContext;
 import io.wanlint.rules.api.RuleDescriptors;
 import io.wanlint.rules.api.RuleInfo;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -30,27 +35,47 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * WAN007: a finder returning many entities followed, in the same method, by entity calls inside a
+ * WAN007: a call that yields many elements, followed in the same method by entity calls inside a
  * loop (one per element) that cost WAN round trips: remote entity calls from another site (N
- * calls), or calls on a BMP entity away from the database (1 find + N loads). A finder is taken
- * for a collection finder when anything but {@code findByPrimaryKey}; the per-element calls must
- * come after it on a later line and sit in a loop. One finding per method with the finder; the
- * patch (a bulk read through a façade returning transfer objects) makes those calls cost 0 and,
- * when the caller is on another site than the entities, moves the method's other cross-site EJB
- * calls and lookups into the façade as well (they cost 0) and adds the one façade call.
+ * calls), or calls on a BMP entity away from the database (1 find + N loads). The call yielding the
+ * elements is a collection finder (any finder but {@code findByPrimaryKey}), or a session-bean
+ * method handing out keys that the loop turns into entities with {@code findByPrimaryKey}. The
+ * per-element calls sit in the loop itself or in application methods the loop body calls (a helper
+ * printing each row, several levels deep); the finding stays at the method with the loop and names
+ * the helpers on the way. One finding per method; the patch (a bulk read through a façade returning
+ * transfer objects) makes those calls cost 0 and, when the caller is on another site than the
+ * entities, moves the method's other cross-site EJB calls and lookups into the façade as well (they
+ * cost 0) and adds the one façade call.
  */
 @RuleInfo(id = "WAN007", name = "n-plus-one-finder", severity = Severity.WARNING,
         summary = "Collection finder followed by one cross-site entity call or load per element",
         since = "0.1.0", tags = {"performance", "wan", "ejb", "entity", "facade"})
 public final class NPlusOneFinder implements Rule {
     private static final RuleDescriptor DESCRIPTOR = RuleDescriptors.of(NPlusOneFinder.class);
+    /** How many application methods deep, below the loop, a per-element call is looked for. */
+    private static final int MAX_HELPER_DEPTH = 4;
 
     @Override public RuleDescriptor descriptor() { return DESCRIPTOR; }
 
-    /** A finder and the per-element calls after it, in one method, and who reaches them. */
+    /**
+     * A call yielding n elements and, for each call made per element, the calls from the loop body
+     * down to it (the call itself when the loop makes it; a helper's call after the helper calls).
+     */
+    record NPlusOne(CallEdge source, boolean keys, Map<CallEdge, List<CallEdge>> perElement) {
+        /** {@code Category.getName()}, or {@code Category.getName() (through Printer.row() → Printer.cell())}. */
+        String described(CallEdge call) {
+            List<CallEdge> path = perElement.get(call);
+            String own = Evidence.calleeAsWritten(call) + "()";
+            if (path == null || path.size() < 2) return own;
+            List<String> helpers = path.subList(0, path.size() - 1).stream().map(e -> Evidence.shortName(e.to()) + "()").toList();
+            return own + " (through " + String.join(" → ", helpers) + ")";
+        }
+    }
+
+    /** An N+1 in one method, and who reaches it. */
     private static final class Site {
-        CallEdge finder;
-        final Set<CallEdge> perElement = new LinkedHashSet<>();
+        NPlusOne found;
+        final Map<CallEdge, List<CallEdge>> perElement = new LinkedHashMap<>();
         final Map<EntryPoint, List<ReachedCall>> byEntryPoint = new LinkedHashMap<>();
         String callerComponent;
     }
@@ -58,30 +83,100 @@ public final class NPlusOneFinder implements Rule {
     @Override public void check(RuleContext ctx, FindingSink sink) {
         Map<MethodRef, Site> sites = new LinkedHashMap<>();
         for (EntryPoint ep : ctx.entryPoints()) {
-            Map<MethodRef, ReachedCall> finders = new LinkedHashMap<>();
-            for (ReachedCall rc : ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls()) {
+            List<ReachedCall> calls = ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls();
+            Map<CallEdge, ReachedCall> reached = new HashMap<>();
+            for (ReachedCall rc : calls) reached.put(rc.edge(), rc);
+            Set<MethodRef> seen = new HashSet<>();
+            for (ReachedCall rc : calls) {
                 CallEdge e = rc.edge();
-                if (isCollectionFinder(ctx, e)) {
-                    finders.putIfAbsent(e.from(), rc);
-                    continue;
-                }
-                ReachedCall finder = finders.get(e.from());
-                if (finder == null || e.loopDepth() == 0 || e.line() <= finder.edge().line()) continue;
-                if (!isEntityCall(ctx, e) || !costsRoundTrips(ctx, rc)) continue;
+                if (seen.contains(e.from())) continue;
+                Optional<NPlusOne> found = after(ctx, e).map(n -> costing(ctx, n, reached));
+                if (found.isEmpty() || found.get().perElement().isEmpty()) continue;
+                seen.add(e.from());
+                NPlusOne n = found.get();
                 Site s = sites.computeIfAbsent(e.from(), m -> new Site());
-                if (s.finder == null) s.finder = finder.edge();
+                if (s.found == null) s.found = n;
                 if (s.callerComponent == null) s.callerComponent = rc.callerComponent();
-                s.perElement.add(e);
-                List<ReachedCall> seen = s.byEntryPoint.computeIfAbsent(ep, k -> new ArrayList<>(List.of(finder)));
-                seen.add(rc);
+                s.perElement.putAll(n.perElement());
+                List<ReachedCall> seenHere = s.byEntryPoint.computeIfAbsent(ep, k -> new ArrayList<>(List.of(rc)));
+                for (CallEdge c : n.perElement().keySet()) seenHere.add(reached.get(c));
             }
         }
         sites.forEach((method, site) -> {
-            List<CallEdge> calls = new ArrayList<>(site.perElement);
-            calls.add(site.finder);
+            List<CallEdge> calls = new ArrayList<>(site.perElement.keySet());
+            calls.add(site.found.source());
             site.byEntryPoint.keySet().removeIf(ep -> Estimates.costOf(ctx, ep, calls).isZero());
             if (!site.byEntryPoint.isEmpty() && !namedByUseCase(ctx, site)) finding(ctx, method, site).to(sink);
         });
+    }
+
+    /** The N+1 with only its per-element calls that cost round trips in this request. */
+    private static NPlusOne costing(RuleContext ctx, NPlusOne n, Map<CallEdge, ReachedCall> reached) {
+        Map<CallEdge, List<CallEdge>> costly = new LinkedHashMap<>();
+        n.perElement().forEach((call, path) -> {
+            ReachedCall rc = reached.get(call);
+            if (rc != null && costsRoundTrips(ctx, rc)) costly.put(call, path);
+        });
+        if (n.keys() && costly.keySet().stream().noneMatch(NPlusOneFinder::isKeyFinder)) costly.clear();
+        return new NPlusOne(n.source(), n.keys(), costly);
+    }
+
+    /**
+     * The N+1 starting at {@code source}, when it yields elements (a collection finder, or a session
+     * call before a loop that finds entities by primary key) and the method then makes entity calls
+     * per element, in the loop or in the application methods the loop calls. Every per-element call
+     * is kept, whatever it costs.
+     */
+    static Optional<NPlusOne> after(RuleContext ctx, CallEdge source) {
+        boolean finder = isCollectionFinder(ctx, source);
+        if (!finder && !isSessionCall(ctx, source)) return Optional.empty();
+        Map<CallEdge, List<CallEdge>> perElement = new LinkedHashMap<>();
+        for (CallEdge e : ctx.graph().outgoing(source.from())) {
+            if (e.equals(source) || e.loopDepth() <= source.loopDepth() || e.line() <= source.line()) continue;
+            if (isPerElementCall(ctx, e)) perElement.putIfAbsent(e, List.of(e));
+            else if (isHelperCall(ctx, e)) collectInHelpers(ctx, e, perElement);
+        }
+        if (!finder && perElement.keySet().stream().noneMatch(NPlusOneFinder::isKeyFinder)) return Optional.empty();
+        return perElement.isEmpty() ? Optional.empty() : Optional.of(new NPlusOne(source, !finder, perElement));
+    }
+
+    /** The per-element calls made by the application methods that {@code call} (made per element) enters. */
+    private static void collectInHelpers(RuleContext ctx, CallEdge call, Map<CallEdge, List<CallEdge>> perElement) {
+        record Step(MethodRef method, List<CallEdge> path) {}
+        Deque<Step> work = new ArrayDeque<>(List.of(new Step(call.to(), List.of(call))));
+        Set<MethodRef> seen = new HashSet<>(Set.of(call.from(), call.to()));
+        while (!work.isEmpty()) {
+            Step s = work.poll();
+            for (CallEdge e : ctx.graph().outgoing(s.method())) {
+                List<CallEdge> path = new ArrayList<>(s.path());
+                path.add(e);
+                if (isPerElementCall(ctx, e)) perElement.putIfAbsent(e, List.copyOf(path));
+                else if (isHelperCall(ctx, e) && s.path().size() < MAX_HELPER_DEPTH && seen.add(e.to())) {
+                    work.add(new Step(e.to(), path));
+                }
+            }
+        }
+    }
+
+    /** A plain call into a method of the application (not a container callback, not an API). */
+    private static boolean isHelperCall(RuleContext ctx, CallEdge e) {
+        return e.kind() == EdgeKind.LOCAL && e.op() == CallOp.INVOKE && ctx.graph().node(e.to()).isPresent();
+    }
+
+    /** An entity call, or a finder on an entity home, made once per element. */
+    private static boolean isPerElementCall(RuleContext ctx, CallEdge e) {
+        return isEntityCall(ctx, e) || e.op() == CallOp.HOME_FIND && e.kind().isEjb()
+                && ctx.targetOf(e).map(c -> c.kind().isEntity()).orElse(false);
+    }
+
+    private static boolean isKeyFinder(CallEdge e) {
+        return e.op() == CallOp.HOME_FIND && Evidence.clientMethod(e).equals("findByPrimaryKey");
+    }
+
+    /** A business method of a session bean: what may hand out the keys a loop then finds one by one. */
+    private static boolean isSessionCall(RuleContext ctx, CallEdge e) {
+        return e.kind().isEjb() && e.op() == CallOp.BUSINESS_METHOD
+                && ctx.targetOf(e).map(c -> c.kind().isSession()).orElse(false);
     }
 
     /**
@@ -90,8 +185,8 @@ public final class NPlusOneFinder implements Rule {
      * so a WAN007 finding would repeat it.
      */
     private static boolean namedByUseCase(RuleContext ctx, Site site) {
-        Set<CallEdge> mine = new LinkedHashSet<>(site.perElement);
-        mine.add(site.finder);
+        Set<CallEdge> mine = new LinkedHashSet<>(site.perElement.keySet());
+        mine.add(site.found.source());
         for (EntryPoint ep : site.byEntryPoint.keySet()) {
             boolean named = ctx.runs("WAN001") && RemoteFineGrainedCall.reportedCalls(ctx, ep).filter(c -> c.containsAll(mine)).isPresent()
                     || MissingFacade.reportedCalls(ctx, ep).filter(c -> c.containsAll(mine)).isPresent();
@@ -102,23 +197,21 @@ public final class NPlusOneFinder implements Rule {
 
     /**
      * {@code ; it holds an N+1 read: Item.findAll() then, per element, Item.getPrice()} when the calls
-     * of a WAN001 or WAN002 finding make one (a collection finder, then entity calls in a loop in the
-     * same method); empty otherwise.
+     * of a WAN001 or WAN002 finding make one (a call yielding elements, then entity calls per element
+     * in the same method or in helpers its loop calls); empty otherwise.
      */
     static String named(RuleContext ctx, List<ReachedCall> calls) {
+        Set<CallEdge> held = new HashSet<>();
+        for (ReachedCall rc : calls) held.add(rc.edge());
         for (ReachedCall f : calls) {
-            CallEdge finder = f.edge();
-            if (!isCollectionFinder(ctx, finder)) continue;
+            Optional<NPlusOne> found = after(ctx, f.edge());
+            if (found.isEmpty()) continue;
+            NPlusOne n = found.get();
             Set<String> perElement = new LinkedHashSet<>();
-            for (ReachedCall rc : calls) {
-                CallEdge e = rc.edge();
-                if (e.from().equals(finder.from()) && e.loopDepth() > 0 && e.line() > finder.line() && isEntityCall(ctx, e)) {
-                    perElement.add(Evidence.calleeAsWritten(e) + "()");
-                }
-            }
+            n.perElement().keySet().stream().filter(held::contains).forEach(c -> perElement.add(n.described(c)));
             if (!perElement.isEmpty()) {
-                return "; it holds an N+1 read (WAN007): " + Evidence.calleeAsWritten(finder) + "() then, per element, "
-                        + String.join(", ", perElement);
+                return "; it holds an N+1 read (WAN007): " + Evidence.calleeAsWritten(n.source()) + "() then, per "
+                        + (n.keys() ? "key" : "element") + ", " + String.join(", ", perElement);
             }
         }
         return "";
@@ -148,14 +241,19 @@ public final class NPlusOneFinder implements Rule {
     }
 
     private Estimates.Reported finding(RuleContext ctx, MethodRef method, Site site) {
-        Optional<Component> entity = ctx.targetOf(site.finder);
+        NPlusOne n = new NPlusOne(site.found.source(), site.found.keys(), site.perElement);
+        CallEdge source = n.source();
+        // The entities read: those of the finder, or those the keys are looked up in.
+        CallEdge entityCall = n.keys() ? n.perElement().keySet().stream().filter(NPlusOneFinder::isKeyFinder).findFirst().orElseThrow()
+                : source;
+        Optional<Component> entity = ctx.targetOf(entityCall);
         boolean crosses = entity.map(c -> ctx.oracle().siteOf(c))
                 .flatMap(s -> ctx.siteOf(site.callerComponent).map(caller -> !caller.equals(s))).orElse(true);
         RoundTrips extra = crosses ? RoundTrips.of(ctx.oracle().costs().remoteEjbCall()) : RoundTrips.ZERO;
         List<EntryPoint> eps = List.copyOf(site.byEntryPoint.keySet());
         Estimates.BeforeAfter figures = Estimates.ofEffects(ctx, eps, ep -> {
-            PatchedCosts.Builder bulk = new PatchedCosts.Builder().set(site.finder, 0);
-            for (CallEdge c : site.perElement) bulk.set(c, 0);
+            PatchedCosts.Builder bulk = new PatchedCosts.Builder().set(source, 0);
+            for (CallEdge c : n.perElement().keySet()) bulk.set(c, 0);
             if (crosses) {
                 // The façade that reads the rows takes the method's whole conversation with the beans
                 // (the home lookup feeding the finder, the calls around the loop): they cost 0 too.
@@ -168,21 +266,35 @@ public final class NPlusOneFinder implements Rule {
             }
             return PatchEffect.adding(bulk.build(), method.toString(), extra);
         });
-        List<CallEdge> nPlusOne = new ArrayList<>(site.perElement);
-        nPlusOne.add(site.finder);
+        List<CallEdge> nPlusOne = new ArrayList<>(n.perElement().keySet());
+        nPlusOne.add(source);
         Set<String> perElement = new LinkedHashSet<>();
-        for (CallEdge c : site.perElement) perElement.add(Evidence.calleeAsWritten(c) + "()");
-        String bean = entity.map(Component::name).orElse(Evidence.displayClass(site.finder.to().className()));
-        String msg = Evidence.displayMethod(method) + " calls the finder " + bean + "." + Evidence.clientMethod(site.finder)
-                + "() and then, for every element, " + String.join(", ", perElement) + ": 1 + n round trips across the WAN"
+        for (CallEdge c : n.perElement().keySet()) perElement.add(n.described(c));
+        String bean = entity.map(Component::name).orElse(Evidence.displayClass(entityCall.to().className()));
+        String start = n.keys()
+                ? " calls " + Evidence.calleeAsWritten(source) + "() for keys and then, for every key, "
+                : " calls the finder " + bean + "." + Evidence.clientMethod(source) + "() and then, for every element, ";
+        String msg = Evidence.displayMethod(method) + start + String.join(", ", perElement) + ": 1 + n round trips across the WAN"
                 + " (reached from " + String.join(", ", eps.stream().map(EntryPoint::id).toList()) + "; "
                 + figures.share(ctx, nPlusOne) + (figures.saves() ? "). One bulk read through a façade returning transfer objects: "
                 + figures.after().formula() : "). No WAN saving: a bulk read through a façade would not make the request cheaper");
         EntryPoint firstEp = figures.worst();
         List<ReachedCall> reached = site.byEntryPoint.get(firstEp);
         return new Estimates.Reported(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg,
-                ctx.locationOf(site.finder), eps.stream().map(EntryPoint::id).toList(),
-                Evidence.chain(ctx, firstEp, reached.get(0), reached), figures.before(), figures.after(),
+                ctx.locationOf(source), eps.stream().map(EntryPoint::id).toList(),
+                evidence(ctx, firstEp, reached, n), figures.before(), figures.after(),
                 new FindingSubject.CallSite(method, bean)), figures.patch());
+    }
+
+    /** The path to the call yielding the elements, then each per-element call with the helpers on the way. */
+    private static List<EvidenceStep> evidence(RuleContext ctx, EntryPoint ep, List<ReachedCall> reached, NPlusOne n) {
+        List<EvidenceStep> steps = new ArrayList<>(Evidence.chain(ctx, ep, reached.get(0)));
+        Set<CallEdge> shown = new HashSet<>(reached.get(0).path());
+        for (ReachedCall rc : reached.subList(1, reached.size())) {
+            for (CallEdge e : n.perElement().getOrDefault(rc.edge(), List.of(rc.edge()))) {
+                if (shown.add(e)) steps.add(Evidence.step(ctx, e));
+            }
+        }
+        return steps;
     }
 }

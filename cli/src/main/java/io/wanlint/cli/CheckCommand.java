@@ -13,6 +13,7 @@ import io.wanlint.rules.baseline.Baseline;
 import io.wanlint.rules.baseline.BaselineEntry;
 import io.wanlint.rules.baseline.BaselineResult;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
@@ -78,12 +79,17 @@ final class CheckCommand extends AnalysisCommand {
             description = "Report only findings located in files changed since this git ref (committed, staged, unstaged or new).")
     String changedSince;
 
+    @Mixin PatchVerifyOptions verifyOptions = new PatchVerifyOptions();
+
+    private Fixer.Verification verification;
+
     CheckCommand(Wiring wiring) { super(wiring); }
 
     @Override protected Path output() { return output; }
 
     @Override protected void checkOptions() {
         chosen = FormatChoice.choose("check", Format.class, format, Format.text, output);
+        verification = verifyOptions.verification();
     }
 
     @Override protected List<Path> extraInputs() { return baseline == null ? List.of() : List.of(baseline); }
@@ -107,7 +113,7 @@ final class CheckCommand extends AnalysisCommand {
         // The patches `wanlint fix` would write (planned, not applied), in every format: SARIF fixes and
         // HTML previews show them, and every format says which findings have none and why.
         PatchIndex patches = timed("patches",
-                () -> wiring.fixer().map(fixer -> fixer.previews(gated.findings(), analysis.result())).orElse(PatchIndex.EMPTY));
+                () -> wiring.fixer().map(fixer -> fixer.previews(gated.findings(), analysis.result(), verification)).orElse(PatchIndex.EMPTY));
         timed("report", () -> {
             emit(switch (chosen) {
                 case text -> new TextReport(colour()).render(data, patches);

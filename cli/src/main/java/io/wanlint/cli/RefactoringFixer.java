@@ -2,9 +2,11 @@ package io.wanlint.cli;
 
 import io.wanlint.analyzer.api.AnalysisResult;
 import io.wanlint.analyzer.api.Finding;
+import io.wanlint.refactorings.api.CompileClassPath;
 import io.wanlint.refactorings.api.Patch;
 import io.wanlint.refactorings.api.PatchApplier;
 import io.wanlint.refactorings.api.PatchSet;
+import io.wanlint.refactorings.api.PatchVerifier;
 import io.wanlint.refactorings.api.RefactoringContext;
 import io.wanlint.refactorings.api.Refactorings;
 import io.wanlint.refactorings.api.UnifiedDiffs;
@@ -21,6 +23,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
 
 /**
  * {@code wanlint fix} over the built-in refactorings: runs the rules, plans a patch per finding,
@@ -32,14 +37,35 @@ final class RefactoringFixer implements Fixer {
 
     private final Checker checker;
     private final Refactorings refactorings;
+    /** This runtime's compiler; a test's fixer may have none, as a JRE has none. */
+    private final Supplier<JavaCompiler> compiler;
 
     RefactoringFixer(Checker checker, Refactorings refactorings) {
+        this(checker, refactorings, ToolProvider::getSystemJavaCompiler);
+    }
+
+    RefactoringFixer(Checker checker, Refactorings refactorings, Supplier<JavaCompiler> compiler) {
         this.checker = checker;
         this.refactorings = refactorings;
+        this.compiler = compiler;
     }
 
     @Override public PatchIndex previews(List<Finding> findings, AnalysisResult result) {
-        return ReportPatches.of(findings, result, refactorings);
+        return previews(findings, result, Verification.DEFAULT);
+    }
+
+    @Override public PatchIndex previews(List<Finding> findings, AnalysisResult result, Verification verification) {
+        RefactoringContext context = RefactoringContext.of(result);
+        try (PatchVerifier verifier = verifier(context, verification)) {
+            return ReportPatches.of(findings, context, refactorings, verifier);
+        }
+    }
+
+    /** The verifier of one run: compiling against the API, shipped and {@code --classpath} jars, or, with {@code --no-verify}, none. */
+    PatchVerifier verifier(RefactoringContext context, Verification verification) {
+        if (!verification.enabled()) return PatchVerifier.skipped(context, "not compiled (--no-verify)");
+        return PatchVerifier.with(context, CompileClassPath.of(context.root(), verification.classPath()), compiler.get(),
+                PatchVerifier.DEFAULT_BUDGET);
     }
 
     @Override public ExitCode fix(Analysis analysis, FixRequest request, PrintWriter out, PrintWriter err) {
@@ -47,12 +73,20 @@ final class RefactoringFixer implements Fixer {
                 .filter(f -> request.ruleIds().isEmpty() || request.ruleIds().stream().anyMatch(id -> id.equalsIgnoreCase(f.ruleId())))
                 .toList();
         RefactoringContext context = RefactoringContext.of(analysis.result());
+        try (PatchVerifier verifier = verifier(context, request.verification())) {
+            return fix(findings, context, verifier, request, out, err);
+        }
+    }
+
+    private ExitCode fix(List<Finding> findings, RefactoringContext context, PatchVerifier verifier, FixRequest request,
+                         PrintWriter out, PrintWriter err) {
         Path outDir = request.outDir().toAbsolutePath().normalize();
         // Each patch is rendered alone first: one that cannot be is its finding's internal error, and
         // only the patches that rendered go on to the combined patch and --apply.
         List<Refactorings.Planned> plans = new ArrayList<>();
         List<byte[]> diffs = new ArrayList<>();
-        for (Refactorings.Planned plan : refactorings.plan(findings, context)) {
+        // A patch is compiled before it is shown: one that breaks the build is declined with javac's error.
+        for (Refactorings.Planned plan : verifier.verifyEach(refactorings.plan(findings, context))) {
             byte[] diff = null;
             if (plan.patch().isPresent()) {
                 try {
@@ -65,7 +99,7 @@ final class RefactoringFixer implements Fixer {
             diffs.add(diff);
         }
         List<Patch> patches = plans.stream().flatMap(p -> p.patch().stream()).toList();
-        Combined combined = Combined.of(patches, context);
+        Combined combined = Combined.of(patches, context).compiled(verifier, context);
 
         Map<String, Integer> perRule = new HashMap<>();
         try {
@@ -85,10 +119,14 @@ final class RefactoringFixer implements Fixer {
                 writeFresh(outDir.resolve(name), diffs.get(i));
                 out.println("patch     " + what + ": " + patch.title());
                 out.println("          files: " + String.join(", ", patch.files()));
+                if (!plan.unverified().isEmpty()) out.println("          unverified: " + plan.unverified());
                 out.println("          WAN round trips " + patch.before().formula() + " -> " + patch.after().formula()
                         + (f.entryPoints().isEmpty() ? "" : " (entry points: " + String.join(", ", f.entryPoints()) + ")"));
                 out.println("          " + outDir.resolve(name));
-                if (combined.leftOut().contains(patch)) out.println("          (collides with an earlier patch: left out of " + COMBINED + ")");
+                if (combined.leftOut().contains(patch)) {
+                    out.println("          (" + combined.whyLeftOut().getOrDefault(patch, "collides with an earlier patch") + ": left out of "
+                            + COMBINED + ")");
+                }
             }
             if (!patches.isEmpty()) writeFresh(outDir.resolve(COMBINED), combined.diff());
         } catch (IOException e) {
@@ -114,7 +152,32 @@ final class RefactoringFixer implements Fixer {
      * diff of all of them fail to render although each rendered alone, the patches are added one by
      * one and one that breaks the diff is left out like a colliding one, so the others still come out.
      */
-    record Combined(List<Patch> kept, List<Patch> leftOut, byte[] diff) {
+    record Combined(List<Patch> kept, List<Patch> leftOut, byte[] diff, Map<Patch, String> whyLeftOut) {
+        Combined(List<Patch> kept, List<Patch> leftOut, byte[] diff) { this(kept, leftOut, diff, Map.of()); }
+
+        /**
+         * The combined patch compiled as the single ones were: when together they add a javac error
+         * that none adds alone, they are added one by one and a patch that breaks the build with the
+         * earlier ones is left out, saying so.
+         */
+        Combined compiled(PatchVerifier verifier, RefactoringContext context) {
+            if (kept.size() < 2 || !(verifier.verdict(kept) instanceof PatchVerifier.Verdict.Broken)) return this;
+            List<Patch> together = new ArrayList<>();
+            List<Patch> out = new ArrayList<>(leftOut);
+            Map<Patch, String> why = new HashMap<>(whyLeftOut);
+            for (Patch p : kept) {
+                List<Patch> trial = new ArrayList<>(together);
+                trial.add(p);
+                if (verifier.verdict(trial) instanceof PatchVerifier.Verdict.Broken broken) {
+                    out.add(p);
+                    why.put(p, "with the earlier patches it would not compile: " + broken.error());
+                } else {
+                    together.add(p);
+                }
+            }
+            return new Combined(together, out, UnifiedDiffs.render(together, context), why);
+        }
+
         static Combined of(List<Patch> patches, RefactoringContext context) {
             PatchSet set = PatchSet.of(patches);
             try {

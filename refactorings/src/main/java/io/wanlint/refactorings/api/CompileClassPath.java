@@ -20,7 +20,7 @@ import java.util.Set;
  * and Jakarta EE API classes wanlint itself carries (the analyzer depends on them, so they are on
  * wanlint's own class path, or inside {@code wanlint.jar} when it runs shaded), the jars the
  * application ships ({@code WEB-INF/lib}, {@code lib/}, {@code APP-INF/lib}, an EAR's library
- * folder: any {@code *.jar} in a folder named {@code lib}), and the user's {@code --classpath}.
+ * folder: any {@code *.jar} below a folder named {@code lib}), and the user's {@code --classpath}.
  *
  * @param entries jars and class folders, in the order javac searches them
  */
@@ -77,7 +77,15 @@ public record CompileClassPath(List<Path> entries) {
         return Optional.empty();
     }
 
-    /** Every {@code *.jar} in a folder named {@code lib} under {@code root}; links are not followed, {@code .git} is skipped. */
+    /** Whether a folder of the relative path is named {@code lib} ({@code WEB-INF/lib/x.jar}, {@code lib/jstl/jstl.jar}). */
+    private static boolean underLib(Path relative) {
+        for (int i = 0; i < relative.getNameCount() - 1; i++) {
+            if (relative.getName(i).toString().equalsIgnoreCase("lib")) return true;
+        }
+        return false;
+    }
+
+    /** Every {@code *.jar} under a folder named {@code lib} below {@code root}; links are not followed, {@code .git} is skipped. */
     static List<Path> shippedJars(Path root) {
         List<Path> jars = new ArrayList<>();
         if (!Files.isDirectory(root)) return jars;
@@ -89,10 +97,8 @@ public record CompileClassPath(List<Path> entries) {
                 }
 
                 @Override public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-                    Path parent = file.getParent();
                     if (attrs.isRegularFile() && file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".jar")
-                            && parent != null && parent.getFileName() != null
-                            && parent.getFileName().toString().equalsIgnoreCase("lib")) {
+                            && underLib(root.relativize(file))) {
                         jars.add(file);
                     }
                     return FileVisitResult.CONTINUE;

@@ -52,7 +52,7 @@ public final class PatchVerifier implements AutoCloseable {
     /** Beyond this many errors in the unpatched files, a comparison says little: the patch is unverified. */
     static final int MAX_BASELINE_ERRORS = 100;
     /** The run's verification stops here; later patches are unverified (the budget is what {@code --no-verify} saves). */
-    static final Duration DEFAULT_BUDGET = Duration.ofSeconds(180);
+    public static final Duration DEFAULT_BUDGET = Duration.ofSeconds(180);
 
     private static final Pattern PACKAGE = Pattern.compile("(?m)^\\s*package\\s+([\\w.\\s]+?)\\s*;");
     /** The name javac could not resolve, in its English messages. */

@@ -238,9 +238,11 @@ class PatchVerifierTest {
     @Test
     void jarsTheApplicationShipsInALibFolderAreOnTheClassPath() throws IOException {
         Path jar = TextApp.write(app, "web/WEB-INF/lib/thirdparty.jar", "not really a jar", StandardCharsets.UTF_8);
+        Path nested = TextApp.write(app, "src/lib/jstl/jstl.jar", "not really a jar", StandardCharsets.UTF_8);
         TextApp.write(app, "web/WEB-INF/classes/readme.jar", "not in lib", StandardCharsets.UTF_8);
-        assertThat(CompileClassPath.of(Optional.of(app), List.of()).entries()).contains(jar)
-                .noneMatch(p -> p.getFileName().toString().equals("readme.jar"));
+        TextApp.write(app, "web/library.jar", "not in lib", StandardCharsets.UTF_8);
+        assertThat(CompileClassPath.of(Optional.of(app), List.of()).entries()).contains(jar, nested)
+                .noneMatch(p -> p.getFileName().toString().equals("readme.jar") || p.getFileName().toString().equals("library.jar"));
     }
 
     private static Finding finding(String key) {

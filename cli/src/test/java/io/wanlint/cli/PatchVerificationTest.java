@@ -1,0 +1,187 @@
+package io.wanlint.cli;
+
+import static io.wanlint.cli.AppCopy.commit;
+import static io.wanlint.cli.AppCopy.copyTree;
+import static io.wanlint.cli.AppCopy.patchFiles;
+import static io.wanlint.cli.AppCopy.wanlint;
+import static io.wanlint.cli.FailingPatchTest.finding;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.wanlint.cli.AppCopy.Run;
+import io.wanlint.refactorings.api.Refactorings;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 21 item 1: a patch is compiled before {@code fix} or {@code check} shows it. One that adds a
+ * javac error is declined with that error ({@code apps/shadowed-import}: the application's own
+ * {@code PreparedStatement} class, which the JDBC patch's {@code import java.sql.PreparedStatement}
+ * would shadow); one that cannot be compiled is shown marked {@code unverified: …}; a clean one is
+ * shown as before.
+ */
+class PatchVerificationTest {
+    private static final String NO_COMPILER = "unverified: this Java runtime has no compiler (javax.tools)";
+
+    @TempDir Path temp;
+
+    private static Path gitCopy(String app, Path to) throws Exception {
+        copyTree(Path.of(PatchVerificationTest.class.getResource("/apps/" + app).toURI()), to);
+        return commit(to);
+    }
+
+    /** The CLI with the built-in rules and refactorings, in a runtime without a compiler. */
+    private static Run withoutCompiler(String... args) {
+        RuleChecker checker = new RuleChecker();
+        Wiring wiring = Wiring.defaults().withChecker(checker).withFixer(new RefactoringFixer(checker, Refactorings.builtIn(), () -> null));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), wiring);
+        return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aPatchThatWouldNotCompileIsDeclinedWithJavacsError() throws Exception {
+        Path app = gitCopy("shadowed-import", temp.resolve("app"));
+        Path patches = temp.resolve("patches");
+
+        Run fix = wanlint("fix", app.toString(), "--out", patches.toString());
+
+        assertThat(fix.exit()).as(fix.err()).isZero();
+        assertThat(fix.out()).contains("no patch  WAN009 org.acme.report.ReportServlet (src/org/acme/report/ReportServlet.java): "
+                + "the patch would not compile: src/org/acme/report/ReportServlet.java:19: java.sql.PreparedStatement is abstract; "
+                + "cannot be instantiated");
+        assertThat(patchFiles(patches)).isEmpty();
+
+        Run check = wanlint("check", app.toString(), "--format", "json", "--fail-on", "never");
+        assertThat(check.exit()).as(check.err()).isZero();
+        JsonNode jdbc = finding(check.json(), "WAN009", "ReportServlet", "doGet");
+        assertThat(jdbc.path("patch").asBoolean(true)).isFalse();
+        assertThat(jdbc.path("noPatch").asText()).startsWith("no patch: the patch would not compile: src/org/acme/report/ReportServlet.java:19: ");
+    }
+
+    @Test
+    void aPatchThatCompilesIsShownWithoutAMark() throws Exception {
+        Path app = SeedServletFixTest.gitCopy(temp.resolve("app"));
+
+        Run fix = wanlint("fix", app.toString(), "--rule", "WAN009", "--out", temp.resolve("patches").toString());
+        assertThat(fix.exit()).as(fix.err()).isZero();
+        assertThat(fix.out()).contains("patch     WAN009 org.acme.seed.web.SeedDataServlet").doesNotContain("unverified")
+                .doesNotContain("would not compile");
+
+        Run check = wanlint("check", app.toString(), "--format", "json", "--fail-on", "never");
+        JsonNode patched = finding(check.json(), "WAN009", "SeedDataServlet", "insertAccounts");
+        assertThat(patched.path("patch").asBoolean()).isTrue();
+        assertThat(patched.has("patchUnverified")).isFalse();
+    }
+
+    @Test
+    void withoutACompilerThePatchIsShownUnverifiedInFixAndInEveryCheckFormat() throws Exception {
+        Path app = SeedServletFixTest.gitCopy(temp.resolve("app"));
+
+        Run fix = withoutCompiler("fix", app.toString(), "--rule", "WAN009", "--out", temp.resolve("patches").toString());
+        assertThat(fix.exit()).as(fix.err()).isZero();
+        assertThat(fix.out()).contains("patch     WAN009 org.acme.seed.web.SeedDataServlet")
+                .contains("\n          " + NO_COMPILER);
+        assertThat(patchFiles(temp.resolve("patches"))).hasSize(1);
+
+        for (String format : List.of("text", "json", "sarif", "html")) {
+            Path report = temp.resolve("report." + format);
+            Run check = withoutCompiler("check", app.toString(), "--format", format, "-o", report.toString(), "--fail-on", "never");
+            assertThat(check.exit()).as(check.err()).isZero();
+            assertThat(Files.readString(report)).as(format).contains(NO_COMPILER);
+        }
+        JsonNode json = new ObjectMapper().readTree(temp.resolve("report.json").toFile());
+        assertThat(finding(json, "WAN009", "SeedDataServlet", "insertAccounts").path("patchUnverified").asText()).startsWith(NO_COMPILER);
+        assertThat(Files.readString(temp.resolve("report.text"))).contains("      patch " + NO_COMPILER);
+    }
+
+    /**
+     * The seed servlet application with a class, in the patched file's package, whose 120 fields have
+     * a type from a library the application does not ship: more errors than a comparison can see past.
+     */
+    private Path missingItsLibrary() throws Exception {
+        Path app = temp.resolve("app");
+        copyTree(Path.of(PatchVerificationTest.class.getResource("/apps/seed-servlet").toURI()), app);
+        StringBuilder legacy = new StringBuilder("package org.acme.seed.web;\n\nclass Legacy {\n");
+        for (int i = 0; i < 120; i++) legacy.append("    com.legacy.Audit f").append(i).append(";\n");
+        Files.writeString(app.resolve("src/org/acme/seed/web/Legacy.java"), legacy.append("}\n"));
+        return commit(app);
+    }
+
+    @Test
+    void anApplicationThatDoesNotCompileUnpatchedGetsItsPatchesMarkedUnverified() throws Exception {
+        Path app = missingItsLibrary();
+
+        Run fix = wanlint("fix", app.toString(), "--rule", "WAN009", "--out", temp.resolve("patches").toString());
+        assertThat(fix.exit()).as(fix.err()).isZero();
+        assertThat(fix.out()).contains("\n          unverified: the unpatched code does not compile (120 javac errors, e.g. "
+                + "src/org/acme/seed/web/Legacy.java:4: package com.legacy does not exist); add the libraries it needs with --classpath\n");
+
+        Run check = wanlint("check", app.toString(), "--format", "json", "--fail-on", "never");
+        assertThat(finding(check.json(), "WAN009", "SeedDataServlet", "insertAccounts").path("patchUnverified").asText())
+                .startsWith("unverified: the unpatched code does not compile (120 javac errors");
+    }
+
+    @Test
+    void noVerifyShowsEveryPatchAsNotCompiled() throws Exception {
+        Path app = gitCopy("shadowed-import", temp.resolve("app"));
+
+        Run fix = wanlint("fix", app.toString(), "--out", temp.resolve("patches").toString(), "--no-verify");
+        assertThat(fix.exit()).as(fix.err()).isZero();
+        assertThat(fix.out()).contains("patch     WAN009 org.acme.report.ReportServlet").contains("\n          unverified: not compiled (--no-verify)\n");
+
+        Run check = wanlint("check", app.toString(), "--format", "json", "--fail-on", "never", "--no-verify");
+        assertThat(finding(check.json(), "WAN009", "ReportServlet", "doGet").path("patchUnverified").asText())
+                .isEqualTo("unverified: not compiled (--no-verify)");
+    }
+
+    @Test
+    void aClassPathEntryThatDoesNotExistIsAUsageError() throws Exception {
+        Path app = SeedServletFixTest.gitCopy(temp.resolve("app"));
+        Path jar = temp.resolve("lib.jar");
+        Files.write(jar, new byte[0]);
+        String missing = temp.resolve("missing.jar").toString();
+        String classPath = jar + File.pathSeparator + missing;
+
+        Run fix = wanlint("fix", app.toString(), "--out", temp.resolve("patches").toString(), "--classpath", classPath);
+        assertThat(fix.exit()).isEqualTo(2);
+        assertThat(fix.err()).isEqualTo("error: --classpath: no such file or directory: " + missing + "\n");
+        assertThat(temp.resolve("patches")).doesNotExist();
+
+        Run check = wanlint("check", app.toString(), "--classpath", classPath);
+        assertThat(check.exit()).isEqualTo(2);
+        assertThat(check.err()).isEqualTo("error: --classpath: no such file or directory: " + missing + "\n");
+        assertThat(check.out()).isEmpty();
+
+        Path notAJar = Files.writeString(temp.resolve("notes.txt"), "x");
+        Run wrongKind = wanlint("check", app.toString(), "--classpath", notAJar.toString());
+        assertThat(wrongKind.exit()).isEqualTo(2);
+        assertThat(wrongKind.err()).contains("--classpath: " + notAJar + " is neither a jar, a zip nor a folder");
+    }
+
+    @Test
+    void theLibraryGivenWithClassPathLetsThePatchBeVerified() throws Exception {
+        Path app = missingItsLibrary();
+        Path lib = temp.resolve("legacy-classes");
+        Path source = Files.writeString(temp.resolve("Audit.java"), "package com.legacy;\npublic class Audit {}\n");
+        assertThat(javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", lib.toString(), source.toString())).isZero();
+
+        Run without = wanlint("check", app.toString(), "--format", "json", "--fail-on", "never");
+        assertThat(finding(without.json(), "WAN009", "SeedDataServlet", "insertAccounts").has("patchUnverified")).isTrue();
+
+        Run check = wanlint("check", app.toString(), "--format", "json", "--fail-on", "never", "--classpath", lib.toString());
+        assertThat(check.exit()).as(check.err()).isZero();
+        JsonNode patched = finding(check.json(), "WAN009", "SeedDataServlet", "insertAccounts");
+        assertThat(patched.path("patch").asBoolean()).isTrue();
+        assertThat(patched.has("patchUnverified")).isFalse();
+    }
+}

@@ -10,7 +10,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wanlint.cli.AppCopy.Run;
+import io.wanlint.analyzer.api.AnalysisRequest;
+import io.wanlint.analyzer.api.Analyzer;
+import io.wanlint.refactorings.api.CompileClassPath;
+import io.wanlint.refactorings.api.FileChange;
+import io.wanlint.refactorings.api.Patch;
+import io.wanlint.refactorings.api.PatchVerifier;
+import io.wanlint.refactorings.api.RefactoringContext;
 import io.wanlint.refactorings.api.Refactorings;
+import io.wanlint.refactorings.api.TextEdit;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.PrintStream;
@@ -183,5 +191,39 @@ class PatchVerificationTest {
         JsonNode patched = finding(check.json(), "WAN009", "SeedDataServlet", "insertAccounts");
         assertThat(patched.path("patch").asBoolean()).isTrue();
         assertThat(patched.has("patchUnverified")).isFalse();
+    }
+
+    @Test
+    void twoPatchesThatCompileAloneButNotTogetherKeepOnlyTheFirstInTheCombinedPatch() throws Exception {
+        Path app = temp.resolve("app");
+        String names = "package org.acme;\n\npublic class Names {\n    public static String first() { return \"a\"; }\n}\n";
+        String user = "package org.acme.web;\n\nclass User {\n    String name() { return \"\"; }\n}\n";
+        Files.createDirectories(app.resolve("src/org/acme/web"));
+        Files.writeString(app.resolve("src/org/acme/Names.java"), names);
+        Files.writeString(app.resolve("src/org/acme/web/User.java"), user);
+        RefactoringContext context = RefactoringContext.of(Analyzer.analyze(AnalysisRequest.of(app)));
+        // The first renames first() to initial(); the second calls first(): each alone compiles.
+        Patch rename = edit("src/org/acme/Names.java", names, "first()", "initial()");
+        Patch call = edit("src/org/acme/web/User.java", user, "return \"\";", "return org.acme.Names.first();");
+        RefactoringFixer.Combined combined = RefactoringFixer.Combined.of(List.of(rename, call), context);
+        assertThat(combined.kept()).containsExactly(rename, call);
+
+        try (PatchVerifier verifier = PatchVerifier.of(context, CompileClassPath.of(context.root(), List.of()))) {
+            assertThat(verifier.verdict(List.of(rename))).isEqualTo(new PatchVerifier.Verdict.Verified());
+            assertThat(verifier.verdict(List.of(call))).isEqualTo(new PatchVerifier.Verdict.Verified());
+            RefactoringFixer.Combined compiled = combined.compiled(verifier, context);
+            assertThat(compiled.kept()).containsExactly(rename);
+            assertThat(compiled.leftOut()).containsExactly(call);
+            assertThat(compiled.whyLeftOut().get(call)).startsWith("with the earlier patches it would not compile: "
+                    + "src/org/acme/web/User.java:4: cannot find symbol");
+            assertThat(new String(compiled.diff(), StandardCharsets.UTF_8)).contains("+    public static String initial()")
+                    .doesNotContain("User.java");
+        }
+    }
+
+    private static Patch edit(String file, String text, String before, String after) {
+        int at = text.indexOf(before);
+        return new Patch("fp-" + file, "WAN009", "t", List.of(new FileChange.Edit(file, List.of(new TextEdit(file, at, at + before.length(), after)))),
+                null, null);
     }
 }

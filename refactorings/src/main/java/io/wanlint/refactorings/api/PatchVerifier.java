@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +14,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -77,7 +75,7 @@ public final class PatchVerifier implements AutoCloseable {
     private final String disabled;
     private final long deadline;
     private final Duration budget;
-    private final Map<Charset, StandardJavaFileManager> fileManagers = new HashMap<>();
+    private StandardJavaFileManager fileManager;
     private final Map<Set<String>, Compilation> baselines = new HashMap<>();
     private final Map<List<FileChange>, Verdict> verdicts = new HashMap<>();
     private Layout layout;
@@ -168,12 +166,10 @@ public final class PatchVerifier implements AutoCloseable {
         Layout l = layout();
         Set<String> existing = new TreeSet<>();
         Map<String, String> patched = new TreeMap<>();
-        Charset charset = null;
         for (FileChange c : javaChanges.values()) {
             if (c instanceof FileChange.Edit e) {
                 Optional<SourceText> text = context.read(e.file());
                 if (text.isEmpty()) return new Verdict.Unverified("cannot read " + e.file());
-                if (charset == null) charset = text.get().charset();
                 patched.put(e.file(), e.applyTo(text.get().text()));
                 existing.add(e.file());
             } else if (c instanceof FileChange.Create cr) {
@@ -193,18 +189,17 @@ public final class PatchVerifier implements AutoCloseable {
             original.put(f, text.get().text());
             if (!patched.containsKey(f)) patched.put(f, text.get().text());
         }
-        if (charset == null) charset = StandardCharsets.UTF_8;
         Set<String> key = Set.copyOf(original.keySet());
         Compilation before = baselines.get(key);
         if (before == null) {
-            before = compile(original, charset);
+            before = compile(original);
             baselines.put(key, before);
         }
         if (before.errors().size() > MAX_BASELINE_ERRORS) {
             return new Verdict.Unverified("the unpatched code does not compile (" + before.errors().size() + " javac errors, e.g. "
                     + before.errors().get(0).text() + "); add the libraries it needs with --classpath");
         }
-        Compilation after = compile(patched, charset);
+        Compilation after = compile(patched);
         List<JavacError> added = after.minus(before);
         if (added.isEmpty()) return new Verdict.Verified();
         Set<String> unresolvedBefore = before.unresolvedNames();
@@ -268,18 +263,21 @@ public final class PatchVerifier implements AutoCloseable {
     }
 
     /**
-     * Attributes and flow-checks the given sources (relative path → text) with the application's
-     * source roots on the source path; nothing is generated. The flow phase runs even after
-     * attribution errors, so that an unreported checked exception is not hidden by an unrelated error.
+     * Attributes and flow-checks the given sources (relative path → text); the application's other
+     * Java files are on the source path, each decoded as wanlint decoded it (javac's one
+     * {@code -encoding} would misread the ISO-8859-1 files of a mostly UTF-8 tree). Nothing is
+     * generated. The flow phase runs even after attribution errors, so that an unreported checked
+     * exception is not hidden by an unrelated error.
      */
-    private Compilation compile(Map<String, String> sources, Charset charset) {
+    private Compilation compile(Map<String, String> sources) {
         compilations++;
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
         List<JavaFileObject> units = new ArrayList<>();
-        for (Map.Entry<String, String> s : sources.entrySet()) units.add(new InMemorySource(s.getKey(), s.getValue()));
+        for (Map.Entry<String, String> s : sources.entrySet()) units.add(new InMemorySource(s.getKey(), "", s.getValue()));
         List<String> options = List.of("-proc:none", "-implicit:none", "-nowarn", "-Xlint:none", "-Xmaxerrs", "1000000",
                 "-XDshould-stop.ifError=FLOW", "-XDshould-stop.ifNoError=FLOW");
-        JavaCompiler.CompilationTask task = javac.getTask(null, new Discarding(fileManager(charset)), diagnostics, options, null, units);
+        JavaCompiler.CompilationTask task = javac.getTask(null, new InMemoryFiles(fileManager(), layout(), context, sources), diagnostics,
+                options, null, units);
         if (task instanceof com.sun.source.util.JavacTask javacTask) {
             try {
                 javacTask.analyze();
@@ -298,17 +296,19 @@ public final class PatchVerifier implements AutoCloseable {
         return new Compilation(errors);
     }
 
-    private StandardJavaFileManager fileManager(Charset charset) {
-        return fileManagers.computeIfAbsent(charset, cs -> {
-            StandardJavaFileManager fm = javac.getStandardFileManager(null, Locale.ROOT, cs);
+    /** The jars; one per run, so that each jar's index is read once. Its own problems (a broken jar) are not printed. */
+    private StandardJavaFileManager fileManager() {
+        if (fileManager == null) {
+            fileManager = javac.getStandardFileManager(d -> { }, Locale.ROOT, StandardCharsets.UTF_8);
             try {
-                fm.setLocationFromPaths(StandardLocation.SOURCE_PATH, layout().sourceRoots());
-                fm.setLocationFromPaths(StandardLocation.CLASS_PATH, classPath.entries().stream().filter(Files::exists).toList());
+                // An empty source path, or javac would look for sources in the jars too.
+                fileManager.setLocationFromPaths(StandardLocation.SOURCE_PATH, List.of());
+                fileManager.setLocationFromPaths(StandardLocation.CLASS_PATH, classPath.entries().stream().filter(Files::exists).toList());
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
-            return fm;
-        });
+        }
+        return fileManager;
     }
 
     private String nameOf(JavaFileObject source) {
@@ -337,24 +337,26 @@ public final class PatchVerifier implements AutoCloseable {
     }
 
     @Override public void close() {
-        for (StandardJavaFileManager fm : fileManagers.values()) {
-            try {
-                fm.close();
-            } catch (IOException e) {
-                // Closing only releases jar handles; nothing was written.
-            }
+        if (fileManager == null) return;
+        try {
+            fileManager.close();
+        } catch (IOException e) {
+            // Closing only releases jar handles; nothing was written.
         }
-        fileManagers.clear();
+        fileManager = null;
     }
 
     /** A source file's text as the patch leaves it, named by its path relative to the analysed root. */
     private static final class InMemorySource extends SimpleJavaFileObject {
         final String path;
+        /** The class name the file stands for on the source path ({@code org.acme.Lookup}); empty for a compiled unit. */
+        final String binaryName;
         private final String text;
 
-        InMemorySource(String path, String text) {
+        InMemorySource(String path, String binaryName, String text) {
             super(uri(path), Kind.SOURCE);
             this.path = path;
+            this.binaryName = binaryName;
             this.text = text;
         }
 
@@ -369,9 +371,51 @@ public final class PatchVerifier implements AutoCloseable {
         @Override public CharSequence getCharContent(boolean ignoreEncodingErrors) { return text; }
     }
 
-    /** The standard file manager, except that nothing javac might write reaches the disk. */
-    private static final class Discarding extends ForwardingJavaFileManager<JavaFileManager> {
-        Discarding(JavaFileManager fm) { super(fm); }
+    /**
+     * The jars from the standard file manager; the source path from the application's files as
+     * wanlint read them, with the patched text where the compile has one; nothing javac might write
+     * reaches the disk.
+     */
+    private static final class InMemoryFiles extends ForwardingJavaFileManager<JavaFileManager> {
+        private final Layout layout;
+        private final RefactoringContext context;
+        private final Map<String, String> overlay;
+
+        InMemoryFiles(JavaFileManager fm, Layout layout, RefactoringContext context, Map<String, String> overlay) {
+            super(fm);
+            this.layout = layout;
+            this.context = context;
+            this.overlay = overlay;
+        }
+
+        @Override public boolean hasLocation(Location location) {
+            return location == StandardLocation.SOURCE_PATH || super.hasLocation(location);
+        }
+
+        @Override public Iterable<JavaFileObject> list(Location location, String packageName, Set<JavaFileObject.Kind> kinds,
+                                                       boolean recurse) throws IOException {
+            if (location != StandardLocation.SOURCE_PATH) return super.list(location, packageName, kinds, recurse);
+            List<JavaFileObject> out = new ArrayList<>();
+            if (!kinds.contains(JavaFileObject.Kind.SOURCE)) return out;
+            layout.javaFilesByPackage().forEach((pkg, files) -> {
+                if (!pkg.equals(packageName) && !(recurse && (packageName.isEmpty() || pkg.startsWith(packageName + ".")))) return;
+                for (String f : files) {
+                    String text = overlay.containsKey(f) ? overlay.get(f) : context.read(f).map(SourceText::text).orElse(null);
+                    if (text != null) out.add(new InMemorySource(f, (pkg.isEmpty() ? "" : pkg + ".") + simpleName(f), text));
+                }
+            });
+            return out;
+        }
+
+        @Override public String inferBinaryName(Location location, JavaFileObject file) {
+            if (file instanceof InMemorySource s) return s.binaryName;
+            return super.inferBinaryName(location, file);
+        }
+
+        @Override public boolean isSameFile(FileObject a, FileObject b) {
+            if (a instanceof InMemorySource || b instanceof InMemorySource) return a.toUri().equals(b.toUri());
+            return super.isSameFile(a, b);
+        }
 
         @Override public JavaFileObject getJavaFileForOutput(Location location, String className, JavaFileObject.Kind kind, FileObject sibling) {
             return new SimpleJavaFileObject(URI.create("discarded:///" + className.replace('.', '/') + kind.extension), kind) {
@@ -385,38 +429,32 @@ public final class PatchVerifier implements AutoCloseable {
             };
         }
 
-        /** The standard manager's close would close the shared one; the verifier closes it once. */
+        /** The standard manager is the run's; the verifier closes it once. */
         @Override public void close() { }
     }
 
     // ---- where the application's Java files are ----
 
-    /** The application's Java files by folder, and its source roots (a file's folder minus its package's folders). */
-    record Layout(Map<String, List<String>> javaFilesByFolder, List<Path> sourceRoots) {
+    /** The application's Java files by folder and by the package they declare. */
+    record Layout(Map<String, List<String>> javaFilesByFolder, Map<String, List<String>> javaFilesByPackage) {
         static Layout of(RefactoringContext context) {
             Map<String, List<String>> byFolder = new TreeMap<>();
-            Set<Path> roots = new LinkedHashSet<>();
-            Optional<Path> root = context.root();
+            Map<String, List<String>> byPackage = new TreeMap<>();
             for (AnalyzedFile f : context.analysis().files()) {
                 if (f.path().contains("!/") || !f.path().toLowerCase(Locale.ROOT).endsWith(".java")) continue;
                 if (context.whyNotPatchable(f.path()).isPresent()) continue;
+                Optional<SourceText> text = context.read(f.path());
+                if (text.isEmpty()) continue;
                 byFolder.computeIfAbsent(folderOf(f.path()), k -> new ArrayList<>()).add(f.path());
-                if (root.isEmpty()) continue;
-                context.read(f.path()).flatMap(t -> sourceRoot(f.path(), t.text())).map(r -> root.get().resolve(r).normalize())
-                        .filter(Files::isDirectory).ifPresent(roots::add);
+                byPackage.computeIfAbsent(packageOf(text.get().text()), k -> new ArrayList<>()).add(f.path());
             }
-            return new Layout(byFolder, List.copyOf(roots));
+            return new Layout(byFolder, byPackage);
         }
 
-        /** {@code src/org/acme/A.java} with {@code package org.acme;} → {@code src}; empty when the folders do not match the package. */
-        static Optional<String> sourceRoot(String path, String text) {
-            String folder = folderOf(path);
+        /** The package a Java file declares; empty for the default package. */
+        static String packageOf(String text) {
             Matcher m = PACKAGE.matcher(text);
-            String pkgFolder = m.find() ? m.group(1).replaceAll("\\s+", "").replace('.', '/') : "";
-            if (pkgFolder.isEmpty()) return Optional.of(folder);
-            if (folder.equals(pkgFolder)) return Optional.of("");
-            if (folder.endsWith("/" + pkgFolder)) return Optional.of(folder.substring(0, folder.length() - pkgFolder.length() - 1));
-            return Optional.empty();
+            return m.find() ? m.group(1).replaceAll("\\s+", "") : "";
         }
 
         private static String folderOf(String path) {

@@ -75,6 +75,31 @@ class PatchVerifierTest {
     }
 
     @Test
+    void filesInAnotherEncodingThanTheTouchedOneAreReadAsWanlintDecodedThem() throws IOException {
+        writeApp();
+        // A Latin-1 file of another package (read from the source path) whose method the patched UTF-8 file
+        // calls: read with javac's single -encoding (UTF-8 here), its name would not be grüezi.
+        TextApp.write(app, "src/org/acme/text/Greeting.java", """
+                package org.acme.text;
+
+                /** Grüezi, from Zürich. */
+                public class Greeting {
+                    public static String grüezi() { return "Grüezi"; }
+                }
+                """, StandardCharsets.ISO_8859_1);
+        RefactoringContext context = TextApp.analysed(app);
+        Patch patch = replacing("src/org/acme/web/Lookup.java", LOOKUP, "return null;", "return org.acme.text.Greeting.grüezi();");
+        try (PatchVerifier v = verifier(context)) {
+            assertThat(v.verdict(List.of(patch))).isEqualTo(new PatchVerifier.Verdict.Verified());
+        }
+        Patch broken = replacing("src/org/acme/web/Lookup.java", LOOKUP, "return null;", "return org.acme.text.Greeting.grüzi();");
+        try (PatchVerifier v = verifier(context)) {
+            assertThat(v.verdict(List.of(broken))).isInstanceOfSatisfying(PatchVerifier.Verdict.Broken.class, b ->
+                    assertThat(b.error()).startsWith("src/org/acme/web/Lookup.java:12: cannot find symbol; symbol: method grüzi()"));
+        }
+    }
+
+    @Test
     void aCheckedExceptionMovedOutOfItsTryIsDeclinedWithJavacsError() throws IOException {
         writeApp();
         RefactoringContext context = TextApp.analysed(app);

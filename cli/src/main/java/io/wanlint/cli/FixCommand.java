@@ -35,6 +35,11 @@ final class FixCommand extends AnalysisCommand {
 
     @Mixin PatchVerifyOptions verifyOptions = new PatchVerifyOptions();
 
+    @Option(names = "--reanalyse",
+            description = "Also analyse a temporary patched copy of the application for each patch: a patch whose finding is "
+                    + "still reported, or whose round trips differ from its prediction, is declined (one analysis per patch).")
+    boolean reanalyse;
+
     private Fixer.Verification verification;
 
     /** {@code --out}, else {@link PatchFolder#byDefault}. */
@@ -69,7 +74,8 @@ final class FixCommand extends AnalysisCommand {
         PrintWriter out = new EscapingPrintWriter(spec.commandLine().getOut(), false);
         // Timed as one step: planning, compiling (see --no-verify) and writing the patches.
         ExitCode code = timed("patches", () -> wiring.fixer().orElseThrow().fix(analysis,
-                new Fixer.FixRequest(chosenOut, ruleIds, apply, verification), out, err()));
+                new Fixer.FixRequest(chosenOut, ruleIds, apply, verification,
+                reanalyse ? Optional.of(wiring.workbench()) : Optional.empty()), out, err()));
         out.flush();
         return code;
     }

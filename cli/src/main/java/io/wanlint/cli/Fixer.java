@@ -14,12 +14,19 @@ public interface Fixer {
      * @param outDir  where to write the patches ({@code --out}, or the folder {@link PatchFolder#byDefault} chose)
      * @param ruleIds only findings of these rules; empty for all
      * @param apply   write the changes into a clean git work tree
+     * @param reanalyseWith with {@code --reanalyse}: the workbench that analyses each patched copy again
      */
-    record FixRequest(Path outDir, List<String> ruleIds, boolean apply, Verification verification) {
+    record FixRequest(Path outDir, List<String> ruleIds, boolean apply, Verification verification,
+                      java.util.Optional<Workbench> reanalyseWith) {
         public FixRequest {
             java.util.Objects.requireNonNull(outDir, "outDir");
             ruleIds = List.copyOf(ruleIds);
             java.util.Objects.requireNonNull(verification, "verification");
+            java.util.Objects.requireNonNull(reanalyseWith, "reanalyseWith");
+        }
+
+        public FixRequest(Path outDir, List<String> ruleIds, boolean apply, Verification verification) {
+            this(outDir, ruleIds, apply, verification, java.util.Optional.empty());
         }
 
         public FixRequest(Path outDir, List<String> ruleIds, boolean apply) {

@@ -74,19 +74,21 @@ final class RefactoringFixer implements Fixer {
                 .toList();
         RefactoringContext context = RefactoringContext.of(analysis.result());
         try (PatchVerifier verifier = verifier(context, request.verification())) {
-            return fix(findings, context, verifier, request, out, err);
+            return fix(analysis, findings, context, verifier, request, out, err);
         }
     }
 
-    private ExitCode fix(List<Finding> findings, RefactoringContext context, PatchVerifier verifier, FixRequest request,
-                         PrintWriter out, PrintWriter err) {
+    private ExitCode fix(Analysis analysis, List<Finding> findings, RefactoringContext context, PatchVerifier verifier,
+                         FixRequest request, PrintWriter out, PrintWriter err) {
         Path outDir = request.outDir().toAbsolutePath().normalize();
         // Each patch is rendered alone first: one that cannot be is its finding's internal error, and
         // only the patches that rendered go on to the combined patch and --apply.
         List<Refactorings.Planned> plans = new ArrayList<>();
         List<byte[]> diffs = new ArrayList<>();
         // A patch is compiled before it is shown: one that breaks the build is declined with javac's error.
-        for (Refactorings.Planned plan : verifier.verifyEach(refactorings.plan(findings, context))) {
+        List<Refactorings.Planned> verified = verifier.verifyEach(refactorings.plan(findings, context));
+        if (request.reanalyseWith().isPresent()) verified = reanalysed(verified, request.reanalyseWith().get(), analysis, context);
+        for (Refactorings.Planned plan : verified) {
             byte[] diff = null;
             if (plan.patch().isPresent()) {
                 try {
@@ -145,6 +147,18 @@ final class RefactoringFixer implements Fixer {
         PatchApplier.Outcome.Applied applied = (PatchApplier.Outcome.Applied) outcome;
         out.println("applied to " + applied.files().size() + " file(s): " + String.join(", ", applied.files()));
         return ExitCode.OK;
+    }
+
+    /** {@code --reanalyse}: each patch whose re-analysis contradicts its promise loses it, saying what was found. */
+    private List<Refactorings.Planned> reanalysed(List<Refactorings.Planned> plans, Workbench workbench, Analysis analysis,
+                                                  RefactoringContext context) {
+        try (PatchReanalysis reanalysis = new PatchReanalysis(workbench, checker, analysis, context)) {
+            List<Refactorings.Planned> out = new ArrayList<>();
+            for (Refactorings.Planned plan : plans) {
+                out.add(plan.patch().flatMap(p -> reanalysis.brokenPromise(plan.finding(), p)).map(plan::declined).orElse(plan));
+            }
+            return out;
+        }
     }
 
     /**

@@ -15,6 +15,8 @@ import io.wanlint.analyzer.api.Analyzer;
 import io.wanlint.refactorings.api.CompileClassPath;
 import io.wanlint.refactorings.api.FileChange;
 import io.wanlint.refactorings.api.Patch;
+import io.wanlint.refactorings.api.PlanOutcome;
+import io.wanlint.refactorings.api.Refactoring;
 import io.wanlint.refactorings.api.PatchVerifier;
 import io.wanlint.refactorings.api.RefactoringContext;
 import io.wanlint.refactorings.api.Refactorings;
@@ -225,5 +227,49 @@ class PatchVerificationTest {
         int at = text.indexOf(before);
         return new Patch("fp-" + file, "WAN009", "t", List.of(new FileChange.Edit(file, List.of(new TextEdit(file, at, at + before.length(), after)))),
                 null, null);
+    }
+
+    /** A stand-in for a refactoring that believes a comment fixes WAN009. */
+    private record CommentOnly() implements Refactoring {
+        @Override public boolean handles(io.wanlint.analyzer.api.Finding finding) { return finding.ruleId().equals("WAN009"); }
+
+        @Override public PlanOutcome plan(io.wanlint.analyzer.api.Finding finding, RefactoringContext context) {
+            String file = finding.location().file();
+            return PlanOutcome.of(new Patch(io.wanlint.analyzer.api.Fingerprints.of(finding), "WAN009", "Comment the SQL",
+                    List.of(new FileChange.Edit(file, List.of(TextEdit.insert(file, 0, "// the SQL is reviewed\n")))),
+                    finding.before(), finding.after()));
+        }
+    }
+
+    @Test
+    void reanalyseDeclinesAPatchAfterWhichTheFindingIsStillThere() throws Exception {
+        Path app = SeedServletFixTest.gitCopy(temp.resolve("app"));
+        var before = AppCopy.snapshot(app);
+        RuleChecker checker = new RuleChecker();
+        Wiring wiring = Wiring.defaults().withChecker(checker)
+                .withFixer(new RefactoringFixer(checker, new Refactorings(List.of(new CommentOnly()))));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = Main.run(new String[] {"fix", app.toString(), "--rule", "WAN009", "--out", temp.resolve("patches").toString(), "--reanalyse"},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), wiring);
+
+        assertThat(exit).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("no patch  WAN009 org.acme.seed.web.SeedDataServlet "
+                + "(src/org/acme/seed/web/SeedDataServlet.java): re-analysed with the patch applied, the application still has this finding");
+        assertThat(patchFiles(temp.resolve("patches"))).isEmpty();
+        assertThat(AppCopy.snapshot(app)).as("the analysed tree, whose files the copies link to").isEqualTo(before);
+    }
+
+    @Test
+    void reanalyseKeepsAPatchThatDeliversItsPrediction() throws Exception {
+        Path app = SeedServletFixTest.gitCopy(temp.resolve("app"));
+        var before = AppCopy.snapshot(app);
+
+        Run fix = wanlint("fix", app.toString(), "--rule", "WAN009", "--out", temp.resolve("patches").toString(), "--reanalyse");
+
+        assertThat(fix.exit()).as(fix.err()).isZero();
+        assertThat(fix.out()).contains("patch     WAN009 org.acme.seed.web.SeedDataServlet").doesNotContain("re-analysed");
+        assertThat(patchFiles(temp.resolve("patches"))).hasSize(1);
+        assertThat(AppCopy.snapshot(app)).isEqualTo(before);
     }
 }

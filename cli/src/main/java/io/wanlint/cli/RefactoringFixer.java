@@ -184,7 +184,7 @@ final class RefactoringFixer implements Fixer {
                 trial.add(p);
                 if (verifier.verdict(trial) instanceof PatchVerifier.Verdict.Broken broken) {
                     out.add(p);
-                    why.put(p, "with the earlier patches it would not compile: " + broken.error());
+                    why.put(p, "with the earlier patches: " + broken.reason());
                 } else {
                     together.add(p);
                 }
@@ -195,7 +195,8 @@ final class RefactoringFixer implements Fixer {
         static Combined of(List<Patch> patches, RefactoringContext context) {
             PatchSet set = PatchSet.of(patches);
             try {
-                return new Combined(set.combined(), set.conflicting(), UnifiedDiffs.render(set.combined(), context));
+                return new Combined(set.combined(), set.conflicting(), UnifiedDiffs.render(set.combined(), context),
+                        collisions(set));
             } catch (RuntimeException | StackOverflowError e) {
                 List<Patch> kept = new ArrayList<>();
                 List<Patch> leftOut = new ArrayList<>(set.conflicting());
@@ -210,8 +211,23 @@ final class RefactoringFixer implements Fixer {
                         leftOut.add(p);
                     }
                 }
-                return new Combined(kept, leftOut, diff);
+                return new Combined(kept, leftOut, diff, collisions(set));
             }
+        }
+
+        /** For each patch the set left out, the earlier patch it collides with and where: a reviewer can apply one, then plan again. */
+        private static Map<Patch, String> collisions(PatchSet set) {
+            Map<Patch, String> why = new HashMap<>();
+            for (Patch p : set.conflicting()) {
+                for (Patch k : set.combined()) {
+                    java.util.Optional<String> shared = p.files().stream().filter(k.files()::contains).findFirst();
+                    if (shared.isPresent()) {
+                        why.put(p, "its change of " + shared.get() + " collides with that of the earlier patch \"" + k.title() + "\"");
+                        break;
+                    }
+                }
+            }
+            return why;
         }
     }
 

@@ -216,7 +216,7 @@ class PatchVerificationTest {
             RefactoringFixer.Combined compiled = combined.compiled(verifier, context);
             assertThat(compiled.kept()).containsExactly(rename);
             assertThat(compiled.leftOut()).containsExactly(call);
-            assertThat(compiled.whyLeftOut().get(call)).startsWith("with the earlier patches it would not compile: "
+            assertThat(compiled.whyLeftOut().get(call)).startsWith("with the earlier patches: the patch would not compile: "
                     + "src/org/acme/web/User.java:4: cannot find symbol");
             assertThat(new String(compiled.diff(), StandardCharsets.UTF_8)).contains("+    public static String initial()")
                     .doesNotContain("User.java");
@@ -271,5 +271,18 @@ class PatchVerificationTest {
         assertThat(fix.out()).contains("patch     WAN009 org.acme.seed.web.SeedDataServlet").doesNotContain("re-analysed");
         assertThat(patchFiles(temp.resolve("patches"))).hasSize(1);
         assertThat(AppCopy.snapshot(app)).isEqualTo(before);
+    }
+
+    @Test
+    void everyPatchOfPetstoreIsCompiledAndTheOneLeftOutOfTheCombinedPatchNamesTheOneItCollidesWith() throws Exception {
+        Path app = AppCopy.gitCopy("petstore-1.1", temp.resolve("petstore"));
+
+        Run fix = wanlint("fix", app.toString(), "--out", temp.resolve("patches").toString());
+
+        assertThat(fix.exit()).as(fix.err()).isZero();
+        assertThat(fix.out()).contains("10 patch(es) for 20 finding(s)").doesNotContain("unverified").doesNotContain("would not compile")
+                .contains("          (its change of src/java/com/acme/estore/web/InventoryWebHelper.java collides with that of the earlier patch "
+                        + "\"Introduce session façade InventoryFacade.getAvailability for InventoryWebHelper.getAvailability\": left out of "
+                        + "wanlint.patch)\n");
     }
 }

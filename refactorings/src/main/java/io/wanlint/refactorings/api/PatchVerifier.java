@@ -62,8 +62,11 @@ public final class PatchVerifier implements AutoCloseable {
         /** The patched files compile with no error the unpatched ones lack (or no Java file is touched). */
         record Verified() implements Verdict {}
 
-        /** The patch adds a javac error: {@code error} is its first new error ({@code file:line: message}). */
-        record Broken(String error) implements Verdict {}
+        /**
+         * The patch must not be shown, and {@code reason} says why: {@code the patch would not compile:
+         * FILE:LINE: MESSAGE} (its first new javac error), or a new file where a file already is.
+         */
+        record Broken(String reason) implements Verdict {}
 
         /** Could not be checked, and {@code why}. */
         record Unverified(String why) implements Verdict {}
@@ -123,7 +126,7 @@ public final class PatchVerifier implements AutoCloseable {
                 continue;
             }
             Verdict v = verdict(List.of(plan.patch().get()));
-            if (v instanceof Verdict.Broken broken) out.add(plan.declined("the patch would not compile: " + broken.error()));
+            if (v instanceof Verdict.Broken broken) out.add(plan.declined(broken.reason()));
             else if (v instanceof Verdict.Unverified u) out.add(plan.unverified(u.why()));
             else out.add(plan);
         }
@@ -154,7 +157,7 @@ public final class PatchVerifier implements AutoCloseable {
         }
         for (FileChange c : changes) {
             if (c instanceof FileChange.Create create && context.exists(create.file())) {
-                return new Verdict.Broken(create.file() + " already exists; the patch would overwrite it");
+                return new Verdict.Broken("the patch creates " + create.file() + ", which already exists");
             }
         }
         if (javaChanges.isEmpty()) return new Verdict.Verified();
@@ -206,7 +209,7 @@ public final class PatchVerifier implements AutoCloseable {
         List<JavacError> brokenByPatch = added.stream().filter(e -> e.unresolvedName().map(n -> !unresolvedBefore.contains(n)).orElse(true))
                 .toList();
         if (!brokenByPatch.isEmpty()) {
-            return new Verdict.Broken(brokenByPatch.get(0).text()
+            return new Verdict.Broken("the patch would not compile: " + brokenByPatch.get(0).text()
                     + (brokenByPatch.size() > 1 ? " (and " + (brokenByPatch.size() - 1) + " more)" : ""));
         }
         return new Verdict.Unverified("the patched code uses " + added.get(0).unresolvedName().orElseThrow()

@@ -95,7 +95,7 @@ class PatchVerifierTest {
         Patch broken = replacing("src/org/acme/web/Lookup.java", LOOKUP, "return null;", "return org.acme.text.Greeting.grüzi();");
         try (PatchVerifier v = verifier(context)) {
             assertThat(v.verdict(List.of(broken))).isInstanceOfSatisfying(PatchVerifier.Verdict.Broken.class, b ->
-                    assertThat(b.error()).startsWith("src/org/acme/web/Lookup.java:12: cannot find symbol; symbol: method grüzi()"));
+                    assertThat(b.reason()).startsWith("the patch would not compile: src/org/acme/web/Lookup.java:12: cannot find symbol; symbol: method grüzi()"));
         }
     }
 
@@ -114,7 +114,7 @@ class PatchVerifierTest {
                         return ctx.lookup(name);""");
         try (PatchVerifier v = verifier(context)) {
             assertThat(v.verdict(List.of(patch))).isInstanceOfSatisfying(PatchVerifier.Verdict.Broken.class, b ->
-                    assertThat(b.error()).startsWith("src/org/acme/web/Lookup.java:8: unreported exception javax.naming.NamingException; must be caught"));
+                    assertThat(b.reason()).startsWith("the patch would not compile: src/org/acme/web/Lookup.java:8: unreported exception javax.naming.NamingException; must be caught"));
         }
     }
 
@@ -126,7 +126,7 @@ class PatchVerifierTest {
                 "import javax.naming.InitialContext;\nimport jakarta.inject.Injectable;");
         try (PatchVerifier v = verifier(context)) {
             assertThat(v.verdict(List.of(patch))).isInstanceOfSatisfying(PatchVerifier.Verdict.Broken.class, b ->
-                    assertThat(b.error()).isEqualTo("src/org/acme/web/Lookup.java:4: cannot find symbol; symbol: class Injectable; location: package jakarta.inject"));
+                    assertThat(b.reason()).isEqualTo("the patch would not compile: src/org/acme/web/Lookup.java:4: cannot find symbol; symbol: class Injectable; location: package jakarta.inject"));
         }
     }
 
@@ -138,7 +138,7 @@ class PatchVerifierTest {
                 "public Object find(String name, int attempts)");
         try (PatchVerifier v = verifier(context)) {
             assertThat(v.verdict(List.of(patch))).isInstanceOfSatisfying(PatchVerifier.Verdict.Broken.class, b ->
-                    assertThat(b.error()).startsWith("src/org/acme/other/Caller.java:6: method find in class org.acme.web.Lookup"));
+                    assertThat(b.reason()).startsWith("the patch would not compile: src/org/acme/other/Caller.java:6: method find in class org.acme.web.Lookup"));
         }
     }
 
@@ -170,7 +170,7 @@ class PatchVerifierTest {
         Patch patch = new Patch("fp", "WAN003", "t", List.of(new FileChange.Create("src/org/acme/other/Caller.java", CALLER)), null, null);
         try (PatchVerifier v = verifier(context)) {
             assertThat(v.verdict(List.of(patch))).isInstanceOfSatisfying(PatchVerifier.Verdict.Broken.class, b ->
-                    assertThat(b.error()).contains("src/org/acme/other/Caller.java already exists"));
+                    assertThat(b.reason()).isEqualTo("the patch creates src/org/acme/other/Caller.java, which already exists"));
         }
     }
 

@@ -175,7 +175,11 @@ final class RefactoringFixer implements Fixer {
          * earlier ones is left out, saying so.
          */
         Combined compiled(PatchVerifier verifier, RefactoringContext context) {
-            if (kept.size() < 2 || !(verifier.verdict(kept) instanceof PatchVerifier.Verdict.Broken)) return this;
+            if (kept.size() < 2) return this;
+            // A patch that could not be verified alone cannot be together (its files do not compile as they are):
+            // the verdicts of the single patches are cached, and the combined compile would only cost time.
+            if (kept.stream().anyMatch(p -> !(verifier.verdict(List.of(p)) instanceof PatchVerifier.Verdict.Verified))) return this;
+            if (!(verifier.verdict(kept) instanceof PatchVerifier.Verdict.Broken)) return this;
             List<Patch> together = new ArrayList<>();
             List<Patch> out = new ArrayList<>(leftOut);
             Map<Patch, String> why = new HashMap<>(whyLeftOut);

@@ -9,6 +9,7 @@ import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.ingest.ExtractionFolder;
 import io.wanlint.refactorings.api.FileChange;
 import io.wanlint.refactorings.api.Patch;
+import io.wanlint.refactorings.api.PatchSet;
 import io.wanlint.refactorings.api.RefactoringContext;
 import io.wanlint.refactorings.api.SourceText;
 
@@ -47,23 +48,52 @@ final class PatchReanalysis implements AutoCloseable {
         this.before = roundTrips(original);
     }
 
+    /** The findings and the round trips per entry point of the application with these changes applied. */
+    private record Reanalysed(List<Finding> findings, Map<String, RoundTrips> roundTrips) {}
+
+    private Reanalysed reanalyse(Path copy) {
+        AnalysisResult result = workbench.analyze(new AnalysisRequest(List.of(copy), List.of(), AnalysisRequest.FrontEnd.AUTO));
+        Analysis again = new Analysis(result, original.topology(), workbench.costs(result, original.topology()), original.configuration());
+        return new Reanalysed(checker.check(again).findings(), roundTrips(again));
+    }
+
+    /**
+     * Of the findings the combined patch fixes, those the application still has with every patch of
+     * it applied and at no fewer round trips (a request served by two patched methods may keep a
+     * cheaper finding: two façade calls that WAN001 proposes to merge), as {@code RULE key}; or why
+     * the re-analysis failed.
+     */
+    List<String> stillThere(List<Patch> patches, List<Finding> fixed) {
+        Path copy;
+        try {
+            copy = patchedCopy(PatchSet.of(patches).changes().values().stream().toList());
+        } catch (IOException | RuntimeException e) {
+            return List.of("re-analysing it failed: cannot copy the application (" + e.getMessage() + ")");
+        }
+        try {
+            List<Finding> again = reanalyse(copy).findings();
+            return fixed.stream().filter(f -> again.stream().anyMatch(g -> g.ruleId().equals(f.ruleId()) && g.key().equals(f.key())
+                    && g.before().compareTo(f.before()) >= 0)).map(f -> f.ruleId() + " " + f.key()).toList();
+        } finally {
+            delete(copy);
+        }
+    }
+
     /** What the re-analysis of the application with {@code patch} applied contradicts in its promise for {@code finding}, if anything. */
     Optional<String> brokenPromise(Finding finding, Patch patch) {
         Path copy;
         try {
-            copy = patchedCopy(patch);
+            copy = patchedCopy(patch.changes());
         } catch (IOException | RuntimeException e) {
             return Optional.of("re-analysing it failed: cannot copy the application (" + e.getMessage() + ")");
         }
         try {
-            AnalysisResult result = workbench.analyze(new AnalysisRequest(List.of(copy), List.of(), AnalysisRequest.FrontEnd.AUTO));
-            Analysis again = new Analysis(result, original.topology(), workbench.costs(result, original.topology()), original.configuration());
-            List<Finding> findings = checker.check(again).findings();
-            if (findings.stream().anyMatch(g -> g.ruleId().equals(finding.ruleId()) && g.key().equals(finding.key()))) {
+            Reanalysed again = reanalyse(copy);
+            if (again.findings().stream().anyMatch(g -> g.ruleId().equals(finding.ruleId()) && g.key().equals(finding.key()))) {
                 return Optional.of("re-analysed with the patch applied, the application still has this finding");
             }
             if (finding.entryPoints().isEmpty()) return Optional.empty();
-            Map<String, RoundTrips> after = roundTrips(again);
+            Map<String, RoundTrips> after = again.roundTrips();
             List<String> delivered = new ArrayList<>();
             for (String ep : finding.entryPoints()) {
                 String d = before.get(ep) + " -> " + after.get(ep);
@@ -78,7 +108,7 @@ final class PatchReanalysis implements AutoCloseable {
     }
 
     /** Every analysed file (archive members excepted: their archive is copied) under a fresh folder, the patch applied. */
-    private Path patchedCopy(Patch patch) throws IOException {
+    private Path patchedCopy(List<FileChange> changes) throws IOException {
         if (folder == null) folder = ExtractionFolder.create();
         Path root = context.root().orElseThrow(() -> new IOException("no source folder was analysed"));
         Path copy = folder.path().resolve("patched-" + copies++);
@@ -94,7 +124,7 @@ final class PatchReanalysis implements AutoCloseable {
                 Files.copy(source, target);
             }
         }
-        for (FileChange change : patch.changes()) {
+        for (FileChange change : changes) {
             Path target = copy.resolve(change.file()).normalize();
             if (!target.startsWith(copy)) throw new IOException(change.file() + " is outside the application");
             Files.createDirectories(target.getParent());

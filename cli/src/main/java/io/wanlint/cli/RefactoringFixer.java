@@ -73,13 +73,16 @@ final class RefactoringFixer implements Fixer {
                 .filter(f -> request.ruleIds().isEmpty() || request.ruleIds().stream().anyMatch(id -> id.equalsIgnoreCase(f.ruleId())))
                 .toList();
         RefactoringContext context = RefactoringContext.of(analysis.result());
+        PatchReanalysis reanalysis = request.reanalyseWith().map(w -> new PatchReanalysis(w, checker, analysis, context)).orElse(null);
         try (PatchVerifier verifier = verifier(context, request.verification())) {
-            return fix(analysis, findings, context, verifier, request, out, err);
+            return fix(findings, context, verifier, java.util.Optional.ofNullable(reanalysis), request, out, err);
+        } finally {
+            if (reanalysis != null) reanalysis.close();
         }
     }
 
-    private ExitCode fix(Analysis analysis, List<Finding> findings, RefactoringContext context, PatchVerifier verifier,
-                         FixRequest request, PrintWriter out, PrintWriter err) {
+    private ExitCode fix(List<Finding> findings, RefactoringContext context, PatchVerifier verifier,
+                         java.util.Optional<PatchReanalysis> reanalysis, FixRequest request, PrintWriter out, PrintWriter err) {
         Path outDir = request.outDir().toAbsolutePath().normalize();
         // Each patch is rendered alone first: one that cannot be is its finding's internal error, and
         // only the patches that rendered go on to the combined patch and --apply.
@@ -87,7 +90,7 @@ final class RefactoringFixer implements Fixer {
         List<byte[]> diffs = new ArrayList<>();
         // A patch is compiled before it is shown: one that breaks the build is declined with javac's error.
         List<Refactorings.Planned> verified = verifier.verifyEach(refactorings.plan(findings, context));
-        if (request.reanalyseWith().isPresent()) verified = reanalysed(verified, request.reanalyseWith().get(), analysis, context);
+        if (reanalysis.isPresent()) verified = reanalysed(verified, reanalysis.get());
         for (Refactorings.Planned plan : verified) {
             byte[] diff = null;
             if (plan.patch().isPresent()) {
@@ -131,6 +134,13 @@ final class RefactoringFixer implements Fixer {
                 }
             }
             if (!patches.isEmpty()) writeFresh(outDir.resolve(COMBINED), combined.diff());
+            if (reanalysis.isPresent() && combined.kept().size() > 1) {
+                List<Finding> fixed = plans.stream().filter(p -> p.patch().isPresent() && combined.kept().contains(p.patch().get()))
+                        .map(Refactorings.Planned::finding).toList();
+                List<String> left = reanalysis.get().stillThere(combined.kept(), fixed);
+                out.println(COMBINED + " re-analysed: " + (left.isEmpty() ? "every finding its patches fix is gone (or, per request, cheaper)"
+                        : "still reported with every patch applied: " + String.join("; ", left)));
+            }
         } catch (IOException e) {
             err.println("error: cannot write patches to " + outDir + ": " + e.getMessage());
             return ExitCode.USAGE;
@@ -150,15 +160,12 @@ final class RefactoringFixer implements Fixer {
     }
 
     /** {@code --reanalyse}: each patch whose re-analysis contradicts its promise loses it, saying what was found. */
-    private List<Refactorings.Planned> reanalysed(List<Refactorings.Planned> plans, Workbench workbench, Analysis analysis,
-                                                  RefactoringContext context) {
-        try (PatchReanalysis reanalysis = new PatchReanalysis(workbench, checker, analysis, context)) {
-            List<Refactorings.Planned> out = new ArrayList<>();
-            for (Refactorings.Planned plan : plans) {
-                out.add(plan.patch().flatMap(p -> reanalysis.brokenPromise(plan.finding(), p)).map(plan::declined).orElse(plan));
-            }
-            return out;
+    private static List<Refactorings.Planned> reanalysed(List<Refactorings.Planned> plans, PatchReanalysis reanalysis) {
+        List<Refactorings.Planned> out = new ArrayList<>();
+        for (Refactorings.Planned plan : plans) {
+            out.add(plan.patch().flatMap(p -> reanalysis.brokenPromise(plan.finding(), p)).map(plan::declined).orElse(plan));
         }
+        return out;
     }
 
     /**

@@ -261,15 +261,18 @@ class PatchVerificationTest {
     }
 
     @Test
-    void reanalyseKeepsAPatchThatDeliversItsPrediction() throws Exception {
+    void reanalyseKeepsPatchesThatDeliverTheirPredictionAndChecksTheCombinedPatch() throws Exception {
         Path app = SeedServletFixTest.gitCopy(temp.resolve("app"));
         var before = AppCopy.snapshot(app);
 
-        Run fix = wanlint("fix", app.toString(), "--rule", "WAN009", "--out", temp.resolve("patches").toString(), "--reanalyse");
+        Run fix = wanlint("fix", app.toString(), "--out", temp.resolve("patches").toString(), "--reanalyse");
 
         assertThat(fix.exit()).as(fix.err()).isZero();
-        assertThat(fix.out()).contains("patch     WAN009 org.acme.seed.web.SeedDataServlet").doesNotContain("re-analysed");
-        assertThat(patchFiles(temp.resolve("patches"))).hasSize(1);
+        assertThat(fix.out()).contains("patch     WAN009 org.acme.seed.web.SeedDataServlet")
+                .contains("patch     WAN003 org.acme.seed.web.SeedStatusServlet")
+                .doesNotContain("re-analysed with the patch applied")
+                .contains("wanlint.patch re-analysed: every finding its patches fix is gone (or, per request, cheaper)\n");
+        assertThat(patchFiles(temp.resolve("patches"))).hasSize(2);
         assertThat(AppCopy.snapshot(app)).isEqualTo(before);
     }
 

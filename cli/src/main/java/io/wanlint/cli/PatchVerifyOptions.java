@@ -24,7 +24,7 @@ final class PatchVerifyOptions {
     String classPath;
 
     @Option(names = "--no-verify",
-            description = "Do not compile patches before showing them (faster; every patch is then marked 'unverified: --no-verify').")
+            description = "Do not compile patches before showing them (faster; every patch is then marked 'unverified: not compiled (--no-verify)').")
     boolean noVerify;
 
     /**

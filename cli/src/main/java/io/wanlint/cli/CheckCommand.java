@@ -13,6 +13,7 @@ import io.wanlint.rules.baseline.Baseline;
 import io.wanlint.rules.baseline.BaselineEntry;
 import io.wanlint.rules.baseline.BaselineResult;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
@@ -81,6 +82,9 @@ final class CheckCommand extends AnalysisCommand {
     @Option(names = "--compact",
             description = "Text only: one line per finding, worst first: PATH:LINE: SEVERITY WANxxx MESSAGE [N round trips].")
     boolean compact;
+    @Mixin PatchVerifyOptions verifyOptions = new PatchVerifyOptions();
+
+    private Fixer.Verification verification;
 
     CheckCommand(Wiring wiring) { super(wiring); }
 
@@ -91,6 +95,7 @@ final class CheckCommand extends AnalysisCommand {
         if (compact && chosen != Format.text) {
             throw new ConfigurationException("--compact is a text layout; it cannot be combined with --format " + chosen.name());
         }
+        verification = verifyOptions.verification();
     }
 
     @Override protected List<Path> extraInputs() { return baseline == null ? List.of() : List.of(baseline); }
@@ -114,7 +119,8 @@ final class CheckCommand extends AnalysisCommand {
         // The patches `wanlint fix` would write (planned, not applied), in every format: SARIF fixes and
         // HTML previews show them, and every format says which findings have none and why.
         PatchIndex patches = timed("patches",
-                () -> wiring.fixer().map(fixer -> fixer.previews(gated.findings(), analysis.result())).orElse(PatchIndex.EMPTY));
+                () -> compact ? PatchIndex.EMPTY // one line per finding shows no patch: planning and compiling them would be wasted
+                        : wiring.fixer().map(fixer -> fixer.previews(gated.findings(), analysis.result(), verification)).orElse(PatchIndex.EMPTY));
         timed("report", () -> {
             emit(switch (chosen) {
                 case text -> compact ? new TextReport(colour()).renderCompact(data) : new TextReport(colour()).render(data, patches);

@@ -2,6 +2,7 @@ package io.wanlint.cli;
 
 import io.wanlint.analyzer.api.ConfigurationException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
@@ -32,6 +33,15 @@ final class FixCommand extends AnalysisCommand {
     @Option(names = "--apply", description = "Apply the patches to a clean git work tree.")
     boolean apply;
 
+    @Mixin PatchVerifyOptions verifyOptions = new PatchVerifyOptions();
+
+    @Option(names = "--reanalyse",
+            description = "Also analyse a temporary patched copy of the application for each patch: a patch whose finding is "
+                    + "still reported, or whose round trips differ from its prediction, is declined (one analysis per patch).")
+    boolean reanalyse;
+
+    private Fixer.Verification verification;
+
     /** {@code --out}, else {@link PatchFolder#byDefault}. */
     private Path chosenOut;
 
@@ -46,6 +56,7 @@ final class FixCommand extends AnalysisCommand {
             throw new ConfigurationException("wanlint fix writes its patches into a folder: use --out DIR, not -o "
                     + misplacedOutput);
         }
+        verification = verifyOptions.verification();
         if (outDir != null) {
             chosenOut = outDir;
             return;
@@ -58,10 +69,13 @@ final class FixCommand extends AnalysisCommand {
         chosenOut = folder.folder();
     }
 
-    @Override protected ExitCode execute(Analysis analysis) {
+    @Override protected ExitCode execute(Analysis analysis) throws java.io.IOException {
         // The patch files carry the code as it is; the console lines name files and classes: escaped.
         PrintWriter out = new EscapingPrintWriter(spec.commandLine().getOut(), false);
-        ExitCode code = wiring.fixer().orElseThrow().fix(analysis, new Fixer.FixRequest(chosenOut, ruleIds, apply), out, err());
+        // Timed as one step: planning, compiling (see --no-verify) and writing the patches.
+        ExitCode code = timed("patches", () -> wiring.fixer().orElseThrow().fix(analysis,
+                new Fixer.FixRequest(chosenOut, ruleIds, apply, verification,
+                reanalyse ? Optional.of(wiring.workbench()) : Optional.empty()), out, err()));
         out.flush();
         return code;
     }

@@ -14,11 +14,37 @@ public interface Fixer {
      * @param outDir  where to write the patches ({@code --out}, or the folder {@link PatchFolder#byDefault} chose)
      * @param ruleIds only findings of these rules; empty for all
      * @param apply   write the changes into a clean git work tree
+     * @param reanalyseWith with {@code --reanalyse}: the workbench that analyses each patched copy again
      */
-    record FixRequest(Path outDir, List<String> ruleIds, boolean apply) {
+    record FixRequest(Path outDir, List<String> ruleIds, boolean apply, Verification verification,
+                      java.util.Optional<Workbench> reanalyseWith) {
         public FixRequest {
             java.util.Objects.requireNonNull(outDir, "outDir");
             ruleIds = List.copyOf(ruleIds);
+            java.util.Objects.requireNonNull(verification, "verification");
+            java.util.Objects.requireNonNull(reanalyseWith, "reanalyseWith");
+        }
+
+        public FixRequest(Path outDir, List<String> ruleIds, boolean apply, Verification verification) {
+            this(outDir, ruleIds, apply, verification, java.util.Optional.empty());
+        }
+
+        public FixRequest(Path outDir, List<String> ruleIds, boolean apply) {
+            this(outDir, ruleIds, apply, Verification.DEFAULT);
+        }
+    }
+
+    /**
+     * How patches are compiled before they are shown.
+     *
+     * @param classPath jars and folders besides the API jars and the application's own ({@code --classpath})
+     * @param enabled   false with {@code --no-verify}: patches are then shown marked unverified
+     */
+    record Verification(List<Path> classPath, boolean enabled) {
+        public static final Verification DEFAULT = new Verification(List.of(), true);
+
+        public Verification {
+            classPath = List.copyOf(classPath);
         }
     }
 
@@ -31,4 +57,9 @@ public interface Fixer {
      * listed with the reason instead. A fixer that plans nothing ahead (a test's) previews nothing.
      */
     default PatchIndex previews(List<Finding> findings, AnalysisResult result) { return PatchIndex.EMPTY; }
+
+    /** {@link #previews(List, AnalysisResult)}, each patch compiled as {@code verification} says before it is shown. */
+    default PatchIndex previews(List<Finding> findings, AnalysisResult result, Verification verification) {
+        return previews(findings, result);
+    }
 }

@@ -3,9 +3,11 @@ package io.wanlint.cli;
 import io.wanlint.analyzer.api.AnalysisResult;
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.FindingSubject;
+import io.wanlint.refactorings.api.CompileClassPath;
 import io.wanlint.refactorings.api.Patch;
 import io.wanlint.refactorings.api.PatchApplier;
 import io.wanlint.refactorings.api.PatchSet;
+import io.wanlint.refactorings.api.PatchVerifier;
 import io.wanlint.refactorings.api.RefactoringContext;
 import io.wanlint.refactorings.api.Refactorings;
 import io.wanlint.refactorings.api.UnifiedDiffs;
@@ -22,6 +24,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
 
 /**
  * {@code wanlint fix} over the built-in refactorings: runs the rules, plans a patch per finding,
@@ -33,14 +38,35 @@ final class RefactoringFixer implements Fixer {
 
     private final Checker checker;
     private final Refactorings refactorings;
+    /** This runtime's compiler; a test's fixer may have none, as a JRE has none. */
+    private final Supplier<JavaCompiler> compiler;
 
     RefactoringFixer(Checker checker, Refactorings refactorings) {
+        this(checker, refactorings, ToolProvider::getSystemJavaCompiler);
+    }
+
+    RefactoringFixer(Checker checker, Refactorings refactorings, Supplier<JavaCompiler> compiler) {
         this.checker = checker;
         this.refactorings = refactorings;
+        this.compiler = compiler;
     }
 
     @Override public PatchIndex previews(List<Finding> findings, AnalysisResult result) {
-        return ReportPatches.of(findings, result, refactorings);
+        return previews(findings, result, Verification.DEFAULT);
+    }
+
+    @Override public PatchIndex previews(List<Finding> findings, AnalysisResult result, Verification verification) {
+        RefactoringContext context = RefactoringContext.of(result);
+        try (PatchVerifier verifier = verifier(context, verification)) {
+            return ReportPatches.of(findings, context, refactorings, verifier);
+        }
+    }
+
+    /** The verifier of one run: compiling against the API, shipped and {@code --classpath} jars, or, with {@code --no-verify}, none. */
+    PatchVerifier verifier(RefactoringContext context, Verification verification) {
+        if (!verification.enabled()) return PatchVerifier.skipped(context, "not compiled (--no-verify)");
+        return PatchVerifier.with(context, CompileClassPath.of(context.root(), verification.classPath()), compiler.get(),
+                PatchVerifier.DEFAULT_BUDGET);
     }
 
     @Override public ExitCode fix(Analysis analysis, FixRequest request, PrintWriter out, PrintWriter err) {
@@ -48,12 +74,25 @@ final class RefactoringFixer implements Fixer {
                 .filter(f -> request.ruleIds().isEmpty() || request.ruleIds().stream().anyMatch(id -> id.equalsIgnoreCase(f.ruleId())))
                 .toList();
         RefactoringContext context = RefactoringContext.of(analysis.result());
+        PatchReanalysis reanalysis = request.reanalyseWith().map(w -> new PatchReanalysis(w, checker, analysis, context)).orElse(null);
+        try (PatchVerifier verifier = verifier(context, request.verification())) {
+            return fix(findings, context, verifier, java.util.Optional.ofNullable(reanalysis), request, out, err);
+        } finally {
+            if (reanalysis != null) reanalysis.close();
+        }
+    }
+
+    private ExitCode fix(List<Finding> findings, RefactoringContext context, PatchVerifier verifier,
+                         java.util.Optional<PatchReanalysis> reanalysis, FixRequest request, PrintWriter out, PrintWriter err) {
         Path outDir = request.outDir().toAbsolutePath().normalize();
         // Each patch is rendered alone first: one that cannot be is its finding's internal error, and
         // only the patches that rendered go on to the combined patch and --apply.
         List<Refactorings.Planned> plans = new ArrayList<>();
         List<byte[]> diffs = new ArrayList<>();
-        for (Refactorings.Planned plan : refactorings.plan(findings, context)) {
+        // A patch is compiled before it is shown: one that breaks the build is declined with javac's error.
+        List<Refactorings.Planned> verified = verifier.verifyEach(refactorings.plan(findings, context));
+        if (reanalysis.isPresent()) verified = reanalysed(verified, reanalysis.get());
+        for (Refactorings.Planned plan : verified) {
             byte[] diff = null;
             if (plan.patch().isPresent()) {
                 try {
@@ -66,7 +105,7 @@ final class RefactoringFixer implements Fixer {
             diffs.add(diff);
         }
         List<Patch> patches = plans.stream().flatMap(p -> p.patch().stream()).toList();
-        Combined combined = Combined.of(patches, context);
+        Combined combined = Combined.of(patches, context).compiled(verifier, context);
 
         Map<String, Integer> perRule = new HashMap<>();
         try {
@@ -86,12 +125,23 @@ final class RefactoringFixer implements Fixer {
                 writeFresh(outDir.resolve(name), diffs.get(i));
                 out.println("patch     " + what + ": " + patch.title());
                 out.println("          files: " + String.join(", ", patch.files()));
+                if (!plan.unverified().isEmpty()) out.println("          unverified: " + plan.unverified());
                 out.println("          WAN round trips " + patch.before().formula() + " -> " + patch.after().formula()
                         + (f.entryPoints().isEmpty() ? "" : " (entry points: " + String.join(", ", f.entryPoints()) + ")"));
                 out.println("          " + outDir.resolve(name));
-                if (combined.leftOut().contains(patch)) out.println("          (collides with an earlier patch: left out of " + COMBINED + ")");
+                if (combined.leftOut().contains(patch)) {
+                    out.println("          (" + combined.whyLeftOut().getOrDefault(patch, "collides with an earlier patch") + ": left out of "
+                            + COMBINED + ")");
+                }
             }
             if (!patches.isEmpty()) writeFresh(outDir.resolve(COMBINED), combined.diff());
+            if (reanalysis.isPresent() && combined.kept().size() > 1) {
+                List<Finding> fixed = plans.stream().filter(p -> p.patch().isPresent() && combined.kept().contains(p.patch().get()))
+                        .map(Refactorings.Planned::finding).toList();
+                List<String> left = reanalysis.get().stillThere(combined.kept(), fixed);
+                out.println(COMBINED + " re-analysed: " + (left.isEmpty() ? "every finding its patches fix is gone (or, per request, cheaper)"
+                        : "still reported with every patch applied: " + String.join("; ", left)));
+            }
         } catch (IOException e) {
             err.println("error: cannot write patches to " + outDir + ": " + e.getMessage());
             return ExitCode.USAGE;
@@ -110,16 +160,55 @@ final class RefactoringFixer implements Fixer {
         return ExitCode.OK;
     }
 
+    /** {@code --reanalyse}: each patch whose re-analysis contradicts its promise loses it, saying what was found. */
+    private static List<Refactorings.Planned> reanalysed(List<Refactorings.Planned> plans, PatchReanalysis reanalysis) {
+        List<Refactorings.Planned> out = new ArrayList<>();
+        for (Refactorings.Planned plan : plans) {
+            out.add(plan.patch().flatMap(p -> reanalysis.brokenPromise(plan.finding(), p)).map(plan::declined).orElse(plan));
+        }
+        return out;
+    }
+
     /**
      * The combined patch: the patches that fit together ({@link PatchSet}) and its diff. Should the
      * diff of all of them fail to render although each rendered alone, the patches are added one by
      * one and one that breaks the diff is left out like a colliding one, so the others still come out.
      */
-    record Combined(List<Patch> kept, List<Patch> leftOut, byte[] diff) {
+    record Combined(List<Patch> kept, List<Patch> leftOut, byte[] diff, Map<Patch, String> whyLeftOut) {
+        Combined(List<Patch> kept, List<Patch> leftOut, byte[] diff) { this(kept, leftOut, diff, Map.of()); }
+
+        /**
+         * The combined patch compiled as the single ones were: when together they add a javac error
+         * that none adds alone, they are added one by one and a patch that breaks the build with the
+         * earlier ones is left out, saying so.
+         */
+        Combined compiled(PatchVerifier verifier, RefactoringContext context) {
+            if (kept.size() < 2) return this;
+            // A patch that could not be verified alone cannot be together (its files do not compile as they are):
+            // the verdicts of the single patches are cached, and the combined compile would only cost time.
+            if (kept.stream().anyMatch(p -> !(verifier.verdict(List.of(p)) instanceof PatchVerifier.Verdict.Verified))) return this;
+            if (!(verifier.verdict(kept) instanceof PatchVerifier.Verdict.Broken)) return this;
+            List<Patch> together = new ArrayList<>();
+            List<Patch> out = new ArrayList<>(leftOut);
+            Map<Patch, String> why = new HashMap<>(whyLeftOut);
+            for (Patch p : kept) {
+                List<Patch> trial = new ArrayList<>(together);
+                trial.add(p);
+                if (verifier.verdict(trial) instanceof PatchVerifier.Verdict.Broken broken) {
+                    out.add(p);
+                    why.put(p, "with the earlier patches: " + broken.reason());
+                } else {
+                    together.add(p);
+                }
+            }
+            return new Combined(together, out, UnifiedDiffs.render(together, context), why);
+        }
+
         static Combined of(List<Patch> patches, RefactoringContext context) {
             PatchSet set = PatchSet.of(patches);
             try {
-                return new Combined(set.combined(), set.conflicting(), UnifiedDiffs.render(set.combined(), context));
+                return new Combined(set.combined(), set.conflicting(), UnifiedDiffs.render(set.combined(), context),
+                        collisions(set));
             } catch (RuntimeException | StackOverflowError e) {
                 List<Patch> kept = new ArrayList<>();
                 List<Patch> leftOut = new ArrayList<>(set.conflicting());
@@ -134,8 +223,23 @@ final class RefactoringFixer implements Fixer {
                         leftOut.add(p);
                     }
                 }
-                return new Combined(kept, leftOut, diff);
+                return new Combined(kept, leftOut, diff, collisions(set));
             }
+        }
+
+        /** For each patch the set left out, the earlier patch it collides with and where: a reviewer can apply one, then plan again. */
+        private static Map<Patch, String> collisions(PatchSet set) {
+            Map<Patch, String> why = new HashMap<>();
+            for (Patch p : set.conflicting()) {
+                for (Patch k : set.combined()) {
+                    java.util.Optional<String> shared = p.files().stream().filter(k.files()::contains).findFirst();
+                    if (shared.isPresent()) {
+                        why.put(p, "its change of " + shared.get() + " collides with that of the earlier patch \"" + k.title() + "\"");
+                        break;
+                    }
+                }
+            }
+            return why;
         }
     }
 

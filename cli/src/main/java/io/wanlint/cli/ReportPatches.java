@@ -1,9 +1,9 @@
 package io.wanlint.cli;
 
-import io.wanlint.analyzer.api.AnalysisResult;
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.refactorings.api.FileChange;
 import io.wanlint.refactorings.api.Patch;
+import io.wanlint.refactorings.api.PatchVerifier;
 import io.wanlint.refactorings.api.RefactoringContext;
 import io.wanlint.refactorings.api.Refactorings;
 import io.wanlint.refactorings.api.SourceText;
@@ -31,12 +31,13 @@ final class ReportPatches {
      * patch that cannot be turned into replacements and a diff is that finding's internal error; the
      * other findings keep theirs.
      */
-    static PatchIndex of(List<Finding> findings, AnalysisResult result, Refactorings refactorings) {
-        RefactoringContext context = RefactoringContext.of(result);
+    static PatchIndex of(List<Finding> findings, RefactoringContext context, Refactorings refactorings, PatchVerifier verifier) {
         Map<Finding, PatchIndex.FindingPatch> byFinding = new LinkedHashMap<>();
         Map<Finding, String> internalErrors = new LinkedHashMap<>();
         Map<Finding, String> withoutPatch = new LinkedHashMap<>();
-        for (Refactorings.Planned plan : refactorings.plan(findings, context)) {
+        Map<Finding, String> unverified = new LinkedHashMap<>();
+        // The same verification as wanlint fix: a report never previews a patch fix would decline.
+        for (Refactorings.Planned plan : verifier.verifyEach(refactorings.plan(findings, context))) {
             if (plan.internalError()) internalErrors.put(plan.finding(), plan.reasonWithoutPatch());
             if (plan.patch().isEmpty()) {
                 withoutPatch.put(plan.finding(), plan.reasonWithoutPatch());
@@ -44,11 +45,12 @@ final class ReportPatches {
             }
             try {
                 byFinding.put(plan.finding(), findingPatch(plan.patch().get(), context));
+                if (!plan.unverified().isEmpty()) unverified.put(plan.finding(), plan.unverified());
             } catch (RuntimeException | StackOverflowError e) {
                 internalErrors.put(plan.finding(), plan.failedWhile("rendering the patch", e).reasonWithoutPatch());
             }
         }
-        return PatchIndex.of(byFinding, internalErrors, withoutPatch);
+        return PatchIndex.of(byFinding, internalErrors, withoutPatch, unverified);
     }
 
     private static PatchIndex.FindingPatch findingPatch(Patch patch, RefactoringContext context) {

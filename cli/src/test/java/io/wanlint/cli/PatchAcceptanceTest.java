@@ -13,8 +13,10 @@ import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.api.Topology;
 import io.wanlint.fixtures.Fixtures;
+import io.wanlint.refactorings.api.CompileClassPath;
 import io.wanlint.refactorings.api.Patch;
 import io.wanlint.refactorings.api.PatchSet;
+import io.wanlint.refactorings.api.PatchVerifier;
 import io.wanlint.refactorings.api.RefactoringContext;
 import io.wanlint.refactorings.api.Refactorings;
 import io.wanlint.refactorings.api.UnifiedDiffs;
@@ -45,7 +47,9 @@ import org.junit.jupiter.api.TestFactory;
  * applies, (b) leaves an application that javac compiles against the J2EE/Jakarta API jars, (c)
  * re-analysed, no longer has the finding and costs its entry points exactly the round trips the
  * patch promised ({@link Patch#after()}, formula included), and (d) gets no patch for it when
- * planned again. The combined {@code wanlint.patch} of each fixture is held to (a)–(c) as well.
+ * planned again. The combined {@code wanlint.patch} of each fixture is held to (a)–(c) as well. The
+ * compile check {@code wanlint fix} itself makes before showing a patch ({@link PatchVerifier}) must
+ * verify every patch and the combined one: what this test accepts, fix shows unmarked.
  *
  * <p>Each fixture is copied into one git repository and analysed once for planning; every test
  * resets that copy to the committed fixture before it patches it, so the tests of a fixture share
@@ -61,7 +65,8 @@ class PatchAcceptanceTest {
 
     /** A fixture's git copy, its analysis and the plans {@code wanlint fix} would make for it. */
     private record Planned(String fixture, Path repo, Charset encoding, RefactoringContext context,
-                           List<Refactorings.Planned> plans, Map<String, RoundTrips> roundTrips) {
+                           List<Refactorings.Planned> plans, Map<String, RoundTrips> roundTrips,
+                           List<Refactorings.Planned> verified, PatchVerifier.Verdict combinedVerdict) {
         List<Refactorings.Planned> patched() { return plans.stream().filter(p -> p.patch().isPresent()).toList(); }
     }
 
@@ -77,6 +82,20 @@ class PatchAcceptanceTest {
             tests.add(DynamicTest.dynamicTest("the unpatched application compiles", () -> {
                 reset(planned.repo());
                 compile(planned.repo(), planned.encoding());
+            }));
+            // The run-time check wanlint fix makes (PatchVerifier) passes every patch this test accepts, verified.
+            tests.add(DynamicTest.dynamicTest("fix's own compile check verifies every patch", () -> {
+                assertThat(planned.verified()).hasSameSizeAs(planned.plans());
+                for (int i = 0; i < planned.plans().size(); i++) {
+                    Refactorings.Planned before = planned.plans().get(i);
+                    Refactorings.Planned after = planned.verified().get(i);
+                    assertThat(after.patch()).as("%s %s: %s", before.finding().ruleId(), before.finding().key(),
+                            after.reasonWithoutPatch()).isEqualTo(before.patch());
+                    assertThat(after.unverified()).as("%s %s", before.finding().ruleId(), before.finding().key()).isEmpty();
+                }
+                if (!planned.patched().isEmpty()) {
+                    assertThat(planned.combinedVerdict()).as("the combined patch").isEqualTo(new PatchVerifier.Verdict.Verified());
+                }
             }));
             for (Refactorings.Planned p : planned.patched()) {
                 Finding f = p.finding();
@@ -157,7 +176,13 @@ class PatchAcceptanceTest {
             List<Refactorings.Planned> plans = Refactorings.builtIn().plan(CHECKER.check(analysis).findings(), context);
             Map<String, RoundTrips> roundTrips = new LinkedHashMap<>();
             for (EntryPointCost c : analysis.costs().estimateAll()) roundTrips.put(c.entryPoint().id(), c.roundTrips());
-            return new Planned(fixture, repo, sourceEncoding(repo), context, plans, roundTrips);
+            List<Refactorings.Planned> verified;
+            PatchVerifier.Verdict combined;
+            try (PatchVerifier verifier = PatchVerifier.of(context, CompileClassPath.of(context.root(), List.of()))) {
+                verified = verifier.verifyEach(plans);
+                combined = verifier.verdict(PatchSet.of(plans.stream().flatMap(p -> p.patch().stream()).toList()).combined());
+            }
+            return new Planned(fixture, repo, sourceEncoding(repo), context, plans, roundTrips, verified, combined);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

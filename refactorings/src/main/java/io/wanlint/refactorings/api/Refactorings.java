@@ -51,16 +51,30 @@ public final class Refactorings {
      * @param internalError the reason is wanlint's own failure (a refactoring threw, or planned
      *                      edits that do not apply), not a property of the code: reports show it so
      *                      that a missing patch is not read as "nothing to patch"
+     * @param unverified    why the patch could not be compiled before it was shown ({@link PatchVerifier});
+     *                      empty when it was, or when there is no patch. Reports show it as {@code unverified: …}
      */
-    public record Planned(Finding finding, Optional<Patch> patch, String reasonWithoutPatch, boolean internalError) {
+    public record Planned(Finding finding, Optional<Patch> patch, String reasonWithoutPatch, boolean internalError,
+                          String unverified) {
         public Planned {
             reasonWithoutPatch = patch.isPresent() ? "" : reasonWithoutPatch;
             internalError = patch.isEmpty() && internalError;
+            unverified = patch.isEmpty() || unverified == null ? "" : unverified;
+        }
+
+        public Planned(Finding finding, Optional<Patch> patch, String reasonWithoutPatch, boolean internalError) {
+            this(finding, patch, reasonWithoutPatch, internalError, "");
         }
 
         public Planned(Finding finding, Optional<Patch> patch, String reasonWithoutPatch) {
             this(finding, patch, reasonWithoutPatch, false);
         }
+
+        /** The same finding without its patch, because the patch failed a check: {@code why} is the reason shown. */
+        public Planned declined(String why) { return new Planned(finding, Optional.empty(), why, false); }
+
+        /** The same patch, marked as not verified, and why. */
+        public Planned unverified(String why) { return new Planned(finding, patch, "", false, why); }
 
         /** The same finding without its patch, because showing or writing the patch failed. */
         public Planned failedWhile(String doing, Throwable e) {

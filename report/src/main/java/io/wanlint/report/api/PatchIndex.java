@@ -22,9 +22,12 @@ import java.util.Optional;
  *
  * @param internalErrors the findings that lost their patch to an internal error, and why
  * @param withoutPatch   why each planned finding without a patch has none (internal errors included)
+ * @param unverified     the findings whose patch could not be compiled before it was shown, and why
+ *                       (no compiler in the runtime, code that does not compile unpatched,
+ *                       {@code --no-verify}); reports show {@code unverified: …} next to the patch
  */
 public record PatchIndex(Map<String, FindingPatch> byFingerprint, Map<String, String> internalErrors,
-                         Map<String, String> withoutPatch) {
+                         Map<String, String> withoutPatch, Map<String, String> unverified) {
     /** No patches: reports show none. */
     public static final PatchIndex EMPTY = new PatchIndex(Map.of());
 
@@ -34,6 +37,13 @@ public record PatchIndex(Map<String, FindingPatch> byFingerprint, Map<String, St
         Map<String, String> why = new HashMap<>(withoutPatch == null ? Map.of() : withoutPatch);
         why.putAll(internalErrors);
         withoutPatch = Map.copyOf(why);
+        Map<String, String> patchedOnly = new HashMap<>(unverified == null ? Map.of() : unverified);
+        patchedOnly.keySet().retainAll(byFingerprint.keySet());
+        unverified = Map.copyOf(patchedOnly);
+    }
+
+    public PatchIndex(Map<String, FindingPatch> byFingerprint, Map<String, String> internalErrors, Map<String, String> withoutPatch) {
+        this(byFingerprint, internalErrors, withoutPatch, Map.of());
     }
 
     public PatchIndex(Map<String, FindingPatch> byFingerprint, Map<String, String> internalErrors) {
@@ -56,7 +66,14 @@ public record PatchIndex(Map<String, FindingPatch> byFingerprint, Map<String, St
      */
     public static PatchIndex of(Map<Finding, FindingPatch> byFinding, Map<Finding, String> internalErrors,
                                 Map<Finding, String> withoutPatch) {
-        return new PatchIndex(byFingerprint(byFinding), byFingerprint(internalErrors), byFingerprint(withoutPatch));
+        return of(byFinding, internalErrors, withoutPatch, Map.of());
+    }
+
+    /** As {@link #of(Map, Map, Map)}, with the findings whose patch is shown unverified, and why. */
+    public static PatchIndex of(Map<Finding, FindingPatch> byFinding, Map<Finding, String> internalErrors,
+                                Map<Finding, String> withoutPatch, Map<Finding, String> unverified) {
+        return new PatchIndex(byFingerprint(byFinding), byFingerprint(internalErrors), byFingerprint(withoutPatch),
+                byFingerprint(unverified));
     }
 
     private static <V> Map<String, V> byFingerprint(Map<Finding, V> byFinding) {
@@ -80,6 +97,14 @@ public record PatchIndex(Map<String, FindingPatch> byFingerprint, Map<String, St
      */
     public Optional<String> whyNoPatch(Finding finding) {
         return Optional.ofNullable(withoutPatch.get(Fingerprints.of(finding)));
+    }
+
+    /**
+     * Why the finding's patch is shown without having been compiled, as reports print it:
+     * {@code unverified: this Java runtime has no compiler …}; empty when it was compiled (or has no patch).
+     */
+    public Optional<String> unverified(Finding finding) {
+        return Optional.ofNullable(unverified.get(Fingerprints.of(finding))).map(why -> "unverified: " + why);
     }
 
     /** Whether the refactorings were asked about this finding: then it has a patch or a reason for none. */

@@ -195,6 +195,9 @@ public final class CheckReportWriter {
             Optional<String> why = patches.whyNoPatch(f);
             gen.writeBooleanField("patch", why.isEmpty());
             if (why.isPresent()) gen.writeStringField("noPatch", "no patch: " + why.get());
+            // Optional and last: a patch shown without having been compiled says so, never silently.
+            Optional<String> unverified = patches.unverified(f);
+            if (unverified.isPresent()) gen.writeStringField("patchUnverified", unverified.get());
         }
         gen.writeEndObject();
     }

@@ -72,11 +72,12 @@ public final class SarifModel {
      * A result's property bag (§3.8): the WAN round trips it causes and the entry points reaching it;
      * {@code noPatch} when the finding was planned and has no patch, saying why: the code's reason
      * ({@code no patch: … works on the Connection con its caller opened …}) or wanlint's own failure
-     * ({@code no patch: internal error while planning (…)}).
+     * ({@code no patch: internal error while planning (…)}); {@code patchUnverified} when the finding's
+     * fix was not compiled before it was shown, saying why ({@code unverified: …}).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record ResultProperties(long wanRoundTripsBefore, long wanRoundTripsAfter, String beforeFormula,
-                                   String afterFormula, List<String> entryPoints, String noPatch) {}
+                                   String afterFormula, List<String> entryPoints, String noPatch, String patchUnverified) {}
 
     /** §3.28 location. */
     @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -94,6 +94,7 @@ public final class FindingsText {
         Optional<String> noPatch = patches.whyNoPatch(f);
         if (noPatch.isEmpty()) {
             out.print("      round trips: " + text(roundTrips(f.before())) + " → " + ansi.green(text(roundTrips(f.after()))) + "\n");
+            patches.unverified(f).ifPresent(why -> out.print("      patch " + text(why) + "\n"));
             return;
         }
         // No patch: the after figure is what a fix would achieve, not what wanlint's patch does.

@@ -38,6 +38,13 @@ final class SamplePatches {
                 Map.of(), Map.of(SampleApplication.fineGrained(), NO_WAN001_PATCH));
     }
 
+    /** As {@link #planned()}, but the JDBC patch could not be compiled before it was shown, because of {@code why}. */
+    static PatchIndex unverified(String why) {
+        PatchIndex patched = index();
+        return PatchIndex.of(Map.of(SampleApplication.webTierJdbc(), patched.of(SampleApplication.webTierJdbc()).orElseThrow()),
+                Map.of(), Map.of(SampleApplication.fineGrained(), NO_WAN001_PATCH), Map.of(SampleApplication.webTierJdbc(), why));
+    }
+
     /** As {@link #planned()}, but the JDBC patch failed inside wanlint. */
     static PatchIndex failed(String why) {
         return PatchIndex.of(Map.of(), Map.of(SampleApplication.webTierJdbc(), why),

@@ -1,0 +1,482 @@
+package io.wanlint.refactorings.api;
+
+import io.wanlint.analyzer.api.AnalyzedFile;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.tools.Diagnostic;
+import javax.tools.DiagnosticCollector;
+import javax.tools.FileObject;
+import javax.tools.ForwardingJavaFileManager;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileManager;
+import javax.tools.JavaFileObject;
+import javax.tools.SimpleJavaFileObject;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.StandardLocation;
+import javax.tools.ToolProvider;
+
+/**
+ * Checks, before a patch is shown, that it does not break the build: the patch is applied in memory
+ * and the Java files it touches, their package siblings and the files that name a touched type are
+ * compiled with {@code javax.tools} (nothing is written to disk), once as they are and once patched.
+ * A patch whose compile has an error the unpatched compile does not have is declined with that
+ * error. When the unpatched code cannot be compiled (no compiler in this runtime, too many errors,
+ * unreadable files, the time budget spent) the patch is kept and marked unverified, with why.
+ *
+ * <p>The unpatched compile of a set of files is made once per run, whatever the number of patches
+ * touching that set. Not thread-safe: one verifier per run.
+ */
+public final class PatchVerifier implements AutoCloseable {
+    /** Beyond this many errors in the unpatched files, a comparison says little: the patch is unverified. */
+    static final int MAX_BASELINE_ERRORS = 100;
+    /** The run's verification stops here; later patches are unverified (the budget is what {@code --no-verify} saves). */
+    public static final Duration DEFAULT_BUDGET = Duration.ofSeconds(180);
+
+    private static final Pattern PACKAGE = Pattern.compile("(?m)^\\s*package\\s+([\\w.\\s]+?)\\s*;");
+    /** The name javac could not resolve, in its English messages. */
+    private static final Pattern UNRESOLVED = Pattern.compile("symbol:\\s+\\w+\\s+([\\w.$]+)|package ([\\w.]+) does not exist"
+            + "|class file for ([\\w.$]+) not found");
+
+    /** What verifying a patch (or patches applied together) found. */
+    public sealed interface Verdict {
+        /** The patched files compile with no error the unpatched ones lack (or no Java file is touched). */
+        record Verified() implements Verdict {}
+
+        /**
+         * The patch must not be shown, and {@code reason} says why: {@code the patch would not compile:
+         * FILE:LINE: MESSAGE} (its first new javac error), or a new file where a file already is.
+         */
+        record Broken(String reason) implements Verdict {}
+
+        /** Could not be checked, and {@code why}. */
+        record Unverified(String why) implements Verdict {}
+    }
+
+    private final RefactoringContext context;
+    private final CompileClassPath classPath;
+    private final JavaCompiler javac;
+    private final String disabled;
+    private final long deadline;
+    private final Duration budget;
+    private StandardJavaFileManager fileManager;
+    private final Map<Set<String>, Compilation> baselines = new HashMap<>();
+    private final Map<List<FileChange>, Verdict> verdicts = new HashMap<>();
+    private Layout layout;
+    private int compilations;
+
+    private PatchVerifier(RefactoringContext context, CompileClassPath classPath, JavaCompiler javac, String disabled, Duration budget) {
+        this.context = context;
+        this.classPath = classPath;
+        this.javac = javac;
+        this.disabled = disabled;
+        this.budget = budget;
+        this.deadline = System.nanoTime() + budget.toNanos();
+    }
+
+    /** A verifier with this runtime's compiler (none in a JRE without {@code jdk.compiler}: every patch is then unverified). */
+    public static PatchVerifier of(RefactoringContext context, CompileClassPath classPath) {
+        return with(context, classPath, ToolProvider.getSystemJavaCompiler(), DEFAULT_BUDGET);
+    }
+
+    /**
+     * A verifier with the given compiler and time budget.
+     *
+     * @param javac null for a runtime without a compiler
+     */
+    public static PatchVerifier with(RefactoringContext context, CompileClassPath classPath, JavaCompiler javac, Duration budget) {
+        String disabled = javac == null
+                ? "this Java runtime has no compiler (javax.tools); run wanlint on a JDK to have patches compiled before they are shown" : null;
+        return new PatchVerifier(context, classPath, javac, disabled, budget);
+    }
+
+    /** A verifier that checks nothing and marks every patch unverified, saying {@code why} ({@code --no-verify}). */
+    public static PatchVerifier skipped(RefactoringContext context, String why) {
+        return new PatchVerifier(context, new CompileClassPath(List.of()), null, why, Duration.ZERO);
+    }
+
+    /**
+     * The plans with every patch verified: a patch that adds a javac error loses it (the finding is
+     * declined with the error as its reason), one that could not be checked is marked unverified.
+     */
+    public List<Refactorings.Planned> verifyEach(List<Refactorings.Planned> plans) {
+        List<Refactorings.Planned> out = new ArrayList<>(plans.size());
+        for (Refactorings.Planned plan : plans) {
+            if (plan.patch().isEmpty()) {
+                out.add(plan);
+                continue;
+            }
+            Verdict v = verdict(List.of(plan.patch().get()));
+            if (v instanceof Verdict.Broken broken) out.add(plan.declined(broken.reason()));
+            else if (v instanceof Verdict.Unverified u) out.add(plan.unverified(u.why()));
+            else out.add(plan);
+        }
+        return out;
+    }
+
+    /** The verdict on these patches applied together (one patch, or a combined set whose edits do not collide). */
+    public Verdict verdict(List<Patch> patches) {
+        List<FileChange> changes = PatchSet.of(patches).changes().values().stream().toList();
+        Verdict known = verdicts.get(changes);
+        if (known != null) return known;
+        Verdict v;
+        try {
+            v = check(changes);
+        } catch (RuntimeException | LinkageError e) {
+            // The compiler failing on odd code is wanlint's limit, not the patch's fault.
+            v = new Verdict.Unverified("javac failed (" + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + oneLine(e.getMessage())) + ")");
+        }
+        verdicts.put(changes, v);
+        return v;
+    }
+
+    private Verdict check(List<FileChange> changes) {
+        Map<String, FileChange> javaChanges = new LinkedHashMap<>();
+        for (FileChange c : changes) {
+            if (c.file().toLowerCase(Locale.ROOT).endsWith(".java")) javaChanges.put(c.file(), c);
+        }
+        for (FileChange c : changes) {
+            if (c instanceof FileChange.Create create && context.exists(create.file())) {
+                return new Verdict.Broken("the patch creates " + create.file() + ", which already exists");
+            }
+        }
+        if (javaChanges.isEmpty()) return new Verdict.Verified();
+        if (disabled != null) return new Verdict.Unverified(disabled);
+        if (System.nanoTime() > deadline) {
+            return new Verdict.Unverified("the time budget for compiling patches (" + budget.toSeconds()
+                    + " s) was spent on earlier patches (--no-verify skips compiling)");
+        }
+        Layout l = layout();
+        Set<String> existing = new TreeSet<>();
+        Map<String, String> patched = new TreeMap<>();
+        for (FileChange c : javaChanges.values()) {
+            if (c instanceof FileChange.Edit e) {
+                Optional<SourceText> text = context.read(e.file());
+                if (text.isEmpty()) return new Verdict.Unverified("cannot read " + e.file());
+                patched.put(e.file(), e.applyTo(text.get().text()));
+                existing.add(e.file());
+            } else if (c instanceof FileChange.Create cr) {
+                patched.put(cr.file(), cr.text());
+            }
+        }
+        Set<String> touchedTypes = new HashSet<>();
+        for (String f : javaChanges.keySet()) touchedTypes.add(simpleName(f));
+        existing.addAll(l.siblingsAndDependants(javaChanges.keySet(), touchedTypes, context));
+        Map<String, String> original = new TreeMap<>();
+        for (String f : existing) {
+            Optional<SourceText> text = context.read(f);
+            if (text.isEmpty()) {
+                if (javaChanges.containsKey(f)) return new Verdict.Unverified("cannot read " + f);
+                continue;
+            }
+            original.put(f, text.get().text());
+            if (!patched.containsKey(f)) patched.put(f, text.get().text());
+        }
+        Set<String> key = Set.copyOf(original.keySet());
+        Compilation before = baselines.get(key);
+        if (before == null) {
+            before = compile(original);
+            baselines.put(key, before);
+        }
+        if (before.errors().size() > MAX_BASELINE_ERRORS) {
+            return new Verdict.Unverified("the unpatched code does not compile (" + before.errors().size() + " javac errors, e.g. "
+                    + before.errors().get(0).text() + "); add the libraries it needs with --classpath");
+        }
+        Compilation after = compile(patched);
+        List<JavacError> added = after.minus(before);
+        if (added.isEmpty()) return new Verdict.Verified();
+        Set<String> unresolvedBefore = before.unresolvedNames();
+        List<JavacError> brokenByPatch = added.stream().filter(e -> e.unresolvedName().map(n -> !unresolvedBefore.contains(n)).orElse(true))
+                .toList();
+        if (!brokenByPatch.isEmpty()) {
+            return new Verdict.Broken("the patch would not compile: " + brokenByPatch.get(0).text()
+                    + (brokenByPatch.size() > 1 ? " (and " + (brokenByPatch.size() - 1) + " more)" : ""));
+        }
+        return new Verdict.Unverified("the patched code uses " + added.get(0).unresolvedName().orElseThrow()
+                + ", which the unpatched code cannot resolve either; add its jar with --classpath");
+    }
+
+    /** How many times javac ran, unpatched and patched. */
+    int compilations() { return compilations; }
+
+    private Layout layout() {
+        if (layout == null) layout = Layout.of(context);
+        return layout;
+    }
+
+    // ---- javac ----
+
+    /** One javac error, keyed without its line (edits move lines). */
+    record JavacError(String file, long line, String code, String message) {
+        String key() { return file + "\u0000" + code + "\u0000" + message; }
+
+        String text() { return file + (line > 0 ? ":" + line : "") + ": " + message; }
+
+        Optional<String> unresolvedName() {
+            if (!code.startsWith("compiler.err.cant.resolve") && !code.equals("compiler.err.doesnt.exist")
+                    && !code.equals("compiler.err.cant.access")) {
+                return Optional.empty();
+            }
+            Matcher m = UNRESOLVED.matcher(message);
+            if (!m.find()) return Optional.empty();
+            for (int g = 1; g <= m.groupCount(); g++) if (m.group(g) != null) return Optional.of(m.group(g));
+            return Optional.empty();
+        }
+    }
+
+    record Compilation(List<JavacError> errors) {
+        /** The errors of this compile beyond those of {@code before} (counted per file, code and message). */
+        List<JavacError> minus(Compilation before) {
+            Map<String, Integer> remaining = new HashMap<>();
+            for (JavacError e : before.errors) remaining.merge(e.key(), 1, Integer::sum);
+            List<JavacError> out = new ArrayList<>();
+            for (JavacError e : errors) {
+                Integer n = remaining.get(e.key());
+                if (n != null && n > 0) remaining.put(e.key(), n - 1);
+                else out.add(e);
+            }
+            return out;
+        }
+
+        Set<String> unresolvedNames() {
+            Set<String> out = new HashSet<>();
+            for (JavacError e : errors) e.unresolvedName().ifPresent(out::add);
+            return out;
+        }
+    }
+
+    /**
+     * Attributes and flow-checks the given sources (relative path → text); the application's other
+     * Java files are on the source path, each decoded as wanlint decoded it (javac's one
+     * {@code -encoding} would misread the ISO-8859-1 files of a mostly UTF-8 tree). Nothing is
+     * generated. The flow phase runs even after attribution errors, so that an unreported checked
+     * exception is not hidden by an unrelated error.
+     */
+    private Compilation compile(Map<String, String> sources) {
+        compilations++;
+        DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+        List<JavaFileObject> units = new ArrayList<>();
+        for (Map.Entry<String, String> s : sources.entrySet()) units.add(new InMemorySource(s.getKey(), "", s.getValue()));
+        List<String> options = List.of("-proc:none", "-implicit:none", "-nowarn", "-Xlint:none", "-Xmaxerrs", "1000000",
+                "-XDshould-stop.ifError=FLOW", "-XDshould-stop.ifNoError=FLOW");
+        JavaCompiler.CompilationTask task = javac.getTask(null, new InMemoryFiles(fileManager(), layout(), context, sources), diagnostics,
+                options, null, units);
+        if (task instanceof com.sun.source.util.JavacTask javacTask) {
+            try {
+                javacTask.analyze();
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        } else {
+            task.call();
+        }
+        List<JavacError> errors = new ArrayList<>();
+        for (Diagnostic<? extends JavaFileObject> d : diagnostics.getDiagnostics()) {
+            if (d.getKind() != Diagnostic.Kind.ERROR) continue;
+            errors.add(new JavacError(nameOf(d.getSource()), d.getLineNumber(), String.valueOf(d.getCode()),
+                    oneLine(d.getMessage(Locale.ROOT))));
+        }
+        return new Compilation(errors);
+    }
+
+    /** The jars; one per run, so that each jar's index is read once. Its own problems (a broken jar) are not printed. */
+    private StandardJavaFileManager fileManager() {
+        if (fileManager == null) {
+            fileManager = javac.getStandardFileManager(d -> { }, Locale.ROOT, StandardCharsets.UTF_8);
+            try {
+                // An empty source path, or javac would look for sources in the jars too.
+                fileManager.setLocationFromPaths(StandardLocation.SOURCE_PATH, List.of());
+                fileManager.setLocationFromPaths(StandardLocation.CLASS_PATH, classPath.entries().stream().filter(Files::exists).toList());
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+        return fileManager;
+    }
+
+    private String nameOf(JavaFileObject source) {
+        if (source == null) return "javac";
+        if (source instanceof InMemorySource s) return s.path;
+        try {
+            Path p = Path.of(source.toUri());
+            Optional<Path> root = context.root();
+            if (root.isPresent() && p.toAbsolutePath().normalize().startsWith(root.get())) {
+                return root.get().relativize(p.toAbsolutePath().normalize()).toString().replace('\\', '/');
+            }
+            return p.toString();
+        } catch (IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
+            return source.getName();
+        }
+    }
+
+    /** A javac message on one line: its lines stripped and joined (javac puts {@code symbol:} and {@code location:} on lines of their own). */
+    static String oneLine(String message) {
+        return String.join("; ", message.lines().map(l -> l.strip().replaceAll("\\s+", " ")).filter(s -> !s.isEmpty()).toList());
+    }
+
+    private static String simpleName(String file) {
+        String name = file.substring(file.lastIndexOf('/') + 1);
+        return name.substring(0, name.length() - ".java".length());
+    }
+
+    @Override public void close() {
+        if (fileManager == null) return;
+        try {
+            fileManager.close();
+        } catch (IOException e) {
+            // Closing only releases jar handles; nothing was written.
+        }
+        fileManager = null;
+    }
+
+    /** A source file's text as the patch leaves it, named by its path relative to the analysed root. */
+    private static final class InMemorySource extends SimpleJavaFileObject {
+        final String path;
+        /** The class name the file stands for on the source path ({@code org.acme.Lookup}); empty for a compiled unit. */
+        final String binaryName;
+        private final String text;
+
+        InMemorySource(String path, String binaryName, String text) {
+            super(uri(path), Kind.SOURCE);
+            this.path = path;
+            this.binaryName = binaryName;
+            this.text = text;
+        }
+
+        private static URI uri(String path) {
+            try {
+                return new URI("wanlint", null, "/" + path, null);
+            } catch (URISyntaxException e) {
+                throw new IllegalArgumentException(path, e);
+            }
+        }
+
+        @Override public CharSequence getCharContent(boolean ignoreEncodingErrors) { return text; }
+    }
+
+    /**
+     * The jars from the standard file manager; the source path from the application's files as
+     * wanlint read them, with the patched text where the compile has one; nothing javac might write
+     * reaches the disk.
+     */
+    private static final class InMemoryFiles extends ForwardingJavaFileManager<JavaFileManager> {
+        private final Layout layout;
+        private final RefactoringContext context;
+        private final Map<String, String> overlay;
+
+        InMemoryFiles(JavaFileManager fm, Layout layout, RefactoringContext context, Map<String, String> overlay) {
+            super(fm);
+            this.layout = layout;
+            this.context = context;
+            this.overlay = overlay;
+        }
+
+        @Override public boolean hasLocation(Location location) {
+            return location == StandardLocation.SOURCE_PATH || super.hasLocation(location);
+        }
+
+        @Override public Iterable<JavaFileObject> list(Location location, String packageName, Set<JavaFileObject.Kind> kinds,
+                                                       boolean recurse) throws IOException {
+            if (location != StandardLocation.SOURCE_PATH) return super.list(location, packageName, kinds, recurse);
+            List<JavaFileObject> out = new ArrayList<>();
+            if (!kinds.contains(JavaFileObject.Kind.SOURCE)) return out;
+            layout.javaFilesByPackage().forEach((pkg, files) -> {
+                if (!pkg.equals(packageName) && !(recurse && (packageName.isEmpty() || pkg.startsWith(packageName + ".")))) return;
+                for (String f : files) {
+                    String text = overlay.containsKey(f) ? overlay.get(f) : context.read(f).map(SourceText::text).orElse(null);
+                    if (text != null) out.add(new InMemorySource(f, (pkg.isEmpty() ? "" : pkg + ".") + simpleName(f), text));
+                }
+            });
+            return out;
+        }
+
+        @Override public String inferBinaryName(Location location, JavaFileObject file) {
+            if (file instanceof InMemorySource s) return s.binaryName;
+            return super.inferBinaryName(location, file);
+        }
+
+        @Override public boolean isSameFile(FileObject a, FileObject b) {
+            if (a instanceof InMemorySource || b instanceof InMemorySource) return a.toUri().equals(b.toUri());
+            return super.isSameFile(a, b);
+        }
+
+        @Override public JavaFileObject getJavaFileForOutput(Location location, String className, JavaFileObject.Kind kind, FileObject sibling) {
+            return new SimpleJavaFileObject(URI.create("discarded:///" + className.replace('.', '/') + kind.extension), kind) {
+                @Override public OutputStream openOutputStream() { return OutputStream.nullOutputStream(); }
+            };
+        }
+
+        @Override public FileObject getFileForOutput(Location location, String packageName, String relativeName, FileObject sibling) {
+            return new SimpleJavaFileObject(URI.create("discarded:///" + relativeName), JavaFileObject.Kind.OTHER) {
+                @Override public OutputStream openOutputStream() { return OutputStream.nullOutputStream(); }
+            };
+        }
+
+        /** The standard manager is the run's; the verifier closes it once. */
+        @Override public void close() { }
+    }
+
+    // ---- where the application's Java files are ----
+
+    /** The application's Java files by folder and by the package they declare. */
+    record Layout(Map<String, List<String>> javaFilesByFolder, Map<String, List<String>> javaFilesByPackage) {
+        static Layout of(RefactoringContext context) {
+            Map<String, List<String>> byFolder = new TreeMap<>();
+            Map<String, List<String>> byPackage = new TreeMap<>();
+            for (AnalyzedFile f : context.analysis().files()) {
+                if (f.path().contains("!/") || !f.path().toLowerCase(Locale.ROOT).endsWith(".java")) continue;
+                if (context.whyNotPatchable(f.path()).isPresent()) continue;
+                Optional<SourceText> text = context.read(f.path());
+                if (text.isEmpty()) continue;
+                byFolder.computeIfAbsent(folderOf(f.path()), k -> new ArrayList<>()).add(f.path());
+                byPackage.computeIfAbsent(packageOf(text.get().text()), k -> new ArrayList<>()).add(f.path());
+            }
+            return new Layout(byFolder, byPackage);
+        }
+
+        /** The package a Java file declares; empty for the default package. */
+        static String packageOf(String text) {
+            Matcher m = PACKAGE.matcher(text);
+            return m.find() ? m.group(1).replaceAll("\\s+", "") : "";
+        }
+
+        private static String folderOf(String path) {
+            int slash = path.lastIndexOf('/');
+            return slash < 0 ? "" : path.substring(0, slash);
+        }
+
+        /** The Java files in the touched files' folders, and those anywhere that name a touched type. */
+        Set<String> siblingsAndDependants(Set<String> touched, Set<String> touchedTypes, RefactoringContext context) {
+            Set<String> out = new TreeSet<>();
+            for (String f : touched) out.addAll(javaFilesByFolder.getOrDefault(folderOf(f), List.of()));
+            Pattern names = Pattern.compile("\\b(?:" + String.join("|", touchedTypes.stream().map(Pattern::quote).toList()) + ")\\b");
+            for (List<String> files : javaFilesByFolder.values()) {
+                for (String f : files) {
+                    if (out.contains(f)) continue;
+                    if (context.read(f).map(t -> names.matcher(t.text()).find()).orElse(false)) out.add(f);
+                }
+            }
+            return out;
+        }
+    }
+}

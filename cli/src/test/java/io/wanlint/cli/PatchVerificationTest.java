@@ -231,7 +231,9 @@ class PatchVerificationTest {
 
     /** A stand-in for a refactoring that believes a comment fixes WAN009. */
     private record CommentOnly() implements Refactoring {
-        @Override public boolean handles(io.wanlint.analyzer.api.Finding finding) { return finding.ruleId().equals("WAN009"); }
+        @Override public io.wanlint.refactorings.api.Fixes fixes() {
+            return io.wanlint.refactorings.api.Fixes.of("WAN009", io.wanlint.analyzer.api.FindingSubject.Method.class);
+        }
 
         @Override public PlanOutcome plan(io.wanlint.analyzer.api.Finding finding, RefactoringContext context) {
             String file = finding.location().file();

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.FindingLocation;
-import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.api.Severity;
 import io.wanlint.refactorings.TextApp;
 import io.wanlint.refactorings.api.FileChange;
@@ -42,11 +41,6 @@ class DeclareReadOnlyEntityPlanningTest {
     @TempDir Path app;
 
     private Optional<Patch> plan() throws IOException {
-        return plan(RoundTrips.of(2), RoundTrips.of(1));
-    }
-
-    /** The patch for a WAN005 finding on Book whose figures are {@code before} and {@code after}. */
-    private Optional<Patch> plan(RoundTrips before, RoundTrips after) throws IOException {
         Path src = app.resolve("src/a");
         Files.createDirectories(src);
         Files.writeString(src.resolve("BookBean.java"), """
@@ -67,7 +61,7 @@ class DeclareReadOnlyEntityPlanningTest {
         Files.createDirectories(app.resolve("META-INF"));
         Files.writeString(app.resolve("META-INF/ejb-jar.xml"), EJB_JAR);
         Finding finding = new Finding("WAN005", Severity.NOTE, "entity Book is read-mostly",
-                new FindingLocation("src/a/BookBean.java", 3, "a.BookBean", null), List.of(), List.of(), before, after, "entity:Book");
+                new FindingLocation("src/a/BookBean.java", 3, "a.BookBean", null), List.of(), List.of(), null, null, "entity:Book");
         return new DeclareReadOnlyEntity().patchFor(finding, TextApp.analysed(app));
     }
 
@@ -103,11 +97,5 @@ class DeclareReadOnlyEntityPlanningTest {
                 <jboss><enterprise-beans><entity><ejb-name>Book</ejb-name><read-only>true</read-only></entity></enterprise-beans></jboss>
                 """);
         assertThat(plan()).isEmpty();
-    }
-
-    @Test
-    void aDatabaseCacheNoteWithoutWanSavingGetsNoPatch() throws IOException {
-        // WAN005's note for an entity read only on its own site: 0 -> 0 WAN round trips, so no WAN fix is proposed.
-        assertThat(plan(RoundTrips.ZERO, RoundTrips.ZERO)).isEmpty();
     }
 }

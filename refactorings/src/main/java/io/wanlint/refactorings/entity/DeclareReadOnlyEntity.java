@@ -78,10 +78,6 @@ public final class DeclareReadOnlyEntity implements Refactoring {
         Optional<Component> found = context.analysis().model().byName(name).filter(c -> c.kind().isEntity());
         if (found.isEmpty()) return "entity " + name + " is not in the component model";
         if (found.get().readOnly()) return name + " is already declared read-only";
-        if (!savesWan(finding)) {
-            return "no WAN saving: every read of " + name + " is made on the entity's own site, so the read-only declaration "
-                    + "would save database work only (the finding names the switch to set by hand)";
-        }
         if (context.analysis().callGraph() == null) return "no call graph: whether " + name + " is written is unknown";
         List<CallEdge> writes = writes(found.get(), context);
         if (!writes.isEmpty()) {
@@ -100,7 +96,7 @@ public final class DeclareReadOnlyEntity implements Refactoring {
         if (!handles(finding) || !(finding.subject() instanceof FindingSubject.Entity subject)) return Optional.empty();
         String name = subject.name();
         Optional<Component> found = context.analysis().model().byName(name).filter(c -> c.kind().isEntity());
-        if (found.isEmpty() || found.get().readOnly() || !savesWan(finding) || isWritten(found.get(), context)) return Optional.empty();
+        if (found.isEmpty() || found.get().readOnly() || isWritten(found.get(), context)) return Optional.empty();
         Component entity = found.get();
         List<FileChange> changes = entity.kind() == ComponentKind.JPA_ENTITY ? jpa(entity, finding, context) : vendor(entity, context);
         if (changes.isEmpty()) return Optional.empty();
@@ -109,11 +105,6 @@ public final class DeclareReadOnlyEntity implements Refactoring {
                 : "Declare never-written entity " + name + " read-only (" + String.join(", ",
                         changes.stream().map(c -> c.file().substring(c.file().lastIndexOf('/') + 1)).toList()) + ")";
         return Optional.of(new Patch(Fingerprints.of(finding), finding.ruleId(), title, changes, finding.before(), finding.after()));
-    }
-
-    /** Whether the finding predicts fewer WAN round trips: a WAN rule's fix is proposed only then (a database-cache note has none). */
-    private static boolean savesWan(Finding finding) {
-        return finding.after().compareTo(finding.before()) < 0;
     }
 
     /** Any call anywhere that writes the entity (its own container callbacks aside). */

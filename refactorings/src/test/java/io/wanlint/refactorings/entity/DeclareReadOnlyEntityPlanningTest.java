@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.FindingLocation;
-import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.api.Severity;
 import io.wanlint.refactorings.TextApp;
 import io.wanlint.refactorings.api.FileChange;
@@ -43,11 +42,6 @@ class DeclareReadOnlyEntityPlanningTest {
     @TempDir Path app;
 
     private Optional<Patch> plan() throws IOException {
-        return plan(RoundTrips.of(2), RoundTrips.of(1));
-    }
-
-    /** The patch for a WAN005 finding on Book whose figures are {@code before} and {@code after}. */
-    private Optional<Patch> plan(RoundTrips before, RoundTrips after) throws IOException {
         Path src = app.resolve("src/a");
         Files.createDirectories(src);
         Files.writeString(src.resolve("BookBean.java"), """
@@ -68,7 +62,7 @@ class DeclareReadOnlyEntityPlanningTest {
         Files.createDirectories(app.resolve("META-INF"));
         Files.writeString(app.resolve("META-INF/ejb-jar.xml"), EJB_JAR);
         Finding finding = new Finding("WAN005", Severity.NOTE, "entity Book is read-mostly",
-                new FindingLocation("src/a/BookBean.java", 3, "a.BookBean", null), List.of(), List.of(), before, after, new FindingSubject.Entity("Book"));
+                new FindingLocation("src/a/BookBean.java", 3, "a.BookBean", null), List.of(), List.of(), null, null, new FindingSubject.Entity("Book"));
         return new DeclareReadOnlyEntity().patchFor(finding, TextApp.analysed(app));
     }
 
@@ -104,11 +98,5 @@ class DeclareReadOnlyEntityPlanningTest {
                 <jboss><enterprise-beans><entity><ejb-name>Book</ejb-name><read-only>true</read-only></entity></enterprise-beans></jboss>
                 """);
         assertThat(plan()).isEmpty();
-    }
-
-    @Test
-    void aDatabaseCacheNoteWithoutWanSavingGetsNoPatch() throws IOException {
-        // WAN005's note for an entity read only on its own site: 0 -> 0 WAN round trips, so no WAN fix is proposed.
-        assertThat(plan(RoundTrips.ZERO, RoundTrips.ZERO)).isEmpty();
     }
 }

@@ -132,8 +132,16 @@ class PatchAcceptanceTest {
             assertThat(again.roundTrips()).as("entry point %s after %s", ep, patch.title()).containsKey(ep);
             delivered.put(ep, planned.roundTrips().get(ep) + " -> " + again.roundTrips().get(ep));
         }
-        assertThat(delivered.values()).as("round trips of %s after %s", finding.entryPoints(), patch.title())
-                .contains(patch.before() + " -> " + patch.after());
+        if (String.valueOf(patch.before()).equals(String.valueOf(patch.after()))) {
+            // A patch promising no WAN change (a database-cache note's read-only declaration) keeps every request's round trips.
+            for (String ep : finding.entryPoints()) {
+                assertThat(again.roundTrips().get(ep)).as("round trips of %s after %s", ep, patch.title())
+                        .isEqualTo(planned.roundTrips().get(ep));
+            }
+        } else {
+            assertThat(delivered.values()).as("round trips of %s after %s", finding.entryPoints(), patch.title())
+                    .contains(patch.before() + " -> " + patch.after());
+        }
         assertThat(again.plans()).as("patches planned again after %s", patch.title())
                 .noneMatch(p -> p.finding().ruleId().equals(finding.ruleId()) && p.finding().key().equals(finding.key())
                         && p.patch().isPresent());

@@ -97,4 +97,32 @@ final class CompiledFixture {
         ModelOutcome model = new ComponentModelBuilder().build(units, jsps, ws.xmlFiles());
         return new Application(units, jsps, model);
     }
+
+    /**
+     * The application analysed by one front end: its sources, or its class files (compiled from them)
+     * beside the same descriptors and other non-Java files. {@code tmp} receives {@code src} and {@code bin}.
+     */
+    static io.wanlint.analyzer.api.AnalysisResult analyse(Path tmp, java.util.Map<String, String> files, AnalysisRequest.FrontEnd frontEnd)
+            throws Exception {
+        Path src = tmp.resolve("src");
+        Path bin = tmp.resolve("bin");
+        java.util.Map<String, String> sources = new java.util.LinkedHashMap<>();
+        for (java.util.Map.Entry<String, String> f : files.entrySet()) {
+            if (f.getKey().endsWith(".java")) {
+                sources.put(f.getKey(), f.getValue());
+                continue;
+            }
+            for (Path root : new Path[] {src, bin}) {
+                Path p = root.resolve(f.getKey());
+                java.nio.file.Files.createDirectories(p.getParent());
+                java.nio.file.Files.writeString(p, f.getValue());
+            }
+        }
+        write(src, sources);
+        if (frontEnd == AnalysisRequest.FrontEnd.SOURCE) {
+            return io.wanlint.analyzer.api.Analyzer.analyze(new AnalysisRequest(List.of(src), List.of(), frontEnd));
+        }
+        compile(src, bin, "UTF-8");
+        return io.wanlint.analyzer.api.Analyzer.analyze(new AnalysisRequest(List.of(bin), List.of(), frontEnd));
+    }
 }

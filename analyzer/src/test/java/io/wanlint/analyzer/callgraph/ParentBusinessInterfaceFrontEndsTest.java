@@ -100,28 +100,8 @@ class ParentBusinessInterfaceFrontEndsTest {
         return files;
     }
 
-    /** The application analysed by one front end: its sources, or its class files beside the same descriptor. */
     private AnalysisResult analyse(Map<String, String> files, AnalysisRequest.FrontEnd frontEnd) throws Exception {
-        Path src = tmp.resolve("src");
-        Path bin = tmp.resolve("bin");
-        Map<String, String> sources = new LinkedHashMap<>();
-        for (Map.Entry<String, String> f : files.entrySet()) {
-            if (f.getKey().endsWith(".java")) {
-                sources.put(f.getKey(), f.getValue());
-                continue;
-            }
-            for (Path root : new Path[] {src, bin}) {
-                Path p = root.resolve(f.getKey());
-                Files.createDirectories(p.getParent());
-                Files.writeString(p, f.getValue());
-            }
-        }
-        CompiledFixture.write(src, sources);
-        if (frontEnd == AnalysisRequest.FrontEnd.SOURCE) {
-            return Analyzer.analyze(new AnalysisRequest(List.of(src), List.of(), frontEnd));
-        }
-        CompiledFixture.compile(src, bin, "UTF-8");
-        return Analyzer.analyze(new AnalysisRequest(List.of(bin), List.of(), frontEnd));
+        return CompiledFixture.analyse(tmp, files, frontEnd);
     }
 
     private static List<CallEdge> helperCalls(AnalysisResult result) {

@@ -291,14 +291,25 @@ def score(findings, labels):
             rows[key][verdict] += 1
             if twin or verdict == "DUP":
                 rows[key]["duplicates"] += 1
-    # recall: every label that says TP, and every miss; found when still reported
+    # recall: every label that says TP, and every miss; found when still reported. A TP label that
+    # "covers" earlier TP labels (one finding per cause replacing several) is not a known positive of
+    # its own: it makes the labels it covers found when it is reported.
     used = set(j for j in matched if j is not None)
+    index = {l.get("fingerprint"): j for j, l in enumerate(label_list)}
+    is_tp = lambda j: label_list[j].get("label", "").upper() == "TP"
+    covered_by = defaultdict(set)
     for j, l in enumerate(label_list):
-        if l.get("label", "").upper() != "TP":
+        for fp in l.get("covers", []) if is_tp(j) else []:
+            if fp in index and is_tp(index[fp]):
+                covered_by[index[fp]].add(j)
+    covering = set().union(*covered_by.values()) if covered_by else set()
+    for j, l in enumerate(label_list):
+        if not is_tp(j) or j in covering:
             continue
+        found = j in used or any(c in used for c in covered_by.get(j, ()))
         for key in (l.get("rule"), "*"):
             rows[key]["known"] += 1
-            rows[key]["knownFound"] += 1 if j in used else 0
+            rows[key]["knownFound"] += 1 if found else 0
     for m in misses:
         found = miss_found(m, findings)
         for key in (m.get("rule"), "*"):

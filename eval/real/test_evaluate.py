@@ -65,6 +65,19 @@ class ScoringTest(unittest.TestCase):
         self.assertEqual(scores["WAN003"]["knownFound"], 0)
         self.assertEqual(scores["*"]["UNLABELLED"], 1)
 
+    def test_a_label_covering_earlier_true_positives_finds_them_and_is_no_known_positive_of_its_own(self):
+        labels = {"findings": [{"fingerprint": "old1", "rule": "WAN004", "className": "A", "method": "a", "label": "TP"},
+                               {"fingerprint": "old2", "rule": "WAN004", "className": "B", "method": "b", "label": "TP"},
+                               {"fingerprint": "merged", "rule": "WAN004", "className": "M", "method": "send", "label": "TP",
+                                "covers": ["old1", "old2"]},
+                               {"fingerprint": "other", "rule": "WAN004", "className": "C", "method": "c", "label": "TP"}]}
+        scores, _ = evaluate.score([finding("WAN004", "M", "send", "merged")], labels)
+        self.assertEqual((scores["WAN004"]["known"], scores["WAN004"]["knownFound"]), (3, 2))
+        self.assertEqual(scores["WAN004"]["precision"], 1.0)
+        # Not reported, the merged finding finds nothing, and the labels it covers are still known positives.
+        scores, _ = evaluate.score([], labels)
+        self.assertEqual((scores["WAN004"]["known"], scores["WAN004"]["knownFound"]), (3, 0))
+
     def test_measured_after_is_before_minus_what_the_entry_points_lost(self):
         f = finding("WAN003", "C", "m", "a", before=208, after=132, eps=("/p", "/p (2)"))
         value, why = evaluate.measured_after(f, {"/p": 52, "/p (2)": 52, "/q": 5}, {"/p": 33, "/p (2)": 33, "/q": 5})

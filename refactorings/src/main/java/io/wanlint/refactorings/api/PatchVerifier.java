@@ -49,6 +49,8 @@ import javax.tools.ToolProvider;
 public final class PatchVerifier implements AutoCloseable {
     /** Beyond this many errors in the unpatched files, a comparison says little: the patch is unverified. */
     static final int MAX_BASELINE_ERRORS = 100;
+    /** How many unpatched file sets may fail to compile before the rest of the run stops trying. */
+    static final int UNCOMPILABLE_TRIES = 2;
     /** The run's verification stops here; later patches are unverified (the budget is what {@code --no-verify} saves). */
     public static final Duration DEFAULT_BUDGET = Duration.ofSeconds(180);
 
@@ -83,6 +85,9 @@ public final class PatchVerifier implements AutoCloseable {
     private final Map<List<FileChange>, Verdict> verdicts = new HashMap<>();
     private Layout layout;
     private int compilations;
+    private int uncompilableBaselines;
+    /** Set once {@link #UNCOMPILABLE_TRIES} unpatched file sets failed to compile: why every later patch is unverified. */
+    private String uncompilable;
 
     private PatchVerifier(RefactoringContext context, CompileClassPath classPath, JavaCompiler javac, String disabled, Duration budget) {
         this.context = context;
@@ -162,6 +167,7 @@ public final class PatchVerifier implements AutoCloseable {
         }
         if (javaChanges.isEmpty()) return new Verdict.Verified();
         if (disabled != null) return new Verdict.Unverified(disabled);
+        if (uncompilable != null) return new Verdict.Unverified(uncompilable);
         if (System.nanoTime() > deadline) {
             return new Verdict.Unverified("the time budget for compiling patches (" + budget.toSeconds()
                     + " s) was spent on earlier patches (--no-verify skips compiling)");
@@ -199,8 +205,12 @@ public final class PatchVerifier implements AutoCloseable {
             baselines.put(key, before);
         }
         if (before.errors().size() > MAX_BASELINE_ERRORS) {
-            return new Verdict.Unverified("the unpatched code does not compile (" + before.errors().size() + " javac errors, e.g. "
-                    + before.errors().get(0).text() + "); add the libraries it needs with --classpath");
+            String why = "the unpatched code does not compile (" + before.errors().size() + " javac errors, e.g. "
+                    + before.errors().get(0).text() + "); add the libraries it needs with --classpath";
+            // An application missing its libraries fails every file set alike, and each try costs seconds on a
+            // large one: after two, the remaining patches are marked without compiling.
+            if (++uncompilableBaselines >= UNCOMPILABLE_TRIES) uncompilable = why + " (not compiled again for the remaining patches)";
+            return new Verdict.Unverified(why);
         }
         Compilation after = compile(patched);
         List<JavacError> added = after.minus(before);

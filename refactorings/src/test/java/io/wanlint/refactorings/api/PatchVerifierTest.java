@@ -201,6 +201,27 @@ class PatchVerifierTest {
     }
 
     @Test
+    void afterTwoUnpatchedFileSetsFailToCompileTheRemainingPatchesAreMarkedWithoutCompiling() throws IOException {
+        writeApp();
+        for (String pkg : List.of("web", "other")) {
+            StringBuilder broken = new StringBuilder("package org.acme." + pkg + ";\n\nclass Broken {\n");
+            for (int i = 0; i <= PatchVerifier.MAX_BASELINE_ERRORS; i++) broken.append("    Missing").append(i).append(" f").append(i).append(";\n");
+            TextApp.write(app, "src/org/acme/" + pkg + "/Broken.java", broken.append("}\n").toString(), StandardCharsets.UTF_8);
+        }
+        RefactoringContext context = TextApp.analysed(app);
+        Patch web = replacing("src/org/acme/web/Lookup.java", LOOKUP, "return ctx.lookup(name);", "return ctx.lookup(name.trim());");
+        Patch other = replacing("src/org/acme/other/Caller.java", CALLER, "Object use()", "Object use2() { return null; }\n    Object use()");
+        try (PatchVerifier v = verifier(context)) {
+            assertThat(v.verdict(List.of(web))).isInstanceOf(PatchVerifier.Verdict.Unverified.class);
+            assertThat(v.verdict(List.of(other))).isInstanceOf(PatchVerifier.Verdict.Unverified.class);
+            assertThat(v.compilations()).as("two unpatched file sets, both failing").isEqualTo(2);
+            assertThat(v.verdict(List.of(web, other))).isInstanceOfSatisfying(PatchVerifier.Verdict.Unverified.class, u ->
+                    assertThat(u.why()).startsWith("the unpatched code does not compile").endsWith("(not compiled again for the remaining patches)"));
+            assertThat(v.compilations()).as("the combined file set is not compiled").isEqualTo(2);
+        }
+    }
+
+    @Test
     void aPatchUsingALibraryTheUnpatchedCodeCannotResolveEitherIsUnverifiedNotDeclined() throws IOException {
         TextApp.write(app, "src/org/acme/web/Lookup.java", LOOKUP.replace("import javax.naming.NamingException;",
                 "import javax.naming.NamingException;\nimport org.thirdparty.Cache;").replace("public Object find",

@@ -115,12 +115,14 @@ final class CheckCommand extends AnalysisCommand {
             return ExitCode.USAGE;
         }
         Checker.CheckRun gated = run;
-        ReportData data = timed("cost model", () -> reportData(analysis, gated));
         // The patches `wanlint fix` would write (planned, not applied), in every format: SARIF fixes and
         // HTML previews show them, and every format says which findings have none and why.
         PatchIndex patches = timed("patches",
                 () -> compact ? PatchIndex.EMPTY // one line per finding shows no patch: planning and compiling them would be wasted
                         : wiring.fixer().map(fixer -> fixer.previews(gated.findings(), analysis.result(), verification)).orElse(PatchIndex.EMPTY));
+        // "After patches" counts the patches there are: a declined or unplanned one saves nothing.
+        Checker.CheckRun figured = wiring.fixer().isPresent() && !compact ? gated.withPatchesOf(f -> patches.of(f).isPresent()) : gated;
+        ReportData data = timed("cost model", () -> reportData(analysis, figured));
         timed("report", () -> {
             emit(switch (chosen) {
                 case text -> compact ? new TextReport(colour()).renderCompact(data) : new TextReport(colour()).render(data, patches);

@@ -14,6 +14,7 @@ final class RuleChecker implements Checker {
                 WanCostModel.of(result.model(), result.callGraph(), analysis.topology(), result.transactions()));
         RoundTripOracle oracle = RoundTripOracle.of(costs);
         RuleRun run = RuleEngine.check(result, oracle, analysis.configuration());
-        return new CheckRun(run.findings(), Rules.descriptors(), run.afterPatchesByEntryPoint(), run.diagnostics());
+        return new CheckRun(run.findings(), Rules.descriptors(), run.afterPatchesByEntryPoint(), run.diagnostics(),
+                patched -> run.afterPatching().of(patched));
     }
 }

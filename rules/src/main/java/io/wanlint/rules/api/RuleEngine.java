@@ -86,7 +86,18 @@ public final class RuleEngine {
             }
             kept.sort(ORDER);
             suppressed.sort(ORDER);
-            return new RuleRun(kept, suppressed, diagnostics, afterPatches(analysis, oracle, patches, pool));
+            Map<Finding, Function<EntryPoint, PatchEffect>> effects = Map.copyOf(patches);
+            RuleRun.AfterPatching afterPatching = patched -> {
+                Map<Finding, Function<EntryPoint, PatchEffect>> only = new LinkedHashMap<>();
+                effects.forEach((f, e) -> { if (patched.test(f)) only.put(f, e); });
+                ExecutorService later = pool(Runtime.getRuntime().availableProcessors());
+                try {
+                    return afterPatches(analysis, oracle, only, later);
+                } finally {
+                    later.shutdownNow();
+                }
+            };
+            return new RuleRun(kept, suppressed, diagnostics, afterPatches(analysis, oracle, patches, pool), afterPatching);
         } finally {
             pool.shutdownNow();
         }

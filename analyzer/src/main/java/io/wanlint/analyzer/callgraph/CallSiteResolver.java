@@ -79,7 +79,7 @@ final class CallSiteResolver {
         int argc = call.getArguments().size();
         Receiver r = receivers.receiverOf(call, site.stats());
         Optional<String> type = r.type().filter(types::isKnown);
-        if (type.isEmpty()) return byName(call, name, argc, r, site);
+        if (type.isEmpty()) return byName(call, name, argc, r, site, r.type().filter(types::isLibraryOffClasspath));
         String t = type.get();
         List<String> lineage = types.selfAndAncestors(t);
 
@@ -379,14 +379,24 @@ final class CallSiteResolver {
 
     // ---------------------------------------------------------------- unknown receivers
 
-    /** Best effort when the receiver's type is unknown: an API op by name, or the one app method of that name. */
-    private List<CallEdge> byName(MethodCallExpr call, String name, int argc, Receiver r, Site site) {
+    /**
+     * Best effort when the receiver's type is unknown: an API op by name, or the one app method of that
+     * name. When the receiver's type is known to be a library type missing from the classpath
+     * ({@code CollectionUtils.find}, a Hibernate 2 {@code Session.save}), the callee is that library's
+     * method, never an application method that happens to share its name: it stays an unresolved
+     * library call, counted in the file's diagnostic.
+     */
+    private List<CallEdge> byName(MethodCallExpr call, String name, int argc, Receiver r, Site site, Optional<String> library) {
         site.stats().unresolved(call, r.written() + "." + name + "(…)");
         Optional<Classification> api = classifier.classifyByName(name);
         if (api.isPresent()) {
             site.stats().byName++;
             String type = classifier.typicalDeclaringType(name).orElse("java.lang.Object");
             return List.of(edge(site, call, new MethodRef(type, name, List.of()), api.get().kind(), api.get().op(), null));
+        }
+        if (library.isPresent()) {
+            site.stats().libraryCall(library.get() + "." + name + "(…)");
+            return List.of();
         }
         List<MethodInfo> candidates = types.methodsNamed(name).stream().filter(m -> m.accepts(argc) && !m.isAbstract).toList();
         if (candidates.size() == 1) {

@@ -325,28 +325,29 @@ public final class BytecodeCallGraphBuilder {
             MethodRef invoked = BytecodeTypes.refOf(sig);
             int argc = invoked.parameterTypes().size();
             List<String> lineage = types.selfAndAncestors(type);
-
-            Optional<List<CallEdge>> ejb = ejbCall(invoked, lineage, site);
-            if (ejb.isPresent()) return ejb.get();
-
-            Optional<Classification> api = classifier.classifyAny(lineage, name, argc);
-            if (api.isPresent()) return List.of(apiEdge(call, stmt, invoked, api.get(), site));
-
-            if (lineage.contains("java.rmi.Remote")) {
-                Classification stub = classifier.remoteStubCall(isWebServicePort(type, call, site));
-                return List.of(edge(site, interfaceMethod(invoked), stub.kind(), stub.op(), null));
-            }
-            Optional<ClassInfo> receiver = types.type(type);
-            if (receiver.isEmpty()) return List.of();
-            if (receiver.get().isInterface()) {
-                Optional<List<CallEdge>> parent = parentInterfaceCall(invoked, site);
-                if (parent.isPresent()) return parent.get();
-            }
             Form form;
             if (call instanceof JStaticInvokeExpr) form = Form.STATIC;
             else if (call instanceof JSpecialInvokeExpr) form = Form.SUPER;
             else if (call instanceof AbstractInstanceInvokeExpr i && i.getBase().equals(site.thisLocal())) form = Form.THIS;
             else form = Form.VALUE;
+            boolean local = isSelfCall(form, type, name, invoked.parameterTypes());
+
+            Optional<List<CallEdge>> ejb = local ? Optional.empty() : ejbCall(invoked, lineage, site);
+            if (ejb.isPresent()) return ejb.get();
+
+            Optional<Classification> api = classifier.classifyAny(lineage, name, argc);
+            if (api.isPresent()) return List.of(apiEdge(call, stmt, invoked, api.get(), site));
+
+            if (!local && lineage.contains("java.rmi.Remote")) {
+                Classification stub = classifier.remoteStubCall(isWebServicePort(type, call, site));
+                return List.of(edge(site, interfaceMethod(invoked), stub.kind(), stub.op(), null));
+            }
+            Optional<ClassInfo> receiver = types.type(type);
+            if (receiver.isEmpty()) return List.of();
+            if (!local && receiver.get().isInterface()) {
+                Optional<List<CallEdge>> parent = parentInterfaceCall(invoked, site);
+                if (parent.isPresent()) return parent.get();
+            }
             List<CallEdge> out = new ArrayList<>();
             for (MethodInfo m : dispatch(receiver.get(), name, invoked.parameterTypes(), form)) {
                 if (m.synthetic) {
@@ -356,6 +357,17 @@ public final class BytecodeCallGraphBuilder {
                 }
             }
             return out;
+        }
+
+        /**
+         * A call the object makes on itself ({@code this.m()}, {@code super.m()}), a static call, or a
+         * call of a private method: a plain Java call inside the instance, as in the source front end.
+         * No container proxy stands between caller and callee, so it is never an EJB (or RMI stub)
+         * call and no transaction attribute of the callee applies.
+         */
+        private boolean isSelfCall(Form form, String type, String name, List<String> params) {
+            if (form != Form.VALUE) return true;
+            return types.type(type).flatMap(c -> types.findInHierarchy(c, name, params)).map(m -> m.isPrivate).orElse(false);
         }
 
         /** The calls a compiler-made forwarder (bridge, accessor) makes, placed at the original call site. */

@@ -82,12 +82,14 @@ final class CallSiteResolver {
         if (type.isEmpty()) return byName(call, name, argc, r, site, r.type().filter(types::isLibraryOffClasspath));
         String t = type.get();
         List<String> lineage = types.selfAndAncestors(t);
+        boolean local = isSelfCall(r.form(), t, name, argc);
 
-        Optional<List<CallEdge>> ejb = ejbCall(call, t, lineage, name, argc, site);
+        Optional<List<CallEdge>> ejb = local ? Optional.empty() : ejbCall(call, t, lineage, name, argc, site);
         if (ejb.isPresent()) return ejb.get();
 
         Optional<Classification> api = classifier.classifyAny(lineage, name, argc);
         if (api.isPresent()) return List.of(apiEdge(call, t, name, argc, api.get(), site));
+        if (local) return appCall(call, t, name, argc, r.form(), site);
 
         if (lineage.contains("java.rmi.Remote")) {
             Classification stub = classifier.remoteStubCall(isWebServicePort(t, call, site));
@@ -96,6 +98,17 @@ final class CallSiteResolver {
         Optional<List<CallEdge>> parent = parentInterfaceCall(call, t, name, argc, site);
         if (parent.isPresent()) return parent.get();
         return appCall(call, t, name, argc, r.form(), site);
+    }
+
+    /**
+     * A call the object makes on itself ({@code this.m()}, {@code m()}, {@code super.m()}), a static
+     * call, or a call of a private method: a plain Java call inside the instance. No container proxy
+     * stands between caller and callee, so it is never an EJB (or RMI stub) call and no transaction
+     * attribute of the callee applies.
+     */
+    private boolean isSelfCall(Form form, String type, String name, int argc) {
+        if (form == Form.THIS || form == Form.SUPER || form == Form.STATIC) return true;
+        return types.type(type).flatMap(ti -> types.findInHierarchy(ti, name, argc)).map(m -> m.isPrivate).orElse(false);
     }
 
     List<CallEdge> resolve(ObjectCreationExpr creation, Site site) {

@@ -24,6 +24,12 @@ import java.util.Set;
  */
 public final class ApiCallClassifier {
 
+    /**
+     * The target of a {@code URL.openStream()}/{@code openConnection()} edge whose URL's protocol is no
+     * constant: assumed HTTP, and the finding says the protocol is unknown.
+     */
+    public static final String UNKNOWN_PROTOCOL = "unknown protocol";
+
     /** The edge a classified API call makes. */
     public record Classification(EdgeKind kind, CallOp op) {}
 

@@ -593,6 +593,15 @@ final class AppTypes {
         return byFqn.containsKey(fqn) || loadClass(fqn).isPresent() || classifier.knowsType(fqn);
     }
 
+    /**
+     * A type named by the code (an explicit import, a qualified name) that is neither an application
+     * type nor on the bundled classpath nor in the API table: a library the analysis cannot see.
+     */
+    boolean isLibraryOffClasspath(String fqn) {
+        return fqn != null && !fqn.isEmpty() && fqn.contains(".") && !PRIMITIVES.contains(fqn) && !byFqn.containsKey(fqn)
+                && !isKnown(fqn);
+    }
+
     /** Every transitive subtype among application types (not including {@code fqn}), in a stable order. */
     List<TypeInfo> subtypes(String fqn) {
         LinkedHashSet<String> seen = new LinkedHashSet<>();

@@ -48,6 +48,7 @@ final class BytecodeBodyShape {
     private final Local thisLocal;
     private final Map<Local, List<Value>> definitions = new HashMap<>();
     private final Map<Stmt, Integer> order = new IdentityHashMap<>();
+    private final Map<Local, List<AbstractInvokeExpr>> constructions = new HashMap<>();
     private Boolean fillsCacheMap;
 
     BytecodeBodyShape(ControlFlowGraph<?> cfg, Local thisLocal) {
@@ -62,6 +63,12 @@ final class BytecodeBodyShape {
             order.put(s, i++);
             if (s instanceof JAssignStmt a && a.getLeftOp() instanceof Local l) {
                 definitions.computeIfAbsent(l, k -> new ArrayList<>()).add(a.getRightOp());
+            } else if (s.isInvokableStmt()) {
+                s.asInvokableStmt().getInvokeExpr().ifPresent(e -> {
+                    if (e instanceof AbstractInstanceInvokeExpr made && made.getMethodSignature().getName().equals("<init>")) {
+                        constructions.computeIfAbsent(made.getBase(), k -> new ArrayList<>()).add(e);
+                    }
+                });
             }
         }
         dominators = dominators();
@@ -84,6 +91,9 @@ final class BytecodeBodyShape {
         if (cachedRegion.get(b)) return true;
         return fillsCacheMap() && conditional(b);
     }
+
+    /** The constructor calls on a local ({@code specialinvoke r.<init>(…)} after {@code r = new …}). */
+    List<AbstractInvokeExpr> constructionsOf(Local l) { return constructions.getOrDefault(l, List.of()); }
 
     /** The values assigned to a local in this method (no SSA: every assignment). */
     List<Value> definitionsOf(Local l) { return definitions.getOrDefault(l, List.of()); }

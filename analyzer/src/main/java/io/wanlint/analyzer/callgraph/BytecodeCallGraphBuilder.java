@@ -325,28 +325,32 @@ public final class BytecodeCallGraphBuilder {
             MethodRef invoked = BytecodeTypes.refOf(sig);
             int argc = invoked.parameterTypes().size();
             List<String> lineage = types.selfAndAncestors(type);
-
-            Optional<List<CallEdge>> ejb = ejbCall(invoked, lineage, site);
-            if (ejb.isPresent()) return ejb.get();
-
-            Optional<Classification> api = classifier.classifyAny(lineage, name, argc);
-            if (api.isPresent()) return List.of(apiEdge(call, stmt, invoked, api.get(), site));
-
-            if (lineage.contains("java.rmi.Remote")) {
-                Classification stub = classifier.remoteStubCall(isWebServicePort(type, call, site));
-                return List.of(edge(site, interfaceMethod(invoked), stub.kind(), stub.op(), null));
-            }
-            Optional<ClassInfo> receiver = types.type(type);
-            if (receiver.isEmpty()) return List.of();
-            if (receiver.get().isInterface()) {
-                Optional<List<CallEdge>> parent = parentInterfaceCall(invoked, site);
-                if (parent.isPresent()) return parent.get();
-            }
             Form form;
             if (call instanceof JStaticInvokeExpr) form = Form.STATIC;
             else if (call instanceof JSpecialInvokeExpr) form = Form.SUPER;
             else if (call instanceof AbstractInstanceInvokeExpr i && i.getBase().equals(site.thisLocal())) form = Form.THIS;
             else form = Form.VALUE;
+            boolean local = isSelfCall(form, type, name, invoked.parameterTypes());
+
+            Optional<List<CallEdge>> ejb = local ? Optional.empty() : ejbCall(invoked, lineage, site);
+            if (ejb.isPresent()) return ejb.get();
+
+            Optional<Classification> api = classifier.classifyAny(lineage, name, argc);
+            if (api.isPresent() && UrlProtocols.isUrlConnection(type) && api.get().op() == CallOp.HTTP_REQUEST) {
+                return urlConnection(call, stmt, invoked, api.get(), site);
+            }
+            if (api.isPresent()) return List.of(apiEdge(call, stmt, invoked, api.get(), site));
+
+            if (!local && lineage.contains("java.rmi.Remote") && !implementedInApplication(type, call, site)) {
+                Classification stub = classifier.remoteStubCall(isWebServicePort(type, call, site));
+                return List.of(edge(site, interfaceMethod(invoked), stub.kind(), stub.op(), null));
+            }
+            Optional<ClassInfo> receiver = types.type(type);
+            if (receiver.isEmpty()) return List.of();
+            if (!local && receiver.get().isInterface()) {
+                Optional<List<CallEdge>> parent = parentInterfaceCall(invoked, site);
+                if (parent.isPresent()) return parent.get();
+            }
             List<CallEdge> out = new ArrayList<>();
             for (MethodInfo m : dispatch(receiver.get(), name, invoked.parameterTypes(), form)) {
                 if (m.synthetic) {
@@ -356,6 +360,17 @@ public final class BytecodeCallGraphBuilder {
                 }
             }
             return out;
+        }
+
+        /**
+         * A call the object makes on itself ({@code this.m()}, {@code super.m()}), a static call, or a
+         * call of a private method: a plain Java call inside the instance, as in the source front end.
+         * No container proxy stands between caller and callee, so it is never an EJB (or RMI stub)
+         * call and no transaction attribute of the callee applies.
+         */
+        private boolean isSelfCall(Form form, String type, String name, List<String> params) {
+            if (form != Form.VALUE) return true;
+            return types.type(type).flatMap(c -> types.findInHierarchy(c, name, params)).map(m -> m.isPrivate).orElse(false);
         }
 
         /** The calls a compiler-made forwarder (bridge, accessor) makes, placed at the original call site. */
@@ -472,6 +487,106 @@ public final class BytecodeCallGraphBuilder {
                         .map(Component::name).orElse(null);
             }
             return edge(site, apiRef(invoked), c.kind(), c.op(), target);
+        }
+
+        /**
+         * An interface extending {@code java.rmi.Remote} (or a class implementing one) that a concrete
+         * application class implements is no external RMI server, as in the source front end; a
+         * JAX-RPC/JAX-WS port stays a SOAP call.
+         */
+        private boolean implementedInApplication(String type, AbstractInvokeExpr call, Site site) {
+            Optional<ClassInfo> c = types.type(type);
+            if (c.isEmpty()) return false;
+            boolean implemented = !c.get().isInterface() && !c.get().soot.isAbstract()
+                    || types.subtypes(type).stream().anyMatch(x -> !x.isInterface() && !x.soot.isAbstract());
+            return implemented && !isWebServicePort(type, call, site);
+        }
+
+        /**
+         * {@code url.openStream()}/{@code openConnection()}/{@code getContent()}, as in the source front
+         * end: no edge for a {@code file:}/{@code jar:} URL or a class-path resource, the HTTP edge marked
+         * {@link UrlProtocols#UNKNOWN_PROTOCOL} when the protocol is no constant.
+         */
+        private List<CallEdge> urlConnection(AbstractInvokeExpr call, Stmt stmt, MethodRef invoked, Classification c, Site site) {
+            UrlProtocols.Reach reach = call instanceof AbstractInstanceInvokeExpr i
+                    ? urlReach(i.getBase(), site.shape(), 0) : UrlProtocols.Reach.UNKNOWN;
+            return switch (reach) {
+                case LOCAL -> List.of();
+                case NETWORK -> List.of(apiEdge(call, stmt, invoked, c, site));
+                case UNKNOWN -> List.of(edge(site, apiRef(invoked), c.kind(), c.op(), UrlProtocols.UNKNOWN_PROTOCOL));
+            };
+        }
+
+        /** Where the URL a value holds points: its constructor's constant, a resource lookup, or unknown. */
+        private static UrlProtocols.Reach urlReach(Value v, BytecodeBodyShape shape, int depth) {
+            if (depth > 6 || !(v instanceof Local l)) return UrlProtocols.Reach.UNKNOWN;
+            List<Value> defs = shape.definitionsOf(l);
+            if (defs.isEmpty()) return UrlProtocols.Reach.UNKNOWN;
+            Optional<UrlProtocols.Reach> reach = Optional.empty();
+            for (Value def : defs) {
+                UrlProtocols.Reach r;
+                if (def instanceof sootup.core.jimple.common.constant.NullConstant) continue;
+                if (def instanceof sootup.core.jimple.common.expr.JNewExpr) {
+                    r = constructedUrl(l, shape, depth);
+                } else if (def instanceof sootup.core.jimple.common.expr.JCastExpr cast) {
+                    r = urlReach(cast.getOp(), shape, depth + 1);
+                } else if (def instanceof Local other) {
+                    r = urlReach(other, shape, depth + 1);
+                } else if (def instanceof AbstractInvokeExpr call) {
+                    String name = call.getMethodSignature().getName();
+                    if (UrlProtocols.RESOURCE_CALLS.contains(name)) {
+                        r = UrlProtocols.Reach.LOCAL;
+                    } else if (name.equals("toURL") && call instanceof AbstractInstanceInvokeExpr i
+                            && shape.definitionsOf(i.getBase()).stream().anyMatch(d -> d instanceof AbstractInvokeExpr x
+                                    && UrlProtocols.FILE_URI_CALLS.contains(x.getMethodSignature().getName()))) {
+                        r = UrlProtocols.Reach.LOCAL;
+                    } else {
+                        r = UrlProtocols.Reach.UNKNOWN;
+                    }
+                } else {
+                    r = UrlProtocols.Reach.UNKNOWN;
+                }
+                reach = Optional.of(UrlProtocols.join(reach, r));
+            }
+            return reach.orElse(UrlProtocols.Reach.UNKNOWN);
+        }
+
+        /** {@code new URL(spec)}, {@code new URL(context, spec)}, {@code new URL(protocol, host, [port,] file)}. */
+        private static UrlProtocols.Reach constructedUrl(Local url, BytecodeBodyShape shape, int depth) {
+            List<AbstractInvokeExpr> inits = shape.constructionsOf(url);
+            if (inits.size() != 1) return UrlProtocols.Reach.UNKNOWN;
+            AbstractInvokeExpr init = inits.get(0);
+            List<String> params = init.getMethodSignature().getParameterTypes().stream().map(Object::toString).toList();
+            if (params.size() == 1 && params.get(0).equals("java.lang.String")) {
+                return leadingString(init.getArg(0), shape).map(UrlProtocols::ofSpec).orElse(UrlProtocols.Reach.UNKNOWN);
+            }
+            if (params.size() >= 2 && params.get(0).equals("java.net.URL")) {
+                UrlProtocols.Reach spec = leadingString(init.getArg(1), shape).map(UrlProtocols::ofSpec)
+                        .orElse(UrlProtocols.Reach.UNKNOWN);
+                return spec != UrlProtocols.Reach.UNKNOWN ? spec : urlReach(init.getArg(0), shape, depth + 1);
+            }
+            if (params.size() >= 3 && params.get(0).equals("java.lang.String")) {
+                return constantString(init.getArg(0), shape).map(UrlProtocols::ofProtocol).orElse(UrlProtocols.Reach.UNKNOWN);
+            }
+            return UrlProtocols.Reach.UNKNOWN;
+        }
+
+        /**
+         * The constant beginning of a string: the constant itself, or the recipe's text before the first
+         * argument of a compiled concatenation ({@code "http://" + host} is {@code makeConcatWithConstants}).
+         */
+        private static Optional<String> leadingString(Value v, BytecodeBodyShape shape) {
+            Optional<String> whole = constantString(v, shape);
+            if (whole.isPresent() || !(v instanceof Local l)) return whole;
+            List<Value> defs = shape.definitionsOf(l);
+            if (defs.size() == 1 && defs.get(0) instanceof JDynamicInvokeExpr dyn
+                    && dyn.getMethodSignature().getName().equals("makeConcatWithConstants")
+                    && !dyn.getBootstrapArgs().isEmpty() && dyn.getBootstrapArgs().get(0) instanceof StringConstant recipe) {
+                String text = recipe.getValue();
+                int arg = text.indexOf('\u0001');
+                return Optional.of(arg < 0 ? text : text.substring(0, arg));
+            }
+            return Optional.empty();
         }
 
         /**

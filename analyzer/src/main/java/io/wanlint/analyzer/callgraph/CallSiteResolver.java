@@ -79,23 +79,39 @@ final class CallSiteResolver {
         int argc = call.getArguments().size();
         Receiver r = receivers.receiverOf(call, site.stats());
         Optional<String> type = r.type().filter(types::isKnown);
-        if (type.isEmpty()) return byName(call, name, argc, r, site);
+        if (type.isEmpty()) return byName(call, name, argc, r, site, r.type().filter(types::isLibraryOffClasspath));
         String t = type.get();
         List<String> lineage = types.selfAndAncestors(t);
+        boolean local = isSelfCall(r.form(), t, name, argc);
 
-        Optional<List<CallEdge>> ejb = ejbCall(call, t, lineage, name, argc, site);
+        Optional<List<CallEdge>> ejb = local ? Optional.empty() : ejbCall(call, t, lineage, name, argc, site);
         if (ejb.isPresent()) return ejb.get();
 
         Optional<Classification> api = classifier.classifyAny(lineage, name, argc);
+        if (api.isPresent() && UrlProtocols.isUrlConnection(t) && api.get().op() == CallOp.HTTP_REQUEST) {
+            return urlConnection(call, t, name, argc, api.get(), site);
+        }
         if (api.isPresent()) return List.of(apiEdge(call, t, name, argc, api.get(), site));
+        if (local) return appCall(call, t, name, argc, r.form(), site);
 
-        if (lineage.contains("java.rmi.Remote")) {
+        if (lineage.contains("java.rmi.Remote") && !implementedInApplication(t, call, site)) {
             Classification stub = classifier.remoteStubCall(isWebServicePort(t, call, site));
             return List.of(edge(site, call, interfaceMethod(t, name, argc), stub.kind(), stub.op(), null));
         }
         Optional<List<CallEdge>> parent = parentInterfaceCall(call, t, name, argc, site);
         if (parent.isPresent()) return parent.get();
         return appCall(call, t, name, argc, r.form(), site);
+    }
+
+    /**
+     * A call the object makes on itself ({@code this.m()}, {@code m()}, {@code super.m()}), a static
+     * call, or a call of a private method: a plain Java call inside the instance. No container proxy
+     * stands between caller and callee, so it is never an EJB (or RMI stub) call and no transaction
+     * attribute of the callee applies.
+     */
+    private boolean isSelfCall(Form form, String type, String name, int argc) {
+        if (form == Form.THIS || form == Form.SUPER || form == Form.STATIC) return true;
+        return types.type(type).flatMap(ti -> types.findInHierarchy(ti, name, argc)).map(m -> m.isPrivate).orElse(false);
     }
 
     List<CallEdge> resolve(ObjectCreationExpr creation, Site site) {
@@ -322,6 +338,101 @@ final class CallSiteResolver {
                 || n.startsWith("javax.xml.ws") || n.startsWith("jakarta.xml.ws") || n.startsWith("org.apache.axis"));
     }
 
+    /**
+     * An interface extending {@code java.rmi.Remote} (or a class implementing one) that a concrete
+     * application class implements is no external RMI server: the object is the application's own,
+     * and the call dispatches to its code. A JAX-RPC/JAX-WS port stays a SOAP call, since its stub
+     * talks HTTP even to an endpoint of the same application.
+     */
+    private boolean implementedInApplication(String type, MethodCallExpr call, Site site) {
+        Optional<TypeInfo> ti = types.type(type);
+        if (ti.isEmpty()) return false;
+        boolean implemented = !ti.get().isInterface() && !ti.get().isAbstract
+                || types.subtypes(type).stream().anyMatch(x -> !x.isInterface() && !x.isAbstract);
+        return implemented && !isWebServicePort(type, call, site);
+    }
+
+    // ---------------------------------------------------------------- URL connections
+
+    /**
+     * {@code url.openStream()}/{@code openConnection()}/{@code getContent()}: an outbound HTTP call only
+     * when the URL's protocol leaves the machine. A {@code file:}/{@code jar:} URL or a class-path
+     * resource makes no edge; a URL whose protocol is no constant keeps the HTTP edge, marked
+     * {@link UrlProtocols#UNKNOWN_PROTOCOL} so that the finding says so.
+     */
+    private List<CallEdge> urlConnection(MethodCallExpr call, String type, String name, int argc, Classification c, Site site) {
+        UrlProtocols.Reach reach = call.getScope().map(s -> urlReach(s, site, 0)).orElse(UrlProtocols.Reach.UNKNOWN);
+        return switch (reach) {
+            case LOCAL -> List.of();
+            case NETWORK -> List.of(apiEdge(call, type, name, argc, c, site));
+            case UNKNOWN -> List.of(edge(site, call, apiRef(type, name, argc), c.kind(), c.op(), UrlProtocols.UNKNOWN_PROTOCOL));
+        };
+    }
+
+    /** Where the URL an expression denotes points: from its constructor's constant, a resource lookup, or its variable. */
+    private UrlProtocols.Reach urlReach(Expression e, Site site, int depth) {
+        if (depth > 6) return UrlProtocols.Reach.UNKNOWN;
+        if (e instanceof com.github.javaparser.ast.expr.EnclosedExpr en) return urlReach(en.getInner(), site, depth + 1);
+        if (e instanceof com.github.javaparser.ast.expr.CastExpr ce) return urlReach(ce.getExpression(), site, depth + 1);
+        if (e instanceof ObjectCreationExpr o && o.getType().getNameAsString().equals("URL")) {
+            List<Expression> args = o.getArguments();
+            if (args.size() == 1) return leadingConstant(args.get(0)).map(UrlProtocols::ofSpec).orElse(UrlProtocols.Reach.UNKNOWN);
+            if (args.size() == 2) {
+                // new URL(context, spec): an absolute spec decides, else the context's protocol.
+                UrlProtocols.Reach spec = leadingConstant(args.get(1)).map(UrlProtocols::ofSpec).orElse(UrlProtocols.Reach.UNKNOWN);
+                return spec != UrlProtocols.Reach.UNKNOWN ? spec : urlReach(args.get(0), site, depth + 1);
+            }
+            // new URL(protocol, host, [port,] file)
+            return leadingConstant(args.get(0)).map(UrlProtocols::ofProtocol).orElse(UrlProtocols.Reach.UNKNOWN);
+        }
+        if (e instanceof MethodCallExpr m) {
+            if (UrlProtocols.RESOURCE_CALLS.contains(m.getNameAsString())) return UrlProtocols.Reach.LOCAL;
+            if (m.getNameAsString().equals("toURL") && m.getScope().orElse(null) instanceof MethodCallExpr inner
+                    && UrlProtocols.FILE_URI_CALLS.contains(inner.getNameAsString())) {
+                return UrlProtocols.Reach.LOCAL;
+            }
+            return UrlProtocols.Reach.UNKNOWN;
+        }
+        if (e instanceof NameExpr n) {
+            Optional<UrlProtocols.Reach> reach = Optional.empty();
+            boolean declared = false;
+            for (VariableDeclarator d : site.callable().findAll(VariableDeclarator.class)) {
+                if (!d.getNameAsString().equals(n.getNameAsString())) continue;
+                declared = true;
+                if (d.getInitializer().isPresent() && !d.getInitializer().get().isNullLiteralExpr()) {
+                    reach = Optional.of(UrlProtocols.join(reach, urlReach(d.getInitializer().get(), site, depth + 1)));
+                }
+            }
+            for (com.github.javaparser.ast.expr.AssignExpr a : site.callable().findAll(com.github.javaparser.ast.expr.AssignExpr.class)) {
+                if (a.getTarget() instanceof NameExpr t && t.getNameAsString().equals(n.getNameAsString())
+                        && !a.getValue().isNullLiteralExpr()) {
+                    reach = Optional.of(UrlProtocols.join(reach, urlReach(a.getValue(), site, depth + 1)));
+                }
+            }
+            if (declared) return reach.orElse(UrlProtocols.Reach.UNKNOWN);
+            // A final field with an initialiser.
+            for (com.github.javaparser.ast.body.FieldDeclaration f : site.owner().signatureDecl().getFields()) {
+                if (!f.isFinal()) continue;
+                for (VariableDeclarator v : f.getVariables()) {
+                    if (v.getNameAsString().equals(n.getNameAsString()) && v.getInitializer().isPresent()) {
+                        return urlReach(v.getInitializer().get(), site, depth + 1);
+                    }
+                }
+            }
+        }
+        return UrlProtocols.Reach.UNKNOWN;
+    }
+
+    /** The constant beginning of a string expression ({@code "http://" + host}), when it has one. */
+    private Optional<String> leadingConstant(Expression e) {
+        Optional<String> whole = jndi.constantValue(e);
+        if (whole.isPresent()) return whole;
+        if (e instanceof com.github.javaparser.ast.expr.BinaryExpr b && b.getOperator() == com.github.javaparser.ast.expr.BinaryExpr.Operator.PLUS) {
+            return leadingConstant(b.getLeft());
+        }
+        return Optional.empty();
+    }
+
     // ---------------------------------------------------------------- application calls
 
     private List<CallEdge> appCall(MethodCallExpr call, String type, String name, int argc, Form form, Site site) {
@@ -379,14 +490,24 @@ final class CallSiteResolver {
 
     // ---------------------------------------------------------------- unknown receivers
 
-    /** Best effort when the receiver's type is unknown: an API op by name, or the one app method of that name. */
-    private List<CallEdge> byName(MethodCallExpr call, String name, int argc, Receiver r, Site site) {
+    /**
+     * Best effort when the receiver's type is unknown: an API op by name, or the one app method of that
+     * name. When the receiver's type is known to be a library type missing from the classpath
+     * ({@code CollectionUtils.find}, a Hibernate 2 {@code Session.save}), the callee is that library's
+     * method, never an application method that happens to share its name: it stays an unresolved
+     * library call, counted in the file's diagnostic.
+     */
+    private List<CallEdge> byName(MethodCallExpr call, String name, int argc, Receiver r, Site site, Optional<String> library) {
         site.stats().unresolved(call, r.written() + "." + name + "(…)");
         Optional<Classification> api = classifier.classifyByName(name);
         if (api.isPresent()) {
             site.stats().byName++;
             String type = classifier.typicalDeclaringType(name).orElse("java.lang.Object");
             return List.of(edge(site, call, new MethodRef(type, name, List.of()), api.get().kind(), api.get().op(), null));
+        }
+        if (library.isPresent()) {
+            site.stats().libraryCall(library.get() + "." + name + "(…)");
+            return List.of();
         }
         List<MethodInfo> candidates = types.methodsNamed(name).stream().filter(m -> m.accepts(argc) && !m.isAbstract).toList();
         if (candidates.size() == 1) {

@@ -75,8 +75,16 @@ final class ReceiverTypes {
         int byName;
         String example;
         int exampleLine;
+        /** Calls on library types that are not on the bundled classpath, kept as unresolved library calls. */
+        int libraryCalls;
+        String libraryExample;
 
         FileStats(String file) { this.file = file; }
+
+        void libraryCall(String what) {
+            libraryCalls++;
+            if (libraryExample == null) libraryExample = what;
+        }
 
         void unresolved(Node at, String what) {
             unresolved++;
@@ -104,7 +112,11 @@ final class ReceiverTypes {
         }
         if (isTypeName(scope)) {
             Optional<String> t = types.resolveTypeName(scope.toString(), call);
-            if (t.isPresent() && types.isKnown(t.get())) return new Receiver(Form.STATIC, t, written);
+            // A static call on an imported library class the classpath lacks (CollectionUtils.find) keeps that
+            // class as its receiver, so that it is never taken for an application method of the same name.
+            if (t.isPresent() && (types.isKnown(t.get()) || types.isLibraryOffClasspath(t.get()))) {
+                return new Receiver(Form.STATIC, t, written);
+            }
         }
         return new Receiver(Form.VALUE, typeOf(scope, stats), written);
     }

@@ -304,9 +304,11 @@ public final class SourceCallGraphBuilder {
 
     private static Optional<Diagnostic> unresolvedWarning(ReceiverTypes.FileStats s) {
         if (s.unresolved == 0) return Optional.empty();
+        String library = s.libraryCalls == 0 ? "" : String.format("; %d on library types not on the classpath kept as "
+                + "unresolved library calls, never bound by name (first: %s)", s.libraryCalls, s.libraryExample);
         return Optional.of(Diagnostic.warning(s.file, s.exampleLine, String.format(
                 "%d call(s) on receivers whose type could not be resolved (first: %s); %d kept as best-effort "
-                        + "edges by method name, the rest ignored", s.unresolved, s.example, s.byName)));
+                        + "edges by method name%s, the rest ignored", s.unresolved, s.example, s.byName, library)));
     }
 
     /** One file's scan (null when the scanner failed on it), the failure's diagnostic, and the other files it read. */

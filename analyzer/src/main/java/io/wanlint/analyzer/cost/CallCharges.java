@@ -167,7 +167,9 @@ final class CallCharges {
                     "JMS send to the broker (the consumer's work is off the path)");
             case HTTP_EXTERNAL -> isTls(e)
                     ? crossing(current, externalSite(e), costs.outboundHttps(), "outbound HTTPS / SOAP call")
-                    : crossing(current, externalSite(e), costs.outboundHttp(), "outbound HTTP / SOAP call");
+                    : crossing(current, externalSite(e), costs.outboundHttp(),
+                            io.wanlint.analyzer.callgraph.ApiCallClassifier.UNKNOWN_PROTOCOL.equals(e.targetComponent())
+                                    ? "outbound call of unknown protocol (HTTP assumed)" : "outbound HTTP / SOAP call");
             case SOCKET -> crossing(current, externalSite(e), costs.externalRequest(), "request to an external socket peer");
             case MAIL -> crossing(current, externalSite(e), costs.externalRequest(), "request to a mail server");
             case RMI -> crossing(current, externalSite(e), costs.externalRequest(), "RMI call to an external server");

@@ -66,7 +66,9 @@ final class Evidence {
             case JPA_REMOVE -> "JPA remove";
             case JPA_FLUSH -> "JPA flush";
             case JMS_SEND -> "JMS send";
-            case HTTP_REQUEST -> "outbound HTTP call";
+            // A URL whose protocol is no constant: counted as HTTP, and the text says it was assumed.
+            case HTTP_REQUEST -> io.wanlint.analyzer.callgraph.ApiCallClassifier.UNKNOWN_PROTOCOL.equals(e.targetComponent())
+                    ? "outbound call of unknown protocol (HTTP assumed)" : "outbound HTTP call";
             case SOAP_CALL -> "SOAP call";
             case SOCKET_IO -> "socket I/O";
             case MAIL_SEND -> "mail send";

@@ -10,6 +10,7 @@ import io.wanlint.analyzer.api.MethodRef;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,6 +42,9 @@ abstract class EntryPointRules<T, M> {
 
     private final ComponentModel model;
     private final Set<String> usedIds = new HashSet<>();
+    /** Remote business methods whose ids come after every other entry point's ({@link #remoteFacade}). */
+    private final List<EntryPoint> later = new ArrayList<>();
+    private Set<MethodRef> calledThroughViews;
     /** The graph's calls by caller, for telling a handler that only delegates to another. */
     private Map<MethodRef, List<CallEdge>> outgoing;
 
@@ -113,6 +117,7 @@ abstract class EntryPointRules<T, M> {
         }
         addOwn(graph);
         for (T t : allTypes()) jaxRs(t, graph);
+        addLater(graph);
     }
 
     private void servlet(Component c, T t, MutableCallGraph graph) {
@@ -145,13 +150,22 @@ abstract class EntryPointRules<T, M> {
      * super-interfaces, implemented in the bean class or a superclass of it. Remote clients outside
      * the application can call each of them, so one the application also calls itself stays an
      * entry point; local-only business methods are not. One entry point per bean method, however
-     * many views declare it. The bean's own methods come first, in declaration order, so that the
-     * ids of those (including the numbered ones of overloads) are the ones they always were.
+     * many views declare it.
+     *
+     * <p>Ids: the entry points this rule made before it took in inherited methods and methods the
+     * application calls (those the bean declares and no call through a view reaches) are added
+     * now, in declaration order, so that they keep their ids — baselines and fingerprints hold them;
+     * the others wait for {@link #addLater}, after every other entry point, and so take the
+     * numbered ids when a name repeats.
      */
     private void remoteFacade(Component c, T bean, MutableCallGraph graph) {
+        if (calledThroughViews == null) {
+            calledThroughViews = new HashSet<>();
+            for (CallEdge e : graph.edges()) if (e.kind().isEjb()) calledThroughViews.add(e.to());
+        }
         List<String> views = new ArrayList<>(c.interfaces().remoteBusiness());
         if (c.interfaces().remote() != null) views.add(c.interfaces().remote());
-        List<MethodRef> business = new ArrayList<>();
+        Set<MethodRef> business = new LinkedHashSet<>();
         boolean viewsKnown = false;
         for (String v : views) {
             if (type(v).isEmpty()) continue;
@@ -160,7 +174,7 @@ abstract class EntryPointRules<T, M> {
                 // EJBObject's own methods (remove, getHandle, …) are the container's, not the bean's.
                 if (s.startsWith("javax.ejb.") || s.startsWith("jakarta.ejb.")) continue;
                 type(s).ifPresent(ti -> methods(ti).forEach(m -> {
-                    if (!isStatic(m) && !compilerMade(m) && !business.contains(ref(m))) business.add(ref(m));
+                    if (!isStatic(m) && !compilerMade(m)) business.add(ref(m));
                 }));
             }
         }
@@ -168,12 +182,20 @@ abstract class EntryPointRules<T, M> {
         for (M m : methods(bean)) {
             if (!businessCandidate(m)) continue;
             if (viewsKnown && business.stream().noneMatch(b -> sameNameAndArity(b, ref(m)))) continue;
-            if (added.add(ref(m))) add(graph, shortId(c, ref(m).name()), EntryPoint.Kind.REMOTE_FACADE, ref(m), c.name());
+            if (!added.add(ref(m))) continue;
+            EntryPoint e = new EntryPoint(shortId(c, ref(m).name()), EntryPoint.Kind.REMOTE_FACADE, ref(m), c.name());
+            if (calledThroughViews.contains(ref(m))) later.add(e);
+            else add(graph, e.id(), e.kind(), e.method(), e.component());
         }
         for (MethodRef b : business) {
             implementation(bean, b).filter(this::businessCandidate).filter(m -> added.add(ref(m))).ifPresent(m ->
-                    add(graph, shortId(c, b.name()), EntryPoint.Kind.REMOTE_FACADE, ref(m), c.name()));
+                    later.add(new EntryPoint(shortId(c, b.name()), EntryPoint.Kind.REMOTE_FACADE, ref(m), c.name())));
         }
+    }
+
+    private void addLater(MutableCallGraph graph) {
+        for (EntryPoint e : later) add(graph, e.id(), e.kind(), e.method(), e.component());
+        later.clear();
     }
 
     private boolean businessCandidate(M m) {

@@ -217,6 +217,33 @@ class RemoteFacadeEntryPointsFrontEndsTest {
 
     @ParameterizedTest
     @EnumSource(value = AnalysisRequest.FrontEnd.class, names = {"SOURCE", "BYTECODE"})
+    void entryPointsThatExistedBeforeKeepTheirIdsAndTheNewOnesTakeTheNumberedIds(AnalysisRequest.FrontEnd frontEnd)
+            throws Exception {
+        // An overload only outside clients call had the plain id while the one the servlet calls was
+        // no entry point: it keeps that id (fingerprints hold it), the one the servlet calls comes second.
+        Map<String, String> files = ejb3App(false);
+        files.put("shop/ejb/CatalogRemote.java", """
+                package shop.ejb;
+                @javax.ejb.Remote
+                public interface CatalogRemote extends Facade<String> {
+                    java.util.List<String> search(String q);
+                    java.util.List<String> search(String q, int max);
+                }
+                """);
+        files.computeIfPresent("shop/ejb/CatalogBean.java", (k, v) -> v.replace("    public void refresh() {}",
+                "    public java.util.List<String> search(String q, int max) { return java.util.List.of(q); }\n    public void refresh() {}"));
+        AnalysisResult result = CompiledFixture.analyse(tmp, files, frontEnd);
+
+        assertThat(facades(result)).extracting(EntryPoint::id, e -> e.method().parameterTypes().size())
+                .containsExactlyInAnyOrder(
+                        tuple("shop.ejb.CatalogBean#search", 2),
+                        tuple("shop.ejb.CatalogBean#search (2)", 1),
+                        tuple("shop.ejb.CatalogBean#count", 0),
+                        tuple("shop.ejb.CatalogBean#find", 1));
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = AnalysisRequest.FrontEnd.class, names = {"SOURCE", "BYTECODE"})
     void anEjb2RemoteInterfaceMethodInheritedFromASuperInterfaceRunsInTheBeanBaseClass(AnalysisRequest.FrontEnd frontEnd)
             throws Exception {
         AnalysisResult result = CompiledFixture.analyse(tmp, ejb2App(), frontEnd);

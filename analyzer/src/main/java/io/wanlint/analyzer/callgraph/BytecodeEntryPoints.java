@@ -40,6 +40,8 @@ final class BytecodeEntryPoints extends EntryPointRules<ClassInfo, MethodInfo> {
         return types.concreteInClassChain(type, method, arity);
     }
 
+    @Override Optional<ClassInfo> superclass(ClassInfo type) { return types.type(type.superclass); }
+
     @Override List<String> selfAndAncestors(String name) { return types.selfAndAncestors(name); }
 
     @Override MethodRef ref(MethodInfo method) { return method.ref; }

@@ -65,6 +65,8 @@ final class EntryPointFinder extends EntryPointRules<TypeInfo, MethodInfo> {
         return types.concreteInClassChain(type, method, arity);
     }
 
+    @Override Optional<TypeInfo> superclass(TypeInfo type) { return types.type(type.superclass); }
+
     @Override List<String> selfAndAncestors(String name) { return types.selfAndAncestors(name); }
 
     @Override MethodRef ref(MethodInfo method) { return method.ref; }

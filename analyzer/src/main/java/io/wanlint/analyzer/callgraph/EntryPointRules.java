@@ -19,9 +19,9 @@ import java.util.Set;
 /**
  * Where requests enter the application, by the same rules for both call-graph front ends: servlet
  * and filter service methods, MDB {@code onMessage}, EJB timers ({@code ejbTimeout},
- * {@code @Timeout}, {@code @Schedule}, {@code @Schedules}), JAX-RS resource methods, and the
- * business methods of remote session beans that no application code calls (so only outside
- * clients can). A front end says how to read its type index ({@code T} a type, {@code M} a method);
+ * {@code @Timeout}, {@code @Schedule}, {@code @Schedules}), JAX-RS resource methods, and every
+ * business method of a session bean's remote views (outside clients can call them, whatever the
+ * application itself calls). A front end says how to read its type index ({@code T} a type, {@code M} a method);
  * the source front end adds JSP pages.
  *
  * <p>Ids: the first URL pattern for servlets, filters and JSPs ({@code Class#method} when
@@ -42,6 +42,8 @@ abstract class EntryPointRules<T, M> {
 
     private final ComponentModel model;
     private final Set<String> usedIds = new HashSet<>();
+    /** Remote business methods whose ids come after every other entry point's ({@link #remoteFacade}). */
+    private final List<EntryPoint> later = new ArrayList<>();
     private Set<MethodRef> calledThroughViews;
     /** The graph's calls by caller, for telling a handler that only delegates to another. */
     private Map<MethodRef, List<CallEdge>> outgoing;
@@ -67,6 +69,9 @@ abstract class EntryPointRules<T, M> {
 
     /** The first concrete method with this name and arity up the type's superclass chain. */
     abstract Optional<M> concreteInClassChain(T type, String method, int arity);
+
+    /** The type's superclass, when it is in the index. */
+    abstract Optional<T> superclass(T type);
 
     /** The type followed by all its supertypes, nearest first. */
     abstract List<String> selfAndAncestors(String name);
@@ -112,6 +117,7 @@ abstract class EntryPointRules<T, M> {
         }
         addOwn(graph);
         for (T t : allTypes()) jaxRs(t, graph);
+        addLater(graph);
     }
 
     private void servlet(Component c, T t, MutableCallGraph graph) {
@@ -138,29 +144,87 @@ abstract class EntryPointRules<T, M> {
         }
     }
 
-    /** Remote business methods of a session bean that no application code invokes through a view. */
+    /**
+     * Every business method of a session bean's remote views is an entry point: the methods the
+     * views (EJB 2 remote interface, EJB 3 remote business interfaces) declare or inherit from
+     * super-interfaces, implemented in the bean class or a superclass of it. Remote clients outside
+     * the application can call each of them, so one the application also calls itself stays an
+     * entry point; local-only business methods are not. One entry point per bean method, however
+     * many views declare it.
+     *
+     * <p>Ids: the entry points this rule made before it took in inherited methods and methods the
+     * application calls (those the bean declares and no call through a view reaches) are added
+     * now, in declaration order, so that they keep their ids — baselines and fingerprints hold them;
+     * the others wait for {@link #addLater}, after every other entry point, and so take the
+     * numbered ids when a name repeats.
+     */
     private void remoteFacade(Component c, T bean, MutableCallGraph graph) {
         if (calledThroughViews == null) {
             calledThroughViews = new HashSet<>();
             for (CallEdge e : graph.edges()) if (e.kind().isEjb()) calledThroughViews.add(e.to());
         }
-        Set<String> remoteNames = new LinkedHashSet<>();
         List<String> views = new ArrayList<>(c.interfaces().remoteBusiness());
         if (c.interfaces().remote() != null) views.add(c.interfaces().remote());
+        Set<MethodRef> business = new LinkedHashSet<>();
         boolean viewsKnown = false;
         for (String v : views) {
             if (type(v).isEmpty()) continue;
             viewsKnown = true;
-            for (String s : selfAndAncestors(v)) type(s).ifPresent(ti -> methods(ti).forEach(m -> remoteNames.add(ref(m).name())));
+            for (String s : selfAndAncestors(v)) {
+                // EJBObject's own methods (remove, getHandle, …) are the container's, not the bean's.
+                if (s.startsWith("javax.ejb.") || s.startsWith("jakarta.ejb.")) continue;
+                type(s).ifPresent(ti -> methods(ti).forEach(m -> {
+                    if (!isStatic(m) && !compilerMade(m)) business.add(ref(m));
+                }));
+            }
         }
+        Set<MethodRef> added = new HashSet<>();
         for (M m : methods(bean)) {
-            String name = ref(m).name();
-            if (compilerMade(m) || isAbstract(m) || isStatic(m) || !isPublic(m) || LIFECYCLE.contains(name)) continue;
-            if (name.startsWith("ejb")) continue;
-            if (viewsKnown && !remoteNames.contains(name)) continue;
-            if (calledThroughViews.contains(ref(m))) continue;
-            add(graph, shortId(c, name), EntryPoint.Kind.REMOTE_FACADE, ref(m), c.name());
+            if (!businessCandidate(m)) continue;
+            if (viewsKnown && business.stream().noneMatch(b -> sameNameAndArity(b, ref(m)))) continue;
+            if (!added.add(ref(m))) continue;
+            EntryPoint e = new EntryPoint(shortId(c, ref(m).name()), EntryPoint.Kind.REMOTE_FACADE, ref(m), c.name());
+            if (calledThroughViews.contains(ref(m))) later.add(e);
+            else add(graph, e.id(), e.kind(), e.method(), e.component());
         }
+        for (MethodRef b : business) {
+            implementation(bean, b).filter(this::businessCandidate).filter(m -> added.add(ref(m))).ifPresent(m ->
+                    later.add(new EntryPoint(shortId(c, b.name()), EntryPoint.Kind.REMOTE_FACADE, ref(m), c.name())));
+        }
+    }
+
+    private void addLater(MutableCallGraph graph) {
+        for (EntryPoint e : later) add(graph, e.id(), e.kind(), e.method(), e.component());
+        later.clear();
+    }
+
+    private boolean businessCandidate(M m) {
+        String name = ref(m).name();
+        return !compilerMade(m) && !isAbstract(m) && !isStatic(m) && isPublic(m) && !LIFECYCLE.contains(name)
+                && !name.startsWith("ejb");
+    }
+
+    /**
+     * The bean method a view method runs: the nearest concrete one up the bean's superclass chain
+     * with the same parameter types, or else with the same name and arity (a generic superclass
+     * method, {@code AbstractFacade<T>.create(T)}, erases to other types than the view's).
+     */
+    private Optional<M> implementation(T bean, MethodRef viewMethod) {
+        M byArity = null;
+        T t = bean;
+        for (int guard = 0; t != null && guard < 50; guard++) {
+            for (M m : methods(t)) {
+                if (isAbstract(m) || compilerMade(m) || !sameNameAndArity(ref(m), viewMethod)) continue;
+                if (ref(m).parameterTypes().equals(viewMethod.parameterTypes())) return Optional.of(m);
+                if (byArity == null) byArity = m;
+            }
+            t = superclass(t).orElse(null);
+        }
+        return Optional.ofNullable(byArity);
+    }
+
+    private static boolean sameNameAndArity(MethodRef a, MethodRef b) {
+        return a.name().equals(b.name()) && a.parameterTypes().size() == b.parameterTypes().size();
     }
 
     private void jaxRs(T t, MutableCallGraph graph) {

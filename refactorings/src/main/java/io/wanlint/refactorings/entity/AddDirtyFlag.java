@@ -76,7 +76,12 @@ public final class AddDirtyFlag implements Refactoring {
             // A base class's ejbStore serves beans whose mutators it cannot see: a flag there could skip real writes.
             return PlanOutcome.declined(file + ": " + simple + " is not the bean class of a BMP entity; its ejbStore is inherited");
         }
-        Rewrite r = rewrite(source.get(), simple);
+        List<WriteSafety.Declared> chain = WriteSafety.chain(className, context);
+        List<WriteSafety.Declared> superclasses = chain.isEmpty() ? List.of() : chain.subList(1, chain.size());
+        Optional<String> inherited = inheritedFlag(superclasses);
+        Optional<String> unseen = unseenBySubclassFlag(superclasses, inherited, simple);
+        if (unseen.isPresent()) return PlanOutcome.declined("writes may be unseen: " + unseen.get());
+        Rewrite r = rewrite(source.get(), simple, inherited);
         if (r instanceof Rewrite.NotApplicable n) return PlanOutcome.declined(n.reason());
         Rewrite.Planned p = (Rewrite.Planned) r;
         String by = p.mutators().isEmpty() ? "; no business method changes the state" : " set by " + String.join(", ", p.mutators());
@@ -85,8 +90,55 @@ public final class AddDirtyFlag implements Refactoring {
                 List.of(p.change()), finding.before(), finding.after()));
     }
 
+    /** Names of inherited fields taken for a dirty flag a base class keeps. */
+    private static final java.util.regex.Pattern CHANGE_WORDS = java.util.regex.Pattern.compile("(?i).*(dirty|modified|changed).*");
+
+    /** A boolean field of a superclass, visible to the bean, named for a change: the flag the hierarchy already keeps. */
+    static Optional<String> inheritedFlag(List<WriteSafety.Declared> superclasses) {
+        for (WriteSafety.Declared d : superclasses) {
+            for (FieldDeclaration f : d.type().getFields()) {
+                if (f.isStatic() || f.isPrivate() || !f.getElementType().asString().equals("boolean")) continue;
+                for (VariableDeclarator v : f.getVariables()) {
+                    if (CHANGE_WORDS.matcher(v.getNameAsString()).matches()) return Optional.of(v.getNameAsString());
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Where a superclass changes state without the bean's flag knowing: its mutators when there is no
+     * inherited flag (a flag added to the bean would not see them, and {@code ejbStore} would skip
+     * their changes), or a mutator that does not raise the inherited flag.
+     */
+    static Optional<String> unseenBySubclassFlag(List<WriteSafety.Declared> superclasses, Optional<String> flag, String bean) {
+        for (WriteSafety.Declared d : superclasses) {
+            for (MethodDeclaration m : d.type().getMethods()) {
+                String n = m.getNameAsString();
+                if (m.isStatic() || lifecycle(n)) continue;
+                boolean setter = n.length() > 3 && n.startsWith("set") && Character.isUpperCase(n.charAt(3)) && m.getParameters().size() == 1;
+                boolean writes = m.getBody().isPresent() && WriteSafety.firstWrite(m).filter(w -> flag.map(f -> !w.equals(f)).orElse(true)).isPresent();
+                if (!setter && !writes) continue;
+                String at = d.simple() + "." + n + " (" + d.at(m) + ")";
+                if (flag.isEmpty()) {
+                    return Optional.of("superclass " + d.simple() + " holds mutators (" + at + "), which a flag added to " + bean + " would not see");
+                }
+                boolean raises = m.getBody().isPresent() && m.findAll(AssignExpr.class).stream()
+                        .anyMatch(a -> fieldOf(a.getTarget(), Set.of()).filter(flag.get()::equals).isPresent()
+                                && !(a.getValue() instanceof com.github.javaparser.ast.expr.BooleanLiteralExpr b && !b.getValue()));
+                if (!raises) return Optional.of(at + " changes state without raising " + flag.get());
+            }
+        }
+        return Optional.empty();
+    }
+
     /** The dirty flag for bean class {@code simpleClassName}. */
     static Rewrite rewrite(SourceText text, String simpleClassName) {
+        return rewrite(text, simpleClassName, Optional.empty());
+    }
+
+    /** The dirty flag for bean class {@code simpleClassName}, reusing {@code inherited} when a superclass keeps one. */
+    static Rewrite rewrite(SourceText text, String simpleClassName, Optional<String> inherited) {
         JavaSource.TypeLookup lookup = JavaSource.findType(text, simpleClassName);
         if (lookup instanceof JavaSource.TypeLookup.Missing missing) return new Rewrite.NotApplicable(missing.reason());
         JavaSource.TypeLookup.Found found = (JavaSource.TypeLookup.Found) lookup;
@@ -115,7 +167,10 @@ public final class AddDirtyFlag implements Refactoring {
         }
         Set<String> persistent = assignedFields(type, load.get(), fields);
         if (persistent.isEmpty()) return new Rewrite.NotApplicable(simpleClassName + ".ejbLoad assigns no field");
-        String flag = FLAG_NAMES.stream().filter(n -> !fields.contains(n)).findFirst().orElse(null);
+        if (inherited.isPresent() && fields.contains(inherited.get())) {
+            return new Rewrite.NotApplicable(simpleClassName + "'s field " + inherited.get() + " hides its superclass's flag of that name");
+        }
+        String flag = inherited.orElseGet(() -> FLAG_NAMES.stream().filter(n -> !fields.contains(n)).findFirst().orElse(null));
         if (flag == null) return new Rewrite.NotApplicable(simpleClassName + " already has fields named " + String.join(", ", FLAG_NAMES));
 
         String file = text.path();
@@ -127,7 +182,7 @@ public final class AddDirtyFlag implements Refactoring {
         }
         String indent = src.source().indentationAt(src.begin(lastPersistent));
         int afterField = nextLine(src, src.end(lastPersistent));
-        edits.add(TextEdit.insert(file, afterField, indent + "/** Set when a business method changes the persistent state: ejbStore writes only then. */" + eol
+        if (inherited.isEmpty()) edits.add(TextEdit.insert(file, afterField, indent + "/** Set when a business method changes the persistent state: ejbStore writes only then. */" + eol
                 + indent + "private transient boolean " + flag + ";" + eol));
 
         List<String> mutators = new ArrayList<>();

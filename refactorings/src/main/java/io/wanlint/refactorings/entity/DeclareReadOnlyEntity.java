@@ -40,7 +40,8 @@ import java.util.Set;
  * strategy with a {@code read-timeout-seconds} in {@code weblogic-ejb-jar.xml}); JPA entities get
  * {@code @Cacheable} and {@code shared-cache-mode ENABLE_SELECTIVE} in {@code persistence.xml}.
  * Read-mostly entities that are written somewhere need the read-mostly pattern instead
- * ({@link IntroduceReadMostlyTwin}); this refactoring declines them, naming the writes.
+ * ({@link IntroduceReadMostlyTwin}); this refactoring declines them, naming the writes, and so it
+ * does when writes may exist that the call graph cannot show ({@link WriteSafety}).
  */
 public final class DeclareReadOnlyEntity implements Refactoring {
     public static final String RULE_ID = "WAN005";
@@ -86,6 +87,8 @@ public final class DeclareReadOnlyEntity implements Refactoring {
             return name + " is written (" + String.join(", ", where) + (writes.size() > 5 ? ", …" : "")
                     + "): declaring it read-only would lose those writes; see the read-mostly patch (a read-only twin for the readers)";
         }
+        Optional<String> unseen = WriteSafety.forReadOnly(found.get(), context);
+        if (unseen.isPresent()) return unseen.get();
         return found.get().kind() == ComponentKind.JPA_ENTITY
                 ? "the source of " + name + " cannot be read or already carries @Cacheable/@Cache"
                 : "no jboss.xml or weblogic-ejb-jar.xml to declare " + name + " read-only in, and none can be created next to its ejb-jar.xml";
@@ -98,6 +101,7 @@ public final class DeclareReadOnlyEntity implements Refactoring {
         Optional<Component> found = context.analysis().model().byName(name).filter(c -> c.kind().isEntity());
         if (found.isEmpty() || found.get().readOnly() || isWritten(found.get(), context)) return Optional.empty();
         Component entity = found.get();
+        if (WriteSafety.forReadOnly(entity, context).isPresent()) return Optional.empty();
         List<FileChange> changes = entity.kind() == ComponentKind.JPA_ENTITY ? jpa(entity, finding, context) : vendor(entity, context);
         if (changes.isEmpty()) return Optional.empty();
         String title = entity.kind() == ComponentKind.JPA_ENTITY

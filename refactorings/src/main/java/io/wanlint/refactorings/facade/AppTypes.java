@@ -38,6 +38,27 @@ final class AppTypes {
     private final Function<String, Optional<JavaSource>> sourceOf;
     private final Map<String, Optional<JavaSource>> parsed = new ConcurrentHashMap<>();
 
+    /** The application's sources by qualified type name, indexed once per planning. */
+    static AppTypes of(io.wanlint.refactorings.api.RefactoringContext context) {
+        Map<String, String> byQualifiedGuess = new java.util.HashMap<>();
+        for (io.wanlint.analyzer.api.AnalyzedFile f : context.analysis().files()) {
+            if (f.kind() != io.wanlint.analyzer.api.AnalyzedFile.Kind.JAVA || f.path().contains("!/")) continue;
+            String p = f.path();
+            String name = p.substring(p.lastIndexOf('/') + 1).replaceFirst("\\.java$", "");
+            byQualifiedGuess.merge(name, p, (a, b) -> a + "\n" + b);
+        }
+        return new AppTypes(qualified -> {
+            String simple = qualified.substring(qualified.lastIndexOf('.') + 1);
+            String suffix = qualified.replace('.', '/') + ".java";
+            String paths = byQualifiedGuess.get(simple);
+            if (paths == null) return Optional.empty();
+            for (String p : paths.split("\n")) {
+                if (p.equals(suffix) || p.endsWith("/" + suffix)) return context.read(p).flatMap(JavaSource::parse);
+            }
+            return Optional.empty();
+        });
+    }
+
     /** @param sourceOf the parsed source declaring a qualified top-level type, if the application has it */
     AppTypes(Function<String, Optional<JavaSource>> sourceOf) { this.sourceOf = sourceOf; }
 
@@ -178,12 +199,12 @@ final class AppTypes {
         return Optional.empty();
     }
 
-    private static Optional<ClassOrInterfaceDeclaration> typeIn(CompilationUnit unit, String qualified) {
+    static Optional<ClassOrInterfaceDeclaration> typeIn(CompilationUnit unit, String qualified) {
         String simple = qualified.substring(qualified.lastIndexOf('.') + 1);
         return unit.findAll(ClassOrInterfaceDeclaration.class).stream().filter(t -> t.getNameAsString().equals(simple)).findFirst();
     }
 
-    private static java.util.List<ClassOrInterfaceType> supertypes(ClassOrInterfaceDeclaration d) {
+    static java.util.List<ClassOrInterfaceType> supertypes(ClassOrInterfaceDeclaration d) {
         java.util.List<ClassOrInterfaceType> out = new java.util.ArrayList<>(d.getExtendedTypes());
         out.addAll(d.getImplementedTypes());
         return out;

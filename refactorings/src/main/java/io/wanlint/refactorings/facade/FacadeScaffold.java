@@ -41,7 +41,8 @@ import java.util.TreeMap;
  *     ({@code @EJB}) when the container manages it, else looks it up once by its portable name.</li>
  * </ul>
  * Transfer objects and the optional data-access class are plain classes in the façade's package.
- * Nothing is planned (a reason instead) when the façade already exists, the client cannot be read,
+ * Nothing is planned (a reason instead) when a value of its remote interface cannot travel over RMI
+ * ({@link RemoteTravel}), the façade already exists, the client cannot be read,
  * or a descriptor it needs is missing or malformed.
  */
 public final class FacadeScaffold {
@@ -88,6 +89,8 @@ public final class FacadeScaffold {
         Optional<SourceText> clientText = context.read(clientFile);
         Optional<JavaSource> client = clientText.flatMap(JavaSource::parse);
         if (client.isEmpty()) return new Result.Declined(clientFile + " cannot be read or parsed");
+        Optional<String> stuck = RemoteTravel.whyNot(design, client.get(), AppTypes.of(context));
+        if (stuck.isPresent()) return new Result.Declined(stuck.get());
         ComponentModel model = context.analysis().model();
 
         String folder = (design.sourceRoot().isEmpty() ? "" : design.sourceRoot() + "/")

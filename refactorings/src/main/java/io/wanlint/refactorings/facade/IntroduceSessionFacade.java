@@ -6,7 +6,6 @@ import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.CallableDeclaration;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
-import io.wanlint.analyzer.api.AnalyzedFile;
 import io.wanlint.analyzer.api.CallEdge;
 import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.ComponentKind;
@@ -29,11 +28,9 @@ import io.wanlint.refactorings.api.TextEdit;
 import io.wanlint.refactorings.text.JavaSource;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -202,26 +199,7 @@ public final class IntroduceSessionFacade implements Refactoring {
         return String.join(".", out);
     }
 
-    /** The application's sources by qualified type name, indexed once per planning. */
-    private static AppTypes appTypes(RefactoringContext context) {
-        Map<String, String> byQualifiedGuess = new HashMap<>();
-        for (AnalyzedFile f : context.analysis().files()) {
-            if (f.kind() != AnalyzedFile.Kind.JAVA || f.path().contains("!/")) continue;
-            String p = f.path();
-            String name = p.substring(p.lastIndexOf('/') + 1).replaceFirst("\\.java$", "");
-            byQualifiedGuess.merge(name, p, (a, b) -> a + "\n" + b);
-        }
-        return new AppTypes(qualified -> {
-            String simple = qualified.substring(qualified.lastIndexOf('.') + 1);
-            String suffix = qualified.replace('.', '/') + ".java";
-            String paths = byQualifiedGuess.get(simple);
-            if (paths == null) return Optional.empty();
-            for (String p : paths.split("\n")) {
-                if (p.equals(suffix) || p.endsWith("/" + suffix)) return context.read(p).flatMap(JavaSource::parse);
-            }
-            return Optional.empty();
-        });
-    }
+    private static AppTypes appTypes(RefactoringContext context) { return AppTypes.of(context); }
 
     // ---- the client's edit ----
 

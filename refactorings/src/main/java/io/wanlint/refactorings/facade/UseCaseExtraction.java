@@ -115,6 +115,8 @@ final class UseCaseExtraction {
     private final Map<String, String> preludes = new LinkedHashMap<>();
     private final Set<String> clientFields = new java.util.HashSet<>();
     private final List<Node> preludeRoots = new ArrayList<>();
+    /** Locals declared before the moved code without a value and used only by it: their declaration is repeated in the façade. */
+    private final Set<Node> carried = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     private final Hoisted hoisted;
 
     /**
@@ -550,7 +552,7 @@ final class UseCaseExtraction {
             for (NameExpr ref : root.findAll(NameExpr.class)) {
                 Optional<Declared> d = declarationOf(ref);
                 if (d.isPresent()) {
-                    if (!insideAny(d.get().node(), rangeNodes)) inputs.putIfAbsent(d.get().name(), d.get());
+                    if (!insideAny(d.get().node(), rangeNodes) && !carried.contains(d.get().node())) inputs.putIfAbsent(d.get().name(), d.get());
                 } else {
                     field(ref);
                 }
@@ -651,13 +653,35 @@ final class UseCaseExtraction {
         return false;
     }
 
+    /**
+     * {@code XHome home = null; try { home = (XHome) narrow(...); ... }}: a local declared before the
+     * moved code without a value ({@code null} or none) and read or written only by it is the moved
+     * code's own variable; the façade declares it the same way and the client's declaration, unused
+     * afterwards, stays as it was.
+     */
+    private boolean carry(Declared d, Set<Node> rangeNodes) {
+        if (carried.contains(d.node())) return true;
+        if (!(d.node() instanceof VariableDeclarator v) || v.getInitializer().filter(i -> !i.isNullLiteralExpr()).isPresent()) return false;
+        if (!(v.getParentNode().orElse(null) instanceof VariableDeclarationExpr decl) || decl.getVariables().size() != 1) return false;
+        for (NameExpr use : method.findAll(NameExpr.class, n -> n.getNameAsString().equals(d.name()))) {
+            if (declarationOf(use).filter(o -> o.node() == v).isPresent() && !insideAny(use, rangeNodes)) return false;
+        }
+        carried.add(v);
+        preludes.put(d.name(), d.type().asString() + " " + d.name() + (v.getInitializer().isPresent() ? " = null;" : ";"));
+        d.type().findAll(ClassOrInterfaceType.class).forEach(t -> importFor(t.getNameWithScope(), t));
+        if (d.type() instanceof ClassOrInterfaceType t) importFor(t.getNameWithScope(), t);
+        return true;
+    }
+
     /** The moved code may not assign variables the client declared before it: the client would not see the change. */
     private void checkAssignments(Node moved, List<Statement> range) {
         Set<Node> rangeNodes = new NodeSet(range);
         for (AssignExpr a : moved.findAll(AssignExpr.class)) {
             if (a.getTarget() instanceof NameExpr n) {
                 Optional<Declared> d = declarationOf(n);
-                if (d.isPresent() && !insideAny(d.get().node(), rangeNodes)) throw refuse(a, "the moved code assigns `" + n + "`, declared before it");
+                if (d.isPresent() && !insideAny(d.get().node(), rangeNodes) && !carry(d.get(), rangeNodes)) {
+                    throw refuse(a, "the moved code assigns `" + n + "`, declared before it");
+                }
                 if (d.isEmpty()) throw refuse(a, "the moved code assigns field `" + n + "` of the client");
             } else if (a.getTarget() instanceof FieldAccessExpr f) {
                 throw refuse(a, "the moved code assigns `" + f + "`");

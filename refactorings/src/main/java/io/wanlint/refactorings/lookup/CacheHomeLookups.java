@@ -139,7 +139,14 @@ public final class CacheHomeLookups implements Refactoring {
 
     /** One home or stub acquired per request, and how it will be acquired once. */
     private record Acquisition(String type, String field, String expression, boolean narrow, boolean create,
-                               Set<String> exceptions, VariableDeclarator local, List<Statement> removed, String comment) {}
+                               Set<String> exceptions, VariableDeclarator local, List<Statement> removed, String comment,
+                               Expression replaced, boolean assigned) {
+        /** Declared where acquired: {@code T h = <acquisition>;}, its declaration last in {@code removed}. */
+        Acquisition(String type, String field, String expression, boolean narrow, boolean create,
+                    Set<String> exceptions, VariableDeclarator local, List<Statement> removed, String comment) {
+            this(type, field, expression, narrow, create, exceptions, local, removed, comment, local.getInitializer().orElseThrow(), false);
+        }
+    }
 
     /** Rewrites the calls on {@code calls}' lines of method {@code methodName} of class {@code simpleClassName}. */
     static Rewrite rewrite(SourceText text, String simpleClassName, String methodName, int parameterCount, Calls calls,
@@ -190,12 +197,14 @@ public final class CacheHomeLookups implements Refactoring {
         Set<Node> gone = new LinkedHashSet<>();
         for (Acquisition a : all) {
             String replacement = placement == Placement.STATIC_ACCESSOR ? accessorName(a) + "()" : a.field();
-            if (a.local().getNameAsString().equals(a.field()) && placement == Placement.SERVLET_INIT) {
+            if (!a.assigned() && a.local().getNameAsString().equals(a.field()) && placement == Placement.SERVLET_INIT) {
                 // The local has the field's name: without its declaration every use reads the field.
                 removed.addAll(a.removed());
             } else {
-                removed.addAll(a.removed().subList(0, a.removed().size() - 1));
-                Expression init = a.local().getInitializer().orElseThrow();
+                // Declared where acquired, the declaration stays with the cached value as initialiser; a
+                // variable declared earlier ({@code T h = null; try { h = (T) narrow(...); }}) keeps its assignment.
+                removed.addAll(a.removed().subList(0, a.removed().size() - (a.assigned() ? 0 : 1)));
+                Expression init = a.replaced();
                 edits.add(new TextEdit(file, src.begin(init), src.end(init), replacement));
                 gone.add(init);
             }
@@ -311,6 +320,9 @@ public final class CacheHomeLookups implements Refactoring {
         if (!(parent instanceof CastExpr cast)) return "the home is not cast to its type";
         if (type != null && !cast.getType().asString().equals(type)) return "the home is narrowed to " + type + " but cast to " + cast.getType();
         type = cast.getType().asString();
+        if (cast.getParentNode().orElse(null) instanceof AssignExpr assign) {
+            return assignedAcquisition(src, method, assign, cast, type, narrow, name, removed);
+        }
         if (!(cast.getParentNode().orElse(null) instanceof VariableDeclarator local) || local.getInitializer().orElse(null) != cast) {
             return "the home is not stored in a local variable where it is looked up";
         }
@@ -324,6 +336,33 @@ public final class CacheHomeLookups implements Refactoring {
         String expression = "(" + type + ") " + (narrow ? "PortableRemoteObject.narrow(" + context + ", " + type + ".class)" : context);
         return new Acquisition(type, decapitalize(simpleName(type)), expression, narrow, false, Set.of("NamingException"), local, removed,
                 commentOf(src, decl));
+    }
+
+    /**
+     * {@code T h = null; try { h = (T) PortableRemoteObject.narrow(ctx.lookup(NAME), T.class); ... }}: a
+     * local declared earlier (without a value, or {@code null}) and assigned the home once. The assignment
+     * stays and is given the cached home; the declaration is untouched.
+     */
+    private static Object assignedAcquisition(JavaSource src, MethodDeclaration method, AssignExpr assign, CastExpr cast, String type,
+                                              boolean narrow, String name, List<Statement> removed) {
+        if (assign.getOperator() != AssignExpr.Operator.ASSIGN || assign.getValue() != cast || !(assign.getTarget() instanceof NameExpr target)) {
+            return "the home is not stored in a local variable where it is looked up";
+        }
+        if (!(assign.getParentNode().orElse(null) instanceof ExpressionStmt)) return "the home's assignment is part of a larger expression";
+        String var = target.getNameAsString();
+        List<VariableDeclarator> declared = method.findAll(VariableDeclarator.class, v -> v.getNameAsString().equals(var));
+        if (declared.size() != 1) return var + " is not a local variable declared once in " + method.getNameAsString();
+        VariableDeclarator local = declared.get(0);
+        if (local.getInitializer().filter(i -> !i.isNullLiteralExpr()).isPresent()) return var + " has a value before the home is assigned";
+        if (!simpleName(local.getTypeAsString()).equals(simpleName(type))) return var + " is declared as " + local.getTypeAsString() + ", not " + type;
+        if (method.findAll(AssignExpr.class, a -> a.getTarget() instanceof NameExpr t && t.getNameAsString().equals(var)).size() != 1) {
+            return var + " is reassigned";
+        }
+        Statement statement = (Statement) assign.getParentNode().orElseThrow();
+        String context = "context.lookup(" + name + ")";
+        String expression = "(" + type + ") " + (narrow ? "PortableRemoteObject.narrow(" + context + ", " + type + ".class)" : context);
+        return new Acquisition(type, decapitalize(simpleName(type)), expression, narrow, false, Set.of("NamingException"), local,
+                List.copyOf(removed), "", cast, true);
     }
 
     /** A stateless session stub's acquisition, or why its shape is not handled (a String). */

@@ -8,6 +8,7 @@ import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.ComponentModel;
 import io.wanlint.analyzer.api.SourceLocation;
 import io.wanlint.analyzer.api.TransactionAttribute;
+import io.wanlint.refactorings.api.ApiLevel;
 import io.wanlint.refactorings.api.FileChange;
 import io.wanlint.refactorings.api.RefactoringContext;
 import io.wanlint.refactorings.api.SourceText;
@@ -82,6 +83,15 @@ public final class FacadeScaffold {
      */
     public static Result plan(FacadeDesign design, String clientClass, String clientFile, RefactoringContext context,
                               TransactionAttribute attribute) {
+        return plan(design, clientClass, clientFile, context, attribute, false);
+    }
+
+    /**
+     * As above, for a client whose calling method may be {@code static}: its access helper is then
+     * static too (an instance helper does not compile from a static method), and never injected.
+     */
+    public static Result plan(FacadeDesign design, String clientClass, String clientFile, RefactoringContext context,
+                              TransactionAttribute attribute, boolean staticCaller) {
         if (design.methods().isEmpty()) return new Result.Declined("the façade " + design.name() + " has no business method");
         Optional<String> notPatchable = context.whyNotPatchable(clientFile);
         if (notPatchable.isPresent()) return new Result.Declined(notPatchable.get());
@@ -100,8 +110,8 @@ public final class FacadeScaffold {
             return new Result.Declined(folder + design.name() + "Bean.java already exists");
         }
 
-        Style style = style(model, context);
-        String ejbPackage = ejbPackage(clientText.get().text(), model, context);
+        Style style = style(model, context.apiLevel());
+        String ejbPackage = context.apiLevel().ejb();
         Optional<Component> clientComponent = model.byClass(clientClass);
         String member = memberName(client.get(), clientClass, design.name());
 
@@ -133,8 +143,8 @@ public final class FacadeScaffold {
                         outline(listing.get(), context, outlines).orElseThrow(), design, attribute)));
             }
             boolean managed = clientComponent.map(c -> MANAGED.contains(c.kind())).orElse(false);
-            ClientAccess access = managed ? FacadeSources.ejb3Injected(design, ejbPackage, member)
-                    : FacadeSources.ejb3LookedUp(design, ejbPackage, member);
+            ClientAccess access = managed && !staticCaller ? FacadeSources.ejb3Injected(design, ejbPackage, member)
+                    : FacadeSources.ejb3LookedUp(design, ejbPackage, member, staticCaller);
             return new Result.Planned(new Scaffold(changes, access));
         }
 
@@ -143,7 +153,7 @@ public final class FacadeScaffold {
         changes.add(new FileChange.Create(folder + design.name() + "Bean.java", sources.ejb2Bean(members)));
         Optional<String> whyNot = ejb2Descriptors(design, clientComponent, context, changes, attribute);
         if (whyNot.isPresent()) return new Result.Declined(whyNot.get());
-        return new Result.Planned(new Scaffold(changes, FacadeSources.ejb2Access(design, ejbPackage, member)));
+        return new Result.Planned(new Scaffold(changes, FacadeSources.ejb2Access(design, ejbPackage, member, staticCaller)));
     }
 
     /** Adds the EJB 2.x descriptor edits to {@code changes}, or says why one cannot be made. */
@@ -192,8 +202,15 @@ public final class FacadeScaffold {
         return Optional.empty();
     }
 
-    /** EJB 2.x when a bean has home or component interfaces declared in an ejb-jar descriptor. */
-    static Style style(ComponentModel model, RefactoringContext context) {
+    /**
+     * EJB 2.x when the application's level has no annotations (J2EE 1.4 or older descriptors), or
+     * when a {@code javax} application declares beans with home or component interfaces in an
+     * ejb-jar descriptor (its own style); a Jakarta application always gets EJB 3 style, since
+     * {@code javax.rmi} narrowing does not exist there.
+     */
+    static Style style(ComponentModel model, ApiLevel level) {
+        if (!level.annotations()) return Style.EJB2;
+        if (level.jakarta()) return Style.EJB3;
         for (Component c : model.components()) {
             if (!c.kind().isEjb()) continue;
             var i = c.interfaces();
@@ -201,21 +218,6 @@ public final class FacadeScaffold {
             if (views && c.declaredIn().stream().anyMatch(l -> l.file().toLowerCase().endsWith(".xml") && !l.file().contains("!/"))) return Style.EJB2;
         }
         return Style.EJB3;
-    }
-
-    /** {@code jakarta.ejb} when the client (or, if it says nothing, a bean) imports Jakarta APIs, else {@code javax.ejb}. */
-    static String ejbPackage(String clientText, ComponentModel model, RefactoringContext context) {
-        if (clientText.contains("import jakarta.")) return "jakarta.ejb";
-        if (clientText.contains("import javax.")) return "javax.ejb";
-        for (Component c : model.components()) {
-            for (SourceLocation l : c.declaredIn()) {
-                if (!l.file().endsWith(".java")) continue;
-                Optional<SourceText> t = context.read(l.file());
-                if (t.isPresent() && t.get().text().contains("import jakarta.")) return "jakarta.ejb";
-                if (t.isPresent() && t.get().text().contains("import javax.")) return "javax.ejb";
-            }
-        }
-        return "javax.ejb";
     }
 
     /** The field (and accessor) name for the façade in the client: {@code viewItemFacade}, unless the client already uses it. */

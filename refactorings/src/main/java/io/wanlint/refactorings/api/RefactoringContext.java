@@ -23,6 +23,8 @@ public final class RefactoringContext {
     private final Path root;
     /** Files are read once per planning run: several findings often edit the same descriptor. */
     private final Map<String, Optional<SourceText>> texts = new ConcurrentHashMap<>();
+    /** Decided once per application: every generator writes code of the same level. */
+    private volatile ApiLevel apiLevel;
 
     public RefactoringContext(AnalysisResult analysis, Path root) {
         this.analysis = analysis;
@@ -38,6 +40,13 @@ public final class RefactoringContext {
     }
 
     public AnalysisResult analysis() { return analysis; }
+
+    /** The application's Java EE API level (namespace, whether annotations are processed), decided on first use. */
+    public ApiLevel apiLevel() {
+        ApiLevel level = apiLevel;
+        if (level == null) apiLevel = level = ApiLevel.of(this);
+        return level;
+    }
 
     /** The analysed root folder patches are relative to, if any. */
     public Optional<Path> root() { return Optional.ofNullable(root); }

@@ -105,7 +105,7 @@ public final class MoveDataAccessBehindFacade implements Refactoring {
         FacadeDesign design = new FacadeDesign(names.pkg(), names.facade(), names.sourceRoot(), List.of(facadeMethod), tos,
                 block.members(), env, Optional.of(names.dao()));
         FacadeScaffold.Result result = FacadeScaffold.plan(design, loc.className(), loc.file(), context,
-                block.ownTransaction() ? TransactionAttribute.NOT_SUPPORTED : TransactionAttribute.REQUIRED);
+                block.ownTransaction() ? TransactionAttribute.NOT_SUPPORTED : TransactionAttribute.REQUIRED, method.get().isStatic());
         if (result instanceof FacadeScaffold.Result.Declined d) return PlanOutcome.declined(d.why());
         Scaffold scaffold = ((FacadeScaffold.Result.Planned) result).scaffold();
 

@@ -161,14 +161,34 @@ final class FacadeDescriptors {
         return splice.insertChild(owner, webApp ? WEB_AFTER_EJB_REF : AFTER_EJB_REF, ref);
     }
 
-    /** The vendor binding of the façade's home to a global JNDI name, in jboss.xml or weblogic-ejb-jar.xml. */
-    static Optional<TextEdit> vendorBinding(SourceText source, Element root, FacadeDesign d) {
+    /**
+     * The vendor binding of the façade's home to the global JNDI name {@code jndi}, in jboss.xml,
+     * weblogic-ejb-jar.xml, sun-ejb-jar.xml / glassfish-ejb-jar.xml or an OpenEJB 1.x openejb-jar.xml
+     * (whose every bean needs its {@code ejb-deployment}).
+     */
+    static Optional<TextEdit> vendorBinding(SourceText source, Element root, FacadeDesign d, String jndi) {
         XmlSplice splice = new XmlSplice(source);
+        if (root.name().equals("sun-ejb-jar") || root.name().equals("glassfish-ejb-jar")) {
+            Optional<Element> beans = root.child("enterprise-beans");
+            if (beans.isEmpty()) return Optional.empty();
+            String unit = splice.indentUnit(beans.get());
+            String entry = "<ejb>\n" + unit + "<ejb-name>" + d.name() + "</ejb-name>\n" + unit + "<jndi-name>" + jndi + "</jndi-name>\n</ejb>";
+            List<Element> ejbs = beans.get().children("ejb");
+            if (!ejbs.isEmpty()) return Optional.of(splice.insertAfter(ejbs.get(ejbs.size() - 1), entry));
+            return Optional.of(splice.insertChild(beans.get(), Set.of("pm-descriptors", "cmp-resource", "message-destination",
+                    "webservice-description", "property"), entry));
+        }
+        if (root.name().equals("openejb-jar")) {
+            List<Element> deployments = root.children("ejb-deployment");
+            if (deployments.isEmpty()) return Optional.empty();
+            String entry = "<ejb-deployment ejb-name=\"" + d.name() + "\" deployment-id=\"" + jndi + "\"/>";
+            return Optional.of(splice.insertAfter(deployments.get(deployments.size() - 1), entry));
+        }
         if (root.name().equals("jboss")) {
             Optional<Element> beans = root.child("enterprise-beans");
             String unit = splice.indentUnit(beans.orElse(root));
             String entry = "<session>\n" + unit + "<ejb-name>" + d.name() + "</ejb-name>\n"
-                    + unit + "<jndi-name>" + jndiName(beans.map(b -> b.children()).orElse(List.of()), d.name()) + "</jndi-name>\n</session>";
+                    + unit + "<jndi-name>" + jndi + "</jndi-name>\n</session>";
             if (beans.isPresent()) return Optional.of(splice.insertChild(beans.get(), Set.of(), entry));
             String rootUnit = splice.indentUnit(root);
             return Optional.of(splice.insertChild(root, DescriptorOrder.JBOSS_AFTER_ENTERPRISE_BEANS,
@@ -178,11 +198,59 @@ final class FacadeDescriptors {
             String unit = splice.indentUnit(root);
             List<Element> beans = root.children("weblogic-enterprise-bean");
             String entry = "<weblogic-enterprise-bean>\n" + unit + "<ejb-name>" + d.name() + "</ejb-name>\n"
-                    + unit + "<jndi-name>" + jndiName(beans, d.name()) + "</jndi-name>\n</weblogic-enterprise-bean>";
+                    + unit + "<jndi-name>" + jndi + "</jndi-name>\n</weblogic-enterprise-bean>";
             if (!beans.isEmpty()) return Optional.of(splice.insertAfter(beans.get(beans.size() - 1), entry));
             return Optional.of(splice.insertChild(root, DescriptorOrder.WEBLOGIC_AFTER_ENTERPRISE_BEAN, entry));
         }
         return Optional.empty();
+    }
+
+    /** jboss-web.xml children that follow {@code ejb-ref} (jboss-web DTDs 3.x–5.x). */
+    private static final Set<String> JBOSS_WEB_AFTER_EJB_REF = Set.of("ejb-local-ref", "service-ref", "message-destination-ref",
+            "message-destination", "webservice-description", "depends", "servlet", "max-active-sessions", "replication-config",
+            "passivation-config");
+
+    /** sun-web.xml / glassfish-web.xml children that follow {@code ejb-ref}. */
+    private static final Set<String> SUN_WEB_AFTER_EJB_REF = Set.of("resource-ref", "resource-env-ref", "service-ref",
+            "message-destination-ref", "cache", "class-loader", "jsp-config", "locale-charset-info", "parameter-encoding",
+            "property", "message-destination", "webservice-description");
+
+    /** weblogic.xml children that follow the reference descriptions (weblogic-web-app 9+ schemas). */
+    private static final Set<String> WEBLOGIC_WEB_AFTER_EJB_REF = Set.of("service-reference-description", "message-destination-descriptor",
+            "session-descriptor", "jsp-descriptor", "auth-filter", "container-descriptor", "charset-params", "virtual-directory-mapping",
+            "url-match-map", "security-permission", "context-root", "wl-dispatch-policy", "servlet-descriptor", "work-manager",
+            "logging", "library-ref", "fast-swap");
+
+    /**
+     * The web module's vendor mapping of the façade's {@code ejb-ref} to the bean's global name, in
+     * jboss-web.xml, sun-web.xml / glassfish-web.xml or weblogic.xml; empty when the file already maps it.
+     */
+    static Optional<TextEdit> webRefMapping(SourceText source, Element root, FacadeDesign d, String jndi) {
+        XmlSplice splice = new XmlSplice(source);
+        String refName = "ejb/" + d.name();
+        String unit = splice.indentUnit(root);
+        String ref = "<ejb-ref>\n" + unit + "<ejb-ref-name>" + refName + "</ejb-ref-name>\n" + unit + "<jndi-name>" + jndi + "</jndi-name>\n</ejb-ref>";
+        switch (root.name()) {
+            case "jboss-web", "sun-web-app", "glassfish-web-app" -> {
+                List<Element> refs = root.children("ejb-ref");
+                if (refs.stream().anyMatch(r -> r.childText("ejb-ref-name").filter(refName::equals).isPresent())) return Optional.empty();
+                if (!refs.isEmpty()) return Optional.of(splice.insertAfter(refs.get(refs.size() - 1), ref));
+                return Optional.of(splice.insertChild(root, root.name().equals("jboss-web") ? JBOSS_WEB_AFTER_EJB_REF : SUN_WEB_AFTER_EJB_REF, ref));
+            }
+            case "weblogic-web-app" -> {
+                Element holder = root.child("reference-descriptor").orElse(root);
+                List<Element> refs = holder.children("ejb-reference-description");
+                if (refs.stream().anyMatch(r -> r.childText("ejb-ref-name").filter(refName::equals).isPresent())) return Optional.empty();
+                String u = splice.indentUnit(holder);
+                String description = "<ejb-reference-description>\n" + u + "<ejb-ref-name>" + refName + "</ejb-ref-name>\n"
+                        + u + "<jndi-name>" + jndi + "</jndi-name>\n</ejb-reference-description>";
+                if (!refs.isEmpty()) return Optional.of(splice.insertAfter(refs.get(refs.size() - 1), description));
+                return Optional.of(splice.insertChild(holder, holder == root ? WEBLOGIC_WEB_AFTER_EJB_REF : Set.of(), description));
+            }
+            default -> {
+                return Optional.empty();
+            }
+        }
     }
 
     /**

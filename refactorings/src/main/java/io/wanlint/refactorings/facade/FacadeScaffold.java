@@ -8,6 +8,7 @@ import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.ComponentModel;
 import io.wanlint.analyzer.api.SourceLocation;
 import io.wanlint.analyzer.api.TransactionAttribute;
+import io.wanlint.refactorings.api.ApiLevel;
 import io.wanlint.refactorings.api.FileChange;
 import io.wanlint.refactorings.api.RefactoringContext;
 import io.wanlint.refactorings.api.SourceText;
@@ -83,6 +84,15 @@ public final class FacadeScaffold {
      */
     public static Result plan(FacadeDesign design, String clientClass, String clientFile, RefactoringContext context,
                               TransactionAttribute attribute) {
+        return plan(design, clientClass, clientFile, context, attribute, false);
+    }
+
+    /**
+     * As above, for a client whose calling method may be {@code static}: its access helper is then
+     * static too (an instance helper does not compile from a static method), and never injected.
+     */
+    public static Result plan(FacadeDesign design, String clientClass, String clientFile, RefactoringContext context,
+                              TransactionAttribute attribute, boolean staticCaller) {
         if (design.methods().isEmpty()) return new Result.Declined("the façade " + design.name() + " has no business method");
         Optional<String> notPatchable = context.whyNotPatchable(clientFile);
         if (notPatchable.isPresent()) return new Result.Declined(notPatchable.get());
@@ -103,8 +113,8 @@ public final class FacadeScaffold {
             return new Result.Declined(folder + design.name() + "Bean.java already exists");
         }
 
-        Style style = style(model, context);
-        String ejbPackage = ejbPackage(clientText.get().text(), model, context);
+        Style style = style(model, context.apiLevel());
+        String ejbPackage = context.apiLevel().ejb();
         Optional<Component> clientComponent = model.byClass(clientClass);
         String member = memberName(client.get(), clientClass, design.name());
 
@@ -136,22 +146,22 @@ public final class FacadeScaffold {
                         outline(listing.get(), context, outlines).orElseThrow(), design, attribute)));
             }
             boolean managed = clientComponent.map(c -> MANAGED.contains(c.kind())).orElse(false);
-            ClientAccess access = managed ? FacadeSources.ejb3Injected(design, ejbPackage, member)
-                    : FacadeSources.ejb3LookedUp(design, ejbPackage, member);
+            ClientAccess access = managed && !staticCaller ? FacadeSources.ejb3Injected(design, ejbPackage, member)
+                    : FacadeSources.ejb3LookedUp(design, ejbPackage, member, staticCaller);
             return new Result.Planned(new Scaffold(changes, access));
         }
 
         changes.add(new FileChange.Create(folder + design.name() + ".java", sources.ejb2Remote()));
         changes.add(new FileChange.Create(folder + design.name() + "Home.java", sources.ejb2Home()));
         changes.add(new FileChange.Create(folder + design.name() + "Bean.java", sources.ejb2Bean(members)));
-        Optional<String> whyNot = ejb2Descriptors(design, clientComponent, context, changes, attribute);
+        Optional<String> whyNot = ejb2Descriptors(design, clientClass, clientComponent, context, changes, attribute);
         if (whyNot.isPresent()) return new Result.Declined(whyNot.get());
-        return new Result.Planned(new Scaffold(changes, FacadeSources.ejb2Access(design, ejbPackage, member)));
+        return new Result.Planned(new Scaffold(changes, FacadeSources.ejb2Access(design, ejbPackage, member, staticCaller)));
     }
 
     /** Adds the EJB 2.x descriptor edits to {@code changes}, or says why one cannot be made. */
-    private static Optional<String> ejb2Descriptors(FacadeDesign design, Optional<Component> clientComponent, RefactoringContext context,
-                                          List<FileChange> changes, TransactionAttribute attribute) {
+    private static Optional<String> ejb2Descriptors(FacadeDesign design, String clientClass, Optional<Component> clientComponent,
+                                          RefactoringContext context, List<FileChange> changes, TransactionAttribute attribute) {
         ComponentModel model = context.analysis().model();
         Map<String, Optional<Element>> outlines = new TreeMap<>();
         Optional<Component> clientBean = clientComponent.filter(c -> c.kind().isEjb());
@@ -173,30 +183,66 @@ public final class FacadeScaffold {
             refs = FacadeDescriptors.references(jarText, entry.get(), design.envRefNames());
             edits.computeIfAbsent(ejbJar.get(), k -> new ArrayList<>()).add(FacadeDescriptors.ejbRefIn(jarText, entry.get(), design, false));
         } else {
+            // A helper class's code runs in the component that called it: each calling bean needs the ref in its own entry.
+            List<Component> callers = callerComponents(clientClass, context);
+            List<Component> beanCallers = callers.stream().filter(c -> c.kind().isEjb()).toList();
             Optional<String> web = clientComponent.filter(c -> c.kind().isWeb()).flatMap(c -> descriptorOf(c, "web-app", context, outlines))
+                    .or(() -> callers.stream().filter(c -> c.kind().isWeb()).map(c -> descriptorOf(c, "web-app", context, outlines))
+                            .flatMap(Optional::stream).findFirst())
                     .or(() -> mainWebDescriptor(model, context, outlines));
-            if (web.isEmpty()) return Optional.of("no web descriptor (web.xml) to declare the façade's ejb-ref java:comp/env/ejb/"
-                    + design.name() + " in");
-            SourceText webText = context.read(web.get()).orElseThrow();
-            Element webRoot = outline(web.get(), context, outlines).orElseThrow();
-            if (hasEjbRef(webRoot, design.name())) return Optional.of(web.get() + " already declares ejb/" + design.name());
-            refs = FacadeDescriptors.references(webText, webRoot, design.envRefNames());
-            edits.computeIfAbsent(web.get(), k -> new ArrayList<>()).add(FacadeDescriptors.ejbRefIn(webText, webRoot, design, true));
+            boolean webCalls = clientComponent.map(c -> c.kind().isWeb()).orElse(false) || beanCallers.size() < callers.size() || callers.isEmpty();
+            refs = List.of();
+            if (webCalls) {
+                if (web.isEmpty()) return Optional.of("no web descriptor (web.xml) to declare the façade's ejb-ref java:comp/env/ejb/"
+                        + design.name() + " in");
+                SourceText webText = context.read(web.get()).orElseThrow();
+                Element webRoot = outline(web.get(), context, outlines).orElseThrow();
+                if (hasEjbRef(webRoot, design.name())) return Optional.of(web.get() + " already declares ejb/" + design.name());
+                refs = FacadeDescriptors.references(webText, webRoot, design.envRefNames());
+                edits.computeIfAbsent(web.get(), k -> new ArrayList<>()).add(FacadeDescriptors.ejbRefIn(webText, webRoot, design, true));
+                webVendorMappings(web.get(), design, jndiName(design, ejbJar.get(), context, outlines), context, outlines, edits);
+            }
+            List<CopiedRef> beanRefs = new ArrayList<>();
+            for (Component bean : beanCallers) {
+                Optional<String> file = descriptorOf(bean, "ejb-jar", context, outlines);
+                if (file.isEmpty()) return Optional.of(bean.name() + " calls " + clientClass + " but no patchable ejb-jar descriptor declares it");
+                SourceText text = context.read(file.get()).orElseThrow();
+                Optional<Element> entry = outline(file.get(), context, outlines).flatMap(r -> beanEntry(r, bean.name()));
+                if (entry.isEmpty()) return Optional.of(file.get() + " has no entry for " + bean.name() + ", which calls " + clientClass);
+                if (hasEjbRef(entry.get(), design.name())) continue;
+                for (CopiedRef r : FacadeDescriptors.references(text, entry.get(), design.envRefNames())) {
+                    if (refs.stream().noneMatch(x -> x.text().equals(r.text())) && !beanRefs.contains(r)) beanRefs.add(r);
+                }
+                edits.computeIfAbsent(file.get(), k -> new ArrayList<>()).add(FacadeDescriptors.ejbRefIn(text, entry.get(), design, false));
+            }
+            if (!beanRefs.isEmpty()) {
+                List<CopiedRef> all = new ArrayList<>(refs);
+                all.addAll(beanRefs);
+                refs = all;
+            }
         }
         edits.computeIfAbsent(ejbJar.get(), k -> new ArrayList<>()).addAll(FacadeDescriptors.ejbJar(jarText, jarRoot, design, refs, attribute));
+        String jndi = jndiName(design, ejbJar.get(), context, outlines);
         for (String vendor : vendorDescriptors(ejbJar.get(), context)) {
             Optional<SourceText> text = context.read(vendor);
             Optional<Element> root = outline(vendor, context, outlines);
             if (text.isEmpty() || root.isEmpty()) continue;
-            FacadeDescriptors.vendorBinding(text.get(), root.get(), design)
+            FacadeDescriptors.vendorBinding(text.get(), root.get(), design, jndi)
                     .ifPresent(e -> edits.computeIfAbsent(vendor, k -> new ArrayList<>()).add(e));
         }
         edits.forEach((file, list) -> changes.add(new FileChange.Edit(file, list)));
         return Optional.empty();
     }
 
-    /** EJB 2.x when a bean has home or component interfaces declared in an ejb-jar descriptor. */
-    static Style style(ComponentModel model, RefactoringContext context) {
+    /**
+     * EJB 2.x when the application's level has no annotations (J2EE 1.4 or older descriptors), or
+     * when a {@code javax} application declares beans with home or component interfaces in an
+     * ejb-jar descriptor (its own style); a Jakarta application always gets EJB 3 style, since
+     * {@code javax.rmi} narrowing does not exist there.
+     */
+    static Style style(ComponentModel model, ApiLevel level) {
+        if (!level.annotations()) return Style.EJB2;
+        if (level.jakarta()) return Style.EJB3;
         for (Component c : model.components()) {
             if (!c.kind().isEjb()) continue;
             var i = c.interfaces();
@@ -204,21 +250,6 @@ public final class FacadeScaffold {
             if (views && c.declaredIn().stream().anyMatch(l -> l.file().toLowerCase().endsWith(".xml") && !l.file().contains("!/"))) return Style.EJB2;
         }
         return Style.EJB3;
-    }
-
-    /** {@code jakarta.ejb} when the client (or, if it says nothing, a bean) imports Jakarta APIs, else {@code javax.ejb}. */
-    static String ejbPackage(String clientText, ComponentModel model, RefactoringContext context) {
-        if (clientText.contains("import jakarta.")) return "jakarta.ejb";
-        if (clientText.contains("import javax.")) return "javax.ejb";
-        for (Component c : model.components()) {
-            for (SourceLocation l : c.declaredIn()) {
-                if (!l.file().endsWith(".java")) continue;
-                Optional<SourceText> t = context.read(l.file());
-                if (t.isPresent() && t.get().text().contains("import jakarta.")) return "jakarta.ejb";
-                if (t.isPresent() && t.get().text().contains("import javax.")) return "javax.ejb";
-            }
-        }
-        return "javax.ejb";
     }
 
     /** The field (and accessor) name for the façade in the client: {@code viewItemFacade}, unless the client already uses it. */
@@ -290,11 +321,74 @@ public final class FacadeScaffold {
                 .map(Map.Entry::getKey);
     }
 
-    /** jboss.xml and weblogic-ejb-jar.xml next to the ejb-jar descriptor, else anywhere in the application. */
+    /** Vendor EJB descriptors that bind a bean to a global JNDI name. */
+    private static final List<String> VENDOR_EJB_DESCRIPTORS = List.of("jboss.xml", "weblogic-ejb-jar.xml", "sun-ejb-jar.xml",
+            "glassfish-ejb-jar.xml", "openejb-jar.xml");
+
+    /** Vendor web descriptors that map a web module's ejb-ref to a global JNDI name. */
+    private static final List<String> VENDOR_WEB_DESCRIPTORS = List.of("jboss-web.xml", "weblogic.xml", "sun-web.xml", "glassfish-web.xml");
+
+    /** The façade's global JNDI name, after the convention of the first vendor EJB descriptor that shows one. */
+    private static String jndiName(FacadeDesign design, String ejbJar, RefactoringContext context, Map<String, Optional<Element>> outlines) {
+        for (String vendor : vendorDescriptors(ejbJar, context)) {
+            Optional<Element> root = outline(vendor, context, outlines);
+            if (root.isEmpty()) continue;
+            List<Element> entries = root.get().child("enterprise-beans").map(Element::children).orElse(root.get().children());
+            String name = FacadeDescriptors.jndiName(entries, design.name());
+            if (!name.equals(design.name() + "Home")) return name;
+        }
+        return design.name() + "Home";
+    }
+
+    /** The web module's vendor descriptors (next to its web.xml) map the façade's ejb-ref to the bean's global name. */
+    private static void webVendorMappings(String webXml, FacadeDesign design, String jndi, RefactoringContext context,
+                                          Map<String, Optional<Element>> outlines, Map<String, List<TextEdit>> edits) {
+        String dir = webXml.contains("/") ? webXml.substring(0, webXml.lastIndexOf('/') + 1) : "";
+        for (String name : VENDOR_WEB_DESCRIPTORS) {
+            String file = context.filesNamed(name).stream().filter(f -> f.equalsIgnoreCase(dir + name)).findFirst().orElse(null);
+            if (file == null) continue;
+            Optional<SourceText> text = context.read(file);
+            Optional<Element> root = outline(file, context, outlines);
+            if (text.isEmpty() || root.isEmpty()) continue;
+            FacadeDescriptors.webRefMapping(text.get(), root.get(), design, jndi)
+                    .ifPresent(e -> edits.computeIfAbsent(file, k -> new ArrayList<>()).add(e));
+        }
+    }
+
+    /**
+     * The components whose code reaches {@code clientClass} through the call graph (the class itself
+     * when it is one), by class: the moved code runs in each of them, with its {@code java:comp/env}.
+     */
+    static List<Component> callerComponents(String clientClass, RefactoringContext context) {
+        ComponentModel model = context.analysis().model();
+        Map<String, Set<String>> callersOf = new java.util.HashMap<>();
+        if (context.analysis().callGraph() != null) {
+            for (var e : context.analysis().callGraph().edges()) {
+                String from = e.from().className();
+                String to = e.to().className();
+                if (!from.equals(to)) callersOf.computeIfAbsent(to, k -> new LinkedHashSet<>()).add(from);
+            }
+        }
+        Set<String> seen = new LinkedHashSet<>(List.of(clientClass));
+        java.util.ArrayDeque<String> queue = new java.util.ArrayDeque<>(seen);
+        List<Component> out = new ArrayList<>();
+        while (!queue.isEmpty()) {
+            String c = queue.poll();
+            Optional<Component> component = model.byClass(c).filter(x -> x.kind().isEjb() || x.kind().isWeb());
+            if (component.isPresent()) {
+                if (!out.contains(component.get())) out.add(component.get());
+                continue; // a component's own callers reach it through its interface or a request, not this code
+            }
+            for (String caller : callersOf.getOrDefault(c, Set.of())) if (seen.add(caller)) queue.add(caller);
+        }
+        return out;
+    }
+
+    /** Vendor EJB descriptors next to the ejb-jar descriptor, else anywhere in the application. */
     private static List<String> vendorDescriptors(String ejbJar, RefactoringContext context) {
         String dir = ejbJar.contains("/") ? ejbJar.substring(0, ejbJar.lastIndexOf('/') + 1) : "";
         List<String> out = new ArrayList<>();
-        for (String name : List.of("jboss.xml", "weblogic-ejb-jar.xml")) {
+        for (String name : VENDOR_EJB_DESCRIPTORS) {
             List<String> all = context.filesNamed(name);
             all.stream().filter(f -> f.equalsIgnoreCase(dir + name)).findFirst().or(() -> all.stream().findFirst()).ifPresent(out::add);
         }

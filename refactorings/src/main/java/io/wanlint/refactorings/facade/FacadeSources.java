@@ -214,10 +214,10 @@ final class FacadeSources {
     }
 
     /** EJB 2.x: a cached stub, created on first use through the client's {@code ejb-ref}. */
-    static ClientAccess ejb2Access(FacadeDesign design, String ejbPackage, String memberName) {
+    static ClientAccess ejb2Access(FacadeDesign design, String ejbPackage, String memberName, boolean statics) {
         String name = design.name();
         String accessor = """
-                private %1$s %2$s() {
+                private %3$s%1$s %2$s() {
                     if (%2$s == null) {
                         try {
                             Context context = new InitialContext();
@@ -234,12 +234,17 @@ final class FacadeSources {
                     }
                     return %2$s;
                 }
-                """.formatted(name, memberName);
-        return new ClientAccess(List.of("private transient " + name + " " + memberName + ";\n", accessor), memberName + "()",
+                """.formatted(name, memberName, statics ? "static " : "");
+        return new ClientAccess(List.of(field(name, memberName, statics), accessor), memberName + "()",
                 Set.of(design.qualified(name), design.qualified(name + "Home"), "javax.naming.Context", "javax.naming.InitialContext",
                         "javax.naming.NamingException", "javax.rmi.PortableRemoteObject", ejbPackage + ".CreateException",
                         ejbPackage + ".EJBException", "java.rmi.RemoteException"),
                 List.of("java.rmi.RemoteException"));
+    }
+
+    /** The cached stub's field: per instance (not serialised with the client), or shared by a static caller's class. */
+    private static String field(String type, String name, boolean statics) {
+        return "private " + (statics ? "static " : "transient ") + type + " " + name + ";\n";
     }
 
     /** EJB 3.x in a container-managed class: an injected reference. */
@@ -249,10 +254,10 @@ final class FacadeSources {
     }
 
     /** EJB 3.x elsewhere: the portable module-scoped name, looked up on first use. */
-    static ClientAccess ejb3LookedUp(FacadeDesign design, String ejbPackage, String memberName) {
+    static ClientAccess ejb3LookedUp(FacadeDesign design, String ejbPackage, String memberName, boolean statics) {
         String name = design.name();
         String accessor = """
-                private %1$s %2$s() {
+                private %4$s%1$s %2$s() {
                     if (%2$s == null) {
                         try {
                             %2$s = (%1$s) new InitialContext().lookup("java:module/%1$sBean!%3$s");
@@ -262,8 +267,8 @@ final class FacadeSources {
                     }
                     return %2$s;
                 }
-                """.formatted(name, memberName, design.qualified(name));
-        return new ClientAccess(List.of("private transient " + name + " " + memberName + ";\n", accessor), memberName + "()",
+                """.formatted(name, memberName, design.qualified(name), statics ? "static " : "");
+        return new ClientAccess(List.of(field(name, memberName, statics), accessor), memberName + "()",
                 Set.of(design.qualified(name), "javax.naming.InitialContext", "javax.naming.NamingException", ejbPackage + ".EJBException"),
                 List.of());
     }

@@ -17,6 +17,7 @@ import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.Fingerprints;
 import io.wanlint.analyzer.api.MethodNode;
 import io.wanlint.analyzer.api.MethodRef;
+import io.wanlint.analyzer.api.TransactionAttribute;
 import io.wanlint.analyzer.api.SessionFacadeFix;
 import io.wanlint.refactorings.api.FileChange;
 import io.wanlint.refactorings.api.Patch;
@@ -114,7 +115,7 @@ public final class IntroduceSessionFacade implements Refactoring {
 
         FacadeDesign design = new FacadeDesign(packageName, facadeName, sourceRoot, List.of(x.method()), x.transferObjects(),
                 x.memberDeclarations(), x.envRefNames(), Optional.empty());
-        FacadeScaffold.Result scaffolded = FacadeScaffold.plan(design, at.className(), file, context);
+        FacadeScaffold.Result scaffolded = FacadeScaffold.plan(design, at.className(), file, context, TransactionAttribute.REQUIRED, m.isStatic());
         if (scaffolded instanceof FacadeScaffold.Result.Declined d) return PlanOutcome.declined(d.why());
         Scaffold scaffold = ((FacadeScaffold.Result.Planned) scaffolded).scaffold();
         ClientAccess access = scaffold.access();

@@ -178,6 +178,40 @@ class MoveDataAccessBehindFacadeTest {
         assertThat(o.reasonWithoutPatch()).contains("keeps state in hits");
     }
 
+    @Test
+    void aStaticCallerGetsAStaticLookupHelperAndThePatchCompiles() throws IOException {
+        PlanOutcome o = plan("""
+                    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                        response.getWriter().println(count(request.getParameter("category")));
+                    }
+
+                    static int count(String category) throws IOException {
+                        int count = 0;
+                        try {
+                            DataSource ds = (DataSource) new javax.naming.InitialContext().lookup("java:comp/env/jdbc/Shop");
+                            try (Connection c = ds.getConnection()) {
+                                ResultSet rows = c.createStatement().executeQuery("SELECT COUNT(*) FROM item WHERE cat = '" + category + "'");
+                                rows.next();
+                                count = rows.getInt(1);
+                            }
+                        } catch (javax.naming.NamingException | SQLException e) {
+                            throw new IOException(e);
+                        }
+                        return count;
+                    }
+                """, "count", 31);
+        assertThat(o.reasonWithoutPatch()).isEmpty();
+        String servlet = applied(o);
+        assertThat(servlet).contains("    private static StockCountFacade stockCountFacade;\n").contains("    private static StockCountFacade stockCountFacade() {")
+                .doesNotContain("@EJB");
+        var context = TextApp.analysed(app);
+        try (var verifier = io.wanlint.refactorings.api.PatchVerifier.of(context,
+                io.wanlint.refactorings.api.CompileClassPath.of(context.root(), List.of()))) {
+            assertThat(verifier.verdict(List.of(o.patch().orElseThrow())))
+                    .isEqualTo(new io.wanlint.refactorings.api.PatchVerifier.Verdict.Verified());
+        }
+    }
+
     private String applied(PlanOutcome o) throws IOException {
         String file = "src/main/java/shop/web/StockServlet.java";
         FileChange.Edit edit = (FileChange.Edit) o.patch().orElseThrow().changes().stream().filter(c -> c.file().equals(file)).findFirst().orElseThrow();

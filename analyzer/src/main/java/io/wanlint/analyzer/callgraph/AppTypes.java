@@ -50,6 +50,8 @@ final class AppTypes {
         final int line;
         /** The value of a JAX-RS {@code @Path} on the type, or null. */
         final String path;
+        /** Annotated {@code @WebService} or {@code @WebServiceProvider} (a JAX-WS endpoint or its interface), not a session bean. */
+        final boolean webService;
         final List<MethodInfo> methods = new ArrayList<>();
         List<String> supertypes = List.of();
         String superclass;
@@ -70,6 +72,9 @@ final class AppTypes {
             this.isEnum = decl instanceof EnumDeclaration;
             this.line = decl.getBegin().map(p -> p.line).orElse(0);
             this.path = EntryPointFinder.pathOf(decl).orElse(null);
+            List<String> annotations = decl.getAnnotations().stream().map(a -> EntryPointRules.simple(a.getNameAsString())).toList();
+            this.webService = annotations.stream().anyMatch(EntryPointRules.WEB_SERVICE_ANNOTATIONS::contains)
+                    && annotations.stream().noneMatch(EntryPointRules.SESSION_BEAN_ANNOTATIONS::contains);
         }
 
         private TypeInfo(AppTypes home, IndexFacts.Type facts) {
@@ -83,6 +88,7 @@ final class AppTypes {
             this.isEnum = facts.has(IndexFacts.ENUM);
             this.line = facts.line();
             this.path = facts.path();
+            this.webService = facts.has(IndexFacts.WEB_SERVICE);
         }
 
         /** The declaration's tree, parsed on first use when the index came from the analysis cache. */
@@ -333,7 +339,8 @@ final class AppTypes {
         Map<String, List<IndexFacts.Type>> byFile = new HashMap<>();
         for (TypeInfo t : byFqn.values()) {
             int flags = (t.isInterface ? IndexFacts.INTERFACE : 0) | (t.isAbstract ? IndexFacts.ABSTRACT : 0)
-                    | (t.isFinal ? IndexFacts.FINAL : 0) | (t.isEnum ? IndexFacts.ENUM : 0);
+                    | (t.isFinal ? IndexFacts.FINAL : 0) | (t.isEnum ? IndexFacts.ENUM : 0)
+                    | (t.webService ? IndexFacts.WEB_SERVICE : 0);
             byFile.computeIfAbsent(t.file, k -> new ArrayList<>()).add(new IndexFacts.Type(t.fqn, t.graphName, t.file, flags,
                     t.line, t.path, t.supertypes, t.superclass, t.methods.stream().map(MethodInfo::facts).toList()));
         }

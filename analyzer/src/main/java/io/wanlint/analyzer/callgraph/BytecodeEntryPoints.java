@@ -34,6 +34,17 @@ final class BytecodeEntryPoints extends EntryPointRules<ClassInfo, MethodInfo> {
 
     @Override Optional<String> typePath(ClassInfo type) { return pathOf(type.annotations()); }
 
+    @Override boolean webServiceEndpoint(ClassInfo type) {
+        if (type.isInterface() || type.soot.isAbstract()) return false;
+        boolean webService = false;
+        for (AnnotationUsage a : type.annotations()) {
+            String name = simple(a.getAnnotation().getFullyQualifiedName());
+            if (SESSION_BEAN_ANNOTATIONS.contains(name)) return false;
+            webService |= WEB_SERVICE_ANNOTATIONS.contains(name);
+        }
+        return webService;
+    }
+
     @Override List<MethodInfo> methods(ClassInfo type) { return type.methods; }
 
     @Override Optional<MethodInfo> concreteInClassChain(ClassInfo type, String method, int arity) {

@@ -59,6 +59,8 @@ final class EntryPointFinder extends EntryPointRules<TypeInfo, MethodInfo> {
 
     @Override Optional<String> typePath(TypeInfo type) { return Optional.ofNullable(type.path); }
 
+    @Override boolean webServiceEndpoint(TypeInfo type) { return type.webService && !type.isAbstract; }
+
     @Override List<MethodInfo> methods(TypeInfo type) { return type.methods; }
 
     @Override Optional<MethodInfo> concreteInClassChain(TypeInfo type, String method, int arity) {

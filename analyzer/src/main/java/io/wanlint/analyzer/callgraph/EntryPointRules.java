@@ -40,6 +40,13 @@ abstract class EntryPointRules<T, M> {
             "setSessionContext", "ejbLoad", "ejbStore", "setEntityContext", "unsetEntityContext", "ejbPostCreate",
             "<init>", "<clinit>");
 
+    /** Simple names of the annotations that make a class a JAX-WS endpoint (or its interface). */
+    static final Set<String> WEB_SERVICE_ANNOTATIONS = Set.of("WebService", "WebServiceProvider");
+    /** A session bean endpoint has the entry points of its bean kind, even where no descriptor declares it. */
+    static final Set<String> SESSION_BEAN_ANNOTATIONS = Set.of("Stateless", "Stateful", "Singleton");
+    /** Container callbacks of an endpoint instance, not operations. */
+    private static final Set<String> WEB_SERVICE_CALLBACKS = Set.of("PostConstruct", "PreDestroy");
+
     private final ComponentModel model;
     private final Set<String> usedIds = new HashSet<>();
     /** Remote business methods whose ids come after every other entry point's ({@link #remoteFacade}). */
@@ -64,6 +71,9 @@ abstract class EntryPointRules<T, M> {
 
     /** The type's JAX-RS {@code @Path}, if it has one. */
     abstract Optional<String> typePath(T type);
+
+    /** A concrete class annotated {@code @WebService} or {@code @WebServiceProvider}, and not as a session bean. */
+    abstract boolean webServiceEndpoint(T type);
 
     abstract List<M> methods(T type);
 
@@ -117,6 +127,7 @@ abstract class EntryPointRules<T, M> {
         }
         addOwn(graph);
         for (T t : allTypes()) jaxRs(t, graph);
+        for (T t : allTypes()) jaxWs(t, graph);
         addLater(graph);
     }
 
@@ -238,6 +249,23 @@ abstract class EntryPointRules<T, M> {
             String path = join(classPath.orElse(""), methodPath(m).orElse(""));
             String id = verb.get().equals("GET") ? path : path + " [" + verb.get() + "]";
             add(graph, id, EntryPoint.Kind.JAX_RS, ref(m), c == null ? simpleName(t) : c.name());
+        }
+    }
+
+    /**
+     * A POJO JAX-WS endpoint (issue 19 item 10): deployed in a WAR as a servlet, it runs one public
+     * method per SOAP request, like a JAX-RS resource method. An endpoint that is an EJB has the
+     * entry points of its bean kind instead.
+     */
+    private void jaxWs(T t, MutableCallGraph graph) {
+        if (!webServiceEndpoint(t)) return;
+        Component c = model.byClass(name(t)).orElse(null);
+        if (c != null && c.kind().isEjb()) return;
+        for (M m : methods(t)) {
+            String name = ref(m).name();
+            if (compilerMade(m) || isAbstract(m) || isStatic(m) || !isPublic(m) || LIFECYCLE.contains(name)) continue;
+            if (annotated(m, WEB_SERVICE_CALLBACKS)) continue;
+            add(graph, name(t) + "#" + name, EntryPoint.Kind.JAX_WS, ref(m), c == null ? simpleName(t) : c.name());
         }
     }
 

@@ -20,6 +20,8 @@ public final class IndexFacts {
     static final int PRIVATE = 1 << 6;
     static final int VARARGS = 1 << 7;
     static final int IMPLICIT = 1 << 8;
+    /** A type annotated {@code @WebService} or {@code @WebServiceProvider}. */
+    static final int WEB_SERVICE = 1 << 9;
 
     /**
      * One indexed file.

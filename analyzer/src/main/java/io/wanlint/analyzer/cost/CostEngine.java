@@ -140,6 +140,8 @@ public final class CostEngine {
             case FILTER -> ComponentKind.FILTER;
             case LISTENER -> ComponentKind.LISTENER;
             case JAX_RS -> ComponentKind.JAX_RS_RESOURCE;
+            // a POJO endpoint is a servlet of its WAR
+            case JAX_WS -> ComponentKind.SERVLET;
             case MESSAGE_DRIVEN -> ComponentKind.MESSAGE_DRIVEN;
             case TIMER, REMOTE_FACADE -> ComponentKind.STATELESS_SESSION;
         };
@@ -625,6 +627,6 @@ public final class CostEngine {
 
     private static boolean isWebRequest(EntryPoint.Kind kind) {
         return kind == EntryPoint.Kind.SERVLET || kind == EntryPoint.Kind.JSP || kind == EntryPoint.Kind.FILTER
-                || kind == EntryPoint.Kind.JAX_RS;
+                || kind == EntryPoint.Kind.JAX_RS || kind == EntryPoint.Kind.JAX_WS;
     }
 }

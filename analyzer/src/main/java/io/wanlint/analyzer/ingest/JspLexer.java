@@ -43,6 +43,11 @@ final class JspLexer {
         int i = 0;
         while (i < text.length()) {
             int lt = text.indexOf('<', i);
+            int afterText = templateEl(i, lt < 0 ? text.length() : lt);
+            if (afterText > i && (lt < 0 || afterText > lt)) {
+                i = afterText; // an EL expression held a '<'
+                continue;
+            }
             if (lt < 0) break;
             if (text.startsWith("<%--", lt)) {
                 i = skipPast(lt, "--%>", "JSP comment");
@@ -56,6 +61,8 @@ final class JspLexer {
                 i = code(lt, 2, JspPage.CodeKind.SCRIPTLET);
             } else if (lt + 1 < text.length() && isNameStart(text.charAt(lt + 1))) {
                 i = tag(lt);
+            } else if (text.startsWith("</", lt) && lt + 2 < text.length() && isNameStart(text.charAt(lt + 2))) {
+                i = endTag(lt);
             } else {
                 i = lt + 1;
             }
@@ -156,8 +163,52 @@ final class JspLexer {
         elements.addAll(expressions);
         JspTag tag = new JspTag(prefix, local, jsp ? null : taglibs.get(prefix), attributes, line);
         tags.add(tag);
-        elements.add(new JspPage.Action(tag));
+        elements.add(new JspPage.Action(tag, selfClosed(end)));
         return end;
+    }
+
+    /** The end tag of a tracked action or custom tag; other end tags are template text. */
+    private int endTag(int lt) {
+        int i = lt + 2;
+        while (i < text.length() && isNamePart(text.charAt(i))) i++;
+        String prefix = text.substring(lt + 2, i);
+        if (i >= text.length() || text.charAt(i) != ':' || !(prefix.equals("jsp") || taglibs.containsKey(prefix))) {
+            return lt + 1;
+        }
+        int localStart = ++i;
+        while (i < text.length() && isNamePart(text.charAt(i))) i++;
+        String local = text.substring(localStart, i);
+        int gt = text.indexOf('>', i);
+        if (local.isEmpty() || gt < 0) return lt + 1;
+        elements.add(new JspPage.Close(prefix, local, lines.lineOf(lt)));
+        return gt + 1;
+    }
+
+    /**
+     * Records the EL expressions ({@code ${…}}, {@code #{…}}) of the template text between {@code from}
+     * and {@code to}; a backslash before the delimiter makes it literal text.
+     *
+     * @return the offset after the last expression found, which may lie past {@code to}, or {@code from}
+     */
+    private int templateEl(int from, int to) {
+        int i = from;
+        int after = from;
+        while (i < to) {
+            int dollar = text.indexOf("${", i);
+            int hash = text.indexOf("#{", i);
+            int open = dollar < 0 ? hash : hash < 0 ? dollar : Math.min(dollar, hash);
+            if (open < 0 || open >= to) break;
+            if (open > 0 && text.charAt(open - 1) == '\\') {
+                i = open + 2;
+                continue;
+            }
+            int close = text.indexOf('}', open + 2);
+            if (close < 0) break;
+            elements.add(new JspPage.El(text.substring(open + 2, close), lines.lineOf(open)));
+            i = close + 1;
+            after = i;
+        }
+        return after;
     }
 
     /** An element nobody bound: template text, but in XML syntax it may declare taglib namespaces. */

@@ -247,4 +247,83 @@ class JspScannerTest {
         assertThat(all.get(0).diagnostics()).isEmpty();
         assertThat(all.get(1).diagnostics()).isNotEmpty();
     }
+
+    private static List<String> callsOnLine(CompilationUnit unit, int line) {
+        return unit.findAll(MethodCallExpr.class).stream()
+                .filter(c -> c.getBegin().orElseThrow().line == line)
+                .map(MethodCallExpr::toString).toList();
+    }
+
+    @Test
+    void elPropertyReadsOfAPageBeanBecomeGetterCallsOnTheirLines() {
+        ScannedJsp scanned = scanner.scanPage(jsp("item.jsp", """
+                <%@ taglib prefix="c" uri="http://java.sun.com/jstl/core" %>
+                <jsp:useBean id="catalog" class="shop.CatalogHelper" scope="session"/>
+                <c:set value="${param.item_id}" target="${catalog}" property="itemId"/>
+                <c:set value="${catalog.item}" var="item"/>
+                <h1>${catalog.categories.list} ${sessionScope.catalog.title}</h1>
+                <c:out value="${item.name}"/> ${param.q} <a href="x?id=${ not empty catalog.page.next }">next</a>
+                <c:set var="helper" value="${catalog}"/>
+                <c:if test="${helper.admin and helper.summary() != 'catalog.hidden'}">x</c:if>
+                \\${catalog.secret}
+                """), "/item.jsp");
+
+        assertThat(scanned.diagnostics()).isEmpty();
+        CompilationUnit cu = scanned.unit().unit();
+        assertThat(callsOnLine(cu, 3)).isEmpty();
+        assertThat(callsOnLine(cu, 4)).containsExactly("out.print(catalog.getItem())", "catalog.getItem()");
+        assertThat(callsOnLine(cu, 5)).contains("catalog.getCategories().getList()", "catalog.getTitle()");
+        // item and param are not page beans: their types are unknown, so nothing is read from them
+        assertThat(callsOnLine(cu, 6)).containsExactly("out.print(catalog.getPage().getNext())",
+                "catalog.getPage().getNext()", "catalog.getPage()");
+        assertThat(callsOnLine(cu, 8)).contains("helper.getAdmin()", "helper.summary()")
+                .noneMatch(c -> c.contains("getHidden"));
+        assertThat(cu.findAll(com.github.javaparser.ast.body.VariableDeclarator.class))
+                .filteredOn(v -> v.getNameAsString().equals("helper"))
+                .singleElement().satisfies(v -> assertThat(v.getType().asString()).isEqualTo("shop.CatalogHelper"));
+        assertThat(callsOnLine(cu, 9)).isEmpty();
+    }
+
+    @Test
+    void elOfANameNoBeanDeclaresIsNotACall() {
+        JspUnit unit = scanner.scan(jsp("list.jsp", """
+                <%@ taglib prefix="c" uri="http://java.sun.com/jsp/jstl/core" %>
+                ${catalog.products}
+                <c:forEach var="p" items="${catalog.products}">${p.name}</c:forEach>
+                """), "/list.jsp");
+
+        assertThat(unit.unit().findAll(MethodCallExpr.class)).extracting(MethodCallExpr::getNameAsString)
+                .doesNotContain("getProducts", "getName");
+    }
+
+    @Test
+    void forEachBodyRunsInALoopAndItsItemsOnceBeforeIt() {
+        JspUnit unit = scanner.scan(jsp("sidebar.jsp", """
+                <%@ taglib prefix="c" uri="/WEB-INF/c.tld" %>
+                <jsp:useBean id="catalog" class="shop.CatalogHelper" scope="session"/>
+                <c:forEach var="item" items="${catalog.categories.list}" >
+                  <a href="c?id=<c:out value="${item.id}"/>">${catalog.label}</a>
+                  <% catalog.track(); %>
+                </c:forEach>
+                <c:forEach var="x" items="${catalog.tags}"/>
+                ${catalog.footer}
+                """), "/sidebar.jsp");
+
+        CompilationUnit cu = unit.unit();
+        assertThat(callsOnLine(cu, 3)).contains("catalog.getCategories().getList()");
+        assertThat(inLoop(cu, "getList")).isFalse();
+        assertThat(inLoop(cu, "getLabel")).isTrue();
+        assertThat(inLoop(cu, "track")).isTrue();
+        // an iteration tag without a body, and what follows the end tag, run once
+        assertThat(inLoop(cu, "getTags")).isFalse();
+        assertThat(inLoop(cu, "getFooter")).isFalse();
+        assertThat(cu.findAll(com.github.javaparser.ast.stmt.ForStmt.class)).hasSize(1);
+    }
+
+    private static boolean inLoop(CompilationUnit unit, String method) {
+        return unit.findAll(MethodCallExpr.class).stream()
+                .filter(c -> c.getNameAsString().equals(method))
+                .findFirst().orElseThrow(() -> new AssertionError("no call to " + method))
+                .findAncestor(com.github.javaparser.ast.stmt.ForStmt.class).isPresent();
+    }
 }

@@ -95,6 +95,17 @@ final class BytecodeBodyShape {
     /** The constructor calls on a local ({@code specialinvoke r.<init>(…)} after {@code r = new …}). */
     List<AbstractInvokeExpr> constructionsOf(Local l) { return constructions.getOrDefault(l, List.of()); }
 
+    /** The types a local's value is cast to ({@code (HttpURLConnection) r}). */
+    List<String> castsOf(Local l) {
+        List<String> out = new ArrayList<>();
+        for (List<Value> values : definitions.values()) {
+            for (Value v : values) {
+                if (v instanceof sootup.core.jimple.common.expr.JCastExpr c && c.getOp().equals(l)) out.add(c.getType().toString());
+            }
+        }
+        return out;
+    }
+
     /** The values assigned to a local in this method (no SSA: every assignment). */
     List<Value> definitionsOf(Local l) { return definitions.getOrDefault(l, List.of()); }
 

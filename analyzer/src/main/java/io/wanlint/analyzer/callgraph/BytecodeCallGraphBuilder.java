@@ -510,6 +510,11 @@ public final class BytecodeCallGraphBuilder {
         private List<CallEdge> urlConnection(AbstractInvokeExpr call, Stmt stmt, MethodRef invoked, Classification c, Site site) {
             UrlProtocols.Reach reach = call instanceof AbstractInstanceInvokeExpr i
                     ? urlReach(i.getBase(), site.shape(), 0) : UrlProtocols.Reach.UNKNOWN;
+            // (HttpURLConnection) url.openConnection(): the code itself says the protocol is HTTP.
+            if (reach == UrlProtocols.Reach.UNKNOWN && stmt instanceof JAssignStmt a && a.getLeftOp() instanceof Local made
+                    && site.shape().castsOf(made).stream().anyMatch(UrlProtocols::isHttpConnectionType)) {
+                reach = UrlProtocols.Reach.NETWORK;
+            }
             return switch (reach) {
                 case LOCAL -> List.of();
                 case NETWORK -> List.of(apiEdge(call, stmt, invoked, c, site));

@@ -362,6 +362,7 @@ final class CallSiteResolver {
      */
     private List<CallEdge> urlConnection(MethodCallExpr call, String type, String name, int argc, Classification c, Site site) {
         UrlProtocols.Reach reach = call.getScope().map(s -> urlReach(s, site, 0)).orElse(UrlProtocols.Reach.UNKNOWN);
+        if (reach == UrlProtocols.Reach.UNKNOWN && castToHttpConnection(call, site)) reach = UrlProtocols.Reach.NETWORK;
         return switch (reach) {
             case LOCAL -> List.of();
             case NETWORK -> List.of(apiEdge(call, type, name, argc, c, site));
@@ -421,6 +422,22 @@ final class CallSiteResolver {
             }
         }
         return UrlProtocols.Reach.UNKNOWN;
+    }
+
+    /**
+     * {@code (HttpURLConnection) url.openConnection()}, or the variable holding the connection cast so
+     * later: the code itself says the protocol is HTTP.
+     */
+    private static boolean castToHttpConnection(MethodCallExpr call, Site site) {
+        Node n = call.getParentNode().orElse(null);
+        while (n instanceof com.github.javaparser.ast.expr.EnclosedExpr) n = n.getParentNode().orElse(null);
+        if (n instanceof com.github.javaparser.ast.expr.CastExpr c) return UrlProtocols.isHttpConnectionType(c.getType().asString());
+        String held = n instanceof VariableDeclarator d ? d.getNameAsString()
+                : n instanceof com.github.javaparser.ast.expr.AssignExpr a && a.getTarget() instanceof NameExpr t ? t.getNameAsString() : null;
+        if (held == null) return false;
+        return site.callable().findAll(com.github.javaparser.ast.expr.CastExpr.class).stream()
+                .anyMatch(c -> c.getExpression() instanceof NameExpr v && v.getNameAsString().equals(held)
+                        && UrlProtocols.isHttpConnectionType(c.getType().asString()));
     }
 
     /** The constant beginning of a string expression ({@code "http://" + host}), when it has one. */

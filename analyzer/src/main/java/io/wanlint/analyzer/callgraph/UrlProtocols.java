@@ -32,6 +32,11 @@ final class UrlProtocols {
     /** Calls that turn a file or path into a {@code file:} URL ({@code file.toURI().toURL()}). */
     static final Set<String> FILE_URI_CALLS = Set.of("toURI", "toUri");
 
+    /** A connection cast to one of these speaks HTTP whatever the URL's spelling. */
+    static boolean isHttpConnectionType(String type) {
+        return type != null && (type.endsWith("HttpURLConnection") || type.endsWith("HttpsURLConnection"));
+    }
+
     private static final Pattern SCHEME = Pattern.compile("^\\s*([A-Za-z][A-Za-z0-9+.-]*):");
 
     /** The reach of a URL spelt {@code spec} (possibly only its constant beginning). */

@@ -67,6 +67,15 @@ class ExternalCallsFrontEndsTest {
                     public InputStream http() throws Exception { return new URL("http://example.com/rates").openStream(); }
                     public Object https(String host) throws Exception { return new URL("https://" + host + "/rates").openConnection(); }
                     public InputStream unknown(String spec) throws Exception { return new URL(spec).openStream(); }
+                    public int castToHttp(String spec) throws Exception {
+                        java.net.HttpURLConnection c = (java.net.HttpURLConnection) new URL(spec).openConnection();
+                        return c.getResponseCode();
+                    }
+                    public int castLater(String spec) throws Exception {
+                        java.net.URLConnection plain = new URL(spec).openConnection();
+                        java.net.HttpURLConnection c = (java.net.HttpURLConnection) plain;
+                        return c.getResponseCode();
+                    }
                 }
                 """);
         return files;
@@ -114,7 +123,7 @@ class ExternalCallsFrontEndsTest {
     void httpUrlsStayHttpCalls(AnalysisRequest.FrontEnd frontEnd) throws Exception {
         AnalysisResult result = CompiledFixture.analyse(tmp, app(), frontEnd);
 
-        for (String http : List.of("http", "https")) {
+        for (String http : List.of("http", "https", "castToHttp", "castLater")) {
             assertThat(callsFrom(result, "shop.web.Fetcher", http)).as(http).singleElement().satisfies(e -> {
                 assertThat(e.kind()).isEqualTo(EdgeKind.HTTP_EXTERNAL);
                 assertThat(e.targetComponent()).isNull();

@@ -189,10 +189,20 @@ abstract class EntryPointRules<T, M> {
                 }));
             }
         }
+        Set<MethodRef> implementing = new HashSet<>();
+        for (MethodRef b : business) implementation(bean, b).ifPresent(m -> implementing.add(ref(m)));
         Set<MethodRef> added = new HashSet<>();
         for (M m : methods(bean)) {
             if (!businessCandidate(m)) continue;
-            if (viewsKnown && business.stream().noneMatch(b -> sameNameAndArity(b, ref(m)))) continue;
+            if (viewsKnown && !implementing.contains(ref(m))) {
+                // An overload no remote view declares (getX(int) on the local view beside the remote
+                // getX(String, String)) was an entry point when names alone decided: it is none now,
+                // but keeps its id from the overloads that follow, so that theirs stay what they were.
+                if (business.stream().anyMatch(b -> b.name().equals(ref(m).name())) && !calledThroughViews.contains(ref(m))) {
+                    reserve(shortId(c, ref(m).name()));
+                }
+                continue;
+            }
             if (!added.add(ref(m))) continue;
             EntryPoint e = new EntryPoint(shortId(c, ref(m).name()), EntryPoint.Kind.REMOTE_FACADE, ref(m), c.name());
             if (calledThroughViews.contains(ref(m))) later.add(e);
@@ -287,8 +297,13 @@ abstract class EntryPointRules<T, M> {
     }
 
     final void add(MutableCallGraph graph, String id, EntryPoint.Kind kind, MethodRef method, String component) {
+        graph.addEntryPoint(new EntryPoint(reserve(id), kind, method, component));
+    }
+
+    /** The id made unique with a numeric suffix, now taken. */
+    private String reserve(String id) {
         String unique = id;
         for (int i = 2; !usedIds.add(unique); i++) unique = id + " (" + i + ")";
-        graph.addEntryPoint(new EntryPoint(unique, kind, method, component));
+        return unique;
     }
 }

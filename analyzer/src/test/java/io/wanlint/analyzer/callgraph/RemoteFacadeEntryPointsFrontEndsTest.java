@@ -244,6 +244,46 @@ class RemoteFacadeEntryPointsFrontEndsTest {
 
     @ParameterizedTest
     @EnumSource(value = AnalysisRequest.FrontEnd.class, names = {"SOURCE", "BYTECODE"})
+    void aLocalOnlyOverloadIsNoEntryPointButTheRemoteOverloadsKeepTheIdsTheyHad(AnalysisRequest.FrontEnd frontEnd)
+            throws Exception {
+        // When names alone decided, search(int) of the local view took the plain id, search(String, int) "(2)"
+        // and search(String) "(3)".
+        Map<String, String> files = ejb3App(false);
+        files.put("shop/ejb/CatalogRemote.java", """
+                package shop.ejb;
+                @javax.ejb.Remote
+                public interface CatalogRemote extends Facade<String> {
+                    java.util.List<String> search(String q);
+                    java.util.List<String> search(String q, int max);
+                }
+                """);
+        files.put("shop/ejb/CatalogLocal.java", """
+                package shop.ejb;
+                @javax.ejb.Local
+                public interface CatalogLocal {
+                    void refresh();
+                    java.util.List<String> search(int page);
+                }
+                """);
+        files.computeIfPresent("shop/ejb/CatalogBean.java", (k, v) -> v.replace("    public java.util.List<String> search(String q) {",
+                "    public java.util.List<String> search(int page) { return java.util.List.of(); }\n"
+                        + "    public java.util.List<String> search(String q, int max) { return java.util.List.of(q); }\n"
+                        + "    public java.util.List<String> search(String q) {"));
+        // No call to search here: which overload a call binds to is not what this test is about.
+        files.computeIfPresent("shop/web/CatalogServlet.java", (k, v) -> v.replace("catalog.search(q.getParameter(\"q\"))", "catalog.count()"));
+        AnalysisResult result = CompiledFixture.analyse(tmp, files, frontEnd);
+
+        // (Which remote overload is second and which third follows the front end's method order, as it did.)
+        assertThat(facades(result)).extracting(EntryPoint::id).containsExactlyInAnyOrder(
+                "shop.ejb.CatalogBean#search (2)", "shop.ejb.CatalogBean#search (3)",
+                "shop.ejb.CatalogBean#count", "shop.ejb.CatalogBean#find");
+        assertThat(facades(result)).filteredOn(e -> e.method().name().equals("search"))
+                .extracting(e -> e.method().parameterTypes())
+                .containsExactlyInAnyOrder(List.of("java.lang.String", "int"), List.of("java.lang.String"));
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = AnalysisRequest.FrontEnd.class, names = {"SOURCE", "BYTECODE"})
     void anEjb2RemoteInterfaceMethodInheritedFromASuperInterfaceRunsInTheBeanBaseClass(AnalysisRequest.FrontEnd frontEnd)
             throws Exception {
         AnalysisResult result = CompiledFixture.analyse(tmp, ejb2App(), frontEnd);

@@ -51,7 +51,29 @@ public final class RemoteFineGrainedCall implements Rule {
         for (EntryPoint ep : ctx.entryPoints()) {
             offending(ctx, ep).ifPresent(r -> causes.computeIfAbsent(r.cause(ctx), c -> new ArrayList<>()).add(r));
         }
+        foldFacadesIntoTheirCallers(causes);
         causes.values().forEach(requests -> sink.report(finding(ctx, requests), e -> FacadePatch.of(ctx, e).effect()));
+    }
+
+    /**
+     * A remote façade method is an entry point of its own (outside clients call it) and often also
+     * the middle of a web request (a servlet calls it). When the calls it makes alone are among those
+     * a web request makes, that is one cause and one fix: its request joins that finding (after the
+     * web request, whose key the finding keeps) instead of making a second one.
+     */
+    private static void foldFacadesIntoTheirCallers(Map<Cause, List<Request>> causes) {
+        for (Cause c : List.copyOf(causes.keySet())) {
+            List<Request> requests = causes.get(c);
+            if (requests.stream().anyMatch(r -> r.ep().kind() != EntryPoint.Kind.REMOTE_FACADE)) continue;
+            causes.entrySet().stream()
+                    .filter(o -> !o.getKey().equals(c) && o.getKey().calls().containsAll(c.calls())
+                            && o.getValue().stream().anyMatch(r -> r.ep().kind() != EntryPoint.Kind.REMOTE_FACADE))
+                    .map(Map.Entry::getValue).findFirst()
+                    .ifPresent(web -> {
+                        web.addAll(requests);
+                        causes.remove(c);
+                    });
+        }
     }
 
     /** One place, one set of calls: entry points (GET/POST twins, pages sharing a helper) that make it are one finding. */

@@ -252,6 +252,45 @@ class OneFindingPerCauseTest {
     }
 
     @Test
+    void aRemoteFacadeMethodAWebRequestCallsIsOneFindingWithThatRequest() {
+        List<Finding> findings = harness.expectFindings(CATALOG_REMOTE, CATALOG_BEAN, """
+                package shop.api;
+                @javax.ejb.Remote
+                public interface Controller {
+                    String show(long id);
+                }
+                """, """
+                package shop.ejb;
+                @javax.ejb.Stateful
+                public class ControllerBean implements shop.api.Controller {
+                    @javax.ejb.EJB shop.api.Catalog catalog;
+                    public String show(long id) {
+                        return catalog.name(id) // expect: WAN001
+                                + catalog.price(id);
+                    }
+                }
+                """, """
+                package shop.web;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet("/show")
+                public class ShowServlet extends HttpServlet {
+                    @javax.ejb.EJB shop.api.Controller controller;
+                    @javax.ejb.EJB shop.api.Catalog catalog;
+                    protected void doGet(HttpServletRequest q, HttpServletResponse r) throws java.io.IOException {
+                        r.getWriter().print(controller.show(1)); // expect: WAN002
+                        r.getWriter().print(catalog.name(2));
+                    }
+                }
+                """);
+
+        // Outside clients call show() too (its own entry point), but its calls are among the request's: one cause.
+        assertThat(findings).filteredOn(f -> f.ruleId().equals("WAN001")).singleElement().satisfies(f -> {
+            assertThat(f.entryPoints()).containsExactly("/show", "shop.ejb.ControllerBean#show");
+            assertThat(f.key()).isEqualTo("/show");
+        });
+    }
+
+    @Test
     void aMethodThatOnlyTakesAPooledConnectionIsPartOfTheStatementsThatUseItNotAFindingOfItsOwn() {
         harness.expectFindings("""
                 package shop.web;

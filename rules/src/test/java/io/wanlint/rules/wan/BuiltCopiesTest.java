@@ -103,7 +103,7 @@ class BuiltCopiesTest {
         AnalysisResult analysis = Analyzer.analyze(AnalysisRequest.of(app));
         List<Finding> findings = findings(analysis);
 
-        assertThat(analysis.callGraph().entryPoints()).extracting(EntryPoint::id).containsExactlyInAnyOrder("/item", "/index.jsp");
+        assertThat(webEntryPoints(analysis)).containsExactlyInAnyOrder("/item", "/index.jsp");
         assertThat(findings).singleElement().satisfies(f -> {
             assertThat(f.ruleId()).isEqualTo("WAN001");
             assertThat(f.entryPoints()).containsExactly("/item");
@@ -121,8 +121,7 @@ class BuiltCopiesTest {
 
         AnalysisResult analysis = Analyzer.analyze(AnalysisRequest.of(app));
 
-        assertThat(analysis.callGraph().entryPoints()).extracting(EntryPoint::id)
-                .containsExactlyInAnyOrder("/item", "/other", "/index.jsp");
+        assertThat(webEntryPoints(analysis)).containsExactlyInAnyOrder("/item", "/other", "/index.jsp");
         // Two requests making the same calls at the same place: one finding that lists both.
         assertThat(findings(analysis)).singleElement().satisfies(f ->
                 assertThat(f.entryPoints()).containsExactlyInAnyOrder("/item", "/other"));
@@ -157,5 +156,11 @@ class BuiltCopiesTest {
                 zip.closeEntry();
             }
         }
+    }
+
+    /** The web tier's entry points (the catalog bean's remote methods are entry points of their own, issue 19.11). */
+    private static List<String> webEntryPoints(AnalysisResult analysis) {
+        return analysis.callGraph().entryPoints().stream().filter(ep -> ep.kind() != EntryPoint.Kind.REMOTE_FACADE)
+                .map(EntryPoint::id).toList();
     }
 }

@@ -144,11 +144,8 @@ public final class MoveDataAccessBehindFacade implements Refactoring {
 
     private static final String RESOURCES_IN_WORDS = "JDBC connection, statement or result set (or JPA entity manager)";
 
-    /** JDBC and JPA types that hold a connection or a persistence context, by package. */
-    private static final java.util.Map<String, Set<String>> RESOURCE_TYPES = java.util.Map.of(
-            "java.sql", Set.of("Connection", "Statement", "PreparedStatement", "CallableStatement", "ResultSet"),
-            "javax.persistence", Set.of("EntityManager", "EntityTransaction", "Query", "TypedQuery"),
-            "jakarta.persistence", Set.of("EntityManager", "EntityTransaction", "Query", "TypedQuery"));
+    /** JDBC and JPA types that hold a connection or a persistence context, by package (the façade's own list). */
+    private static final java.util.Map<String, Set<String>> RESOURCE_TYPES = io.wanlint.refactorings.facade.ResourceTypes.JDBC_AND_JPA;
 
     /** Whether a type as written in {@code src} is one of {@link #RESOURCE_TYPES} (its simple name resolved by the imports). */
     private static boolean isResourceType(JavaSource src, String written) {

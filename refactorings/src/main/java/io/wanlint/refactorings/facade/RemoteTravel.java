@@ -29,18 +29,8 @@ final class RemoteTravel {
 
     private static final Set<String> PRIMITIVES = Set.of("boolean", "byte", "char", "short", "int", "long", "float", "double", "void");
 
-    /** Types that hold a connection, a persistence context or the web container's per-request state, by package. */
-    private static final Map<String, Set<String>> BOUND_TO_THEIR_SIDE = Map.of(
-            "java.sql", Set.of("Connection", "Statement", "PreparedStatement", "CallableStatement", "ResultSet", "DatabaseMetaData"),
-            "javax.sql", Set.of("DataSource", "RowSet", "PooledConnection", "XAConnection"),
-            "javax.persistence", Set.of("EntityManager", "EntityManagerFactory", "EntityTransaction", "Query", "TypedQuery"),
-            "jakarta.persistence", Set.of("EntityManager", "EntityManagerFactory", "EntityTransaction", "Query", "TypedQuery"),
-            "javax.servlet", Set.of("ServletRequest", "ServletResponse", "ServletContext", "ServletConfig", "RequestDispatcher"),
-            "jakarta.servlet", Set.of("ServletRequest", "ServletResponse", "ServletContext", "ServletConfig", "RequestDispatcher"),
-            "javax.servlet.http", Set.of("HttpServletRequest", "HttpServletResponse", "HttpSession"),
-            "jakarta.servlet.http", Set.of("HttpServletRequest", "HttpServletResponse", "HttpSession"),
-            "javax.servlet.jsp", Set.of("PageContext", "JspWriter"),
-            "jakarta.servlet.jsp", Set.of("PageContext", "JspWriter"));
+    /** Types bound to the side that made them ({@link ResourceTypes}). */
+    private static final Map<String, Set<String>> BOUND_TO_THEIR_SIDE = ResourceTypes.BOUND_TO_THEIR_SIDE;
 
     /** JDK types that are not serialisable themselves but whose values always are in practice (declared supertypes). */
     private static final Set<String> OPEN_JDK_TYPES = Set.of("java.lang.Object", "java.lang.Number", "java.lang.CharSequence",

@@ -35,7 +35,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * (imports, same package, nested types, {@code java.lang}, then the analyzer's classpath, which
  * carries the Java EE / Jakarta EE API jars).
  */
-final class AppTypes {
+final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodInfo> {
 
     /** An application type. {@code graphName} differs from {@code fqn} for JSP synthetic classes. */
     static final class TypeInfo {
@@ -71,7 +71,7 @@ final class AppTypes {
             this.isFinal = decl instanceof ClassOrInterfaceDeclaration c && c.isFinal() || decl instanceof EnumDeclaration;
             this.isEnum = decl instanceof EnumDeclaration;
             this.line = decl.getBegin().map(p -> p.line).orElse(0);
-            this.path = EntryPointFinder.pathOf(decl).orElse(null);
+            this.path = AppTypes.pathOf(decl).orElse(null);
             List<String> annotations = decl.getAnnotations().stream().map(a -> EntryPointRules.simple(a.getNameAsString())).toList();
             this.webService = annotations.stream().anyMatch(EntryPointRules.WEB_SERVICE_ANNOTATIONS::contains)
                     && annotations.stream().noneMatch(EntryPointRules.SESSION_BEAN_ANNOTATIONS::contains);
@@ -190,7 +190,7 @@ final class AppTypes {
             this.line = decl == null ? owner.line : decl.getName().getBegin().map(p -> p.line).orElse(0);
             this.annotations = decl == null ? List.of()
                     : decl.getAnnotations().stream().map(a -> a.getNameAsString()).toList();
-            this.path = decl == null ? null : EntryPointFinder.pathOf(decl).orElse(null);
+            this.path = decl == null ? null : AppTypes.pathOf(decl).orElse(null);
         }
 
         MethodInfo(TypeInfo owner, IndexFacts.Method facts) {
@@ -544,13 +544,97 @@ final class AppTypes {
         return false;
     }
 
-    Optional<TypeInfo> type(String fqn) { return Optional.ofNullable(fqn == null ? null : byFqn.get(fqn)); }
+    @Override public Optional<TypeInfo> type(String fqn) { return Optional.ofNullable(fqn == null ? null : byFqn.get(fqn)); }
 
     Optional<TypeInfo> typeOf(TypeDeclaration<?> decl) { return Optional.ofNullable(byDecl.get(decl)); }
 
     Optional<MethodInfo> methodOf(CallableDeclaration<?> decl) { return Optional.ofNullable(byCallable.get(decl)); }
 
     Collection<TypeInfo> all() { return byFqn.values(); }
+
+    /** The value of a JAX-RS {@code @Path} annotation on a declaration, when it is a string literal. */
+    static Optional<String> pathOf(com.github.javaparser.ast.nodeTypes.NodeWithAnnotations<?> d) {
+        for (com.github.javaparser.ast.expr.AnnotationExpr a : d.getAnnotations()) {
+            if (!a.getNameAsString().equals("Path") && !a.getNameAsString().endsWith(".Path")) continue;
+            com.github.javaparser.ast.expr.Expression v = null;
+            if (a instanceof com.github.javaparser.ast.expr.SingleMemberAnnotationExpr s) v = s.getMemberValue();
+            if (a instanceof com.github.javaparser.ast.expr.NormalAnnotationExpr n) {
+                for (com.github.javaparser.ast.expr.MemberValuePair p : n.getPairs()) {
+                    if (p.getNameAsString().equals("value")) v = p.getValue();
+                }
+            }
+            if (v != null && v.isStringLiteralExpr()) return Optional.of(v.asStringLiteralExpr().asString());
+        }
+        return Optional.empty();
+    }
+
+    // ---- ProgramView ----
+
+    @Override public Iterable<TypeInfo> allTypes() { return byFqn.values(); }
+
+    @Override public String name(TypeInfo type) { return type.fqn; }
+
+    @Override public String simpleName(TypeInfo type) { return type.simpleName(); }
+
+    @Override public boolean isInterface(TypeInfo type) { return type.isInterface; }
+
+    @Override public boolean isAbstractType(TypeInfo type) { return type.isAbstract; }
+
+    @Override public boolean isFinalType(TypeInfo type) { return type.isFinal; }
+
+    @Override public Optional<TypeInfo> superclass(TypeInfo type) { return type(type.superclass); }
+
+    @Override public Optional<String> typePath(TypeInfo type) { return Optional.ofNullable(type.path); }
+
+    @Override public boolean webServiceEndpoint(TypeInfo type) { return type.webService && !type.isAbstract; }
+
+    @Override public List<MethodInfo> methods(TypeInfo type) { return type.methods; }
+
+    /** Sources are matched by arity (the receiver's argument types are not always known). */
+    @Override public Optional<MethodInfo> declaration(TypeInfo start, Callee callee) {
+        return findInHierarchy(start, callee.name(), callee.arity());
+    }
+
+    @Override public Optional<MethodInfo> implementation(TypeInfo start, Callee callee) {
+        return concreteInClassChain(start, callee.name(), callee.arity());
+    }
+
+    /**
+     * Same arity and, parameter by parameter, the same simple type name ({@code Object} matching
+     * anything: an erased type variable): an overload of the same arity in a subclass is no override.
+     */
+    @Override public boolean overrides(MethodInfo candidate, MethodInfo declared) {
+        if (candidate.arity != declared.arity) return false;
+        for (int i = 0; i < candidate.arity; i++) {
+            String x = simpleTypeName(candidate.ref.parameterTypes().get(i));
+            String y = simpleTypeName(declared.ref.parameterTypes().get(i));
+            if (!x.equals(y) && !x.equals("Object") && !y.equals("Object")) return false;
+        }
+        return true;
+    }
+
+    private static String simpleTypeName(String t) {
+        int i = t.lastIndexOf('.');
+        return i < 0 ? t : t.substring(i + 1);
+    }
+
+    @Override public io.wanlint.analyzer.api.MethodRef ref(MethodInfo method) { return method.ref; }
+
+    @Override public TypeInfo owner(MethodInfo method) { return method.owner; }
+
+    @Override public boolean compilerMade(MethodInfo method) { return method.implicit; }
+
+    @Override public boolean isAbstract(MethodInfo method) { return method.isAbstract; }
+
+    @Override public boolean isStatic(MethodInfo method) { return method.isStatic; }
+
+    @Override public boolean isPublic(MethodInfo method) { return method.isPublic; }
+
+    @Override public boolean isPrivate(MethodInfo method) { return method.isPrivate; }
+
+    @Override public List<String> annotationNames(MethodInfo method) { return method.annotations; }
+
+    @Override public Optional<String> methodPath(MethodInfo method) { return Optional.ofNullable(method.path); }
 
     /** The declaration of an application type by name, for the symbol solver (parsed on first use). */
     Optional<TypeDeclaration<?>> declaration(String fqn) {
@@ -581,7 +665,7 @@ final class AppTypes {
     }
 
     /** The implementation a class inherits or declares: the first concrete method up its superclass chain. */
-    Optional<MethodInfo> concreteInClassChain(TypeInfo start, String name, int argc) {
+    @Override public Optional<MethodInfo> concreteInClassChain(TypeInfo start, String name, int argc) {
         TypeInfo t = start;
         for (int guard = 0; t != null && guard < 50; guard++) {
             for (MethodInfo m : t.methods(name, argc)) if (!m.isAbstract) return Optional.of(m);
@@ -610,7 +694,7 @@ final class AppTypes {
     }
 
     /** Every transitive subtype among application types (not including {@code fqn}), in a stable order. */
-    List<TypeInfo> subtypes(String fqn) {
+    @Override public List<TypeInfo> subtypes(String fqn) {
         LinkedHashSet<String> seen = new LinkedHashSet<>();
         ArrayList<String> work = new ArrayList<>(directSubtypes.getOrDefault(fqn, List.of()));
         while (!work.isEmpty()) {
@@ -623,7 +707,7 @@ final class AppTypes {
     }
 
     /** The type followed by all its supertypes (application and library), nearest first. */
-    List<String> selfAndAncestors(String fqn) {
+    @Override public List<String> selfAndAncestors(String fqn) {
         return ancestors.computeIfAbsent(fqn, k -> {
             LinkedHashSet<String> out = new LinkedHashSet<>();
             ArrayList<String> work = new ArrayList<>(List.of(k));

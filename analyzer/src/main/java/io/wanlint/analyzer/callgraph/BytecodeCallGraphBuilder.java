@@ -129,7 +129,7 @@ public final class BytecodeCallGraphBuilder {
         }
         ContainerCallbacks.addTo(run.graph, components, (cls, name) -> types.type(cls)
                 .flatMap(t -> types.concreteInClassChain(t, name, 0)).map(m -> m.ref));
-        new BytecodeEntryPoints(types, components).addTo(run.graph);
+        new EntryPointRules<>(types, components, List.of()).addTo(run.graph);
         FrozenCallGraph frozen = run.graph.freeze();
         return new CallGraphOutcome(frozen, new ContainerTransactionScopes(frozen, components), diagnostics);
     }
@@ -147,6 +147,7 @@ public final class BytecodeCallGraphBuilder {
         private final Map<MethodInfo, Optional<Body>> bodies = new HashMap<>();
         private final Map<MethodRef, MethodRef> apiRefs = new HashMap<>();
         private final BytecodeEntityStateWrites entityWrites;
+        private final VirtualDispatch<ClassInfo, MethodInfo> dispatch;
 
         Run(BytecodeTypes types, ComponentModel model) {
             this.types = types;
@@ -154,6 +155,7 @@ public final class BytecodeCallGraphBuilder {
             // Only the name-to-bean half of JndiNames is used; it needs no source types.
             this.jndi = new JndiNames(null, model);
             this.entityWrites = new BytecodeEntityStateWrites(types, this::body);
+            this.dispatch = new VirtualDispatch<>(types);
         }
 
         /** Where a call is: the method it is attributed to, and the place and shape of the statement. */
@@ -295,7 +297,7 @@ public final class BytecodeCallGraphBuilder {
             Site at = new Site(site.from(), site.owner(), site.component(), site.shape(), site.thisLocal(), site.location(),
                     depth, site.once(), site.order());
             for (MethodInfo m : dispatch(impl.get().owner, ref.name(), ref.parameterTypes(),
-                    impl.get().isStatic ? Form.STATIC : Form.VALUE)) {
+                    impl.get().isStatic ? ReceiverForm.STATIC : ReceiverForm.VALUE)) {
                 out.add(new Pending(edge(at, m.ref, EdgeKind.LOCAL, CallOp.INVOKE, null), at.location().line(), at.order()));
             }
         }
@@ -315,8 +317,6 @@ public final class BytecodeCallGraphBuilder {
 
         // ------------------------------------------------------------ call sites
 
-        private enum Form { STATIC, SUPER, THIS, VALUE }
-
         private List<CallEdge> resolve(AbstractInvokeExpr call, Stmt stmt, Site site, int inlined) {
             MethodSignature sig = call.getMethodSignature();
             String type = sig.getDeclClassType().getFullyQualifiedName();
@@ -325,11 +325,11 @@ public final class BytecodeCallGraphBuilder {
             MethodRef invoked = BytecodeTypes.refOf(sig);
             int argc = invoked.parameterTypes().size();
             List<String> lineage = types.selfAndAncestors(type);
-            Form form;
-            if (call instanceof JStaticInvokeExpr) form = Form.STATIC;
-            else if (call instanceof JSpecialInvokeExpr) form = Form.SUPER;
-            else if (call instanceof AbstractInstanceInvokeExpr i && i.getBase().equals(site.thisLocal())) form = Form.THIS;
-            else form = Form.VALUE;
+            ReceiverForm form;
+            if (call instanceof JStaticInvokeExpr) form = ReceiverForm.STATIC;
+            else if (call instanceof JSpecialInvokeExpr) form = ReceiverForm.SUPER;
+            else if (call instanceof AbstractInstanceInvokeExpr i && i.getBase().equals(site.thisLocal())) form = ReceiverForm.THIS;
+            else form = ReceiverForm.VALUE;
             boolean local = isSelfCall(form, type, name, invoked.parameterTypes());
 
             Optional<List<CallEdge>> ejb = local ? Optional.empty() : ejbCall(invoked, lineage, site);
@@ -368,8 +368,8 @@ public final class BytecodeCallGraphBuilder {
          * No container proxy stands between caller and callee, so it is never an EJB (or RMI stub)
          * call and no transaction attribute of the callee applies.
          */
-        private boolean isSelfCall(Form form, String type, String name, List<String> params) {
-            if (form != Form.VALUE) return true;
+        private boolean isSelfCall(ReceiverForm form, String type, String name, List<String> params) {
+            if (form != ReceiverForm.VALUE) return true;
             return types.type(type).flatMap(c -> types.findInHierarchy(c, name, params)).map(m -> m.isPrivate).orElse(false);
         }
 
@@ -395,30 +395,9 @@ public final class BytecodeCallGraphBuilder {
             return out;
         }
 
-        /**
-         * Class-hierarchy dispatch, as in the source front end: static, {@code super}, private and
-         * constructor calls go to the declaration; calls on {@code this} go to the declaration unless it
-         * is abstract; other calls go to the inherited implementation and to every override in
-         * application subtypes of the receiver type.
-         */
-        private List<MethodInfo> dispatch(ClassInfo receiver, String name, List<String> params, Form form) {
-            Optional<MethodInfo> declared = types.findInHierarchy(receiver, name, params);
-            if (declared.isEmpty()) return List.of();
-            MethodInfo decl = declared.get();
-            boolean direct = form == Form.STATIC || form == Form.SUPER || decl.isStatic || receiver.isFinal()
-                    || decl.isPrivate || name.equals("<init>");
-            if (direct || form == Form.THIS && !decl.isAbstract) {
-                if (decl.isAbstract) return List.of();
-                return List.of(form == Form.SUPER || form == Form.STATIC ? decl
-                        : types.concreteInClassChain(receiver, name, params).orElse(decl));
-            }
-            LinkedHashSet<MethodInfo> targets = new LinkedHashSet<>();
-            if (!receiver.isInterface()) types.concreteInClassChain(receiver, name, params).ifPresent(targets::add);
-            for (ClassInfo sub : types.subtypes(receiver.name)) {
-                if (sub.isInterface()) continue;
-                types.concreteInClassChain(sub, name, params).ifPresent(targets::add);
-            }
-            return List.copyOf(targets);
+        /** {@link VirtualDispatch} by the parameter types javac wrote into the call. */
+        private List<MethodInfo> dispatch(ClassInfo receiver, String name, List<String> params, ReceiverForm form) {
+            return dispatch.targets(receiver, ProgramView.Callee.exactly(name, params), form);
         }
 
         // ------------------------------------------------------------ EJB views

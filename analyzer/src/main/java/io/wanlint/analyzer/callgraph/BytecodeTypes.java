@@ -30,7 +30,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * them, come from the analyzer's own class path (the JDK and the bundled Java EE / Jakarta APIs)
  * by reflection, without initialising anything.
  */
-final class BytecodeTypes {
+final class BytecodeTypes implements ProgramView<BytecodeTypes.ClassInfo, BytecodeTypes.MethodInfo> {
 
     /** An application class. Names are binary names ({@code a.b.Outer$Inner}), as the source front end's graph uses. */
     static final class ClassInfo {
@@ -146,7 +146,94 @@ final class BytecodeTypes {
 
     java.util.Collection<ClassInfo> all() { return byName.values(); }
 
-    Optional<ClassInfo> type(String name) { return Optional.ofNullable(name == null ? null : byName.get(name)); }
+    // ---- ProgramView ----
+
+    @Override public Iterable<ClassInfo> allTypes() { return byName.values(); }
+
+    @Override public String name(ClassInfo type) { return type.name; }
+
+    @Override public String simpleName(ClassInfo type) { return EntryPointRules.simple(type.name); }
+
+    @Override public boolean isInterface(ClassInfo type) { return type.isInterface(); }
+
+    @Override public boolean isAbstractType(ClassInfo type) { return type.isInterface() || type.soot.isAbstract(); }
+
+    @Override public boolean isFinalType(ClassInfo type) { return type.isFinal(); }
+
+    @Override public Optional<ClassInfo> superclass(ClassInfo type) { return type(type.superclass); }
+
+    @Override public Optional<String> typePath(ClassInfo type) { return pathOf(type.annotations()); }
+
+    @Override public boolean webServiceEndpoint(ClassInfo type) {
+        if (type.isInterface() || type.soot.isAbstract()) return false;
+        boolean webService = false;
+        for (AnnotationUsage a : type.annotations()) {
+            String name = EntryPointRules.simple(a.getAnnotation().getFullyQualifiedName());
+            if (EntryPointRules.SESSION_BEAN_ANNOTATIONS.contains(name)) return false;
+            webService |= EntryPointRules.WEB_SERVICE_ANNOTATIONS.contains(name);
+        }
+        return webService;
+    }
+
+    @Override public List<MethodInfo> methods(ClassInfo type) { return type.methods; }
+
+    /** Class files name the callee's parameter types; a callee known by arity only is matched by it. */
+    @Override public Optional<MethodInfo> declaration(ClassInfo start, Callee callee) {
+        if (callee.parameterTypes() != null) return findInHierarchy(start, callee.name(), callee.parameterTypes());
+        for (String t : selfAndAncestors(start.name)) {
+            Optional<ClassInfo> c = type(t);
+            if (c.isEmpty()) continue;
+            List<MethodInfo> ms = c.get().methods(callee.name(), callee.arity());
+            if (!ms.isEmpty()) return Optional.of(ms.get(0));
+        }
+        return Optional.empty();
+    }
+
+    @Override public Optional<MethodInfo> implementation(ClassInfo start, Callee callee) {
+        if (callee.parameterTypes() != null) return concreteInClassChain(start, callee.name(), callee.parameterTypes());
+        return concreteInClassChain(start, callee.name(), callee.arity());
+    }
+
+    /** The implementation was found by exact parameter types: it overrides. */
+    @Override public boolean overrides(MethodInfo candidate, MethodInfo declared) { return true; }
+
+    @Override public MethodRef ref(MethodInfo method) { return method.ref; }
+
+    @Override public ClassInfo owner(MethodInfo method) { return method.owner; }
+
+    @Override public boolean compilerMade(MethodInfo method) { return method.synthetic; }
+
+    @Override public boolean isAbstract(MethodInfo method) { return method.isAbstract; }
+
+    @Override public boolean isStatic(MethodInfo method) { return method.isStatic; }
+
+    @Override public boolean isPublic(MethodInfo method) { return method.isPublic; }
+
+    @Override public boolean isPrivate(MethodInfo method) { return method.isPrivate; }
+
+    @Override public List<String> annotationNames(MethodInfo method) {
+        List<String> out = new ArrayList<>();
+        for (AnnotationUsage a : method.annotations()) out.add(a.getAnnotation().getFullyQualifiedName());
+        return out;
+    }
+
+    @Override public Optional<String> methodPath(MethodInfo method) { return pathOf(method.annotations()); }
+
+    private static Optional<String> pathOf(Iterable<AnnotationUsage> annotations) {
+        for (AnnotationUsage a : annotations) {
+            if (!EntryPointRules.simple(a.getAnnotation().getFullyQualifiedName()).equals("Path")) continue;
+            Object v = a.getValues().get("value");
+            if (v != null) return Optional.of(unquote(v.toString()));
+        }
+        return Optional.empty();
+    }
+
+    /** SootUp renders string annotation values as constants, which print with quotes. */
+    private static String unquote(String s) {
+        return s.length() >= 2 && s.startsWith("\"") && s.endsWith("\"") ? s.substring(1, s.length() - 1) : s;
+    }
+
+    @Override public Optional<ClassInfo> type(String name) { return Optional.ofNullable(name == null ? null : byName.get(name)); }
 
     /** The method of an application class with exactly this name and parameter types. */
     Optional<MethodInfo> method(String className, String name, List<String> params) {
@@ -177,7 +264,7 @@ final class BytecodeTypes {
     }
 
     /** As {@link #concreteInClassChain(ClassInfo, String, List)} but by arity, for container callbacks and EJB views. */
-    Optional<MethodInfo> concreteInClassChain(ClassInfo start, String name, int arity) {
+    @Override public Optional<MethodInfo> concreteInClassChain(ClassInfo start, String name, int arity) {
         ClassInfo c = start;
         for (int guard = 0; c != null && guard < 50; guard++) {
             for (MethodInfo m : c.methods(name, arity)) if (!m.isAbstract && !m.synthetic) return Optional.of(m);
@@ -187,7 +274,7 @@ final class BytecodeTypes {
     }
 
     /** Every transitive application subtype of {@code name} (not including it), in a stable order. */
-    List<ClassInfo> subtypes(String name) {
+    @Override public List<ClassInfo> subtypes(String name) {
         LinkedHashSet<String> seen = new LinkedHashSet<>();
         ArrayList<String> work = new ArrayList<>(directSubtypes.getOrDefault(name, List.of()));
         while (!work.isEmpty()) {
@@ -200,7 +287,7 @@ final class BytecodeTypes {
     }
 
     /** The type followed by all its supertypes (application and library), nearest first; binary names. */
-    List<String> selfAndAncestors(String name) {
+    @Override public List<String> selfAndAncestors(String name) {
         return ancestors.computeIfAbsent(name, k -> {
             LinkedHashSet<String> out = new LinkedHashSet<>();
             ArrayList<String> work = new ArrayList<>(List.of(k));

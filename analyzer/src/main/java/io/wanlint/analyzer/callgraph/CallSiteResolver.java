@@ -22,7 +22,6 @@ import io.wanlint.analyzer.api.SourceLocation;
 import io.wanlint.analyzer.callgraph.ApiCallClassifier.Classification;
 import io.wanlint.analyzer.callgraph.AppTypes.MethodInfo;
 import io.wanlint.analyzer.callgraph.AppTypes.TypeInfo;
-import io.wanlint.analyzer.callgraph.ReceiverTypes.Form;
 import io.wanlint.analyzer.callgraph.ReceiverTypes.Receiver;
 
 import java.lang.reflect.Method;
@@ -50,6 +49,7 @@ final class CallSiteResolver {
     private final JndiNames jndi;
     private final EntityStateWrites entityWrites;
     private final ApiCallClassifier classifier = ApiCallClassifier.standard();
+    private final VirtualDispatch<TypeInfo, MethodInfo> dispatch;
     private final boolean ejbViewsOutsideSources;
 
     CallSiteResolver(AppTypes types, ReceiverTypes receivers, ComponentModel model) {
@@ -59,6 +59,7 @@ final class CallSiteResolver {
         this.jndi = new JndiNames(types, model);
         this.jpa = new JpaEntities(types, receivers, model);
         this.entityWrites = new EntityStateWrites(types);
+        this.dispatch = new VirtualDispatch<>(types);
         this.ejbViewsOutsideSources = model.components().stream()
                 .flatMap(c -> c.interfaces().all().stream()).anyMatch(i -> types.type(i).isEmpty());
     }
@@ -109,8 +110,8 @@ final class CallSiteResolver {
      * stands between caller and callee, so it is never an EJB (or RMI stub) call and no transaction
      * attribute of the callee applies.
      */
-    private boolean isSelfCall(Form form, String type, String name, int argc) {
-        if (form == Form.THIS || form == Form.SUPER || form == Form.STATIC) return true;
+    private boolean isSelfCall(ReceiverForm form, String type, String name, int argc) {
+        if (form == ReceiverForm.THIS || form == ReceiverForm.SUPER || form == ReceiverForm.STATIC) return true;
         return types.type(type).flatMap(ti -> types.findInHierarchy(ti, name, argc)).map(m -> m.isPrivate).orElse(false);
     }
 
@@ -148,13 +149,13 @@ final class CallSiteResolver {
         if (name.equals("new") || !types.declaresMethodNamed(name)) return List.of();
         Expression scope = ref.getScope();
         Optional<String> type;
-        Form form = Form.VALUE;
+        ReceiverForm form = ReceiverForm.VALUE;
         if (scope instanceof ThisExpr) {
             type = receivers.enclosingType(ref);
-            form = Form.THIS;
+            form = ReceiverForm.THIS;
         } else if (scope instanceof TypeExpr te) {
             type = types.resolveTypeName(te.getType().asString(), ref);
-            form = Form.STATIC;
+            form = ReceiverForm.STATIC;
         } else {
             type = receivers.typeOf(scope, site.stats());
         }
@@ -452,7 +453,7 @@ final class CallSiteResolver {
 
     // ---------------------------------------------------------------- application calls
 
-    private List<CallEdge> appCall(MethodCallExpr call, String type, String name, int argc, Form form, Site site) {
+    private List<CallEdge> appCall(MethodCallExpr call, String type, String name, int argc, ReceiverForm form, Site site) {
         Optional<TypeInfo> ti = types.type(type);
         if (ti.isEmpty()) return List.of();
         // A JPA entity's own method that changes its state (player.dropTeam(team)), called from another
@@ -471,38 +472,9 @@ final class CallSiteResolver {
         return out;
     }
 
-    /**
-     * Class-hierarchy dispatch: static, {@code super} and private calls go to the declaration; calls
-     * on {@code this} go to the declaration unless it is abstract; other calls go to the inherited
-     * implementation and to every override in application subtypes of the receiver type.
-     */
-    List<MethodInfo> dispatch(TypeInfo receiver, String name, int argc, Form form) {
-        Optional<MethodInfo> declared = types.findInHierarchy(receiver, name, argc);
-        if (declared.isEmpty()) return List.of();
-        MethodInfo decl = declared.get();
-        boolean direct = form == Form.STATIC || form == Form.SUPER || decl.isStatic || receiver.isFinal()
-                || decl.isPrivate || decl.ref.name().equals("<init>");
-        if (direct || form == Form.THIS && !decl.isAbstract) {
-            if (decl.isAbstract) return List.of();
-            return List.of(form == Form.SUPER ? decl : types.concreteInClassChain(receiver, name, argc).orElse(decl));
-        }
-        LinkedHashSet<MethodInfo> targets = new LinkedHashSet<>();
-        if (!receiver.isInterface()) types.concreteInClassChain(receiver, name, argc).ifPresent(targets::add);
-        for (TypeInfo sub : types.subtypes(receiver.fqn)) {
-            if (sub.isInterface()) continue;
-            types.concreteInClassChain(sub, name, argc).filter(m -> sameParameters(m, decl)).ifPresent(targets::add);
-        }
-        return List.copyOf(targets);
-    }
-
-    private static boolean sameParameters(MethodInfo a, MethodInfo b) {
-        if (a.arity != b.arity) return false;
-        for (int i = 0; i < a.arity; i++) {
-            String x = simple(a.ref.parameterTypes().get(i));
-            String y = simple(b.ref.parameterTypes().get(i));
-            if (!x.equals(y) && !x.equals("Object") && !y.equals("Object")) return false;
-        }
-        return true;
+    /** {@link VirtualDispatch} by arity (the source's argument types are not always known). */
+    List<MethodInfo> dispatch(TypeInfo receiver, String name, int argc, ReceiverForm form) {
+        return dispatch.targets(receiver, ProgramView.Callee.byArity(name, argc), form);
     }
 
     // ---------------------------------------------------------------- unknown receivers
@@ -606,9 +578,4 @@ final class CallSiteResolver {
                 CallSiteShape.branches(at, site.callable()));
     }
 
-
-    private static String simple(String t) {
-        int i = t.lastIndexOf('.');
-        return i < 0 ? t : t.substring(i + 1);
-    }
 }

@@ -21,8 +21,8 @@ import java.util.Set;
  * and filter service methods, MDB {@code onMessage}, EJB timers ({@code ejbTimeout},
  * {@code @Timeout}, {@code @Schedule}, {@code @Schedules}), JAX-RS resource methods, and every
  * business method of a session bean's remote views (outside clients can call them, whatever the
- * application itself calls). A front end says how to read its type index ({@code T} a type, {@code M} a method);
- * the source front end adds JSP pages.
+ * application itself calls). Read through the front end's {@link ProgramView} ({@code T} a type, {@code M} a
+ * method), so both front ends find the same entry points; the source front end adds JSP pages.
  *
  * <p>Ids: the first URL pattern for servlets, filters and JSPs ({@code Class#method} when
  * unmapped), with {@code " [POST]"} and the like for the other HTTP methods of a servlet that has
@@ -30,7 +30,7 @@ import java.util.Set;
  * method (one request, whatever its verb); the resource path for JAX-RS ({@code " [POST]"} for non-GET verbs); {@code Class#method}
  * for the rest. Ids are made unique with a numeric suffix.
  */
-abstract class EntryPointRules<T, M> {
+final class EntryPointRules<T, M> {
     private static final List<String> SERVLET_METHODS = List.of("service", "doGet", "doPost", "doPut", "doDelete",
             "doHead", "doOptions");
     private static final Set<String> HTTP_VERBS = Set.of("GET", "POST", "PUT", "DELETE", "HEAD", "OPTIONS", "PATCH");
@@ -47,7 +47,9 @@ abstract class EntryPointRules<T, M> {
     /** Container callbacks of an endpoint instance, not operations. */
     private static final Set<String> WEB_SERVICE_CALLBACKS = Set.of("PostConstruct", "PreDestroy");
 
+    private final ProgramView<T, M> view;
     private final ComponentModel model;
+    private final List<Page> pages;
     private final Set<String> usedIds = new HashSet<>();
     /** Remote business methods whose ids come after every other entry point's ({@link #remoteFacade}). */
     private final List<EntryPoint> later = new ArrayList<>();
@@ -55,59 +57,69 @@ abstract class EntryPointRules<T, M> {
     /** The graph's calls by caller, for telling a handler that only delegates to another. */
     private Map<MethodRef, List<CallEdge>> outgoing;
 
-    EntryPointRules(ComponentModel model) {
+    /**
+     * @param view  the front end's types
+     * @param model the components
+     * @param pages the JSP pages' entry points (source front end only: pages are not compiled), added
+     *              after the components'
+     */
+    EntryPointRules(ProgramView<T, M> view, ComponentModel model, List<Page> pages) {
+        this.view = view;
         this.model = model;
+        this.pages = List.copyOf(pages);
     }
 
-    // ---- the front end's type index ----
+    /** A JSP page's entry point: its id (first URL pattern or path), its service method and component. */
+    record Page(String id, MethodRef service, String component) {}
 
-    abstract Optional<T> type(String name);
+    // ---- the front end's program view ----
 
-    abstract Iterable<T> allTypes();
+    private Optional<T> type(String name) { return view.type(name); }
 
-    abstract String name(T type);
+    private Iterable<T> allTypes() { return view.allTypes(); }
 
-    abstract String simpleName(T type);
+    private String name(T type) { return view.name(type); }
 
-    /** The type's JAX-RS {@code @Path}, if it has one. */
-    abstract Optional<String> typePath(T type);
+    private String simpleName(T type) { return view.simpleName(type); }
 
-    /** A concrete class annotated {@code @WebService} or {@code @WebServiceProvider}, and not as a session bean. */
-    abstract boolean webServiceEndpoint(T type);
+    private Optional<String> typePath(T type) { return view.typePath(type); }
 
-    abstract List<M> methods(T type);
+    private boolean webServiceEndpoint(T type) { return view.webServiceEndpoint(type); }
 
-    /** The first concrete method with this name and arity up the type's superclass chain. */
-    abstract Optional<M> concreteInClassChain(T type, String method, int arity);
+    private List<M> methods(T type) { return view.methods(type); }
 
-    /** The type's superclass, when it is in the index. */
-    abstract Optional<T> superclass(T type);
+    private Optional<M> concreteInClassChain(T type, String method, int arity) {
+        return view.concreteInClassChain(type, method, arity);
+    }
 
-    /** The type followed by all its supertypes, nearest first. */
-    abstract List<String> selfAndAncestors(String name);
+    private Optional<T> superclass(T type) { return view.superclass(type); }
 
-    abstract MethodRef ref(M method);
+    private List<String> selfAndAncestors(String name) { return view.selfAndAncestors(name); }
+
+    private MethodRef ref(M method) { return view.ref(method); }
 
     /** Made by the compiler (default constructors, bridges, accessors): never an entry point. */
-    abstract boolean compilerMade(M method);
+    private boolean compilerMade(M method) { return view.compilerMade(method); }
 
-    abstract boolean isAbstract(M method);
+    private boolean isAbstract(M method) { return view.isAbstract(method); }
 
-    abstract boolean isStatic(M method);
+    private boolean isStatic(M method) { return view.isStatic(method); }
 
-    abstract boolean isPublic(M method);
+    private boolean isPublic(M method) { return view.isPublic(method); }
 
     /** Whether the method carries an annotation with one of these simple names. */
-    abstract boolean annotated(M method, Set<String> simpleNames);
+    private boolean annotated(M method, Set<String> simpleNames) { return firstAnnotation(method, simpleNames).isPresent(); }
 
     /** The first of these simple names among the method's annotations, in their order. */
-    abstract Optional<String> firstAnnotation(M method, Set<String> simpleNames);
+    private Optional<String> firstAnnotation(M method, Set<String> simpleNames) {
+        for (String a : view.annotationNames(method)) {
+            String n = simple(a);
+            if (simpleNames.contains(n)) return Optional.of(n);
+        }
+        return Optional.empty();
+    }
 
-    /** The method's JAX-RS {@code @Path}, if it has one. */
-    abstract Optional<String> methodPath(M method);
-
-    /** Entry points of the front end's own (JSP pages), added after the components'. */
-    void addOwn(MutableCallGraph graph) {}
+    private Optional<String> methodPath(M method) { return view.methodPath(method); }
 
     // ---- the rules ----
 
@@ -125,7 +137,7 @@ abstract class EntryPointRules<T, M> {
             if (c.kind().isEjb()) t.ifPresent(ti -> timers(c, ti, graph));
             if (c.kind().isSession() && c.interfaces().hasRemoteView()) t.ifPresent(ti -> remoteFacade(c, ti, graph));
         }
-        addOwn(graph);
+        for (Page p : pages) add(graph, p.id(), EntryPoint.Kind.JSP, p.service(), p.component());
         for (T t : allTypes()) jaxRs(t, graph);
         for (T t : allTypes()) jaxWs(t, graph);
         addLater(graph);
@@ -296,7 +308,7 @@ abstract class EntryPointRules<T, M> {
         return s.substring(s.lastIndexOf('$') + 1);
     }
 
-    final void add(MutableCallGraph graph, String id, EntryPoint.Kind kind, MethodRef method, String component) {
+    private void add(MutableCallGraph graph, String id, EntryPoint.Kind kind, MethodRef method, String component) {
         graph.addEntryPoint(new EntryPoint(reserve(id), kind, method, component));
     }
 

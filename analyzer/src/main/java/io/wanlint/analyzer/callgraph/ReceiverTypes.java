@@ -45,14 +45,11 @@ import java.util.Optional;
  */
 final class ReceiverTypes {
 
-    /** How the receiver was written: a value, a type name (static call), {@code this} or {@code super}. */
-    enum Form { VALUE, STATIC, THIS, SUPER }
-
     /**
      * A receiver; {@code type} is a fully qualified name or empty when it could not be determined;
      * {@code expression} is null for an implicit {@code this}.
      */
-    record Receiver(Form form, Optional<String> type, Expression expression) {
+    record Receiver(ReceiverForm form, Optional<String> type, Expression expression) {
         /** The receiver as written (pretty-printing is costly: only for diagnostics). */
         String written() { return expression == null ? "this" : expression.toString(); }
     }
@@ -98,27 +95,27 @@ final class ReceiverTypes {
     /** The receiver of {@code call}: its scope, or the enclosing class for an unqualified call. */
     Receiver receiverOf(MethodCallExpr call, FileStats stats) {
         if (call.getScope().isEmpty()) {
-            return new Receiver(Form.THIS, enclosingType(call), null);
+            return new Receiver(ReceiverForm.THIS, enclosingType(call), null);
         }
         Expression scope = call.getScope().get();
         Expression written = scope;
         if (scope instanceof ThisExpr t) {
-            return new Receiver(Form.THIS, t.getTypeName().isPresent()
+            return new Receiver(ReceiverForm.THIS, t.getTypeName().isPresent()
                     ? types.resolveTypeName(t.getTypeName().get().asString(), call) : enclosingType(call), written);
         }
         if (scope instanceof SuperExpr) {
             Optional<String> sup = enclosingType(call).flatMap(types::type).map(ti -> ti.superclass);
-            return new Receiver(Form.SUPER, sup, written);
+            return new Receiver(ReceiverForm.SUPER, sup, written);
         }
         if (isTypeName(scope)) {
             Optional<String> t = types.resolveTypeName(scope.toString(), call);
             // A static call on an imported library class the classpath lacks (CollectionUtils.find) keeps that
             // class as its receiver, so that it is never taken for an application method of the same name.
             if (t.isPresent() && (types.isKnown(t.get()) || types.isLibraryOffClasspath(t.get()))) {
-                return new Receiver(Form.STATIC, t, written);
+                return new Receiver(ReceiverForm.STATIC, t, written);
             }
         }
-        return new Receiver(Form.VALUE, typeOf(scope, stats), written);
+        return new Receiver(ReceiverForm.VALUE, typeOf(scope, stats), written);
     }
 
     /** Whether an expression is a (possibly qualified) name that denotes no variable in scope. */

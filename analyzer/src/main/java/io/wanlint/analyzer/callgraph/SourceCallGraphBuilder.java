@@ -110,7 +110,7 @@ public final class SourceCallGraphBuilder {
         }
         sessionState.addAll(scanner.resolver.statefulBeanFields(components, t -> true));
         graph.setFacts(new SourceFacts(true, conditional, sqlBuilt, sessionState, testCode(types)));
-        new EntryPointFinder(types, components, jsps, jspComponents(components)).addTo(graph);
+        new EntryPointRules<>(types, components, pages(jsps, types, jspComponents(components))).addTo(graph);
         FrozenCallGraph frozen = graph.freeze();
         CallGraphOutcome outcome = new CallGraphOutcome(frozen, new ContainerTransactionScopes(frozen, components),
                 diagnostics(results));
@@ -235,7 +235,7 @@ public final class SourceCallGraphBuilder {
             }
         }
         graph.setFacts(new SourceFacts(true, conditional, sqlBuilt, sessionState, testCode(types)));
-        new EntryPointFinder(types, components, pages, jspComponents(components)).addTo(graph);
+        new EntryPointRules<>(types, components, pages(pages, types, jspComponents(components))).addTo(graph);
         if (types.unavailable().isPresent()) throw new AppTypes.IncrementalUnavailable(types.unavailable().get());
         FrozenCallGraph frozen = graph.freeze();
 
@@ -593,6 +593,23 @@ public final class SourceCallGraphBuilder {
                 .map(m -> m.ref)
                 .orElse(new MethodRef(jsp.graphClassName(), "_jspService",
                         List.of("javax.servlet.http.HttpServletRequest", "javax.servlet.http.HttpServletResponse")));
+    }
+
+    /**
+     * One entry point per JSP page, named by the page's first URL pattern or its path. A page at the
+     * same path twice (the source page and its copy in a built WAR next to it) is one node of the
+     * graph: one entry point, not "/page.jsp (2)".
+     */
+    private static List<EntryPointRules.Page> pages(List<JspUnit> jsps, AppTypes types, Map<String, Component> jspComponents) {
+        List<EntryPointRules.Page> out = new ArrayList<>();
+        Set<MethodRef> seen = new java.util.HashSet<>();
+        for (JspUnit j : jsps) {
+            Component c = jspComponents.get(j.pagePath());
+            String id = c != null && !c.urlPatterns().isEmpty() ? c.urlPatterns().get(0) : j.pagePath();
+            MethodRef service = jspService(j, types);
+            if (seen.add(service)) out.add(new EntryPointRules.Page(id, service, c == null ? j.pagePath() : c.name()));
+        }
+        return out;
     }
 
     // ---------------------------------------------------------------- components

@@ -80,14 +80,6 @@ import java.util.Set;
  */
 public final class BytecodeCallGraphBuilder {
 
-    /** Lifecycle methods a container calls once per instance (as in the source front end's initialiser rule). */
-    private static final Set<String> ONCE_PER_INSTANCE = Set.of("init", "jspInit", "_jspInit", "setSessionContext",
-            "setEntityContext", "setMessageDrivenContext", "contextInitialized", "ejbPostCreate");
-    /** Library methods that run the lambda they are given once per element. */
-    private static final Set<String> ITERATING_OPS = Set.of("forEach", "forEachOrdered", "forEachRemaining", "map",
-            "flatMap", "filter", "peek", "anyMatch", "allMatch", "noneMatch", "reduce", "collect", "mapToInt",
-            "mapToLong", "mapToDouble", "mapToObj", "sorted", "takeWhile", "dropWhile", "removeIf", "replaceAll",
-            "min", "max", "distinct", "flatMapToInt");
     private static final Set<String> WEB_SERVICE_PACKAGES = Set.of("javax.xml.rpc.", "javax.xml.ws.", "jakarta.xml.ws.",
             "org.apache.axis.");
     /** How deep compiler-made forwarders and nested lambdas are followed. */
@@ -185,7 +177,7 @@ public final class BytecodeCallGraphBuilder {
                     List<Pending> pending = new ArrayList<>();
                     scanBody(m, body.get(), m.ref, component, initialiser(m, component), 0, pending, 0);
                     pending.sort(Comparator.comparingInt(Pending::line).thenComparingInt(Pending::order));
-                    for (CallEdge e : markUserTransactions(pending)) graph.addEdge(e);
+                    for (CallEdge e : EeSemantics.markUserTransactions(pending.stream().map(Pending::edge).toList())) graph.addEdge(e);
                 }
                 if (failed > 0) {
                     diagnostics.add(Diagnostic.warning(c.file, 0, String.format(
@@ -307,7 +299,7 @@ public final class BytecodeCallGraphBuilder {
             for (Stmt t : body.getControlFlowGraph().getStmts()) {
                 if (!t.isInvokableStmt()) continue;
                 Optional<AbstractInvokeExpr> e = t.asInvokableStmt().getInvokeExpr();
-                if (e.isPresent() && ITERATING_OPS.contains(e.get().getMethodSignature().getName())
+                if (e.isPresent() && EeSemantics.ITERATING_OPS.contains(e.get().getMethodSignature().getName())
                         && e.get().getArgs().contains(made)) {
                     return true;
                 }
@@ -683,51 +675,24 @@ public final class BytecodeCallGraphBuilder {
             });
         }
 
-        /** Whether the method runs once per component instance (constructor, static initialiser, lifecycle setup). */
+        /** {@link EeSemantics#runsOncePerInstance} for a method of a class file. */
         private static boolean initialiser(MethodInfo m, Component component) {
             String name = m.ref.name();
-            if (name.equals("<clinit>")) return true;
-            // A helper (PLAIN, DAO) is made by application code, often per request: see the source front end.
-            if (name.equals("<init>")) {
-                return component != null && component.kind() != ComponentKind.PLAIN && component.kind() != ComponentKind.DAO;
+            if (name.equals("<clinit>")) {
+                return EeSemantics.runsOncePerInstance(EeSemantics.Callable.STATIC_INITIALISER, name, 0, false, component);
             }
-            // An entity's ejbCreate/ejbPostCreate inserts a row per create(); a session bean's runs once per instance.
-            boolean entity = component != null
-                    && (component.kind() == ComponentKind.ENTITY_BMP || component.kind() == ComponentKind.ENTITY_CMP);
-            if (name.startsWith("ejbPostCreate") && entity) return false;
-            if (name.startsWith("ejbCreate")) return !entity;
-            if (ONCE_PER_INSTANCE.contains(name) && m.arity <= 1) return true;
+            if (name.equals("<init>")) return EeSemantics.runsOncePerInstance(EeSemantics.Callable.CONSTRUCTOR, name, 0, false, component);
+            boolean postConstruct = false;
             for (AnnotationUsage a : m.annotations()) {
-                if (a.getAnnotation().getFullyQualifiedName().endsWith("PostConstruct")) return true;
+                if (a.getAnnotation().getFullyQualifiedName().endsWith("PostConstruct")) postConstruct = true;
             }
-            return false;
+            return EeSemantics.runsOncePerInstance(EeSemantics.Callable.METHOD, name, m.arity, postConstruct, component);
         }
 
         // ------------------------------------------------------------ edges
 
         private static CallEdge edge(Site site, MethodRef to, EdgeKind kind, CallOp op, String targetComponent) {
             return new CallEdge(site.from(), to, kind, op, site.location(), site.loopDepth(), targetComponent, site.once(), false);
-        }
-
-        /**
-         * Marks the calls between {@code UserTransaction.begin()} and the next {@code commit()} or
-         * {@code rollback()} of the same method, in statement order (the commit itself included).
-         */
-        private static List<CallEdge> markUserTransactions(List<Pending> pending) {
-            List<CallEdge> out = new ArrayList<>();
-            boolean open = false;
-            for (Pending p : pending) {
-                CallEdge e = p.edge();
-                CallOp op = e.op();
-                if (op == CallOp.TX_BEGIN) {
-                    out.add(e);
-                    open = true;
-                } else {
-                    out.add(open ? e.withFlags(e.cachedOnce(), true) : e);
-                    if (op == CallOp.TX_COMMIT || op == CallOp.TX_ROLLBACK) open = false;
-                }
-            }
-            return out;
         }
 
     }

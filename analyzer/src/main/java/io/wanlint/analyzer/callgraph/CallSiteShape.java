@@ -52,16 +52,6 @@ import java.util.Set;
 final class CallSiteShape {
     private CallSiteShape() {}
 
-    /** Methods that take a lambda and run it once per element. */
-    private static final Set<String> ITERATING_OPS = Set.of("forEach", "forEachOrdered", "forEachRemaining", "map",
-            "flatMap", "filter", "peek", "anyMatch", "allMatch", "noneMatch", "reduce", "collect", "mapToInt",
-            "mapToLong", "mapToDouble", "mapToObj", "sorted", "takeWhile", "dropWhile", "removeIf", "replaceAll",
-            "min", "max", "distinct", "flatMapToInt");
-
-    /** Lifecycle methods that a container calls once per instance. */
-    private static final Set<String> INITIALISERS = Set.of("init", "jspInit", "_jspInit", "setSessionContext",
-            "setEntityContext", "setMessageDrivenContext", "contextInitialized", "ejbPostCreate");
-
     /**
      * The loop nesting of {@code call} inside {@code callable}: the bodies and conditions of
      * {@code for}/{@code while}/{@code do} loops (not a {@code for}'s init part, nor a foreach's
@@ -79,7 +69,7 @@ final class CallSiteShape {
             } else if (n instanceof WhileStmt || n instanceof DoStmt) {
                 depth++;
             } else if ((child instanceof LambdaExpr || child instanceof MethodReferenceExpr)
-                    && n instanceof MethodCallExpr m && ITERATING_OPS.contains(m.getNameAsString())
+                    && n instanceof MethodCallExpr m && EeSemantics.ITERATING_OPS.contains(m.getNameAsString())
                     && m.getArguments().stream().anyMatch(a -> a == call || a.isAncestorOf(call))) {
                 depth++;
             }
@@ -155,20 +145,6 @@ final class CallSiteShape {
         if (last instanceof BlockStmt b && !b.getStatements().isEmpty()) last = b.getStatements().getLast().orElse(last);
         return !(last instanceof BreakStmt || last instanceof ReturnStmt || last instanceof ThrowStmt
                 || last instanceof ContinueStmt || last instanceof YieldStmt);
-    }
-
-    /** Whether the enclosing callable runs once per instance (constructor, initialiser, lifecycle setup). */
-    static boolean inInitialiser(Node callable) {
-        if (callable instanceof ConstructorDeclaration || callable instanceof InitializerDeclaration
-                || callable instanceof FieldDeclaration) {
-            return true;
-        }
-        if (callable instanceof MethodDeclaration m) {
-            String name = m.getNameAsString();
-            if (name.startsWith("ejbCreate") || INITIALISERS.contains(name) && m.getParameters().size() <= 1) return true;
-            return m.getAnnotations().stream().anyMatch(a -> a.getNameAsString().endsWith("PostConstruct"));
-        }
-        return false;
     }
 
     /**

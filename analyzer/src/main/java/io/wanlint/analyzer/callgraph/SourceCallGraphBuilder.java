@@ -427,20 +427,7 @@ public final class SourceCallGraphBuilder {
     private static void scanCallable(Node callable, List<MethodRef> froms, TypeInfo owner, Component component,
                                      CallSiteResolver resolver, FileScan scan) {
         if (froms.isEmpty()) return;
-        // A constructor runs once per instance only where the container makes the instance and keeps
-        // it (a servlet, a bean, a filter…): a helper (PLAIN, DAO) is made by application code, often
-        // with a "new" per request, and its constructor then runs per request — unless the "new"
-        // itself is cached, which marks the call that creates it. Lifecycle methods (a bean
-        // superclass's setEntityContext) are called by the container. Static initialisers run once.
-        boolean helper = component != null && (component.kind() == ComponentKind.PLAIN || component.kind() == ComponentKind.DAO);
-        boolean construction = callable instanceof ConstructorDeclaration
-                || callable instanceof InitializerDeclaration init && !init.isStatic()
-                || callable instanceof FieldDeclaration field && !field.isStatic();
-        boolean initialiser = CallSiteShape.inInitialiser(callable)
-                && !createsEntity(callable, component)
-                && (component != null && !(helper && construction)
-                    || callable instanceof InitializerDeclaration i && i.isStatic()
-                    || callable instanceof FieldDeclaration f && f.isStatic());
+        boolean initialiser = runsOncePerInstance(callable, component);
         Set<String> cacheMaps = CallSiteShape.cacheMaps(callable);
         for (MethodRef from : froms) {
             CallSiteResolver.Site site = new CallSiteResolver.Site(from, owner, callable, component, scan.stats);
@@ -460,7 +447,7 @@ public final class SourceCallGraphBuilder {
                 for (CallEdge e : edges) pending.add(new Pending(once ? withFlags(e, true, false) : e, at, n));
             });
             pending.sort(Comparator.comparing(Pending::at));
-            List<CallEdge> marked = markUserTransactions(pending);
+            List<CallEdge> marked = EeSemantics.markUserTransactions(pending.stream().map(Pending::edge).toList());
             scan.edges.addAll(marked);
             for (int i = 0; i < marked.size(); i++) noteFacts(marked.get(i), pending.get(i).node(), callable, owner, scan);
         }
@@ -503,14 +490,21 @@ public final class SourceCallGraphBuilder {
         }
     }
 
-    /**
-     * An entity bean's {@code ejbCreate}/{@code ejbPostCreate} runs once per {@code create()} (it
-     * inserts a row), not once per instance like a session bean's.
-     */
-    private static boolean createsEntity(Node callable, Component component) {
-        return component != null && (component.kind() == ComponentKind.ENTITY_BMP || component.kind() == ComponentKind.ENTITY_CMP)
-                && callable instanceof MethodDeclaration m
-                && (m.getNameAsString().startsWith("ejbCreate") || m.getNameAsString().startsWith("ejbPostCreate"));
+    /** {@link EeSemantics#runsOncePerInstance} for a callable of the source. */
+    private static boolean runsOncePerInstance(Node callable, Component component) {
+        if (callable instanceof InitializerDeclaration i && i.isStatic() || callable instanceof FieldDeclaration f && f.isStatic()) {
+            return EeSemantics.runsOncePerInstance(EeSemantics.Callable.STATIC_INITIALISER, "<clinit>", 0, false, component);
+        }
+        if (callable instanceof ConstructorDeclaration || callable instanceof InitializerDeclaration
+                || callable instanceof FieldDeclaration) {
+            return EeSemantics.runsOncePerInstance(EeSemantics.Callable.CONSTRUCTOR, "<init>", 0, false, component);
+        }
+        if (callable instanceof MethodDeclaration m) {
+            boolean postConstruct = m.getAnnotations().stream().anyMatch(a -> a.getNameAsString().endsWith("PostConstruct"));
+            return EeSemantics.runsOncePerInstance(EeSemantics.Callable.METHOD, m.getNameAsString(), m.getParameters().size(),
+                    postConstruct, component);
+        }
+        return false;
     }
 
     /** A call the resolver cannot handle (a parser corner case) is skipped, never fatal. */
@@ -522,30 +516,6 @@ public final class SourceCallGraphBuilder {
         } catch (RuntimeException | StackOverflowError e) {
             return List.of();
         }
-    }
-
-    /**
-     * Marks the calls between {@code UserTransaction.begin()} and the next {@code commit()} or
-     * {@code rollback()} of the same method, in statement order (the commit itself included).
-     */
-    private static List<CallEdge> markUserTransactions(List<Pending> pending) {
-        if (pending.stream().noneMatch(p -> p.edge().op() == CallOp.TX_BEGIN)) return pending.stream().map(Pending::edge).toList();
-        List<Pending> ordered = pending;
-        List<CallEdge> out = new ArrayList<>();
-        boolean open = false;
-        for (Pending p : ordered) {
-            CallOp op = p.edge().op();
-            if (op == CallOp.TX_BEGIN) {
-                out.add(p.edge());
-                open = true;
-            } else if (op == CallOp.TX_COMMIT || op == CallOp.TX_ROLLBACK) {
-                out.add(open ? withFlags(p.edge(), p.edge().cachedOnce(), true) : p.edge());
-                open = false;
-            } else {
-                out.add(open ? withFlags(p.edge(), p.edge().cachedOnce(), true) : p.edge());
-            }
-        }
-        return out;
     }
 
     private static CallEdge withFlags(CallEdge e, boolean cachedOnce, boolean inUserTransaction) {

@@ -191,7 +191,10 @@ final class GraphCodec {
             if (ref == 0) return null;
             if (ref == 1) {
                 int length = count(in);
-                String s = new String(in.readNBytes(length), StandardCharsets.UTF_8);
+                // readFully: a string cut short by a truncated entry is an error, not a shorter string.
+                byte[] bytes = new byte[length];
+                in.readFully(bytes);
+                String s = new String(bytes, StandardCharsets.UTF_8);
                 strings.add(s);
                 return s;
             }

@@ -66,6 +66,8 @@ final class StateCodec {
             out.writeBoolean(a.mayWrite());
             strings(w, out, List.copyOf(a.reads()));
         }
+        strings(w, out, List.copyOf(new java.util.TreeSet<>(memory.created())));
+        strings(w, out, List.copyOf(new java.util.TreeSet<>(memory.openTypes())));
     }
 
     static IncrementalState read(DataInputStream in) throws IOException {
@@ -111,7 +113,10 @@ final class StateCodec {
             MethodRef store = r.method();
             answers.add(new GuardedStores.Answer(method, store, in.readBoolean(), Set.copyOf(strings(r, in))));
         }
-        return new IncrementalState(structure, contentHashes, surfaces, graphDiagnostics, new GraphMemory(index, reads, answers));
+        Set<String> created = Set.copyOf(strings(r, in));
+        Set<String> openTypes = Set.copyOf(strings(r, in));
+        return new IncrementalState(structure, contentHashes, surfaces, graphDiagnostics,
+                new GraphMemory(index, reads, answers, created, openTypes));
     }
 
     private static void map(GraphCodec.Writer w, DataOutputStream out, Map<String, String> map) throws IOException {

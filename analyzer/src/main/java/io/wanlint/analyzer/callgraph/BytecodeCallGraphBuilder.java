@@ -87,7 +87,7 @@ public final class BytecodeCallGraphBuilder {
 
     /** Builds the graph from class folders and jars; never throws on bad input (it becomes diagnostics). */
     public CallGraphOutcome build(List<Path> classRoots, ComponentModel model) {
-        return build(classRoots, model, null);
+        return build(classRoots, model, null, DeploymentNames.NONE);
     }
 
     /**
@@ -96,7 +96,7 @@ public final class BytecodeCallGraphBuilder {
      * knows them). Their nodes, edges and entry points join the bytecode graph before remote
      * façades are determined, so a bean a page calls is not mistaken for one only outside clients call.
      */
-    public CallGraphOutcome build(List<Path> classRoots, ComponentModel model, CallGraphOutcome pages) {
+    public CallGraphOutcome build(List<Path> classRoots, ComponentModel model, CallGraphOutcome pages, DeploymentNames names) {
         ComponentModel components = model == null ? ComponentModel.EMPTY : model;
         ClassFileIndex index = new ClassFileIndex(classRoots == null ? List.of() : classRoots);
         List<Diagnostic> diagnostics = new ArrayList<>(index.diagnostics());
@@ -110,7 +110,7 @@ public final class BytecodeCallGraphBuilder {
             return new CallGraphOutcome(frozen, new ContainerTransactionScopes(frozen, components), diagnostics);
         }
         diagnostics.addAll(types.diagnostics());
-        Run run = new Run(types, components);
+        Run run = new Run(types, components, names == null ? DeploymentNames.NONE : names);
         run.scanAll();
         diagnostics.addAll(run.diagnostics);
         if (pages != null) {
@@ -139,25 +139,47 @@ public final class BytecodeCallGraphBuilder {
         private final Map<MethodInfo, Optional<Body>> bodies = new HashMap<>();
         private final Map<MethodRef, MethodRef> apiRefs = new HashMap<>();
         private final BytecodeEntityStateWrites entityWrites;
+        private final DeploymentNames names;
+        /** Set once every body is scanned: what the application instantiates, for {@link #dispatch}. */
+        private Instantiation instantiation;
         private final VirtualDispatch<ClassInfo, MethodInfo> dispatch;
+        /** Classes of the {@code new} expressions seen in the bodies scanned. */
+        private final Set<String> created = new java.util.HashSet<>();
+        private final List<Instantiation.Reflective> reflective = new ArrayList<>();
+        /**
+         * Virtual calls met while scanning, whose targets wait until every body is scanned (which
+         * classes are instantiated is known only then); drained into the statement's pending calls.
+         */
+        private final List<Deferred> deferred = new ArrayList<>();
 
-        Run(BytecodeTypes types, ComponentModel model) {
+        Run(BytecodeTypes types, ComponentModel model, DeploymentNames names) {
             this.types = types;
             this.model = model;
+            this.names = names;
             // Only the name-to-bean half of JndiNames is used; it needs no source types.
             this.jndi = new JndiNames(null, model);
             this.entityWrites = new BytecodeEntityStateWrites(types, this::body);
-            this.dispatch = new VirtualDispatch<>(types);
+            this.dispatch = new VirtualDispatch<>(types, t -> instantiation == null || instantiation.mayRun(types, t));
         }
 
         /** Where a call is: the method it is attributed to, and the place and shape of the statement. */
         private record Site(MethodRef from, ClassInfo owner, Component component, BytecodeBodyShape shape, Local thisLocal,
                             SourceLocation location, int loopDepth, boolean once, int order) {}
 
-        /** A resolved call with its statement order, for the {@code UserTransaction} span pass. */
-        private record Pending(CallEdge edge, int line, int order) {}
+        /**
+         * A call with its statement order, for the {@code UserTransaction} span pass: an edge, or a
+         * virtual call whose targets are resolved after the scan.
+         */
+        private record Pending(CallEdge edge, Deferred call, int line, int order) {
+            Pending(CallEdge edge, int line, int order) { this(edge, null, line, order); }
+        }
+
+        /** A virtual call on an application type, dispatched once instantiations are known. */
+        private record Deferred(ClassInfo receiver, String name, List<String> params, ReceiverForm form, Site site,
+                                int inlined) {}
 
         void scanAll() {
+            List<List<Pending>> scanned = new ArrayList<>();
             for (ClassInfo c : types.all()) {
                 Component component = componentOf(c).orElse(null);
                 String componentName = component == null ? null : component.name();
@@ -177,7 +199,7 @@ public final class BytecodeCallGraphBuilder {
                     List<Pending> pending = new ArrayList<>();
                     scanBody(m, body.get(), m.ref, component, initialiser(m, component), 0, pending, 0);
                     pending.sort(Comparator.comparingInt(Pending::line).thenComparingInt(Pending::order));
-                    for (CallEdge e : EeSemantics.markUserTransactions(pending.stream().map(Pending::edge).toList())) graph.addEdge(e);
+                    scanned.add(pending);
                 }
                 if (failed > 0) {
                     diagnostics.add(Diagnostic.warning(c.file, 0, String.format(
@@ -185,6 +207,89 @@ public final class BytecodeCallGraphBuilder {
                             failed, failed == 1 ? "y" : "ies", c.name, example)));
                 }
             }
+            instantiation = new Instantiation(Instantiation.Facts.of(created, reflective, names), model, names);
+            for (List<Pending> pending : scanned) {
+                List<CallEdge> edges = new ArrayList<>();
+                for (Pending p : pending) {
+                    if (p.edge() != null) edges.add(p.edge());
+                    else edges.addAll(dispatched(p.call()));
+                }
+                for (CallEdge e : EeSemantics.markUserTransactions(edges)) graph.addEdge(e);
+            }
+            instantiation.diagnostic().ifPresent(diagnostics::add);
+        }
+
+        /** The edges of a virtual call, now that instantiations are known. */
+        private List<CallEdge> dispatched(Deferred d) {
+            List<CallEdge> out = new ArrayList<>();
+            for (MethodInfo m : dispatch(d.receiver(), d.name(), d.params(), d.form())) {
+                if (m.synthetic) {
+                    out.addAll(forwarded(m, d.site(), d.inlined()));
+                } else {
+                    out.add(edge(d.site(), m.ref, EdgeKind.LOCAL, CallOp.INVOKE, null));
+                }
+            }
+            return out;
+        }
+
+        /** What a statement tells of instantiation: {@code new X}, and reflective creation. */
+        private void noteCreation(Stmt s, BytecodeBodyShape shape) {
+            if (!(s instanceof JAssignStmt a)) return;
+            if (a.getRightOp() instanceof sootup.core.jimple.common.expr.JNewExpr n) {
+                String type = n.getType().getFullyQualifiedName();
+                if (types.type(type).isPresent()) created.add(type);
+                return;
+            }
+            if (!(a.getRightOp() instanceof AbstractInstanceInvokeExpr call)) return;
+            MethodSignature sig = call.getMethodSignature();
+            String owner = sig.getDeclClassType().getFullyQualifiedName();
+            if (!sig.getName().equals("newInstance")
+                    || !(owner.equals("java.lang.Class") || owner.equals("java.lang.reflect.Constructor"))) {
+                return;
+            }
+            String castTo = null;
+            if (a.getLeftOp() instanceof Local made) {
+                List<String> casts = shape.castsOf(made);
+                if (casts.size() == 1) castTo = casts.get(0);
+            }
+            reflective.add(new Instantiation.Reflective(castTo, loadedName(call.getBase(), shape, 0)));
+        }
+
+        /** Where the name of the class a {@code Class}/{@code Constructor} value holds comes from. */
+        private Instantiation.LoadedName loadedName(Value classValue, BytecodeBodyShape shape, int depth) {
+            if (depth > 6 || !(classValue instanceof Local l)) return new Instantiation.Unknown();
+            List<Value> defs = shape.definitionsOf(l);
+            if (defs.size() != 1) return new Instantiation.Unknown();
+            Value def = defs.get(0);
+            if (def instanceof sootup.core.jimple.common.expr.JCastExpr cast) return loadedName(cast.getOp(), shape, depth + 1);
+            if (def instanceof Local other) return loadedName(other, shape, depth + 1);
+            if (!(def instanceof AbstractInvokeExpr call)) return new Instantiation.Unknown();
+            String name = call.getMethodSignature().getName();
+            if ((name.equals("getConstructor") || name.equals("getDeclaredConstructor") || name.equals("asSubclass"))
+                    && call instanceof AbstractInstanceInvokeExpr i) {
+                return loadedName(i.getBase(), shape, depth + 1);
+            }
+            if ((name.equals("forName") || name.equals("loadClass")) && call.getArgCount() >= 1) {
+                return classNameOrigin(call.getArg(0), shape, 0);
+            }
+            return new Instantiation.Unknown();
+        }
+
+        /** A class name: a constant, an env-entry looked up by a constant JNDI name, or unknown. */
+        private static Instantiation.LoadedName classNameOrigin(Value v, BytecodeBodyShape shape, int depth) {
+            Optional<String> constant = constantString(v, shape);
+            if (constant.isPresent()) return new Instantiation.Constant(constant.get());
+            if (depth > 6 || !(v instanceof Local l)) return new Instantiation.Unknown();
+            List<Value> defs = shape.definitionsOf(l);
+            if (defs.size() != 1) return new Instantiation.Unknown();
+            Value def = defs.get(0);
+            if (def instanceof sootup.core.jimple.common.expr.JCastExpr cast) return classNameOrigin(cast.getOp(), shape, depth + 1);
+            if (def instanceof Local other) return classNameOrigin(other, shape, depth + 1);
+            if (def instanceof AbstractInvokeExpr call && call.getMethodSignature().getName().equals("lookup") && call.getArgCount() == 1) {
+                return constantString(call.getArg(0), shape).<Instantiation.LoadedName>map(Instantiation.EnvEntry::new)
+                        .orElse(new Instantiation.Unknown());
+            }
+            return new Instantiation.Unknown();
         }
 
         private static int firstLine(Body body) {
@@ -229,6 +334,7 @@ public final class BytecodeCallGraphBuilder {
             }
             shape = new BytecodeBodyShape(body.getControlFlowGraph(), thisLocal);
             for (Stmt s : body.getControlFlowGraph().getStmts()) {
+                noteCreation(s, shape);
                 if (!s.isInvokableStmt()) continue;
                 Optional<AbstractInvokeExpr> expr = s.asInvokableStmt().getInvokeExpr();
                 if (expr.isEmpty()) continue;
@@ -242,9 +348,12 @@ public final class BytecodeCallGraphBuilder {
                         lambda(s, dyn, site, body, out, inlined);
                     } else {
                         for (CallEdge e : resolve(expr.get(), s, site, inlined)) out.add(new Pending(e, line, site.order()));
+                        for (Deferred d : deferred) out.add(new Pending(null, d, line, site.order()));
                     }
                 } catch (RuntimeException | StackOverflowError e) {
                     // One call SootUp models in an unexpected way is skipped, never fatal.
+                } finally {
+                    deferred.clear();
                 }
             }
         }
@@ -288,10 +397,9 @@ public final class BytecodeCallGraphBuilder {
             }
             Site at = new Site(site.from(), site.owner(), site.component(), site.shape(), site.thisLocal(), site.location(),
                     depth, site.once(), site.order());
-            for (MethodInfo m : dispatch(impl.get().owner, ref.name(), ref.parameterTypes(),
-                    impl.get().isStatic ? ReceiverForm.STATIC : ReceiverForm.VALUE)) {
-                out.add(new Pending(edge(at, m.ref, EdgeKind.LOCAL, CallOp.INVOKE, null), at.location().line(), at.order()));
-            }
+            // Dispatched after the scan, when what is instantiated is known.
+            out.add(new Pending(null, new Deferred(impl.get().owner, ref.name(), ref.parameterTypes(),
+                    impl.get().isStatic ? ReceiverForm.STATIC : ReceiverForm.VALUE, at, inlined), at.location().line(), at.order()));
         }
 
         private static boolean handedToIteration(Stmt s, Body body) {
@@ -343,15 +451,12 @@ public final class BytecodeCallGraphBuilder {
                 Optional<List<CallEdge>> parent = parentInterfaceCall(invoked, site);
                 if (parent.isPresent()) return parent.get();
             }
-            List<CallEdge> out = new ArrayList<>();
-            for (MethodInfo m : dispatch(receiver.get(), name, invoked.parameterTypes(), form)) {
-                if (m.synthetic) {
-                    out.addAll(forwarded(m, site, inlined));
-                } else {
-                    out.add(edge(site, m.ref, EdgeKind.LOCAL, CallOp.INVOKE, null));
-                }
+            Deferred virtual = new Deferred(receiver.get(), name, invoked.parameterTypes(), form, site, inlined);
+            if (instantiation == null) {
+                deferred.add(virtual);
+                return List.of();
             }
-            return out;
+            return dispatched(virtual);
         }
 
         /**

@@ -52,14 +52,14 @@ final class CallSiteResolver {
     private final VirtualDispatch<TypeInfo, MethodInfo> dispatch;
     private final boolean ejbViewsOutsideSources;
 
-    CallSiteResolver(AppTypes types, ReceiverTypes receivers, ComponentModel model) {
+    CallSiteResolver(AppTypes types, ReceiverTypes receivers, ComponentModel model, Instantiation instantiation) {
         this.types = types;
         this.receivers = receivers;
         this.model = model;
         this.jndi = new JndiNames(types, model);
         this.jpa = new JpaEntities(types, receivers, model);
         this.entityWrites = new EntityStateWrites(types);
-        this.dispatch = new VirtualDispatch<>(types);
+        this.dispatch = new VirtualDispatch<>(types, t -> instantiation.mayRun(types, t));
         this.ejbViewsOutsideSources = model.components().stream()
                 .flatMap(c -> c.interfaces().all().stream()).anyMatch(i -> types.type(i).isEmpty());
     }

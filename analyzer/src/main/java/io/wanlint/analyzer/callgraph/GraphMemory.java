@@ -13,12 +13,17 @@ import java.util.Set;
  *                     a change to one of them means scanning that file again
  * @param storeAnswers whether a BMP bean's {@code ejbStore} can write after a method, with the files
  *                     each answer was read from
+ * @param created      the classes the application instantiates in code or loads by a readable name
+ *                     (what virtual calls can dispatch to; see {@code Instantiation})
+ * @param openTypes    the types reflection creates implementations of from names the analysis cannot read
  */
 public record GraphMemory(List<IndexFacts.File> index, Map<String, Set<String>> reads,
-                          List<GuardedStores.Answer> storeAnswers) {
+                          List<GuardedStores.Answer> storeAnswers, Set<String> created, Set<String> openTypes) {
     public GraphMemory {
         index = List.copyOf(index);
         reads = Map.copyOf(reads);
         storeAnswers = List.copyOf(storeAnswers);
+        created = Set.copyOf(created);
+        openTypes = Set.copyOf(openTypes);
     }
 }

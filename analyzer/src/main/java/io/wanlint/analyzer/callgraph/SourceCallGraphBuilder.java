@@ -60,7 +60,13 @@ public final class SourceCallGraphBuilder {
 
     /** Builds the graph; never throws on bad input (unresolvable code becomes diagnostics). */
     public CallGraphOutcome build(List<JavaUnit> units, List<JspUnit> jsps, ComponentModel model, TagHandlers tagHandlers) {
-        return build(units, jsps, model, tagHandlers, false).outcome();
+        return build(units, jsps, model, tagHandlers, DeploymentNames.NONE);
+    }
+
+    /** As {@link #build(List, List, ComponentModel, TagHandlers)}, with the class names the deployment's descriptors write. */
+    public CallGraphOutcome build(List<JavaUnit> units, List<JspUnit> jsps, ComponentModel model, TagHandlers tagHandlers,
+                                  DeploymentNames names) {
+        return build(units, jsps, model, tagHandlers, names, false).outcome();
     }
 
     /** The parts of the previous run's graph an update starts from (as the cache stored them). */
@@ -70,12 +76,14 @@ public final class SourceCallGraphBuilder {
     public record Recorded(CallGraphOutcome outcome, GraphMemory memory) {}
 
     /** As {@link #build}, also keeping the {@link GraphMemory} an incremental run updates the graph from. */
-    public Recorded buildRecorded(List<JavaUnit> units, List<JspUnit> jsps, ComponentModel model, TagHandlers tagHandlers) {
-        return build(units, jsps, model, tagHandlers, true);
+    public Recorded buildRecorded(List<JavaUnit> units, List<JspUnit> jsps, ComponentModel model, TagHandlers tagHandlers,
+                                  DeploymentNames names) {
+        return build(units, jsps, model, tagHandlers, names, true);
     }
 
     private Recorded build(List<JavaUnit> units, List<JspUnit> jsps, ComponentModel model, TagHandlers tagHandlers,
-                           boolean record) {
+                           DeploymentNames deploymentNames, boolean record) {
+        DeploymentNames names = deploymentNames == null ? DeploymentNames.NONE : deploymentNames;
         ComponentModel components = model == null ? ComponentModel.EMPTY : model;
         TagHandlers handlers = tagHandlers == null ? TagHandlers.NONE : tagHandlers;
         List<AppTypes.UnitSource> sources = new ArrayList<>();
@@ -86,7 +94,9 @@ public final class SourceCallGraphBuilder {
             }
         }
         AppTypes types = new AppTypes(sources);
-        Scanner scanner = new Scanner(types, sources, components);
+        Instantiation instantiation = new Instantiation(
+                SourceInstantiations.of(types, sources, new JndiNames(types, components), names), components, names);
+        Scanner scanner = new Scanner(types, sources, components, instantiation);
 
         MutableCallGraph graph = new MutableCallGraph();
         for (TypeInfo t : types.all()) scanner.addNodes(t, graph);
@@ -112,12 +122,14 @@ public final class SourceCallGraphBuilder {
         graph.setFacts(new SourceFacts(true, conditional, sqlBuilt, sessionState, testCode(types)));
         new EntryPointRules<>(types, components, pages(jsps, types, jspComponents(components))).addTo(graph);
         FrozenCallGraph frozen = graph.freeze();
-        CallGraphOutcome outcome = new CallGraphOutcome(frozen, new ContainerTransactionScopes(frozen, components),
-                diagnostics(results));
+        List<Diagnostic> diagnostics = diagnostics(results);
+        instantiation.diagnostic().ifPresent(diagnostics::add);
+        CallGraphOutcome outcome = new CallGraphOutcome(frozen, new ContainerTransactionScopes(frozen, components), diagnostics);
         if (!record) return new Recorded(outcome, null);
         Map<String, Set<String>> reads = new java.util.TreeMap<>();
         for (FileResult r : results) if (!r.reads().isEmpty()) reads.put(r.file(), r.reads());
-        return new Recorded(outcome, new GraphMemory(types.facts(), reads, guardedStores.answers()));
+        return new Recorded(outcome, new GraphMemory(types.facts(), reads, guardedStores.answers(),
+                instantiation.facts().created(), instantiation.facts().open()));
     }
 
     /**
@@ -139,12 +151,13 @@ public final class SourceCallGraphBuilder {
      */
     public Optional<Recorded> update(GraphMemory memory, PreviousGraph previous, List<Diagnostic> previousDiagnostics,
                                      Map<String, JavaUnit> changed, Map<String, JspUnit> changedPages,
-                                     ComponentModel model, List<JspUnit> pages,
+                                     ComponentModel model, List<JspUnit> pages, DeploymentNames names,
                                      java.util.function.Function<String, Optional<com.github.javaparser.ast.CompilationUnit>> loader) {
         AppTypes.UnitLoader units = file -> loader.apply(file)
                 .orElseThrow(() -> new AppTypes.IncrementalUnavailable(file + " cannot be parsed again"));
         try {
-            return Optional.of(updateOrThrow(memory, previous, previousDiagnostics, changed, changedPages, model, pages, units));
+            return Optional.of(updateOrThrow(memory, previous, previousDiagnostics, changed, changedPages, model, pages,
+                    names == null ? DeploymentNames.NONE : names, units));
         } catch (AppTypes.IncrementalUnavailable e) {
             return Optional.empty();
         }
@@ -152,7 +165,8 @@ public final class SourceCallGraphBuilder {
 
     private Recorded updateOrThrow(GraphMemory memory, PreviousGraph previous, List<Diagnostic> previousDiagnostics,
                                    Map<String, JavaUnit> changedJava, Map<String, JspUnit> changedPages,
-                                   ComponentModel model, List<JspUnit> pages, AppTypes.UnitLoader loader) {
+                                   ComponentModel model, List<JspUnit> pages, DeploymentNames names,
+                                   AppTypes.UnitLoader loader) {
         ComponentModel components = model == null ? ComponentModel.EMPTY : model;
         Map<String, AppTypes.UnitSource> fresh = new LinkedHashMap<>();
         for (Map.Entry<String, JavaUnit> c : changedJava.entrySet()) {
@@ -166,7 +180,10 @@ public final class SourceCallGraphBuilder {
         // Every changed file, Java or page: what was read from them is read again.
         Map<String, AppTypes.UnitSource> changed = fresh;
         AppTypes types = new AppTypes(memory.index(), fresh, loader);
-        Scanner scanner = new Scanner(types, List.copyOf(fresh.values()), components);
+        // What is instantiated is as before: a change to a file's creations changes its surface, which is analysed from scratch.
+        Instantiation instantiation = new Instantiation(new Instantiation.Facts(memory.created(), memory.openTypes()),
+                components, names);
+        Scanner scanner = new Scanner(types, List.copyOf(fresh.values()), components, instantiation);
 
         Set<String> jspFiles = new java.util.HashSet<>();
         for (IndexFacts.File f : memory.index()) if (f.syntheticClass() != null) jspFiles.add(f.file());
@@ -264,13 +281,15 @@ public final class SourceCallGraphBuilder {
                 diagnostics.addAll(unresolved.getOrDefault(f, List.of()));
             }
         }
+        instantiation.diagnostic().ifPresent(diagnostics::add);
         CallGraphOutcome outcome = new CallGraphOutcome(frozen, new ContainerTransactionScopes(frozen, components), diagnostics);
         Map<String, Set<String>> reads = new java.util.TreeMap<>(memory.reads());
         for (FileResult r : results.values()) {
             if (r.reads().isEmpty()) reads.remove(r.file());
             else reads.put(r.file(), r.reads());
         }
-        return new Recorded(outcome, new GraphMemory(types.facts(), reads, guardedStores.answers()));
+        return new Recorded(outcome, new GraphMemory(types.facts(), reads, guardedStores.answers(), memory.created(),
+                memory.openTypes()));
     }
 
     /** The nodes and edges of the files scanned (a file the scanner failed on adds none). */
@@ -321,12 +340,12 @@ public final class SourceCallGraphBuilder {
         final Map<String, Component> jspComponents;
         final CallSiteResolver resolver;
 
-        Scanner(AppTypes types, List<AppTypes.UnitSource> parsed, ComponentModel components) {
+        Scanner(AppTypes types, List<AppTypes.UnitSource> parsed, ComponentModel components, Instantiation instantiation) {
             this.types = types;
             this.components = components;
             this.jspComponents = jspComponents(components);
             JavaParserFacade facade = symbolSolver(types, parsed);
-            this.resolver = new CallSiteResolver(types, new ReceiverTypes(types, facade), components);
+            this.resolver = new CallSiteResolver(types, new ReceiverTypes(types, facade), components, instantiation);
         }
 
         void addNodes(TypeInfo t, MutableCallGraph graph) {

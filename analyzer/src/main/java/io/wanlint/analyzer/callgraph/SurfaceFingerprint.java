@@ -62,6 +62,7 @@ public final class SurfaceFingerprint {
         unit.getPackageDeclaration().ifPresent(p -> out.append("package ").append(p.getNameAsString()).append('\n'));
         for (ImportDeclaration i : unit.getImports()) out.append(print(i)).append('\n');
         for (TypeDeclaration<?> t : unit.getTypes()) type(t, out);
+        creations(unit, out);
         return hash(out);
     }
 
@@ -105,6 +106,24 @@ public final class SurfaceFingerprint {
             }
         }
         out.append("end\n");
+    }
+
+    /**
+     * What the file instantiates: the types of its {@code new} expressions and its reflective
+     * {@code newInstance} calls with their context. Other files' calls dispatch only to classes
+     * something instantiates, so a change here is analysed from scratch.
+     */
+    private static void creations(CompilationUnit unit, StringBuilder out) {
+        java.util.TreeSet<String> created = new java.util.TreeSet<>();
+        for (com.github.javaparser.ast.expr.ObjectCreationExpr c : unit.findAll(com.github.javaparser.ast.expr.ObjectCreationExpr.class)) {
+            created.add(c.getType().asString());
+        }
+        out.append("creates ").append(created).append('\n');
+        for (com.github.javaparser.ast.expr.MethodCallExpr m : unit.findAll(com.github.javaparser.ast.expr.MethodCallExpr.class)) {
+            if (!m.getNameAsString().equals("newInstance")) continue;
+            Node context = m.findAncestor(CallableDeclaration.class).map(n -> (Node) n).orElse(m);
+            out.append("reflective ").append(print(context)).append('\n');
+        }
     }
 
     private static void annotations(Iterable<AnnotationExpr> annotations, StringBuilder out) {

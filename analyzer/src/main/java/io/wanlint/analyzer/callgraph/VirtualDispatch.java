@@ -11,16 +11,27 @@ import java.util.Optional;
  * {@link ProgramView}): static, {@code super}, private and constructor calls and calls on final
  * classes go to the declaration; calls on {@code this} go to the declaration unless it is abstract;
  * other calls go to the inherited implementation and to every override in application subtypes of
- * the receiver type (class-hierarchy analysis).
+ * the receiver type (class-hierarchy analysis) — of those that can run: an implementation counts
+ * only when some class that inherits it is instantiated ({@link Instantiation}, rapid type analysis).
+ * When none of the candidates is seen instantiated, the instances come from where the analysis cannot
+ * see (a library factory, deserialization) and every candidate stays.
  *
  * @param <T> the front end's type
  * @param <M> the front end's method
  */
 final class VirtualDispatch<T, M> {
     private final ProgramView<T, M> view;
+    private final java.util.function.Predicate<T> instantiated;
 
+    /** Class-hierarchy dispatch, every class counting as instantiated. */
     VirtualDispatch(ProgramView<T, M> view) {
+        this(view, t -> true);
+    }
+
+    /** Dispatch to the implementations of the classes {@code instantiated} accepts. */
+    VirtualDispatch(ProgramView<T, M> view, java.util.function.Predicate<T> instantiated) {
         this.view = view;
+        this.instantiated = instantiated;
     }
 
     /** The methods a call of {@code callee} on a receiver of static type {@code receiver} can run. */
@@ -35,12 +46,19 @@ final class VirtualDispatch<T, M> {
             if (form == ReceiverForm.SUPER || form == ReceiverForm.STATIC) return List.of(decl);
             return List.of(view.implementation(receiver, callee).orElse(decl));
         }
-        LinkedHashSet<M> targets = new LinkedHashSet<>();
-        if (!view.isInterface(receiver)) view.implementation(receiver, callee).ifPresent(targets::add);
+        LinkedHashSet<M> all = new LinkedHashSet<>();
+        LinkedHashSet<M> running = new LinkedHashSet<>();
+        if (!view.isInterface(receiver)) {
+            Optional<M> own = view.implementation(receiver, callee);
+            own.ifPresent(all::add);
+            if (!view.isAbstractType(receiver) && instantiated.test(receiver)) own.ifPresent(running::add);
+        }
         for (T sub : view.subtypes(view.name(receiver))) {
             if (view.isInterface(sub)) continue;
-            view.implementation(sub, callee).filter(m -> view.overrides(m, decl)).ifPresent(targets::add);
+            Optional<M> impl = view.implementation(sub, callee).filter(m -> view.overrides(m, decl));
+            impl.ifPresent(all::add);
+            if (!view.isAbstractType(sub) && instantiated.test(sub)) impl.ifPresent(running::add);
         }
-        return List.copyOf(targets);
+        return List.copyOf(running.isEmpty() ? all : running);
     }
 }

@@ -14,6 +14,7 @@ import io.wanlint.analyzer.cache.InputDigest;
 import io.wanlint.analyzer.callgraph.BytecodeCallGraphBuilder;
 import io.wanlint.analyzer.callgraph.CallGraphOutcome;
 import io.wanlint.analyzer.callgraph.ContainerTransactionScopes;
+import io.wanlint.analyzer.callgraph.DeploymentNames;
 import io.wanlint.analyzer.callgraph.SourceCallGraphBuilder;
 import io.wanlint.analyzer.callgraph.SurfaceFingerprint;
 import io.wanlint.analyzer.callgraph.TagHandlers;
@@ -133,12 +134,15 @@ public final class AnalysisPipeline {
         diagnostics.addAll(model.diagnostics());
         TagHandlers tags = model.tagLibraries()::handlerClass;
 
+        DeploymentNames deploymentNames = timed("deployment names", timings, () -> DeploymentNames.read(ws.xmlFiles(), ws.jsps()));
         boolean remember = cache != null && !bytecode;
         SourceCallGraphBuilder.Recorded recorded = timed("call graph", timings, () -> bytecode
                 ? new SourceCallGraphBuilder.Recorded(new BytecodeCallGraphBuilder().build(ws.classRoots(), model.model(),
-                        jsps.isEmpty() ? null : new SourceCallGraphBuilder().build(List.of(), jsps, model.model(), tags)), null)
-                : remember ? new SourceCallGraphBuilder().buildRecorded(units, jsps, model.model(), tags)
-                : new SourceCallGraphBuilder.Recorded(new SourceCallGraphBuilder().build(units, jsps, model.model(), tags), null));
+                        jsps.isEmpty() ? null : new SourceCallGraphBuilder().build(List.of(), jsps, model.model(), tags,
+                                deploymentNames), deploymentNames), null)
+                : remember ? new SourceCallGraphBuilder().buildRecorded(units, jsps, model.model(), tags, deploymentNames)
+                : new SourceCallGraphBuilder.Recorded(new SourceCallGraphBuilder().build(units, jsps, model.model(), tags,
+                        deploymentNames), null));
         CallGraphOutcome graph = recorded.outcome();
         diagnostics.addAll(graph.diagnostics());
 

@@ -9,6 +9,7 @@ import io.wanlint.analyzer.api.TransactionScopes;
 import io.wanlint.analyzer.cache.CachedAnalysis;
 import io.wanlint.analyzer.cache.IncrementalState;
 import io.wanlint.analyzer.cache.InputDigest;
+import io.wanlint.analyzer.callgraph.DeploymentNames;
 import io.wanlint.analyzer.callgraph.SourceCallGraphBuilder;
 import io.wanlint.analyzer.callgraph.SurfaceFingerprint;
 import io.wanlint.analyzer.ingest.JavaSources;
@@ -101,7 +102,8 @@ final class IncrementalUpdate {
         for (TextFile jsp : ws.jsps()) pages.add(new JspUnit(jsp, JspScanner.pagePath(jsp), null, null, List.of()));
         JavaSources parser = new JavaSources();
         Optional<SourceCallGraphBuilder.Recorded> updated = timed("call graph", timings, () -> new SourceCallGraphBuilder()
-                .update(state.memory(), new SourceCallGraphBuilder.PreviousGraph(previous.nodes(), previous.edges(), previous.facts()), graphBefore, changed, changedJsps, model, pages, file -> {
+                .update(state.memory(), new SourceCallGraphBuilder.PreviousGraph(previous.nodes(), previous.edges(), previous.facts()), graphBefore, changed, changedJsps, model, pages,
+                        DeploymentNames.read(ws.xmlFiles(), ws.jsps()), file -> {
                     TextFile source = byPath.get(file);
                     if (source == null) return Optional.<CompilationUnit>empty();
                     return Optional.of(parser.parse(source).unit().unit());

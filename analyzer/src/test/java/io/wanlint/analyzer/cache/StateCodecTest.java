@@ -41,7 +41,8 @@ class StateCodecTest {
                 new IndexFacts.File("src/shop/Empty.java", null, null, List.of())),
                 Map.of("src/shop/rest/Lines.java", Set.of("src/shop/ejb/LineBean.java")),
                 List.of(new GuardedStores.Answer(SET_QTY, STORE, true, Set.of("src/shop/ejb/LineBean.java")),
-                        new GuardedStores.Answer(STORE, STORE, false, Set.of())));
+                        new GuardedStores.Answer(STORE, STORE, false, Set.of())),
+                Set.of("shop.ejb.LineBean", "shop.rest.Lines"), Set.of("shop.dao.PriceDao"));
         return new IncrementalState("structure-digest", Map.of("src/shop/ejb/LineBean.java", "aa", "src/shop/rest/Lines.java", "bb"),
                 Map.of("src/shop/ejb/LineBean.java", "cc", "src/shop/rest/Lines.java", "dd"), 2, memory);
     }

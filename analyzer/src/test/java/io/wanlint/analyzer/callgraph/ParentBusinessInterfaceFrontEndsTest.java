@@ -61,6 +61,8 @@ class ParentBusinessInterfaceFrontEndsTest {
                     package shop.web;
                     public class CachedCart implements shop.ejb.CartSession {
                         public java.util.List<String> items(String user) { return java.util.List.of(); }
+                        // Created by the application: a call on the interface can run it (issue 19.1).
+                        public static CartHelper offline() { return new CartHelper(new CachedCart()); }
                     }
                     """);
         }

@@ -1,0 +1,126 @@
+package io.wanlint.analyzer.callgraph;
+
+import io.wanlint.analyzer.api.ComponentModel;
+import io.wanlint.analyzer.api.Diagnostic;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Which application classes can have instances at run time, for dispatching calls only to what can
+ * run (rapid type analysis): a class is instantiated when the application creates it ({@code new X()}
+ * anywhere, a JSP {@code useBean}), when a container or framework does (a component of the model, a
+ * JAX-WS or JAX-RS endpoint, a class with a framework supertype, a class the deployment names in a
+ * descriptor), or when code loads it by a name the analysis can read ({@code Class.forName} of a
+ * constant, or of an {@code env-entry} value looked up by a constant JNDI name). Reflection whose
+ * class name cannot be read makes every implementation of the type it is cast to possible (and
+ * everything possible when the result is not cast): the dispatch then keeps them all, and a
+ * diagnostic says so.
+ *
+ * <p>Both front ends report what they see as {@link Facts}; {@link VirtualDispatch} asks
+ * {@link #mayRun}.
+ */
+final class Instantiation {
+
+    /** Where the name of a class loaded by reflection comes from. */
+    sealed interface LoadedName permits Constant, EnvEntry, Unknown {}
+
+    /** A constant class name ({@code Class.forName("a.B")}). */
+    record Constant(String className) implements LoadedName {}
+
+    /** The value of an env-entry looked up by a constant JNDI name. */
+    record EnvEntry(String jndiName) implements LoadedName {}
+
+    /** A name the analysis cannot read. */
+    record Unknown() implements LoadedName {}
+
+    /**
+     * One reflective creation ({@code Class.forName(n).newInstance()}, {@code getConstructor(…).newInstance(…)}).
+     *
+     * @param castTo the type its result is cast to, or null when it is not cast
+     * @param name   where the class name comes from
+     */
+    record Reflective(String castTo, LoadedName name) {}
+
+    /** Marks "every type" in {@link Facts#open()}: a reflective creation whose result is not cast. */
+    static final String ANY_TYPE = "*";
+
+    /**
+     * What a front end saw, with reflective names already resolved against the deployment.
+     *
+     * @param created class names created in code or loaded by a readable name
+     * @param open    types whose implementations reflection may create unseen ({@link #ANY_TYPE}: all)
+     */
+    record Facts(Set<String> created, Set<String> open) {
+        Facts {
+            created = Set.copyOf(created);
+            open = Set.copyOf(open);
+        }
+
+        static final Facts NONE = new Facts(Set.of(), Set.of());
+
+        /** The facts of {@code created} classes and {@code reflective} creations, names read from {@code names}. */
+        static Facts of(Set<String> created, List<Reflective> reflective, DeploymentNames names) {
+            Set<String> all = new TreeSet<>(created);
+            Set<String> open = new TreeSet<>();
+            for (Reflective r : reflective) {
+                List<String> loaded = null;
+                if (r.name() instanceof Constant c) loaded = List.of(c.className());
+                else if (r.name() instanceof EnvEntry e) loaded = names.envEntry(e.jndiName()).orElse(null);
+                if (loaded == null) open.add(r.castTo() == null ? ANY_TYPE : r.castTo());
+                else all.addAll(loaded);
+            }
+            return new Facts(all, open);
+        }
+    }
+
+    /** Framework packages whose types a container or framework instantiates subclasses of. */
+    private static final List<String> NOT_FRAMEWORK = List.of("java.");
+
+    private final Facts facts;
+    private final ComponentModel model;
+    private final DeploymentNames names;
+
+    Instantiation(Facts facts, ComponentModel model, DeploymentNames names) {
+        this.facts = facts;
+        this.model = model;
+        this.names = names;
+    }
+
+    Facts facts() { return facts; }
+
+    /** Whether instances of {@code type} (a concrete application class) can exist at run time. */
+    <T, M> boolean mayRun(ProgramView<T, M> view, T type) {
+        String name = view.name(type);
+        if (facts.created().contains(name) || names.names(name) || inModel(name)) return true;
+        if (view.webServiceEndpoint(type) || view.typePath(type).isPresent()) return true;
+        if (facts.open().contains(ANY_TYPE)) return true;
+        for (String s : view.selfAndAncestors(name)) {
+            if (facts.open().contains(s)) return true;
+            // A framework's own type (a servlet, a tag, a Struts action, a listener): the framework makes it.
+            if (!view.isApplicationType(s) && !s.equals(name) && NOT_FRAMEWORK.stream().noneMatch(s::startsWith)) return true;
+        }
+        return false;
+    }
+
+    /** A component the container makes (not a DAO or helper class, which application code makes with {@code new}). */
+    private boolean inModel(String name) {
+        Optional<io.wanlint.analyzer.api.Component> c = model.byClass(name);
+        if (c.isEmpty() && name.indexOf('$') >= 0) c = model.byClass(name.replace('$', '.'));
+        return c.isPresent() && EeSemantics.containerKeepsInstance(c.get());
+    }
+
+    /** One diagnostic naming the types whose implementations reflection creates from names the analysis cannot read. */
+    Optional<Diagnostic> diagnostic() {
+        if (facts.open().isEmpty()) return Optional.empty();
+        List<String> open = new ArrayList<>(facts.open());
+        String which = open.contains(ANY_TYPE) ? "classes created by reflection and not cast: every application class"
+                : String.join(", ", open.subList(0, Math.min(5, open.size()))) + (open.size() > 5 ? ", …" : "");
+        return Optional.of(Diagnostic.info("", 0, String.format("%d type(s) have implementations created by reflection "
+                + "from class names the analysis cannot read (%s); calls on them dispatch to every implementation",
+                open.size(), which)));
+    }
+}

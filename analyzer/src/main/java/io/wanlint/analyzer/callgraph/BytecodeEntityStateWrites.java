@@ -16,6 +16,7 @@ import sootup.core.jimple.common.stmt.Stmt;
 import sootup.core.model.Body;
 import sootup.core.signatures.MethodSignature;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +24,7 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The bytecode twin of {@link EntityStateWrites}: whether the bean class's implementation of an
+ * The bytecode reading of {@link EntityWriteRule} (as {@link EntityStateWrites} is the source's): whether the bean class's implementation of an
  * entity business method changes the bean's state, read from its Jimple body. A store into a
  * field of {@code this} (javac's {@code putfield} on the bean), or a call on {@code this} of an
  * own {@code set…} method, is a write; an own method called on {@code this} is looked into one
@@ -36,11 +37,13 @@ final class BytecodeEntityStateWrites {
     private final BytecodeTypes types;
     private final Function<MethodInfo, Optional<Body>> bodies;
     private final Map<Key, Boolean> answers = new HashMap<>();
+    private final EntityWriteRule<ClassInfo, MethodInfo> rule;
 
     /** {@code bodies} reads a method's Jimple body (empty when it cannot be read). */
     BytecodeEntityStateWrites(BytecodeTypes types, Function<MethodInfo, Optional<Body>> bodies) {
         this.types = types;
         this.bodies = bodies;
+        this.rule = new EntityWriteRule<>(types, this::body);
     }
 
     /**
@@ -55,58 +58,56 @@ final class BytecodeEntityStateWrites {
             Optional<MethodInfo> impl = types.concreteInClassChain(bean.get(), invoked.name(), invoked.parameterTypes())
                     .filter(m -> !m.synthetic)
                     .or(() -> types.concreteInClassChain(bean.get(), invoked.name(), invoked.parameterTypes().size()));
-            return impl.map(m -> writes(bean.get(), m, true)).orElse(false);
+            return impl.map(m -> rule.writes(bean.get(), m)).orElse(false);
         });
     }
 
-    private boolean writes(ClassInfo bean, MethodInfo m, boolean follow) {
-        if (m.isStatic || m.isAbstract) return false;
+    /**
+     * What a method's Jimple says it does to the bean ({@link EntityWriteRule.BodyWrites}): stores
+     * into fields of {@code this}, calls on {@code this} of own methods ({@code super.x()} runs the
+     * superclass's code, not an own method, and constructors are no calls), and its lambdas' bodies.
+     */
+    private Optional<EntityWriteRule.BodyWrites<MethodInfo>> body(ClassInfo bean, MethodInfo m) {
         Optional<Body> body = bodies.apply(m);
-        if (body.isEmpty()) return false;
+        if (body.isEmpty()) return Optional.empty();
         Local self;
         try {
             self = body.get().getThisLocal();
         } catch (RuntimeException e) {
-            return false;
+            return Optional.empty();
         }
-        List<Stmt> stmts = body.get().getStmts();
-        for (Stmt s : stmts) {
+        boolean writes = false;
+        List<ProgramView.Callee> onThis = new ArrayList<>();
+        List<MethodInfo> lambdas = new ArrayList<>();
+        for (Stmt s : body.get().getStmts()) {
             if (s instanceof JAssignStmt a && a.getLeftOp() instanceof JInstanceFieldRef f && f.getBase().equals(self)) {
-                return true;
+                writes = true;
             }
-        }
-        for (Stmt s : stmts) {
             if (!s.isInvokableStmt()) continue;
             Optional<AbstractInvokeExpr> e = s.asInvokableStmt().getInvokeExpr();
-            if (e.isPresent() && e.get() instanceof JDynamicInvokeExpr dyn && lambdaWrites(bean, dyn, follow)) return true;
+            if (e.isPresent() && e.get() instanceof JDynamicInvokeExpr dyn) lambdas.addAll(lambdaBodies(dyn));
             if (e.isEmpty() || !(e.get() instanceof AbstractInstanceInvokeExpr call) || !call.getBase().equals(self)) continue;
             MethodRef invoked = BytecodeTypes.refOf(call.getMethodSignature());
-            String name = invoked.name();
-            // super.x() runs the superclass's code, not an own method (the source side skips it too).
-            if (name.equals("<init>") || call instanceof JSpecialInvokeExpr && !invoked.className().equals(m.owner.name)) continue;
-            if (name.startsWith("set") && !EntityStateWrites.CONTAINER_SETTERS.contains(name)) return true;
-            if (follow) {
-                Optional<MethodInfo> callee = types.concreteInClassChain(bean, name, invoked.parameterTypes());
-                if (callee.isPresent() && callee.get() != m && !callee.get().synthetic && writes(bean, callee.get(), false)) {
-                    return true;
-                }
+            if (invoked.name().equals("<init>") || call instanceof JSpecialInvokeExpr && !invoked.className().equals(m.owner.name)) {
+                continue;
             }
+            onThis.add(ProgramView.Callee.exactly(invoked.name(), invoked.parameterTypes()));
         }
-        return false;
+        return Optional.of(new EntityWriteRule.BodyWrites<>(writes, onThis, lambdas));
     }
 
     /**
      * A lambda's body is part of the method that creates it (the source sees it inline): javac puts
      * it in a {@code lambda$} method of the same class, an instance method when it uses {@code this}.
      */
-    private boolean lambdaWrites(ClassInfo bean, JDynamicInvokeExpr dyn, boolean follow) {
+    private List<MethodInfo> lambdaBodies(JDynamicInvokeExpr dyn) {
+        List<MethodInfo> out = new ArrayList<>();
         for (Value arg : dyn.getBootstrapArgs()) {
             if (arg instanceof MethodHandle h && h.isMethodRef() && h.getReferenceSignature() instanceof MethodSignature ms) {
                 MethodRef ref = BytecodeTypes.refOf(ms);
-                Optional<MethodInfo> body = types.method(ref.className(), ref.name(), ref.parameterTypes());
-                if (body.isPresent() && body.get().isLambdaBody() && writes(bean, body.get(), follow)) return true;
+                types.method(ref.className(), ref.name(), ref.parameterTypes()).filter(MethodInfo::isLambdaBody).ifPresent(out::add);
             }
         }
-        return false;
+        return out;
     }
 }

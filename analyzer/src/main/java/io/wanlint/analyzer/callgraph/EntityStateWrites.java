@@ -18,7 +18,9 @@ import com.github.javaparser.ast.expr.UnaryExpr;
 import io.wanlint.analyzer.callgraph.AppTypes.MethodInfo;
 import io.wanlint.analyzer.callgraph.AppTypes.TypeInfo;
 
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Optional;
@@ -40,17 +42,16 @@ final class EntityStateWrites {
     static final Set<String> COLLECTION_MUTATORS = Set.of("add", "addAll", "remove", "removeAll", "retainAll", "removeIf",
             "clear", "put", "putAll");
 
-    /** Own setters that are container callbacks, not state. */
-    static final Set<String> CONTAINER_SETTERS = Set.of("setEntityContext");
-
     private record Key(String beanClass, String method, int argc) {}
 
     private final AppTypes types;
+    private final EntityWriteRule<TypeInfo, MethodInfo> rule;
     private final Map<Key, AppTypes.Remembered<Boolean>> answers = new ConcurrentHashMap<>();
     private final Map<String, Set<String>> instanceFields = new ConcurrentHashMap<>();
 
     EntityStateWrites(AppTypes types) {
         this.types = types;
+        this.rule = new EntityWriteRule<>(types, this::body);
     }
 
     /**
@@ -61,42 +62,44 @@ final class EntityStateWrites {
         return AppTypes.remembered(answers, new Key(beanClass, method, argc), k -> {
             Optional<TypeInfo> bean = types.type(beanClass);
             if (bean.isEmpty()) return false;
-            return types.concreteInClassChain(bean.get(), method, argc).map(m -> writes(bean.get(), m, true)).orElse(false);
+            return types.concreteInClassChain(bean.get(), method, argc).map(m -> rule.writes(bean.get(), m)).orElse(false);
         });
     }
 
-    /** Whether {@code m}'s body writes the bean's state; its calls on {@code this} are followed when {@code follow}. */
-    private boolean writes(TypeInfo bean, MethodInfo m, boolean follow) {
-        if (!(m.decl() instanceof MethodDeclaration md) || md.getBody().isEmpty() || m.isStatic) return false;
+    /**
+     * What a method's source says it does to the bean ({@link EntityWriteRule.BodyWrites}): own field
+     * assignments ({@code =}, {@code +=}, {@code ++}) and changes of own collections, and the calls on
+     * {@code this} of instance methods. Anonymous and local classes' code is another object's.
+     */
+    private Optional<EntityWriteRule.BodyWrites<MethodInfo>> body(TypeInfo bean, MethodInfo m) {
+        if (!(m.decl() instanceof MethodDeclaration md) || md.getBody().isEmpty()) return Optional.empty();
         Set<String> fields = instanceFields(bean);
         Set<String> locals = localNames(md);
+        boolean writes = false;
         for (AssignExpr a : md.findAll(AssignExpr.class)) {
-            if (ownBody(a, md) && isOwnField(a.getTarget(), fields, locals)) return true;
+            if (ownBody(a, md) && isOwnField(a.getTarget(), fields, locals)) writes = true;
         }
         for (UnaryExpr u : md.findAll(UnaryExpr.class)) {
             if (u.getOperator().isPostfix() || u.getOperator() == UnaryExpr.Operator.PREFIX_INCREMENT
                     || u.getOperator() == UnaryExpr.Operator.PREFIX_DECREMENT) {
-                if (ownBody(u, md) && isOwnField(u.getExpression(), fields, locals)) return true;
+                if (ownBody(u, md) && isOwnField(u.getExpression(), fields, locals)) writes = true;
             }
         }
+        List<ProgramView.Callee> onThis = new ArrayList<>();
         for (MethodCallExpr call : md.findAll(MethodCallExpr.class)) {
             if (!ownBody(call, md)) continue;
             if (COLLECTION_MUTATORS.contains(call.getNameAsString()) && call.getScope().isPresent()
                     && isOwnCollection(call.getScope().get(), fields, locals)) {
-                return true;
+                writes = true;
             }
             if (!onThis(call)) continue;
             String name = call.getNameAsString();
             int argc = call.getArguments().size();
             Optional<MethodInfo> declared = types.findInHierarchy(bean, name, argc);
             if (declared.isPresent() && declared.get().isStatic) continue;
-            if (name.startsWith("set") && !CONTAINER_SETTERS.contains(name)) return true;
-            if (follow) {
-                Optional<MethodInfo> callee = types.concreteInClassChain(bean, name, argc);
-                if (callee.isPresent() && callee.get() != m && writes(bean, callee.get(), false)) return true;
-            }
+            onThis.add(ProgramView.Callee.byArity(name, argc));
         }
-        return false;
+        return Optional.of(new EntityWriteRule.BodyWrites<>(writes, onThis, List.of()));
     }
 
     /**

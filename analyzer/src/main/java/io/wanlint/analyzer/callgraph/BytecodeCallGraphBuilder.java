@@ -119,8 +119,7 @@ public final class BytecodeCallGraphBuilder {
             pages.graph().entryPoints().forEach(run.graph::addEntryPoint);
             diagnostics.addAll(pages.diagnostics());
         }
-        ContainerCallbacks.addTo(run.graph, components, (cls, name) -> types.type(cls)
-                .flatMap(t -> types.concreteInClassChain(t, name, 0)).map(m -> m.ref));
+        ContainerCallbacks.addTo(run.graph, components, new ContainerDispatch<>(types)::callback);
         new EntryPointRules<>(types, components, List.of()).addTo(run.graph);
         FrozenCallGraph frozen = run.graph.freeze();
         return new CallGraphOutcome(frozen, new ContainerTransactionScopes(frozen, components), diagnostics);
@@ -143,6 +142,7 @@ public final class BytecodeCallGraphBuilder {
         /** Set once every body is scanned: what the application instantiates, for {@link #dispatch}. */
         private Instantiation instantiation;
         private final VirtualDispatch<ClassInfo, MethodInfo> dispatch;
+        private final ContainerDispatch<ClassInfo, MethodInfo> container;
         /** Classes of the {@code new} expressions seen in the bodies scanned. */
         private final Set<String> created = new java.util.HashSet<>();
         private final List<Instantiation.Reflective> reflective = new ArrayList<>();
@@ -160,6 +160,7 @@ public final class BytecodeCallGraphBuilder {
             this.jndi = new JndiNames(null, model);
             this.entityWrites = new BytecodeEntityStateWrites(types, this::body);
             this.dispatch = new VirtualDispatch<>(types, t -> instantiation == null || instantiation.mayRun(types, t));
+            this.container = new ContainerDispatch<>(types);
         }
 
         /** Where a call is: the method it is attributed to, and the place and shape of the statement. */
@@ -515,8 +516,7 @@ public final class BytecodeCallGraphBuilder {
 
         /** {@link EjbViews#throughParentInterface}: a call on an interface only session beans' views extend. */
         private Optional<List<CallEdge>> parentInterfaceCall(MethodRef invoked, Site site) {
-            List<String> implementations = types.subtypes(invoked.className()).stream()
-                    .filter(c -> !c.isInterface() && !c.soot.isAbstract()).map(c -> c.name).toList();
+            List<String> implementations = container.concreteImplementations(invoked.className());
             List<EjbViews.ViewCall> views = EjbViews.throughParentInterface(model, invoked.className(), invoked.name(),
                     implementations, site.owner().name, types::selfAndAncestors);
             if (views.isEmpty()) return Optional.empty();
@@ -533,14 +533,7 @@ public final class BytecodeCallGraphBuilder {
          * the same parameter types first, then the same arity. Empty when the bean has no code for it.
          */
         private Optional<MethodRef> beanMethod(Component bean, MethodRef invoked, boolean home, CallOp op) {
-            Optional<ClassInfo> beanType = types.type(bean.className());
-            Optional<EjbViews.ContainerMethod> target = EjbViews.containerMethod(bean, invoked.name(), home, op);
-            if (beanType.isEmpty() || target.isEmpty()) return Optional.empty();
-            List<String> params = target.get().noArguments() ? List.of() : invoked.parameterTypes();
-            String name = target.get().name();
-            Optional<MethodInfo> exact = types.concreteInClassChain(beanType.get(), name, params).filter(m -> !m.synthetic);
-            if (exact.isPresent()) return Optional.of(exact.get().ref);
-            return types.concreteInClassChain(beanType.get(), name, params.size()).map(m -> m.ref);
+            return container.beanMethod(bean, ProgramView.Callee.exactly(invoked.name(), invoked.parameterTypes()), home, op);
         }
 
         /** The interface's own declaration of a method (the graph node when the bean has no code for it). */

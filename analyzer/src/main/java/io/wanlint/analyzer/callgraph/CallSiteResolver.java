@@ -50,6 +50,7 @@ final class CallSiteResolver {
     private final EntityStateWrites entityWrites;
     private final ApiCallClassifier classifier = ApiCallClassifier.standard();
     private final VirtualDispatch<TypeInfo, MethodInfo> dispatch;
+    private final ContainerDispatch<TypeInfo, MethodInfo> container;
     private final boolean ejbViewsOutsideSources;
 
     CallSiteResolver(AppTypes types, ReceiverTypes receivers, ComponentModel model, Instantiation instantiation) {
@@ -60,6 +61,7 @@ final class CallSiteResolver {
         this.jpa = new JpaEntities(types, receivers, model);
         this.entityWrites = new EntityStateWrites(types);
         this.dispatch = new VirtualDispatch<>(types, t -> instantiation.mayRun(types, t));
+        this.container = new ContainerDispatch<>(types);
         this.ejbViewsOutsideSources = model.components().stream()
                 .flatMap(c -> c.interfaces().all().stream()).anyMatch(i -> types.type(i).isEmpty());
     }
@@ -229,8 +231,7 @@ final class CallSiteResolver {
     private Optional<List<CallEdge>> parentInterfaceCall(MethodCallExpr call, String type, String name, int argc, Site site) {
         Optional<TypeInfo> ti = types.type(type);
         if (ti.isEmpty() || !ti.get().isInterface()) return Optional.empty();
-        List<String> implementations = types.subtypes(type).stream().filter(x -> !x.isInterface() && !x.isAbstract)
-                .map(x -> x.fqn).toList();
+        List<String> implementations = container.concreteImplementations(type);
         List<EjbViews.ViewCall> views = EjbViews.throughParentInterface(model, type, name, implementations, site.owner().fqn,
                 types::selfAndAncestors);
         if (views.isEmpty()) return Optional.empty();
@@ -247,11 +248,7 @@ final class CallSiteResolver {
      * by name and arity. Empty when the bean has no code for it (CMP finders and accessors).
      */
     private Optional<MethodRef> beanMethod(Component bean, String view, String name, int argc, boolean home, CallOp op) {
-        Optional<TypeInfo> beanType = types.type(bean.className());
-        Optional<EjbViews.ContainerMethod> target = EjbViews.containerMethod(bean, name, home, op);
-        if (beanType.isEmpty() || target.isEmpty()) return Optional.empty();
-        int arity = target.get().noArguments() ? 0 : argc;
-        return types.concreteInClassChain(beanType.get(), target.get().name(), arity).map(m -> m.ref);
+        return container.beanMethod(bean, ProgramView.Callee.byArity(name, argc), home, op);
     }
 
     /** The interface's own declaration of a method (the graph node when the bean has no code for it). */

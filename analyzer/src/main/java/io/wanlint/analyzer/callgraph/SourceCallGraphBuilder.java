@@ -304,8 +304,7 @@ public final class SourceCallGraphBuilder {
     /** The container's callbacks on the graph's EJB calls, bean methods found up each bean's class chain. */
     private static void addCallbacks(MutableCallGraph graph, ComponentModel components, AppTypes types,
                                      GuardedStores guardedStores) {
-        ContainerCallbacks.addTo(graph, components, (cls, name) -> types.type(cls)
-                .flatMap(t -> types.concreteInClassChain(t, name, 0)).map(m -> m.ref), guardedStores::mayWriteAfter);
+        ContainerCallbacks.addTo(graph, components, new ContainerDispatch<>(types)::callback, guardedStores::mayWriteAfter);
     }
 
     private static Map<String, List<TypeInfo>> byFile(AppTypes types) {

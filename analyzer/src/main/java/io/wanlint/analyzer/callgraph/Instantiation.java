@@ -92,9 +92,20 @@ final class Instantiation {
 
     Facts facts() { return facts; }
 
+    /** Answers by class name: dispatch asks about the same classes for every call on their supertypes. */
+    private final java.util.Map<String, Boolean> answers = new java.util.concurrent.ConcurrentHashMap<>();
+
     /** Whether instances of {@code type} (a concrete application class) can exist at run time. */
     <T, M> boolean mayRun(ProgramView<T, M> view, T type) {
         String name = view.name(type);
+        Boolean known = answers.get(name);
+        if (known != null) return known;
+        boolean answer = decide(view, type, name);
+        answers.put(name, answer);
+        return answer;
+    }
+
+    private <T, M> boolean decide(ProgramView<T, M> view, T type, String name) {
         if (facts.created().contains(name) || names.names(name) || inModel(name)) return true;
         if (view.webServiceEndpoint(type) || view.typePath(type).isPresent()) return true;
         if (facts.open().contains(ANY_TYPE)) return true;

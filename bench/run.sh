@@ -3,12 +3,12 @@
 #
 #   bench/run.sh [--sizes 50000,200000,500000] [--runs 3] [--seed 42] [--no-pmd] [--xmx 4g]
 #                [--edits body,signature,jsp]
-#   bench/run.sh --real DIR [--runs 3] [--no-pmd] [--xmx 4g]
+#   bench/run.sh --real DIR [--runs 3] [--no-pmd] [--xmx 4g] [--no-cache]
 #
 # With --real DIR, an exported real application (read only) is measured instead of generated ones:
 # the same wanlint and PMD runs on DIR, and with --cache a cold run and an unchanged re-run (no
 # edits: the sources are not ours to change); its files and lines are counted, it has no expected
-# findings.
+# findings. --no-cache leaves out the --cache runs (on any application).
 #
 # For each size: generates the application once (bench/target/apps/app-SIZE, with expected.json),
 # runs `wanlint check APP --format json --timings --fail-on never` RUNS times under /usr/bin/time -v
@@ -32,6 +32,7 @@ pmd=1
 xmx=4g
 edits="body,signature,jsp"
 real=""
+cache_runs=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --sizes) sizes="$2"; shift 2 ;;
@@ -41,6 +42,7 @@ while [ $# -gt 0 ]; do
     --xmx) xmx="$2"; shift 2 ;;
     --edits) edits="$2"; shift 2 ;;
     --real) real="$2"; shift 2 ;;
+    --no-cache) cache_runs=0; shift ;;
     -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "run.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -117,7 +119,7 @@ if [ "$pmd" = 1 ] && ! ls "$target/pmd/lib"/pmd-java-*.jar >/dev/null 2>&1; then
 fi
 
 has_cache=0
-if "$root/wanlint" check --help 2>/dev/null | grep -q -- '--cache'; then has_cache=1; fi
+if [ "$cache_runs" = 1 ] && "$root/wanlint" check --help 2>/dev/null | grep -q -- '--cache'; then has_cache=1; fi
 
 # Runs one measured command; $1 = run directory, rest = command. Keeps exit code, time -v, stdout, stderr.
 measure() {

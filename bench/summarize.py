@@ -257,7 +257,10 @@ def main():
         if e.get("pmd", {}).get("errors"):
             print("  PMD did not complete: %s" % "; ".join(e["pmd"]["errors"]))
         if w["phasesMs"]:
-            print("  phases (ms): " + ", ".join("%s %s" % (k, fmt(v, 0)) for k, v in w["phasesMs"].items()))
+            # Each phase's share of the timed total (the `total` line of --timings), for the rules' share target.
+            total = w["phasesMs"].get("total") or None
+            print("  phases (ms): " + ", ".join("%s %s%s" % (k, fmt(v, 0), " (%.0f%%)" % (100.0 * v / total) if total and k != "total" else "")
+                                             for k, v in w["phasesMs"].items()))
         exp = e["expectedFindings"]
         if w["successfulRuns"] and not isinstance(e["size"], int):
             # A real application has no planted faults: its findings as reported, per rule.

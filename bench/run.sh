@@ -3,6 +3,12 @@
 #
 #   bench/run.sh [--sizes 50000,200000,500000] [--runs 3] [--seed 42] [--no-pmd] [--xmx 4g]
 #                [--edits body,signature,jsp]
+#   bench/run.sh --real DIR [--runs 3] [--no-pmd] [--xmx 4g] [--no-cache]
+#
+# With --real DIR, an exported real application (read only) is measured instead of generated ones:
+# the same wanlint and PMD runs on DIR, and with --cache a cold run and an unchanged re-run (no
+# edits: the sources are not ours to change); its files and lines are counted, it has no expected
+# findings. --no-cache leaves out the --cache runs (on any application).
 #
 # For each size: generates the application once (bench/target/apps/app-SIZE, with expected.json),
 # runs `wanlint check APP --format json --timings --fail-on never` RUNS times under /usr/bin/time -v
@@ -25,6 +31,8 @@ seed=42
 pmd=1
 xmx=4g
 edits="body,signature,jsp"
+real=""
+cache_runs=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --sizes) sizes="$2"; shift 2 ;;
@@ -33,11 +41,20 @@ while [ $# -gt 0 ]; do
     --no-pmd) pmd=0; shift ;;
     --xmx) xmx="$2"; shift 2 ;;
     --edits) edits="$2"; shift 2 ;;
-    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --real) real="$2"; shift 2 ;;
+    --no-cache) cache_runs=0; shift ;;
+    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "run.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
 case "$runs" in ''|*[!0-9]*|0) echo "run.sh: --runs needs a positive number" >&2; exit 2 ;; esac
+if [ -n "$real" ]; then
+  [ -d "$real" ] || { echo "run.sh: --real needs a folder, not '$real'" >&2; exit 2; }
+  real="$(cd "$real" && pwd)"
+  # The label in the tables and results.json; the sources are never edited, so no edit runs.
+  sizes="$(basename "$real")"
+  edits=""
+fi
 IFS=',' read -r -a edit_list <<<"$edits"
 for e in "${edit_list[@]}"; do
   case "$e" in body|signature|jsp) ;; *) echo "run.sh: --edits takes body, signature and/or jsp, not '$e'" >&2; exit 2 ;; esac
@@ -102,7 +119,7 @@ if [ "$pmd" = 1 ] && ! ls "$target/pmd/lib"/pmd-java-*.jar >/dev/null 2>&1; then
 fi
 
 has_cache=0
-if "$root/wanlint" check --help 2>/dev/null | grep -q -- '--cache'; then has_cache=1; fi
+if [ "$cache_runs" = 1 ] && "$root/wanlint" check --help 2>/dev/null | grep -q -- '--cache'; then has_cache=1; fi
 
 # Runs one measured command; $1 = run directory, rest = command. Keeps exit code, time -v, stdout, stderr.
 measure() {
@@ -126,7 +143,27 @@ wanlint_run() { # dir app [extra args]
 IFS=',' read -r -a size_list <<<"$sizes"
 for size in "${size_list[@]}"; do
   app="$target/apps/app-$size"
-  if [ ! -f "$app/expected.json" ] || ! grep -q "\"seed\": $seed," "$app/expected.json"; then
+  pmd_src="$app/src"
+  if [ -n "$real" ]; then
+    # What the tables print for a real application: its files and Java lines (no expected findings).
+    mkdir -p "$app"
+    app_expected="$app/expected.json"
+    app="$real"
+    pmd_src="$real"
+    python3 - "$real" "$app_expected" <<'PY'
+import json, os, sys
+root, out = sys.argv[1], sys.argv[2]
+files = java = lines = 0
+for d, _, names in os.walk(root):
+    for n in names:
+        files += 1
+        if n.endswith(".java"):
+            java += 1
+            with open(os.path.join(d, n), "rb") as f:
+                lines += f.read().count(b"\n")
+json.dump({"real": root, "files": files, "javaFiles": java, "lines": lines}, open(out, "w"))
+PY
+  elif [ ! -f "$app/expected.json" ] || ! grep -q "\"seed\": $seed," "$app/expected.json"; then
     rm -rf "$app"
     log "generating $size lines (seed $seed) into $app"
     java -cp "$here/target/classes" io.wanlint.bench.GenerateApp --lines "$size" --seed "$seed" --out "$app" >&2 \
@@ -138,13 +175,13 @@ for size in "${size_list[@]}"; do
     if [ "$pmd" = 1 ]; then
       log "size $size: PMD run $i/$runs"
       measure "$target/runs/$size/pmd-$i" java -Xmx"$xmx" -cp "$target/pmd/lib/*" net.sourceforge.pmd.cli.PmdCli check \
-        -d "$app/src" -R rulesets/java/quickstart.xml -f text --no-cache --no-progress ${aux:+--aux-classpath "$aux"} \
+        -d "$pmd_src" -R rulesets/java/quickstart.xml -f text --no-cache --no-progress ${aux:+--aux-classpath "$aux"} \
         -r "$target/runs/$size/pmd-$i/report.txt"
     fi
   done
   if [ "$has_cache" = 1 ]; then
     # The reference report of each edited application: one uncached run of the edited sources.
-    for e in "${edit_list[@]}"; do
+    for e in ${edit_list[@]+"${edit_list[@]}"}; do
       where="$(python3 "$here/edit.py" apply "$e" "$app" "$backup")" || exit 1
       echo "$where" >"$target/runs/$size/edit-$e.txt"
       log "size $size: uncached reference run with the $e edit ($where)"
@@ -161,7 +198,7 @@ for size in "${size_list[@]}"; do
       wanlint_run "$target/runs/$size/cache-cold-$i" "$app" --cache "$cache"
       wanlint_run "$target/runs/$size/cache-unchanged-$i" "$app" --cache "$cache"
       n=0
-      for e in "${edit_list[@]}"; do
+      for e in ${edit_list[@]+"${edit_list[@]}"}; do
         n=$((n + 1))
         python3 "$here/edit.py" apply "$e" "$app" "$backup" >/dev/null || exit 1
         wanlint_run "$target/runs/$size/cache-$e-edit-$i" "$app" --cache "$cache"

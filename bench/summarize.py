@@ -186,7 +186,8 @@ def main():
         wl = [wanlint_run(os.path.join(d, n)) for n in names if re.fullmatch(r"wanlint-\d+", n)]
         pm = [pmd_run(os.path.join(d, n)) for n in names if re.fullmatch(r"pmd-\d+", n)]
         lines = expected.get("lines")
-        entry = {"size": int(size), "files": expected.get("files"), "javaFiles": expected.get("javaFiles"),
+        # A generated application is named by its size; a real one (--real) by its folder's name.
+        entry = {"size": int(size) if size.isdigit() else size, "files": expected.get("files"), "javaFiles": expected.get("javaFiles"),
                  "lines": lines, "expectedFindings": expected.get("expectedFindings", {}),
                  "expectedEntryPoints": expected.get("entryPoints")}
         w = {"runs": len(wl), "successfulRuns": sum(1 for r in wl if r["ok"]),
@@ -209,7 +210,7 @@ def main():
             entry["incremental"] = incremental(d, names, w, [e for e in a.edits.split(",") if e])
         results["sizes"].append(entry)
 
-    ok = [e for e in results["sizes"] if e["wanlint"]["wallSeconds"]]
+    ok = [e for e in results["sizes"] if e["wanlint"]["wallSeconds"] and isinstance(e["size"], int)]
     growth = []
     for x, y in zip(ok, ok[1:]):
         factor = y["size"] / x["size"]
@@ -248,7 +249,7 @@ def main():
     print()
     for e in results["sizes"]:
         w = e["wanlint"]
-        print("size %s:" % e["size"])
+        print("%s %s:" % ("size" if isinstance(e["size"], int) else "application", e["size"]))
         if w["errors"]:
             print("  wanlint did not complete: %s" % "; ".join(w["errors"]))
         if "wallRatioWanlintToPmd" in e:
@@ -256,9 +257,16 @@ def main():
         if e.get("pmd", {}).get("errors"):
             print("  PMD did not complete: %s" % "; ".join(e["pmd"]["errors"]))
         if w["phasesMs"]:
-            print("  phases (ms): " + ", ".join("%s %s" % (k, fmt(v, 0)) for k, v in w["phasesMs"].items()))
+            # Each phase's share of the timed total (the `total` line of --timings), for the rules' share target.
+            total = w["phasesMs"].get("total") or None
+            print("  phases (ms): " + ", ".join("%s %s%s" % (k, fmt(v, 0), " (%.0f%%)" % (100.0 * v / total) if total and k != "total" else "")
+                                             for k, v in w["phasesMs"].items()))
         exp = e["expectedFindings"]
-        if w["successfulRuns"]:
+        if w["successfulRuns"] and not isinstance(e["size"], int):
+            # A real application has no planted faults: its findings as reported, per rule.
+            print("  findings: " + (", ".join("%s %s" % (r, fmt(n)) for r, n in w["findings"].items()) or "none"))
+            print("  entry points: %s" % fmt(w["entryPoints"]))
+        elif w["successfulRuns"]:
             rules = sorted(set(exp) | set(w["findings"]))
             print("  findings vs expected: " + ", ".join(
                 "%s %s/%s%s" % (r, fmt(w["findings"].get(r, 0)), exp.get(r, 0),

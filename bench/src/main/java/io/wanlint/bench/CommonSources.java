@@ -114,8 +114,8 @@ final class CommonSources {
         s.line("/**").line(" * Shared " + area + " rules, kept free of container APIs so batch jobs can use them too.").line(" */");
         s.open("public final class " + cls);
         s.open("private " + cls + "()").close();
-        // A method adds about 15 lines; stop before passing the target, then close.
-        while (lineCount(s) + 16 < target) logic.method(s, "public static");
+        // A method adds about 15 lines (at most 31); stop before passing the target, and never past 400 lines.
+        while (lineCount(s) + 16 < target && lineCount(s) + 32 <= 400) logic.method(s, "public static");
         s.close();
         return new GeneratedFile("src/main/java/" + pkg.replace('.', '/') + "/" + cls + ".java", s.toString());
     }

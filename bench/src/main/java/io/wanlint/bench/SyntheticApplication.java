@@ -19,8 +19,10 @@ import java.util.Set;
  *
  * <p>Shape: domain modules (an entity — 35% BMP, 35% CMP 2.x, 30% JPA with an EJB 3 façade — its
  * value object, DAO, session façade, five or more servlets and three JSPs), some with a stateful
- * worksheet bean or a message-driven bean, spread over business areas; then utility classes of
- * plain logic until the size is reached.
+ * worksheet bean or a message-driven bean, spread over business areas; a dispatch tier of the shape
+ * large real applications have ({@link DispatchSources}: hundreds of commands behind one interface,
+ * a deep superclass hierarchy, thousands of remote façade methods reaching them through a helper
+ * chain); then utility classes of plain logic until the size is reached.
  */
 public final class SyntheticApplication {
     /** Tolerance of the generated Java line count around the request. */
@@ -69,6 +71,11 @@ public final class SyntheticApplication {
         List<DomainModule> modules = new ArrayList<>();
         List<WebComponent> servlets = new ArrayList<>();
         List<Planted> planted = new ArrayList<>();
+        // The dispatch tier (commands, deep hierarchy, many façade methods) from a random source of its
+        // own, so that the modules a seed gives stay what they were before the tier existed.
+        Random dispatchRandom = new Random(seed ^ 0x5EED_D15BL);
+        files.addAll(new DispatchSources(dispatchRandom, new PlainLogic(dispatchRandom), year)
+                .write(DispatchSources.Shape.of(javaLines)));
         int lines = javaLines(files);
         // Modules first, as long as one more still fits; the remainder becomes utility classes.
         while (true) {

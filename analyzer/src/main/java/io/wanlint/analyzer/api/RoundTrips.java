@@ -60,7 +60,16 @@ public record RoundTrips(List<Long> coefficients, List<List<Long>> alternatives)
     /** A polynomial. */
     public RoundTrips(List<Long> coefficients) { this(coefficients, List.of()); }
 
-    public static RoundTrips of(long constant) { return term(constant, 0); }
+    public static RoundTrips of(long constant) {
+        return constant >= 0 && constant < SMALL.length ? SMALL[(int) constant] : term(constant, 0);
+    }
+
+    /** The constants the cost walks make per step (unit costs), shared: values, so sharing changes nothing. */
+    private static final RoundTrips[] SMALL = new RoundTrips[64];
+
+    static {
+        for (int i = 0; i < SMALL.length; i++) SMALL[i] = term(i, 0);
+    }
 
     /** {@code cost × n^depth}: a call inside {@code depth} nested loops. */
     public static RoundTrips term(long cost, int depth) {
@@ -161,6 +170,9 @@ public record RoundTrips(List<Long> coefficients, List<List<Long>> alternatives)
      * alternatives decide; equal ones compare at {@code n = 1}.
      */
     @Override public int compareTo(RoundTrips o) {
+        // Two polynomials (the usual case): the order of their coefficients, without building lists;
+        // equal there means equal coefficients, hence equal at n = 1.
+        if (alternatives.isEmpty() && o.alternatives.isEmpty()) return ASYMPTOTIC.compare(coefficients, o.coefficients);
         int c = ASYMPTOTIC.compare(costliest(), o.costliest());
         if (c != 0) return c;
         return Long.compare(value(), o.value());

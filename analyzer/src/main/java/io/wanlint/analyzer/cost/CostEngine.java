@@ -64,7 +64,7 @@ public final class CostEngine {
     private final ColocationGroups groups;
     private final CallCharges charges;
     private final Map<String, String> siteByComponent = new ConcurrentHashMap<>();
-    private final Map<State, List<Step>> bodies = new ConcurrentHashMap<>();
+    private final Map<State, Body> bodies = new ConcurrentHashMap<>();
     private final Map<EntryPoint, EntryPointCost> standardEstimates = new ConcurrentHashMap<>();
 
     public CostEngine(ComponentModel model, CallGraph graph, Topology topology) {
@@ -216,19 +216,74 @@ public final class CostEngine {
         Step(CallEdge edge, CallCharges.Charge charge, State next) { this(edge, charge, List.of(), next); }
     }
 
-    private List<Step> body(State state) {
+    private Body body(State state) {
+        Body known = bodies.get(state);
+        if (known != null) return known;
         return bodies.computeIfAbsent(state, s -> {
             List<CallEdge> out = graph.outgoing(s.method());
             List<Step> steps = new ArrayList<>(out.size());
             for (CallEdge e : out) steps.add(charges.step(e, s.site()));
-            return List.copyOf(steps);
+            return new Body(s, steps);
         });
+    }
+
+    /**
+     * A body's steps with what every walk would otherwise recompute per entry point: which steps
+     * are alternatives of one dispatch site, whether any step sits in an exclusive arm, and the
+     * bodies the steps run next (resolved once, then shared by every walk: one canonical body per
+     * state, so walks key their bookkeeping by identity instead of hashing states).
+     */
+    private final class Body {
+        final State state;
+        final List<Step> steps;
+        /** Per step: the first step of its dispatch site ({@link DispatchSite}), or -1 when it stands alone. */
+        final int[] dispatchSite;
+        final boolean dispatches;
+        final boolean branches;
+        /** Per step: the body it runs next, null until first needed (racy but idempotent: bodies are canonical). */
+        private final Body[] next;
+
+        Body(State state, List<Step> steps) {
+            this.state = state;
+            this.steps = List.copyOf(steps);
+            this.dispatchSite = new int[steps.size()];
+            this.next = new Body[steps.size()];
+            Map<DispatchSite, Integer> first = new HashMap<>();
+            boolean anyDispatch = false, anyBranch = false;
+            for (int i = 0; i < steps.size(); i++) {
+                CallEdge e = steps.get(i).edge();
+                anyBranch |= !e.branches().isEmpty();
+                if (DispatchSite.dispatches(e)) {
+                    Integer at = first.putIfAbsent(DispatchSite.of(e, i), i);
+                    dispatchSite[i] = at == null ? i : at;
+                    anyDispatch = true;
+                } else {
+                    dispatchSite[i] = -1;
+                }
+            }
+            this.dispatches = anyDispatch;
+            this.branches = anyBranch;
+        }
+
+        Body next(int step) {
+            Body b = next[step];
+            if (b == null) {
+                State s = steps.get(step).next();
+                if (s == null) return null;
+                b = body(s);
+                next[step] = b;
+            }
+            return b;
+        }
     }
 
     /** Per-walk bookkeeping for one reachable (method, site). */
     private static final class Visit {
         final State state;
+        final Body body;
         final List<Step> steps;
+        /** Per step: the visit of the body it runs next (null when it runs none), whatever kind of step it is. */
+        final Visit[] children;
         final BitSet backSteps = new BitSet();
         /** Steps to the targets of a dispatch that another, costlier target stands for. */
         final BitSet otherTargets = new BitSet();
@@ -252,9 +307,11 @@ public final class CostEngine {
         int nextStep;
         boolean onStack = true;
 
-        Visit(State state, List<Step> steps) {
-            this.state = state;
-            this.steps = steps;
+        Visit(Body body) {
+            this.state = body.state;
+            this.body = body;
+            this.steps = body.steps;
+            this.children = new Visit[steps.size()];
             this.stepCost = new RoundTrips[steps.size()];
         }
 
@@ -273,12 +330,12 @@ public final class CostEngine {
         }
 
         // Iterative depth-first walk: deep call chains in large applications must not overflow the stack.
-        Map<State, Visit> visits = new HashMap<>();
+        Map<Body, Visit> visits = new java.util.IdentityHashMap<>();
         List<Visit> preorder = new ArrayList<>();
         List<Visit> postorder = new ArrayList<>();
         Deque<Visit> stack = new ArrayDeque<>();
-        Visit root = new Visit(new State(ep.method(), entrySite), body(new State(ep.method(), entrySite)));
-        visits.put(root.state, root);
+        Visit root = new Visit(body(new State(ep.method(), entrySite)));
+        visits.put(root.body, root);
         preorder.add(root);
         stack.push(root);
         while (!stack.isEmpty()) {
@@ -290,25 +347,26 @@ public final class CostEngine {
                 continue;
             }
             int i = v.nextStep++;
-            State next = v.steps.get(i).next();
+            Body next = v.body.next(i);
             if (next == null) continue;
             Visit w = visits.get(next);
             if (w == null) {
-                w = new Visit(next, body(next));
+                w = new Visit(next);
                 visits.put(next, w);
                 preorder.add(w);
                 stack.push(w);
             } else if (w.onStack) {
                 v.backSteps.set(i);
             }
+            v.children[i] = w;
         }
 
-        boolean choicesDiffer = keepOneTargetPerDispatch(postorder, visits, ep, adjustment);
+        boolean choicesDiffer = keepOneTargetPerDispatch(postorder, ep, adjustment);
         List<CrossingCall> before = List.copyOf(crossings);
-        RoundTrips total = count(ep, adjustment, root, preorder, postorder, visits, Selection.AT_ONE, crossings);
+        RoundTrips total = count(ep, adjustment, root, preorder, postorder, Selection.AT_ONE, crossings);
         if (choicesDiffer) {
             // The arms costliest at n = 1 are not those costliest for large n: the count is the larger of both paths.
-            RoundTrips asymptotic = count(ep, adjustment, root, preorder, postorder, visits, Selection.ASYMPTOTIC,
+            RoundTrips asymptotic = count(ep, adjustment, root, preorder, postorder, Selection.ASYMPTOTIC,
                     new ArrayList<>(before));
             total = RoundTrips.max(total, asymptotic);
         }
@@ -323,7 +381,7 @@ public final class CostEngine {
      * they charge, appended to {@code crossings}; returns the sum of all of {@code crossings}.
      */
     private RoundTrips count(EntryPoint ep, CostAdjustment adjustment, Visit root, List<Visit> preorder,
-                             List<Visit> postorder, Map<State, Visit> visits, Selection selection,
+                             List<Visit> postorder, Selection selection,
                              List<CrossingCall> crossings) {
         boolean armsExcluded = false;
         for (Visit v : preorder) {
@@ -342,7 +400,7 @@ public final class CostEngine {
             for (int i = 0; i < v.steps.size(); i++) {
                 Step s = v.steps.get(i);
                 if (s.next() == null || v.backSteps.get(i) || v.otherTargets.get(i) || v.otherArms(selection).get(i)) continue;
-                Visit w = visits.get(s.next());
+                Visit w = v.children[i];
                 RoundTrips runs = v.executions.timesN(s.edge().loopDepth());
                 TransactionKey shared = s.edge().op() == CallOp.CONTAINER_CALLBACK
                         ? sharedTransaction(ep, s.edge().from(), s.edge().targetComponent()) : null;
@@ -461,11 +519,15 @@ public final class CostEngine {
      *
      * @return whether some choice's costliest arm at n = 1 is not its costliest for large n
      */
-    private boolean keepOneTargetPerDispatch(List<Visit> postorder, Map<State, Visit> visits, EntryPoint ep,
-                                             CostAdjustment adjustment) {
+    private boolean keepOneTargetPerDispatch(List<Visit> postorder, EntryPoint ep, CostAdjustment adjustment) {
         boolean differ = false;
         for (Visit v : postorder) {
-            Map<DispatchSite, Integer> costliest = null; // made at the first step that dispatches
+            // Per dispatch site (indexed by its first step): the step kept so far, -1 before any.
+            int[] costliest = null;
+            if (v.body.dispatches) {
+                costliest = new int[v.steps.size()];
+                java.util.Arrays.fill(costliest, -1);
+            }
             boolean branches = false;
             for (int i = 0; i < v.steps.size(); i++) {
                 Step s = v.steps.get(i);
@@ -482,18 +544,17 @@ public final class CostEngine {
                         here = here.plus(RoundTrips.of(adjustment.unitCost(ep, s.edge(), p.unitCost())));
                     }
                 }
-                if (s.next() != null) here = here.plus(visits.get(s.next()).subtree);
+                if (v.children[i] != null) here = here.plus(v.children[i].subtree);
                 here = here.timesN(s.edge().loopDepth());
                 // A call that does not dispatch is a site of its own: no other step can share it.
-                DispatchSite site = DispatchSite.dispatches(s.edge()) ? DispatchSite.of(s.edge(), i) : null;
-                if (site != null && costliest == null) costliest = new HashMap<>();
-                Integer best = site == null ? null : costliest.get(site);
-                if (best == null) {
-                    if (site != null) costliest.put(site, i);
+                int site = v.body.dispatchSite[i];
+                int best = site < 0 ? -1 : costliest[site];
+                if (best < 0) {
+                    if (site >= 0) costliest[site] = i;
                     v.stepCost[i] = here;
                 } else if (here.compareTo(v.stepCost[best]) > 0) {
                     v.otherTargets.set(best);
-                    costliest.put(site, i);
+                    costliest[site] = i;
                     v.stepCost[i] = here;
                 } else {
                     v.otherTargets.set(i);

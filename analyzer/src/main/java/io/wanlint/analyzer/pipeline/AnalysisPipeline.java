@@ -1,5 +1,6 @@
 package io.wanlint.analyzer.pipeline;
 
+import com.github.javaparser.symbolsolver.javaparsermodel.JavaParserFacade;
 import io.wanlint.analyzer.api.AnalysisOutOfMemoryError;
 import io.wanlint.analyzer.api.AnalysisRequest;
 import io.wanlint.analyzer.api.AnalysisResult;
@@ -145,6 +146,14 @@ public final class AnalysisPipeline {
                         deploymentNames), null));
         CallGraphOutcome graph = recorded.outcome();
         diagnostics.addAll(graph.diagnostics());
+        // JavaParser's symbol solver keeps each facade in a static map whose values hold their type
+        // solver, and through it every parsed tree: without this, the trees (most of the heap on a large
+        // application) outlive the call graph for the whole rules phase. Only caches are dropped (an
+        // analysis running beside this one makes a new facade when it next asks); the lock is the one
+        // JavaParserFacade.get takes, as clearInstances takes none.
+        synchronized (JavaParserFacade.class) {
+            JavaParserFacade.clearInstances();
+        }
 
         ComponentModel placed = timed("tiers", timings, () -> TiersByReachability.assign(model.model(), graph.graph()));
         SourceSuppressions suppressions = SourceSuppressions.of(units);

@@ -38,6 +38,8 @@ public final class RuleContext {
     private final Map<ReachScope, Map<EntryPoint, RequestReach>> reaches = new EnumMap<>(ReachScope.class);
     private final Map<String, Optional<String>> sites = new ConcurrentHashMap<>();
     private final Map<String, Optional<String>> ownerSites = new ConcurrentHashMap<>();
+    /** Values derived from the analysis alone that several rules need, by kind (see {@link #derived}). */
+    private final Map<Class<?>, Object> derived = new ConcurrentHashMap<>();
 
     /** Which rules run, for a rule that leaves to another what that one reports (WAN002 to WAN001). */
     private final java.util.function.Predicate<String> running;
@@ -59,6 +61,16 @@ public final class RuleContext {
     }
 
     public AnalysisResult analysis() { return analysis; }
+
+    /**
+     * A value that depends on the analysis only, made once per check by the first rule that asks and
+     * shared with the others (which wait for it rather than make it again): per-entry-point indexes
+     * that three rules built each, or what WAN001 says about a request, which WAN002, WAN007 and
+     * WAN003 ask again per entry point. {@code make} must not ask for another derived value.
+     */
+    public <T> T derived(Class<T> kind, java.util.function.Function<RuleContext, T> make) {
+        return kind.cast(derived.computeIfAbsent(kind, k -> make.apply(this)));
+    }
 
     public RoundTripOracle oracle() { return oracle; }
 

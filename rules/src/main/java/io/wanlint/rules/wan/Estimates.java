@@ -9,7 +9,12 @@ import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.rules.api.FindingSink;
 import io.wanlint.rules.api.PatchEffect;
 import io.wanlint.rules.api.RuleContext;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.function.Function;
@@ -76,26 +81,24 @@ final class Estimates {
     static BeforeAfter ofEffects(RuleContext ctx, Collection<EntryPoint> eps, Function<EntryPoint, PatchEffect> patch) {
         // The worst request the patch makes cheaper, so that the figures show what the fix buys; when it
         // makes none cheaper, the worst request, with "after" at "before" (the fix is then not proposed).
-        EntryPoint worst = null, worstSaved = null;
-        RoundTrips before = RoundTrips.ZERO, savedBefore = RoundTrips.ZERO, savedAfter = RoundTrips.ZERO;
+        // The requests are tried from the costliest down (a stable sort: the first of them on a tie), so
+        // the first one the patch makes cheaper is the answer: a patched estimate is a walk of its own,
+        // never cached, and an entity read by thousands of entry points would otherwise walk each of them.
+        List<EntryPoint> order = new ArrayList<>(eps.size());
+        Map<EntryPoint, RoundTrips> before = new HashMap<>();
         for (EntryPoint ep : eps) {
-            RoundTrips b = ctx.oracle().estimate(ep).roundTrips();
-            if (worst == null || b.compareTo(before) > 0) {
-                worst = ep;
-                before = b;
-            }
-            if (worstSaved != null && b.compareTo(savedBefore) <= 0) continue;
+            if (before.putIfAbsent(ep, ctx.oracle().estimate(ep).roundTrips()) == null) order.add(ep);
+        }
+        if (order.isEmpty()) return new BeforeAfter(RoundTrips.ZERO, RoundTrips.ZERO, patch, null, 0);
+        order.sort(Comparator.comparing(before::get, Comparator.reverseOrder()));
+        for (EntryPoint ep : order) {
+            RoundTrips b = before.get(ep);
             PatchEffect e = patch.apply(ep);
             RoundTrips a = ctx.oracle().estimate(ep, e.adjustment()).roundTrips().plus(e.extra());
-            if (a.compareTo(b) < 0) {
-                worstSaved = ep;
-                savedBefore = b;
-                savedAfter = a;
-            }
+            if (a.compareTo(b) < 0) return new BeforeAfter(b, a, patch, ep, eps.size());
         }
-        if (worst == null) return new BeforeAfter(RoundTrips.ZERO, RoundTrips.ZERO, patch, null, 0);
-        if (worstSaved == null) return new BeforeAfter(before, before, patch, worst, eps.size());
-        return new BeforeAfter(savedBefore, savedAfter, patch, worstSaved, eps.size());
+        EntryPoint worst = order.get(0);
+        return new BeforeAfter(before.get(worst), before.get(worst), patch, worst, eps.size());
     }
 
     /**

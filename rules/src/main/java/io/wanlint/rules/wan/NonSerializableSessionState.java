@@ -57,7 +57,7 @@ public final class NonSerializableSessionState implements Rule {
                 fields.computeIfAbsent(v.className(), c -> new ArrayList<>()).add(v);
             }
         }
-        RequestsReaching reaching = new RequestsReaching(ctx);
+        RequestsReaching reaching = RequestsReaching.of(ctx);
         stored.forEach((type, vs) -> sink.report(sessionFinding(ctx, reaching, type, vs, classesStoredBy)));
         fields.forEach((bean, vs) -> sink.report(fieldFinding(bean, vs)));
     }

@@ -49,7 +49,7 @@ public final class RemoteFineGrainedCall implements Rule {
     @Override public void check(RuleContext ctx, FindingSink sink) {
         Map<Cause, List<Request>> causes = new LinkedHashMap<>();
         for (EntryPoint ep : ctx.entryPoints()) {
-            offending(ctx, ep).ifPresent(r -> causes.computeIfAbsent(r.cause(ctx), c -> new ArrayList<>()).add(r));
+            offendingOnce(ctx, ep).ifPresent(r -> causes.computeIfAbsent(r.cause(ctx), c -> new ArrayList<>()).add(r));
         }
         foldFacadesIntoTheirCallers(causes);
         causes.values().forEach(requests -> sink.report(finding(ctx, requests), e -> FacadePatch.of(ctx, e).effect()));
@@ -116,7 +116,17 @@ public final class RemoteFineGrainedCall implements Rule {
 
     /** The calls WAN001 reports for one request, if it reports any (for WAN002 and WAN007, which then say nothing more). */
     static Optional<Set<CallEdge>> reportedCalls(RuleContext ctx, EntryPoint ep) {
-        return offending(ctx, ep).map(r -> r.cause(ctx).calls());
+        return offendingOnce(ctx, ep).map(r -> r.cause(ctx).calls());
+    }
+
+    /** {@link #offending} of each entry point, made once per check: WAN002, WAN003 and WAN007 ask again. */
+    private static Optional<Request> offendingOnce(RuleContext ctx, EntryPoint ep) {
+        return ctx.derived(OffendingByRequest.class, c -> new OffendingByRequest()).byEntry
+                .computeIfAbsent(ep, e -> offending(ctx, e));
+    }
+
+    private static final class OffendingByRequest {
+        final Map<EntryPoint, Optional<Request>> byEntry = new java.util.concurrent.ConcurrentHashMap<>();
     }
 
     /** Business invocations count; lookups and session-home {@code create()} belong to WAN006. */

@@ -13,12 +13,15 @@ import java.util.Map;
 /**
  * Which entry points execute a method, and the first call that brings each one there: for rules
  * whose finding is about a method (a statement, a session write) rather than about a request.
- * Built once per rule run from the shared {@link RuleContext#reach} walks.
+ * Built once per check from the shared {@link RuleContext#reach} walks, and shared by the rules.
  */
 final class RequestsReaching {
     private final Map<MethodRef, Map<EntryPoint, ReachedCall>> byMethod = new HashMap<>();
 
-    RequestsReaching(RuleContext ctx) {
+    /** The index of the check {@code ctx} is of, built once and shared by the rules that ask. */
+    static RequestsReaching of(RuleContext ctx) { return ctx.derived(RequestsReaching.class, RequestsReaching::new); }
+
+    private RequestsReaching(RuleContext ctx) {
         for (EntryPoint ep : ctx.entryPoints()) {
             byMethod.computeIfAbsent(ep.method(), m -> new LinkedHashMap<>()).putIfAbsent(ep, null);
             for (ReachedCall rc : ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls()) {

@@ -64,7 +64,7 @@ public final class UnconditionalEjbStore implements Rule {
             if (bean.isEmpty() || bean.get().kind() != ComponentKind.ENTITY_BMP) continue;
             List<CallEdge> path = unconditionalWrite(ctx, m, facts);
             if (path.isEmpty()) continue;
-            if (reaching == null) reaching = new RequestsReaching(ctx);
+            if (reaching == null) reaching = RequestsReaching.of(ctx);
             finding(ctx, reaching, bean.get(), node, path).to(sink);
         }
     }

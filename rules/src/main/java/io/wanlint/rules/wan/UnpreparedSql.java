@@ -53,7 +53,7 @@ public final class UnpreparedSql implements Rule {
             }
         }
         if (byMethod.isEmpty()) return;
-        RequestsReaching reaching = new RequestsReaching(ctx);
+        RequestsReaching reaching = RequestsReaching.of(ctx);
         byMethod.forEach((method, calls) -> {
             List<EntryPoint> eps = reaching.of(method);
             if (eps.isEmpty() && facts.testCode().contains(method.className())) return;

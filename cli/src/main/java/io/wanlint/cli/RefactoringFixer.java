@@ -62,10 +62,13 @@ final class RefactoringFixer implements Fixer {
         }
     }
 
-    /** The verifier of one run: compiling against the API, shipped and {@code --classpath} jars, or, with {@code --no-verify}, none. */
+    /**
+     * The verifier of one run: compiling against the API of the platform the application declares,
+     * its shipped jars and {@code --classpath}, or, with {@code --no-verify}, none.
+     */
     PatchVerifier verifier(RefactoringContext context, Verification verification) {
         if (!verification.enabled()) return PatchVerifier.skipped(context, "not compiled (--no-verify)");
-        return PatchVerifier.with(context, CompileClassPath.of(context.root(), verification.classPath()), compiler.get(),
+        return PatchVerifier.with(context, CompileClassPath.of(context, verification.classPath()), compiler.get(),
                 PatchVerifier.DEFAULT_BUDGET);
     }
 

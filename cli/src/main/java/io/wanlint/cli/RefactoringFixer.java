@@ -77,7 +77,8 @@ final class RefactoringFixer implements Fixer {
                 .filter(f -> request.ruleIds().isEmpty() || request.ruleIds().stream().anyMatch(id -> id.equalsIgnoreCase(f.ruleId())))
                 .toList();
         RefactoringContext context = RefactoringContext.of(analysis.result());
-        PatchReanalysis reanalysis = request.reanalyseWith().map(w -> new PatchReanalysis(w, checker, analysis, context)).orElse(null);
+        PatchReanalysis reanalysis = request.reanalyseWith().map(w -> new PatchReanalysis(w, checker, analysis, context,
+                request.reanalysisBudget())).orElse(null);
         try (PatchVerifier verifier = verifier(context, request.verification())) {
             return fix(findings, context, verifier, java.util.Optional.ofNullable(reanalysis), request, out, err);
         } finally {
@@ -129,6 +130,7 @@ final class RefactoringFixer implements Fixer {
                 out.println("patch     " + what + ": " + patch.title());
                 out.println("          files: " + String.join(", ", patch.files()));
                 if (!plan.unverified().isEmpty()) out.println("          unverified: " + plan.unverified());
+                if (!plan.correction().isEmpty()) out.println("          prediction corrected: " + plan.correction());
                 out.println("          WAN round trips " + patch.before().formula() + " -> " + patch.after().formula()
                         + (f.entryPoints().isEmpty() ? "" : " (entry points: " + String.join(", ", f.entryPoints()) + ")"));
                 out.println("          " + outDir.resolve(name));
@@ -141,9 +143,10 @@ final class RefactoringFixer implements Fixer {
             if (reanalysis.isPresent() && combined.kept().size() > 1) {
                 List<Finding> fixed = plans.stream().filter(p -> p.patch().isPresent() && combined.kept().contains(p.patch().get()))
                         .map(Refactorings.Planned::finding).toList();
-                List<String> left = reanalysis.get().stillThere(combined.kept(), fixed);
-                out.println(COMBINED + " re-analysed: " + (left.isEmpty() ? "every finding its patches fix is gone (or, per request, cheaper)"
-                        : "still reported with every patch applied: " + String.join("; ", left)));
+                PatchReanalysis.Result<List<String>> left = reanalysis.get().stillThere(combined.kept(), fixed);
+                out.println(COMBINED + (left.value().isEmpty() ? " unverified: " + left.failure()
+                        : " re-analysed: " + (left.value().get().isEmpty() ? "every finding its patches fix is gone (or, per request, cheaper)"
+                        : "still reported with every patch applied: " + String.join("; ", left.value().get()))));
             }
         } catch (IOException e) {
             err.println("error: cannot write patches to " + outDir + ": " + e.getMessage());
@@ -163,11 +166,23 @@ final class RefactoringFixer implements Fixer {
         return ExitCode.OK;
     }
 
-    /** {@code --reanalyse}: each patch whose re-analysis contradicts its promise loses it, saying what was found. */
-    private static List<Refactorings.Planned> reanalysed(List<Refactorings.Planned> plans, PatchReanalysis reanalysis) {
+    /**
+     * Each patch re-analysed: one after which the finding stays or its requests cost no less is
+     * declined, saying what was found; one that saves other round trips than predicted carries the
+     * measured ones and says so; one that could not be re-analysed is marked unverified.
+     */
+    static List<Refactorings.Planned> reanalysed(List<Refactorings.Planned> plans, PatchReanalysis reanalysis) {
         List<Refactorings.Planned> out = new ArrayList<>();
         for (Refactorings.Planned plan : plans) {
-            out.add(plan.patch().flatMap(p -> reanalysis.brokenPromise(plan.finding(), p)).map(plan::declined).orElse(plan));
+            if (plan.patch().isEmpty()) {
+                out.add(plan);
+                continue;
+            }
+            PatchReanalysis.Outcome o = reanalysis.check(plan.finding(), plan.patch().get());
+            if (o instanceof PatchReanalysis.Outcome.Declined d) out.add(plan.declined(d.reason()));
+            else if (o instanceof PatchReanalysis.Outcome.Corrected c) out.add(plan.corrected(c.before(), c.after(), c.note()));
+            else if (o instanceof PatchReanalysis.Outcome.Unverified u) out.add(plan.unverified(u.why()));
+            else out.add(plan);
         }
         return out;
     }

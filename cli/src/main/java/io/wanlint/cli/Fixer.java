@@ -69,4 +69,14 @@ public interface Fixer {
     default PatchIndex previews(List<Finding> findings, AnalysisResult result, Verification verification) {
         return previews(findings, result);
     }
+
+    /**
+     * {@link #previews(List, AnalysisResult, Verification)}, each patch then re-analysed as {@code fix}
+     * does when {@code reanalyseWith} is given ({@code check --reanalyse}): declined, corrected or
+     * marked unverified as its re-analysis says.
+     */
+    default PatchIndex previews(List<Finding> findings, Analysis analysis, Verification verification,
+                                java.util.Optional<Workbench> reanalyseWith) {
+        return previews(findings, analysis.result(), verification);
+    }
 }

@@ -62,6 +62,16 @@ final class RefactoringFixer implements Fixer {
         }
     }
 
+    @Override public PatchIndex previews(List<Finding> findings, Analysis analysis, Verification verification,
+                                         java.util.Optional<Workbench> reanalyseWith) {
+        if (reanalyseWith.isEmpty()) return previews(findings, analysis.result(), verification);
+        RefactoringContext context = RefactoringContext.of(analysis.result());
+        try (PatchVerifier verifier = verifier(context, verification);
+             PatchReanalysis reanalysis = new PatchReanalysis(reanalyseWith.get(), checker, analysis, context, PatchReanalysis.DEFAULT_BUDGET)) {
+            return ReportPatches.of(reanalysed(verifier.verifyEach(refactorings.plan(findings, context)), reanalysis), context);
+        }
+    }
+
     /**
      * The verifier of one run: compiling against the API of the platform the application declares,
      * its shipped jars and {@code --classpath}, or, with {@code --no-verify}, none.

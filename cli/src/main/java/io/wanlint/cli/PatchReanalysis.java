@@ -170,6 +170,13 @@ final class PatchReanalysis implements AutoCloseable {
             if (a.compareTo(b) < 0) cheaper.add(ep);
         }
         if (measured.isEmpty()) return new Outcome.Delivered();
+        // A fix that promises no saving (a session attribute made Serializable) is not there for round trips:
+        // other figures only correct its prediction.
+        if (patch.after().compareTo(patch.before()) >= 0) {
+            List<String> known = finding.entryPoints().stream().filter(e -> before.containsKey(e) && after.containsKey(e)).toList();
+            String ep = known.stream().filter(e -> before.get(e).equals(patch.before())).findFirst().orElse(known.get(0));
+            return corrected(finding, patch, ep, after);
+        }
         if (cheaper.isEmpty()) {
             return new Outcome.Declined("re-analysed with the patch applied, its requests cost " + String.join(", ", measured)
                     + " round trips: no fewer than before (predicted " + patch.before().formula() + " -> " + patch.after().formula() + ")");
@@ -178,6 +185,10 @@ final class PatchReanalysis implements AutoCloseable {
         String ep = cheaper.stream().filter(e -> before.get(e).equals(patch.before())).findFirst()
                 .orElseGet(() -> cheaper.stream().max(Comparator.comparing((String e) -> before.get(e)).thenComparing(e -> saving(e, after)))
                         .orElseThrow());
+        return corrected(finding, patch, ep, after);
+    }
+
+    private Outcome corrected(Finding finding, Patch patch, String ep, Map<String, RoundTrips> after) {
         RoundTrips b = before.get(ep);
         RoundTrips a = after.get(ep);
         return new Outcome.Corrected(b, a, "predicted " + patch.before().formula() + " → " + patch.after().formula()

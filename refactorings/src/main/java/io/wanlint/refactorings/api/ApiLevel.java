@@ -107,7 +107,8 @@ public record ApiLevel(String namespace, boolean annotations, String evidence) {
     /**
      * The platform the application is written for: the newest of its descriptors' versions (a
      * server runs the newest module it deploys), unless its sources contradict them. Sources that
-     * mostly import {@code jakarta.*} under {@code javax} descriptors mean Jakarta EE 10; EE
+     * mostly import {@code jakarta.*} under {@code javax} descriptors mean Jakarta EE 10, mostly
+     * {@code javax.*} under Jakarta descriptors Java EE 8; EE
      * annotations in use under J2EE 1.4 or older descriptors mean Java EE 8, as {@link #of} then
      * allows annotations. Without a versioned descriptor: Java EE 8, or Jakarta EE 10 by the imports.
      */
@@ -128,6 +129,10 @@ public record ApiLevel(String namespace, boolean annotations, String evidence) {
         if (imports.jakarta() > imports.javax() && (newest == null || !newest.jakarta())) {
             return new DeclaredPlatform(Platform.JAKARTA_EE_10, imports.jakarta() + " jakarta.* imports"
                     + (newest == null ? "" : ", though " + evidence));
+        }
+        if (newest != null && newest.jakarta() && imports.javax() > imports.jakarta()) {
+            // Code still on javax under a Jakarta descriptor compiles against javax or not at all.
+            return new DeclaredPlatform(Platform.JAVA_EE_8, imports.javax() + " javax.* EE imports, though " + evidence);
         }
         if (newest == null) return new DeclaredPlatform(Platform.JAVA_EE_8, "no versioned descriptor");
         if (!newest.annotations() && imports.annotated()) {

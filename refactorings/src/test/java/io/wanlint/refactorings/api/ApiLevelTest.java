@@ -71,12 +71,17 @@ class ApiLevelTest {
     }
 
     @Test
-    void eeAnnotationsUnderAnOldDescriptorOrJakartaImportsOverruleTheDescriptor() throws IOException {
+    void sourcesThatContradictTheirDescriptorsDecideThePlatform() throws IOException {
         write("META-INF/ejb-jar.xml", "<ejb-jar xmlns=\"http://java.sun.com/xml/ns/j2ee\" version=\"2.1\"/>\n");
         write("src/a/Cart.java", "package a;\nimport javax.ejb.Stateless;\n@Stateless\npublic class Cart {}\n");
         assertThat(TextApp.analysed(app).platform().platform()).isEqualTo(ApiLevel.Platform.JAVA_EE_8);
         write("src/a/Cart.java", "package a;\nimport jakarta.ejb.Stateless;\nimport jakarta.ejb.EJB;\n@Stateless\npublic class Cart {}\n");
         assertThat(TextApp.analysed(app).platform().platform()).isEqualTo(ApiLevel.Platform.JAKARTA_EE_10);
+        write("META-INF/ejb-jar.xml", "<ejb-jar xmlns=\"https://jakarta.ee/xml/ns/jakartaee\" version=\"4.0\"/>\n");
+        write("src/a/Cart.java", "package a;\nimport javax.ejb.Stateless;\n@Stateless\npublic class Cart {}\n");
+        assertThat(TextApp.analysed(app).platform().platform()).isEqualTo(ApiLevel.Platform.JAVA_EE_8);
+        write("src/a/Cart.java", "package a;\nimport jakarta.ejb.Stateless;\n@Stateless\npublic class Cart {}\n");
+        assertThat(TextApp.analysed(app).platform().platform()).isEqualTo(ApiLevel.Platform.JAKARTA_EE_9);
     }
 
     @Test

@@ -86,6 +86,11 @@ final class CheckCommand extends AnalysisCommand {
 
     private Fixer.Verification verification;
 
+    @Option(names = "--reanalyse",
+            description = "Re-analyse each previewed patch as wanlint fix does (off here: one analysis per patch): the reports "
+                    + "then show a patch whose round trips differ from its prediction with the measured ones (patchCorrection).")
+    boolean reanalyse;
+
     CheckCommand(Wiring wiring) { super(wiring); }
 
     @Override protected Path output() { return output; }
@@ -119,7 +124,8 @@ final class CheckCommand extends AnalysisCommand {
         // HTML previews show them, and every format says which findings have none and why.
         PatchIndex patches = timed("patches",
                 () -> compact ? PatchIndex.EMPTY // one line per finding shows no patch: planning and compiling them would be wasted
-                        : wiring.fixer().map(fixer -> fixer.previews(gated.findings(), analysis.result(), verification)).orElse(PatchIndex.EMPTY));
+                        : wiring.fixer().map(fixer -> fixer.previews(gated.findings(), analysis, verification,
+                                reanalyse ? Optional.of(wiring.workbench()) : Optional.empty())).orElse(PatchIndex.EMPTY));
         // "After patches" counts the patches there are: a declined or unplanned one saves nothing.
         Checker.CheckRun figured = wiring.fixer().isPresent() && !compact ? gated.withPatchesOf(f -> patches.of(f).isPresent()) : gated;
         ReportData data = timed("cost model", () -> reportData(analysis, figured));

@@ -35,10 +35,16 @@ final class FixCommand extends AnalysisCommand {
 
     @Mixin PatchVerifyOptions verifyOptions = new PatchVerifyOptions();
 
-    @Option(names = "--reanalyse",
-            description = "Also analyse a temporary patched copy of the application for each patch: a patch whose finding is "
-                    + "still reported, or whose round trips differ from its prediction, is declined (one analysis per patch).")
-    boolean reanalyse;
+    @Option(names = "--reanalyse", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Analyse a temporary patched copy of the application for each patch and for the combined patch "
+                    + "(on by default; --no-reanalyse skips it): a patch whose finding is still reported, or whose requests "
+                    + "cost no fewer round trips, is declined; one that saves other round trips than predicted shows the measured ones.")
+    boolean reanalyse = true;
+
+    @Option(names = "--reanalyse-budget", paramLabel = "SECONDS", defaultValue = "300",
+            description = "Stop re-analysing after this many seconds in all (default: ${DEFAULT-VALUE}); the remaining patches "
+                    + "are marked 'unverified: re-analysis budget spent'.")
+    long reanalyseBudgetSeconds = 300;
 
     private Fixer.Verification verification;
 
@@ -57,6 +63,7 @@ final class FixCommand extends AnalysisCommand {
                     + misplacedOutput);
         }
         verification = verifyOptions.verification();
+        if (reanalyseBudgetSeconds < 0) throw new ConfigurationException("--reanalyse-budget: not a number of seconds: " + reanalyseBudgetSeconds);
         if (outDir != null) {
             chosenOut = outDir;
             return;
@@ -75,7 +82,8 @@ final class FixCommand extends AnalysisCommand {
         // Timed as one step: planning, compiling (see --no-verify) and writing the patches.
         ExitCode code = timed("patches", () -> wiring.fixer().orElseThrow().fix(analysis,
                 new Fixer.FixRequest(chosenOut, ruleIds, apply, verification,
-                reanalyse ? Optional.of(wiring.workbench()) : Optional.empty()), out, err()));
+                reanalyse ? Optional.of(wiring.workbench()) : Optional.empty(), java.time.Duration.ofSeconds(reanalyseBudgetSeconds)),
+                out, err()));
         out.flush();
         return code;
     }

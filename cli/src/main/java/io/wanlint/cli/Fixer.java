@@ -14,15 +14,22 @@ public interface Fixer {
      * @param outDir  where to write the patches ({@code --out}, or the folder {@link PatchFolder#byDefault} chose)
      * @param ruleIds only findings of these rules; empty for all
      * @param apply   write the changes into a clean git work tree
-     * @param reanalyseWith with {@code --reanalyse}: the workbench that analyses each patched copy again
+     * @param reanalyseWith the workbench that analyses each patched copy again (empty with {@code --no-reanalyse})
+     * @param reanalysisBudget how long re-analysing may take in all; later patches are then marked unverified
      */
     record FixRequest(Path outDir, List<String> ruleIds, boolean apply, Verification verification,
-                      java.util.Optional<Workbench> reanalyseWith) {
+                      java.util.Optional<Workbench> reanalyseWith, java.time.Duration reanalysisBudget) {
         public FixRequest {
             java.util.Objects.requireNonNull(outDir, "outDir");
             ruleIds = List.copyOf(ruleIds);
             java.util.Objects.requireNonNull(verification, "verification");
             java.util.Objects.requireNonNull(reanalyseWith, "reanalyseWith");
+            java.util.Objects.requireNonNull(reanalysisBudget, "reanalysisBudget");
+        }
+
+        public FixRequest(Path outDir, List<String> ruleIds, boolean apply, Verification verification,
+                          java.util.Optional<Workbench> reanalyseWith) {
+            this(outDir, ruleIds, apply, verification, reanalyseWith, PatchReanalysis.DEFAULT_BUDGET);
         }
 
         public FixRequest(Path outDir, List<String> ruleIds, boolean apply, Verification verification) {
@@ -61,5 +68,15 @@ public interface Fixer {
     /** {@link #previews(List, AnalysisResult)}, each patch compiled as {@code verification} says before it is shown. */
     default PatchIndex previews(List<Finding> findings, AnalysisResult result, Verification verification) {
         return previews(findings, result);
+    }
+
+    /**
+     * {@link #previews(List, AnalysisResult, Verification)}, each patch then re-analysed as {@code fix}
+     * does when {@code reanalyseWith} is given ({@code check --reanalyse}): declined, corrected or
+     * marked unverified as its re-analysis says.
+     */
+    default PatchIndex previews(List<Finding> findings, Analysis analysis, Verification verification,
+                                java.util.Optional<Workbench> reanalyseWith) {
+        return previews(findings, analysis.result(), verification);
     }
 }

@@ -62,10 +62,23 @@ final class RefactoringFixer implements Fixer {
         }
     }
 
-    /** The verifier of one run: compiling against the API, shipped and {@code --classpath} jars, or, with {@code --no-verify}, none. */
+    @Override public PatchIndex previews(List<Finding> findings, Analysis analysis, Verification verification,
+                                         java.util.Optional<Workbench> reanalyseWith) {
+        if (reanalyseWith.isEmpty()) return previews(findings, analysis.result(), verification);
+        RefactoringContext context = RefactoringContext.of(analysis.result());
+        try (PatchVerifier verifier = verifier(context, verification);
+             PatchReanalysis reanalysis = new PatchReanalysis(reanalyseWith.get(), checker, analysis, context, PatchReanalysis.DEFAULT_BUDGET)) {
+            return ReportPatches.of(reanalysed(verifier.verifyEach(refactorings.plan(findings, context)), reanalysis), context);
+        }
+    }
+
+    /**
+     * The verifier of one run: compiling against the API of the platform the application declares,
+     * its shipped jars and {@code --classpath}, or, with {@code --no-verify}, none.
+     */
     PatchVerifier verifier(RefactoringContext context, Verification verification) {
         if (!verification.enabled()) return PatchVerifier.skipped(context, "not compiled (--no-verify)");
-        return PatchVerifier.with(context, CompileClassPath.of(context.root(), verification.classPath()), compiler.get(),
+        return PatchVerifier.with(context, CompileClassPath.of(context, verification.classPath()), compiler.get(),
                 PatchVerifier.DEFAULT_BUDGET);
     }
 
@@ -74,7 +87,8 @@ final class RefactoringFixer implements Fixer {
                 .filter(f -> request.ruleIds().isEmpty() || request.ruleIds().stream().anyMatch(id -> id.equalsIgnoreCase(f.ruleId())))
                 .toList();
         RefactoringContext context = RefactoringContext.of(analysis.result());
-        PatchReanalysis reanalysis = request.reanalyseWith().map(w -> new PatchReanalysis(w, checker, analysis, context)).orElse(null);
+        PatchReanalysis reanalysis = request.reanalyseWith().map(w -> new PatchReanalysis(w, checker, analysis, context,
+                request.reanalysisBudget())).orElse(null);
         try (PatchVerifier verifier = verifier(context, request.verification())) {
             return fix(findings, context, verifier, java.util.Optional.ofNullable(reanalysis), request, out, err);
         } finally {
@@ -126,6 +140,7 @@ final class RefactoringFixer implements Fixer {
                 out.println("patch     " + what + ": " + patch.title());
                 out.println("          files: " + String.join(", ", patch.files()));
                 if (!plan.unverified().isEmpty()) out.println("          unverified: " + plan.unverified());
+                if (!plan.correction().isEmpty()) out.println("          prediction corrected: " + plan.correction());
                 out.println("          WAN round trips " + patch.before().formula() + " -> " + patch.after().formula()
                         + (f.entryPoints().isEmpty() ? "" : " (entry points: " + String.join(", ", f.entryPoints()) + ")"));
                 out.println("          " + outDir.resolve(name));
@@ -138,9 +153,10 @@ final class RefactoringFixer implements Fixer {
             if (reanalysis.isPresent() && combined.kept().size() > 1) {
                 List<Finding> fixed = plans.stream().filter(p -> p.patch().isPresent() && combined.kept().contains(p.patch().get()))
                         .map(Refactorings.Planned::finding).toList();
-                List<String> left = reanalysis.get().stillThere(combined.kept(), fixed);
-                out.println(COMBINED + " re-analysed: " + (left.isEmpty() ? "every finding its patches fix is gone (or, per request, cheaper)"
-                        : "still reported with every patch applied: " + String.join("; ", left)));
+                PatchReanalysis.Result<List<String>> left = reanalysis.get().stillThere(combined.kept(), fixed);
+                out.println(COMBINED + (left.value().isEmpty() ? " unverified: " + left.failure()
+                        : " re-analysed: " + (left.value().get().isEmpty() ? "every finding its patches fix is gone (or, per request, cheaper)"
+                        : "still reported with every patch applied: " + String.join("; ", left.value().get()))));
             }
         } catch (IOException e) {
             err.println("error: cannot write patches to " + outDir + ": " + e.getMessage());
@@ -160,11 +176,23 @@ final class RefactoringFixer implements Fixer {
         return ExitCode.OK;
     }
 
-    /** {@code --reanalyse}: each patch whose re-analysis contradicts its promise loses it, saying what was found. */
-    private static List<Refactorings.Planned> reanalysed(List<Refactorings.Planned> plans, PatchReanalysis reanalysis) {
+    /**
+     * Each patch re-analysed: one after which the finding stays or its requests cost no less is
+     * declined, saying what was found; one that saves other round trips than predicted carries the
+     * measured ones and says so; one that could not be re-analysed is marked unverified.
+     */
+    static List<Refactorings.Planned> reanalysed(List<Refactorings.Planned> plans, PatchReanalysis reanalysis) {
         List<Refactorings.Planned> out = new ArrayList<>();
         for (Refactorings.Planned plan : plans) {
-            out.add(plan.patch().flatMap(p -> reanalysis.brokenPromise(plan.finding(), p)).map(plan::declined).orElse(plan));
+            if (plan.patch().isEmpty()) {
+                out.add(plan);
+                continue;
+            }
+            PatchReanalysis.Outcome o = reanalysis.check(plan.finding(), plan.patch().get());
+            if (o instanceof PatchReanalysis.Outcome.Declined d) out.add(plan.declined(d.reason()));
+            else if (o instanceof PatchReanalysis.Outcome.Corrected c) out.add(plan.corrected(c.before(), c.after(), c.note()));
+            else if (o instanceof PatchReanalysis.Outcome.Unverified u) out.add(plan.unverified(u.why()));
+            else out.add(plan);
         }
         return out;
     }

@@ -32,12 +32,18 @@ final class ReportPatches {
      * other findings keep theirs.
      */
     static PatchIndex of(List<Finding> findings, RefactoringContext context, Refactorings refactorings, PatchVerifier verifier) {
+        // The same verification as wanlint fix: a report never previews a patch fix would decline.
+        return of(verifier.verifyEach(refactorings.plan(findings, context)), context);
+    }
+
+    /** The index of plans already verified (and re-analysed, when they were). */
+    static PatchIndex of(List<Refactorings.Planned> plans, RefactoringContext context) {
         Map<Finding, PatchIndex.FindingPatch> byFinding = new LinkedHashMap<>();
         Map<Finding, String> internalErrors = new LinkedHashMap<>();
         Map<Finding, String> withoutPatch = new LinkedHashMap<>();
         Map<Finding, String> unverified = new LinkedHashMap<>();
-        // The same verification as wanlint fix: a report never previews a patch fix would decline.
-        for (Refactorings.Planned plan : verifier.verifyEach(refactorings.plan(findings, context))) {
+        Map<Finding, String> corrections = new LinkedHashMap<>();
+        for (Refactorings.Planned plan : plans) {
             if (plan.internalError()) internalErrors.put(plan.finding(), plan.reasonWithoutPatch());
             if (plan.patch().isEmpty()) {
                 withoutPatch.put(plan.finding(), plan.reasonWithoutPatch());
@@ -46,11 +52,12 @@ final class ReportPatches {
             try {
                 byFinding.put(plan.finding(), findingPatch(plan.patch().get(), context));
                 if (!plan.unverified().isEmpty()) unverified.put(plan.finding(), plan.unverified());
+                if (!plan.correction().isEmpty()) corrections.put(plan.finding(), plan.correction());
             } catch (RuntimeException | StackOverflowError e) {
                 internalErrors.put(plan.finding(), plan.failedWhile("rendering the patch", e).reasonWithoutPatch());
             }
         }
-        return PatchIndex.of(byFinding, internalErrors, withoutPatch, unverified);
+        return PatchIndex.of(byFinding, internalErrors, withoutPatch, unverified, corrections);
     }
 
     private static PatchIndex.FindingPatch findingPatch(Patch patch, RefactoringContext context) {

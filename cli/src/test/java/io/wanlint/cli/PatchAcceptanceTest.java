@@ -186,7 +186,7 @@ class PatchAcceptanceTest {
             for (EntryPointCost c : analysis.costs().estimateAll()) roundTrips.put(c.entryPoint().id(), c.roundTrips());
             List<Refactorings.Planned> verified;
             PatchVerifier.Verdict combined;
-            try (PatchVerifier verifier = PatchVerifier.of(context, CompileClassPath.of(context.root(), List.of()))) {
+            try (PatchVerifier verifier = PatchVerifier.of(context, CompileClassPath.of(context, List.of()))) {
                 verified = verifier.verifyEach(plans);
                 combined = verifier.verdict(PatchSet.of(plans.stream().flatMap(p -> p.patch().stream()).toList()).combined());
             }

@@ -62,6 +62,89 @@ public record ApiLevel(String namespace, boolean annotations, String evidence) {
                 }
             }
         }
+        Imports imports = imports(context);
+        int jakartaImports = imports.jakarta();
+        int javaxImports = imports.javax();
+        boolean annotated = imports.annotated();
+        if (!jakarta && jakartaImports > javaxImports) {
+            jakarta = true;
+            evidence = jakartaImports + " jakarta.* imports";
+        }
+        if (jakarta) return new ApiLevel("jakarta", true, evidence);
+        if (oldDescriptor && !annotated) return new ApiLevel("javax", false, evidence);
+        return new ApiLevel("javax", true, evidence == null ? "no J2EE 1.4 or older descriptor" : evidence + ", but EE annotations in use");
+    }
+
+    /**
+     * A Java EE platform version, oldest first: the API a patch of the application is compiled
+     * against ({@link CompileClassPath#of(Platform, java.util.Optional, List)}).
+     */
+    public enum Platform {
+        J2EE_1_2("J2EE 1.2"), J2EE_1_3("J2EE 1.3"), J2EE_1_4("J2EE 1.4"), JAVA_EE_5("Java EE 5"), JAVA_EE_6("Java EE 6"),
+        JAVA_EE_7("Java EE 7"), JAVA_EE_8("Java EE 8"), JAKARTA_EE_9("Jakarta EE 9"), JAKARTA_EE_10("Jakarta EE 10"),
+        JAKARTA_EE_11("Jakarta EE 11");
+
+        private final String display;
+
+        Platform(String display) { this.display = display; }
+
+        public boolean jakarta() { return compareTo(JAKARTA_EE_9) >= 0; }
+
+        /** Whether its containers process EE annotations ({@code @Stateless}, {@code @EJB}): Java EE 5 and later. */
+        public boolean annotations() { return compareTo(JAVA_EE_5) >= 0; }
+
+        @Override public String toString() { return display; }
+    }
+
+    /**
+     * The platform an application declares, and what decided it ({@code WEB-INF/web.xml: web-app 2.3}).
+     *
+     * @param platform the newest platform among the descriptors' versions, or, when they declare none,
+     *                 Java EE 8 or Jakarta EE 10 by the sources' imports (the widest API of each namespace)
+     */
+    public record DeclaredPlatform(Platform platform, String evidence) {}
+
+    /**
+     * The platform the application is written for: the newest of its descriptors' versions (a
+     * server runs the newest module it deploys), unless its sources contradict them. Sources that
+     * mostly import {@code jakarta.*} under {@code javax} descriptors mean Jakarta EE 10, mostly
+     * {@code javax.*} under Jakarta descriptors Java EE 8; EE
+     * annotations in use under J2EE 1.4 or older descriptors mean Java EE 8, as {@link #of} then
+     * allows annotations. Without a versioned descriptor: Java EE 8, or Jakarta EE 10 by the imports.
+     */
+    public static DeclaredPlatform platform(RefactoringContext context) {
+        Platform newest = null;
+        String evidence = null;
+        for (String name : DESCRIPTORS) {
+            for (String file : context.filesNamed(name)) {
+                Optional<Declared> d = context.read(file).flatMap(t -> declared(t.text()));
+                Optional<Platform> p = d.flatMap(Declared::platform);
+                if (p.isPresent() && (newest == null || p.get().compareTo(newest) > 0)) {
+                    newest = p.get();
+                    evidence = file + ": " + d.get();
+                }
+            }
+        }
+        Imports imports = imports(context);
+        if (imports.jakarta() > imports.javax() && (newest == null || !newest.jakarta())) {
+            return new DeclaredPlatform(Platform.JAKARTA_EE_10, imports.jakarta() + " jakarta.* imports"
+                    + (newest == null ? "" : ", though " + evidence));
+        }
+        if (newest != null && newest.jakarta() && imports.javax() > imports.jakarta()) {
+            // Code still on javax under a Jakarta descriptor compiles against javax or not at all.
+            return new DeclaredPlatform(Platform.JAVA_EE_8, imports.javax() + " javax.* EE imports, though " + evidence);
+        }
+        if (newest == null) return new DeclaredPlatform(Platform.JAVA_EE_8, "no versioned descriptor");
+        if (!newest.annotations() && imports.annotated()) {
+            return new DeclaredPlatform(Platform.JAVA_EE_8, evidence + ", but EE annotations in use");
+        }
+        return new DeclaredPlatform(newest, evidence);
+    }
+
+    /** How many EE imports of each namespace the application's Java sources have, and whether any file with one uses an EE annotation. */
+    private record Imports(int javax, int jakarta, boolean annotated) {}
+
+    private static Imports imports(RefactoringContext context) {
         int jakartaImports = 0;
         int javaxImports = 0;
         boolean annotated = false;
@@ -77,13 +160,7 @@ public record ApiLevel(String namespace, boolean annotations, String evidence) {
             }
             if (any && !annotated && EE_ANNOTATION.matcher(text.get().text()).find()) annotated = true;
         }
-        if (!jakarta && jakartaImports > javaxImports) {
-            jakarta = true;
-            evidence = jakartaImports + " jakarta.* imports";
-        }
-        if (jakarta) return new ApiLevel("jakarta", true, evidence);
-        if (oldDescriptor && !annotated) return new ApiLevel("javax", false, evidence);
-        return new ApiLevel("javax", true, evidence == null ? "no J2EE 1.4 or older descriptor" : evidence + ", but EE annotations in use");
+        return new Imports(javaxImports, jakartaImports, annotated);
     }
 
     /** {@code javax.ejb} or {@code jakarta.ejb}. */
@@ -126,6 +203,53 @@ public record ApiLevel(String namespace, boolean annotations, String evidence) {
             } catch (NumberFormatException e) {
                 return 0;
             }
+        }
+
+        /** The platform this descriptor version belongs to (ejb-jar 2.0 → J2EE 1.3, web-app 3.1 → Java EE 7), if known. */
+        Optional<Platform> platform() {
+            if (jakartaSchema && version == null) return Optional.of(Platform.JAKARTA_EE_10);
+            if (version == null) return Optional.empty();
+            String v = version.replaceAll("\\.0$", "");
+            Platform p = switch (root) {
+                case "web-app", "web-fragment" -> switch (v) {
+                    case "2.2" -> Platform.J2EE_1_2;
+                    case "2.3" -> Platform.J2EE_1_3;
+                    case "2.4" -> Platform.J2EE_1_4;
+                    case "2.5" -> Platform.JAVA_EE_5;
+                    case "3" -> Platform.JAVA_EE_6;
+                    case "3.1" -> Platform.JAVA_EE_7;
+                    case "4" -> Platform.JAVA_EE_8;
+                    case "5" -> Platform.JAKARTA_EE_9;
+                    case "6" -> Platform.JAKARTA_EE_10;
+                    case "6.1" -> Platform.JAKARTA_EE_11;
+                    default -> null;
+                };
+                case "ejb-jar" -> switch (v) {
+                    case "1.1" -> Platform.J2EE_1_2;
+                    case "2" -> Platform.J2EE_1_3;
+                    case "2.1" -> Platform.J2EE_1_4;
+                    case "3" -> Platform.JAVA_EE_5;
+                    case "3.1" -> Platform.JAVA_EE_6;
+                    // EJB 3.2 is Java EE 7's and 8's: the older is the safer assumption.
+                    case "3.2" -> Platform.JAVA_EE_7;
+                    case "4" -> Platform.JAKARTA_EE_9;
+                    default -> null;
+                };
+                default -> switch (v) {
+                    case "1.2" -> Platform.J2EE_1_2;
+                    case "1.3" -> Platform.J2EE_1_3;
+                    case "1.4" -> Platform.J2EE_1_4;
+                    case "5" -> Platform.JAVA_EE_5;
+                    case "6" -> Platform.JAVA_EE_6;
+                    case "7" -> Platform.JAVA_EE_7;
+                    case "8" -> Platform.JAVA_EE_8;
+                    case "9", "9.1" -> Platform.JAKARTA_EE_9;
+                    case "10" -> Platform.JAKARTA_EE_10;
+                    case "11" -> Platform.JAKARTA_EE_11;
+                    default -> null;
+                };
+            };
+            return Optional.ofNullable(p);
         }
 
         @Override

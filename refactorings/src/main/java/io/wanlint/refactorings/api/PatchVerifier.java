@@ -81,6 +81,8 @@ public final class PatchVerifier implements AutoCloseable {
     private final long deadline;
     private final Duration budget;
     private StandardJavaFileManager fileManager;
+    /** wanlint's own API containers, seen through {@link CompileClassPath#ownView()}; null when there are none. */
+    private StandardJavaFileManager ownApiFiles;
     private final Map<Set<String>, Compilation> baselines = new HashMap<>();
     private final Map<List<FileChange>, Verdict> verdicts = new HashMap<>();
     private Layout layout;
@@ -289,7 +291,7 @@ public final class PatchVerifier implements AutoCloseable {
         for (Map.Entry<String, String> s : sources.entrySet()) units.add(new InMemorySource(s.getKey(), "", s.getValue()));
         List<String> options = List.of("-proc:none", "-implicit:none", "-nowarn", "-Xlint:none", "-Xmaxerrs", "1000000",
                 "-XDshould-stop.ifError=FLOW", "-XDshould-stop.ifNoError=FLOW");
-        JavaCompiler.CompilationTask task = javac.getTask(null, new InMemoryFiles(fileManager(), layout(), context, sources), diagnostics,
+        JavaCompiler.CompilationTask task = javac.getTask(null, new InMemoryFiles(fileManager(), ownApiFiles, classPath.ownView(), layout(), context, sources), diagnostics,
                 options, null, units);
         if (task instanceof com.sun.source.util.JavacTask javacTask) {
             try {
@@ -317,6 +319,11 @@ public final class PatchVerifier implements AutoCloseable {
                 // An empty source path, or javac would look for sources in the jars too.
                 fileManager.setLocationFromPaths(StandardLocation.SOURCE_PATH, List.of());
                 fileManager.setLocationFromPaths(StandardLocation.CLASS_PATH, classPath.entries().stream().filter(Files::exists).toList());
+                List<Path> own = classPath.ownApi().stream().filter(Files::exists).toList();
+                if (!own.isEmpty()) {
+                    ownApiFiles = javac.getStandardFileManager(d -> { }, Locale.ROOT, StandardCharsets.UTF_8);
+                    ownApiFiles.setLocationFromPaths(StandardLocation.CLASS_PATH, own);
+                }
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
@@ -350,14 +357,20 @@ public final class PatchVerifier implements AutoCloseable {
     }
 
     @Override public void close() {
-        if (fileManager == null) return;
-        try {
-            fileManager.close();
-        } catch (IOException e) {
-            // Closing only releases jar handles; nothing was written.
+        for (StandardJavaFileManager fm : new StandardJavaFileManager[] {fileManager, ownApiFiles}) {
+            if (fm == null) continue;
+            try {
+                fm.close();
+            } catch (IOException e) {
+                // Closing only releases jar handles; nothing was written.
+            }
         }
         fileManager = null;
+        ownApiFiles = null;
     }
+
+    /** What the patches are compiled against ({@code J2EE 1.4: geronimo-j2ee_1.4_spec-1.1.jar}), for the run's report. */
+    public String api() { return classPath.api(); }
 
     /** A source file's text as the patch leaves it, named by its path relative to the analysed root. */
     private static final class InMemorySource extends SimpleJavaFileObject {
@@ -385,28 +398,42 @@ public final class PatchVerifier implements AutoCloseable {
     }
 
     /**
-     * The jars from the standard file manager; the source path from the application's files as
+     * The jars from the standard file manager, and before them the packages of wanlint's own API
+     * containers that the platform lets through; the source path from the application's files as
      * wanlint read them, with the patched text where the compile has one; nothing javac might write
      * reaches the disk.
      */
     private static final class InMemoryFiles extends ForwardingJavaFileManager<JavaFileManager> {
+        private final JavaFileManager ownApi;
+        private final CompileClassPath.OwnApiView ownView;
         private final Layout layout;
         private final RefactoringContext context;
         private final Map<String, String> overlay;
 
-        InMemoryFiles(JavaFileManager fm, Layout layout, RefactoringContext context, Map<String, String> overlay) {
+        InMemoryFiles(JavaFileManager fm, JavaFileManager ownApi, CompileClassPath.OwnApiView ownView, Layout layout,
+                      RefactoringContext context, Map<String, String> overlay) {
             super(fm);
+            this.ownApi = ownApi;
+            this.ownView = ownView;
             this.layout = layout;
             this.context = context;
             this.overlay = overlay;
         }
 
         @Override public boolean hasLocation(Location location) {
-            return location == StandardLocation.SOURCE_PATH || super.hasLocation(location);
+            return location == StandardLocation.SOURCE_PATH || location == StandardLocation.CLASS_PATH && ownApi != null
+                    || super.hasLocation(location);
         }
 
         @Override public Iterable<JavaFileObject> list(Location location, String packageName, Set<JavaFileObject.Kind> kinds,
                                                        boolean recurse) throws IOException {
+            if (location == StandardLocation.CLASS_PATH && ownApi != null) {
+                // javac takes the first class of a name it lists: wanlint's own API, where visible, comes first.
+                List<JavaFileObject> out = new ArrayList<>();
+                if (ownView.visible(packageName)) ownApi.list(location, packageName, kinds, recurse).forEach(out::add);
+                super.list(location, packageName, kinds, recurse).forEach(out::add);
+                return out;
+            }
             if (location != StandardLocation.SOURCE_PATH) return super.list(location, packageName, kinds, recurse);
             List<JavaFileObject> out = new ArrayList<>();
             if (!kinds.contains(JavaFileObject.Kind.SOURCE)) return out;

@@ -25,6 +25,7 @@ public final class RefactoringContext {
     private final Map<String, Optional<SourceText>> texts = new ConcurrentHashMap<>();
     /** Decided once per application: every generator writes code of the same level. */
     private volatile ApiLevel apiLevel;
+    private volatile ApiLevel.DeclaredPlatform platform;
 
     public RefactoringContext(AnalysisResult analysis, Path root) {
         this.analysis = analysis;
@@ -46,6 +47,13 @@ public final class RefactoringContext {
         ApiLevel level = apiLevel;
         if (level == null) apiLevel = level = ApiLevel.of(this);
         return level;
+    }
+
+    /** The Java EE platform the application declares (its patches are compiled against that API), decided on first use. */
+    public ApiLevel.DeclaredPlatform platform() {
+        ApiLevel.DeclaredPlatform p = platform;
+        if (p == null) platform = p = ApiLevel.platform(this);
+        return p;
     }
 
     /** The analysed root folder patches are relative to, if any. */

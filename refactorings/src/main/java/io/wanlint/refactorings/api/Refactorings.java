@@ -51,15 +51,23 @@ public final class Refactorings {
      * @param internalError the reason is wanlint's own failure (a refactoring threw, or planned
      *                      edits that do not apply), not a property of the code: reports show it so
      *                      that a missing patch is not read as "nothing to patch"
-     * @param unverified    why the patch could not be compiled before it was shown ({@link PatchVerifier});
+     * @param unverified    why the patch could not be compiled or re-analysed before it was shown ({@link PatchVerifier});
      *                      empty when it was, or when there is no patch. Reports show it as {@code unverified: …}
+     * @param correction    when re-analysing the patched application measured other round trips than the refactoring
+     *                      predicted (still fewer), what was predicted and measured: {@code predicted 12 → 3, re-analysis
+     *                      measured 12 → 4}; the patch then carries the measured ones. Empty otherwise
      */
     public record Planned(Finding finding, Optional<Patch> patch, String reasonWithoutPatch, boolean internalError,
-                          String unverified) {
+                          String unverified, String correction) {
         public Planned {
             reasonWithoutPatch = patch.isPresent() ? "" : reasonWithoutPatch;
             internalError = patch.isEmpty() && internalError;
             unverified = patch.isEmpty() || unverified == null ? "" : unverified;
+            correction = patch.isEmpty() || correction == null ? "" : correction;
+        }
+
+        public Planned(Finding finding, Optional<Patch> patch, String reasonWithoutPatch, boolean internalError, String unverified) {
+            this(finding, patch, reasonWithoutPatch, internalError, unverified, "");
         }
 
         public Planned(Finding finding, Optional<Patch> patch, String reasonWithoutPatch, boolean internalError) {
@@ -73,8 +81,19 @@ public final class Refactorings {
         /** The same finding without its patch, because the patch failed a check: {@code why} is the reason shown. */
         public Planned declined(String why) { return new Planned(finding, Optional.empty(), why, false); }
 
-        /** The same patch, marked as not verified, and why. */
-        public Planned unverified(String why) { return new Planned(finding, patch, "", false, why); }
+        /** The same patch, marked as not verified, and why (added to an earlier mark). */
+        public Planned unverified(String why) {
+            return new Planned(finding, patch, "", false, unverified.isEmpty() ? why : unverified + "; " + why, correction);
+        }
+
+        /**
+         * The same changes with the round trips re-analysis measured instead of the predicted ones,
+         * and {@code note} saying both.
+         */
+        public Planned corrected(io.wanlint.analyzer.api.RoundTrips before, io.wanlint.analyzer.api.RoundTrips after, String note) {
+            Optional<Patch> measured = patch.map(p -> new Patch(p.findingFingerprint(), p.ruleId(), p.title(), p.changes(), before, after));
+            return new Planned(finding, measured, "", false, unverified, note);
+        }
 
         /** The same finding without its patch, because showing or writing the patch failed. */
         public Planned failedWhile(String doing, Throwable e) {

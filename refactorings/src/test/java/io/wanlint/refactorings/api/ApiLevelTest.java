@@ -53,4 +53,41 @@ class ApiLevelTest {
         assertThat(level().namespace()).isEqualTo("jakarta");
         assertThat(level().name("javax.ejb.EJB")).isEqualTo("jakarta.ejb.EJB");
     }
+
+    @Test
+    void thePlatformIsTheNewestTheDescriptorsDeclare() throws IOException {
+        write("WEB-INF/web.xml", """
+                <?xml version="1.0"?>
+                <!DOCTYPE web-app PUBLIC "-//Sun Microsystems, Inc.//DTD Web Application 2.3//EN" "http://java.sun.com/dtd/web-app_2_3.dtd">
+                <web-app/>
+                """);
+        assertThat(TextApp.analysed(app).platform()).isEqualTo(new ApiLevel.DeclaredPlatform(ApiLevel.Platform.J2EE_1_3,
+                "WEB-INF/web.xml: web-app 2.3"));
+        write("ejb/META-INF/ejb-jar.xml", "<ejb-jar xmlns=\"http://java.sun.com/xml/ns/j2ee\" version=\"2.1\"/>\n");
+        assertThat(TextApp.analysed(app).platform().platform()).isEqualTo(ApiLevel.Platform.J2EE_1_4);
+        write("META-INF/application.xml", "<application xmlns=\"http://xmlns.jcp.org/xml/ns/javaee\" version=\"7\"/>\n");
+        assertThat(TextApp.analysed(app).platform()).isEqualTo(new ApiLevel.DeclaredPlatform(ApiLevel.Platform.JAVA_EE_7,
+                "META-INF/application.xml: application 7"));
+    }
+
+    @Test
+    void sourcesThatContradictTheirDescriptorsDecideThePlatform() throws IOException {
+        write("META-INF/ejb-jar.xml", "<ejb-jar xmlns=\"http://java.sun.com/xml/ns/j2ee\" version=\"2.1\"/>\n");
+        write("src/a/Cart.java", "package a;\nimport javax.ejb.Stateless;\n@Stateless\npublic class Cart {}\n");
+        assertThat(TextApp.analysed(app).platform().platform()).isEqualTo(ApiLevel.Platform.JAVA_EE_8);
+        write("src/a/Cart.java", "package a;\nimport jakarta.ejb.Stateless;\nimport jakarta.ejb.EJB;\n@Stateless\npublic class Cart {}\n");
+        assertThat(TextApp.analysed(app).platform().platform()).isEqualTo(ApiLevel.Platform.JAKARTA_EE_10);
+        write("META-INF/ejb-jar.xml", "<ejb-jar xmlns=\"https://jakarta.ee/xml/ns/jakartaee\" version=\"4.0\"/>\n");
+        write("src/a/Cart.java", "package a;\nimport javax.ejb.Stateless;\n@Stateless\npublic class Cart {}\n");
+        assertThat(TextApp.analysed(app).platform().platform()).isEqualTo(ApiLevel.Platform.JAVA_EE_8);
+        write("src/a/Cart.java", "package a;\nimport jakarta.ejb.Stateless;\n@Stateless\npublic class Cart {}\n");
+        assertThat(TextApp.analysed(app).platform().platform()).isEqualTo(ApiLevel.Platform.JAKARTA_EE_9);
+    }
+
+    @Test
+    void withoutAVersionedDescriptorThePlatformIsTheWidestOfTheNamespace() throws IOException {
+        write("src/a/Page.java", "package a;\nimport javax.servlet.http.HttpServlet;\npublic class Page extends HttpServlet {}\n");
+        assertThat(TextApp.analysed(app).platform()).isEqualTo(new ApiLevel.DeclaredPlatform(ApiLevel.Platform.JAVA_EE_8,
+                "no versioned descriptor"));
+    }
 }

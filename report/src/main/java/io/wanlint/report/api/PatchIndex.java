@@ -25,9 +25,12 @@ import java.util.Optional;
  * @param unverified     the findings whose patch could not be compiled before it was shown, and why
  *                       (no compiler in the runtime, code that does not compile unpatched,
  *                       {@code --no-verify}); reports show {@code unverified: …} next to the patch
+ * @param corrections    the findings whose patch saves other round trips than its refactoring predicted, as
+ *                       re-analysing the patched application measured them ({@code predicted 12 → 3,
+ *                       re-analysis measured 12 → 4}); reports show it next to the patch
  */
 public record PatchIndex(Map<String, FindingPatch> byFingerprint, Map<String, String> internalErrors,
-                         Map<String, String> withoutPatch, Map<String, String> unverified) {
+                         Map<String, String> withoutPatch, Map<String, String> unverified, Map<String, String> corrections) {
     /** No patches: reports show none. */
     public static final PatchIndex EMPTY = new PatchIndex(Map.of());
 
@@ -40,6 +43,14 @@ public record PatchIndex(Map<String, FindingPatch> byFingerprint, Map<String, St
         Map<String, String> patchedOnly = new HashMap<>(unverified == null ? Map.of() : unverified);
         patchedOnly.keySet().retainAll(byFingerprint.keySet());
         unverified = Map.copyOf(patchedOnly);
+        Map<String, String> corrected = new HashMap<>(corrections == null ? Map.of() : corrections);
+        corrected.keySet().retainAll(byFingerprint.keySet());
+        corrections = Map.copyOf(corrected);
+    }
+
+    public PatchIndex(Map<String, FindingPatch> byFingerprint, Map<String, String> internalErrors, Map<String, String> withoutPatch,
+                      Map<String, String> unverified) {
+        this(byFingerprint, internalErrors, withoutPatch, unverified, Map.of());
     }
 
     public PatchIndex(Map<String, FindingPatch> byFingerprint, Map<String, String> internalErrors, Map<String, String> withoutPatch) {
@@ -72,8 +83,14 @@ public record PatchIndex(Map<String, FindingPatch> byFingerprint, Map<String, St
     /** As {@link #of(Map, Map, Map)}, with the findings whose patch is shown unverified, and why. */
     public static PatchIndex of(Map<Finding, FindingPatch> byFinding, Map<Finding, String> internalErrors,
                                 Map<Finding, String> withoutPatch, Map<Finding, String> unverified) {
+        return of(byFinding, internalErrors, withoutPatch, unverified, Map.of());
+    }
+
+    /** As {@link #of(Map, Map, Map, Map)}, with the findings whose patch's prediction re-analysis corrected, and how. */
+    public static PatchIndex of(Map<Finding, FindingPatch> byFinding, Map<Finding, String> internalErrors,
+                                Map<Finding, String> withoutPatch, Map<Finding, String> unverified, Map<Finding, String> corrections) {
         return new PatchIndex(byFingerprint(byFinding), byFingerprint(internalErrors), byFingerprint(withoutPatch),
-                byFingerprint(unverified));
+                byFingerprint(unverified), byFingerprint(corrections));
     }
 
     private static <V> Map<String, V> byFingerprint(Map<Finding, V> byFinding) {
@@ -105,6 +122,15 @@ public record PatchIndex(Map<String, FindingPatch> byFingerprint, Map<String, St
      */
     public Optional<String> unverified(Finding finding) {
         return Optional.ofNullable(unverified.get(Fingerprints.of(finding))).map(why -> "unverified: " + why);
+    }
+
+    /**
+     * How re-analysis corrected the finding's patch's prediction, as reports print it:
+     * {@code prediction corrected: predicted 12 → 3, re-analysis measured 12 → 4}; empty when the
+     * patch delivers what was predicted, was not re-analysed, or there is none.
+     */
+    public Optional<String> correction(Finding finding) {
+        return Optional.ofNullable(corrections.get(Fingerprints.of(finding))).map(how -> "prediction corrected: " + how);
     }
 
     /** Whether the refactorings were asked about this finding: then it has a patch or a reason for none. */

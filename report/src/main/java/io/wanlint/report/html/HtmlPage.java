@@ -229,6 +229,7 @@ public final class HtmlPage {
         patches.of(f).ifPresent(p -> {
             if (!p.description().isEmpty()) out.append("<p>Patch: ").append(escape(p.description())).append("</p>\n");
             patches.unverified(f).ifPresent(why -> out.append("<p class=\"unverified\">Patch ").append(escape(why)).append("</p>\n"));
+            patches.correction(f).ifPresent(how -> out.append("<p class=\"corrected\">Patch ").append(escape(how)).append("</p>\n"));
             if (!p.unifiedDiff().isEmpty()) diff(p.unifiedDiff());
         });
         noPatch.ifPresent(why -> out.append("<p class=\"no-patch\">no patch: ").append(escape(why)).append("</p>\n"));

@@ -198,6 +198,8 @@ public final class CheckReportWriter {
             // Optional and last: a patch shown without having been compiled says so, never silently.
             Optional<String> unverified = patches.unverified(f);
             if (unverified.isPresent()) gen.writeStringField("patchUnverified", unverified.get());
+            Optional<String> correction = patches.correction(f);
+            if (correction.isPresent()) gen.writeStringField("patchCorrection", correction.get());
         }
         gen.writeEndObject();
     }

@@ -121,7 +121,7 @@ public final class SarifLogBuilder {
                 : List.of(new CodeFlow(new Message("From entry point to the offending call"), List.of(new ThreadFlow(flow))));
         ResultProperties props = new ResultProperties(f.before().value(), f.after().value(), f.before().formula(),
                 f.after().formula(), f.entryPoints(), patches.whyNoPatch(f).map(why -> "no patch: " + why).orElse(null),
-                patches.unverified(f).orElse(null));
+                patches.unverified(f).orElse(null), patches.correction(f).orElse(null));
         List<Fix> fixes = patches.of(f).filter(p -> !p.edits().isEmpty()).map(SarifLogBuilder::fix).map(List::of).orElse(null);
         return new Result(f.ruleId(), ruleIndex, f.severity().label(), new Message(f.message()), List.of(primary),
                 related.isEmpty() ? null : related, codeFlows, Map.of(FINGERPRINT_KEY, Fingerprints.of(f)), props, fixes);

@@ -73,11 +73,18 @@ public final class SarifModel {
      * {@code noPatch} when the finding was planned and has no patch, saying why: the code's reason
      * ({@code no patch: … works on the Connection con its caller opened …}) or wanlint's own failure
      * ({@code no patch: internal error while planning (…)}); {@code patchUnverified} when the finding's
-     * fix was not compiled before it was shown, saying why ({@code unverified: …}).
+     * fix was not compiled before it was shown, saying why ({@code unverified: …}); {@code patchCorrection}
+     * when re-analysis measured other round trips for the fix than predicted ({@code prediction corrected: …}).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record ResultProperties(long wanRoundTripsBefore, long wanRoundTripsAfter, String beforeFormula,
-                                   String afterFormula, List<String> entryPoints, String noPatch, String patchUnverified) {}
+                                   String afterFormula, List<String> entryPoints, String noPatch, String patchUnverified,
+                                   String patchCorrection) {
+        public ResultProperties(long wanRoundTripsBefore, long wanRoundTripsAfter, String beforeFormula, String afterFormula,
+                                List<String> entryPoints, String noPatch, String patchUnverified) {
+            this(wanRoundTripsBefore, wanRoundTripsAfter, beforeFormula, afterFormula, entryPoints, noPatch, patchUnverified, null);
+        }
+    }
 
     /** §3.28 location. */
     @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -95,6 +95,7 @@ public final class FindingsText {
         if (noPatch.isEmpty()) {
             out.print("      round trips: " + text(roundTrips(f.before())) + " → " + ansi.green(text(roundTrips(f.after()))) + "\n");
             patches.unverified(f).ifPresent(why -> out.print("      patch " + text(why) + "\n"));
+            patches.correction(f).ifPresent(how -> out.print("      patch " + text(how) + "\n"));
             return;
         }
         // No patch: the after figure is what a fix would achieve, not what wanlint's patch does.

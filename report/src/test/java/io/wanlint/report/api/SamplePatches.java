@@ -45,6 +45,13 @@ final class SamplePatches {
                 Map.of(), Map.of(SampleApplication.fineGrained(), NO_WAN001_PATCH), Map.of(SampleApplication.webTierJdbc(), why));
     }
 
+    /** As {@link #planned()}, the JDBC patch's prediction corrected by re-analysis as {@code how} says. */
+    static PatchIndex corrected(String how) {
+        PatchIndex patched = index();
+        return PatchIndex.of(Map.of(SampleApplication.webTierJdbc(), patched.of(SampleApplication.webTierJdbc()).orElseThrow()),
+                Map.of(), Map.of(SampleApplication.fineGrained(), NO_WAN001_PATCH), Map.of(), Map.of(SampleApplication.webTierJdbc(), how));
+    }
+
     /** As {@link #planned()}, but the JDBC patch failed inside wanlint. */
     static PatchIndex failed(String why) {
         return PatchIndex.of(Map.of(), Map.of(SampleApplication.webTierJdbc(), why),

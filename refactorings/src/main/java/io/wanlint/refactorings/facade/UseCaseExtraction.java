@@ -614,7 +614,7 @@ final class UseCaseExtraction {
         tos.addAll(rowClasses);
         clientLines.addAll(renderClient);
 
-        // Exceptions: what the client handles around the moved code stays handled.
+        // Exceptions: what the client handles around the moved code stays handled, by the same catch.
         Set<String> exceptions = new LinkedHashSet<>();
         Set<String> handled = new LinkedHashSet<>();
         for (TryStmt t : tries) {
@@ -623,14 +623,35 @@ final class UseCaseExtraction {
             }
         }
         method.getThrownExceptions().forEach(t -> handled.add(simple(t.asString())));
-        for (String h : handled) {
-            if (BEAN_EXCEPTIONS.contains(h) || !h.endsWith("IOException") && !h.equals("ServletException")
-                    && !h.equals("Exception") && !h.equals("Throwable") && !h.equals("RemoteException") && appException(h)) {
-                exceptions.add(h);
-                importFor(h, null);
+        ExceptionTypes exceptionTypes = new ExceptionTypes(types);
+        MovedCodeExceptions flow = MovedCodeExceptions.of(movedRoots, exceptionTypes, e -> typeOf(e).map(AppTypes.Resolved::qualified),
+                this::qualifyException);
+        keepsUncheckedExceptions(tries, flow, exceptionTypes);
+        boolean throwsRemote = remoteCalls;
+        for (String e : flow.thrown().keySet()) {
+            // Checked exceptions go on the façade method and reach the client's catch as themselves.
+            if (exceptionTypes.unchecked(e).orElse(false)) continue;   // an unknown kind is declared: harmless if unchecked
+            if (e.equals("java.rmi.RemoteException")) {
+                throwsRemote = true;
+                continue;
+            }
+            if (exceptions.add(simple(e)) && !e.startsWith("java.lang.")) facadeImports.add(e);
+        }
+        // In the order the client's catch clauses name them (the signature reads like the code it came from).
+        List<String> order = new ArrayList<>(handled);
+        List<String> sorted = new ArrayList<>(exceptions);
+        sorted.sort(java.util.Comparator.comparingInt(e -> order.contains(e) ? order.indexOf(e) : order.size()));
+        exceptions = new LinkedHashSet<>(sorted);
+        if (!flow.complete()) {
+            // Some call's declaration is unknown: the exceptions the client handles by name may be what it throws.
+            for (String h : handled) {
+                if (BEAN_EXCEPTIONS.contains(h) || !h.endsWith("IOException") && !h.equals("ServletException")
+                        && !h.equals("Exception") && !h.equals("Throwable") && !h.equals("RemoteException") && appException(h)) {
+                    if (exceptions.add(h)) importFor(h, null);
+                }
             }
         }
-        if (remoteCalls) {
+        if (throwsRemote) {
             exceptions.add("RemoteException");
             facadeImports.add("java.rmi.RemoteException");
         }
@@ -640,6 +661,39 @@ final class UseCaseExtraction {
         int start = commentStart(client, firstStmt);
         String template = String.join(eol + baseIndent, clientLines);
         return new Extracted(fm, tos, envRefs, members, new ClientRewrite(start, client.end(lastStmt), template, clientImports), handled);
+    }
+
+    /** A type name written in the client, qualified; {@code java.lang} exceptions need no import. */
+    private Optional<String> qualifyException(String written) {
+        return new ExceptionTypes(types).qualify(written, client.unit());
+    }
+
+    /**
+     * A bean turns an unchecked exception into its system exception ({@code RemoteException} for an
+     * EJB 2.x remote client, {@code EJBException} otherwise): a client's {@code catch} of a specific
+     * unchecked type around code that throws it would no longer run once that code is in the façade.
+     */
+    private void keepsUncheckedExceptions(List<TryStmt> tries, MovedCodeExceptions flow, ExceptionTypes exceptionTypes) {
+        for (TryStmt t : tries) {
+            for (CatchClause c : t.getCatchClauses()) {
+                for (String written : c.getParameter().getType().asString().split("\\|")) {
+                    Optional<String> caught = qualifyException(written.trim());
+                    if (caught.isEmpty() || Set.of("java.lang.RuntimeException", "java.lang.Throwable", "java.lang.Exception", "java.lang.Error")
+                            .contains(caught.get()) || caught.get().endsWith(".ejb.EJBException")) continue;
+                    Optional<Node> thrower = flow.uncheckedCaughtAs(caught.get(), exceptionTypes);
+                    if (thrower.isPresent()) {
+                        throw refuse(thrower.get(), "the client catches " + simple(written.trim()) + " (line " + hoisted.shownLine().applyAsInt(line(c))
+                                + "), which `" + shortText(thrower.get()) + "` throws: thrown in the façade bean it would reach the client as "
+                                + (remoteCalls ? "RemoteException" : "EJBException") + ", not as " + simple(written.trim()));
+                    }
+                }
+            }
+        }
+    }
+
+    private String shortText(Node n) {
+        String text = client.text(n).replaceAll("\\s+", " ");
+        return text.length() > 60 ? text.substring(0, 57) + "..." : text;
     }
 
     private boolean appException(String simpleName) {

@@ -542,6 +542,7 @@ final class UseCaseExtraction {
             }
         }
         uncovered(range, roles, movedRoots);
+        keepsSideEffectOrder(range, roles);
 
         // Inputs: locals and parameters declared before the range that the moved code reads.
         Map<String, Declared> inputs = new LinkedHashMap<>();
@@ -785,6 +786,55 @@ final class UseCaseExtraction {
             case PREFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_INCREMENT, POSTFIX_DECREMENT -> true;
             default -> false;
         };
+    }
+
+    /**
+     * The façade runs the moved statements before every render statement the client keeps: a bean
+     * write that came after something the client does outside itself (writing the page, setting a
+     * session attribute, redirecting) would now come first, and an exception from it would leave that
+     * undone. Reads ({@code get}, {@code find}, lookups) may move earlier; writes may not.
+     */
+    private void keepsSideEffectOrder(List<Statement> range, List<Role> roles) {
+        Statement effect = null;
+        for (int i = 0; i < range.size(); i++) {
+            Statement s = range.get(i);
+            if (roles.get(i) == Role.DATA) {
+                Optional<Node> write = beanWrite(s);
+                if (effect != null && write.isPresent()) {
+                    throw refuse(write.get(), "the façade would run `" + shortText(write.get()) + "` before `" + shortText(effect)
+                            + "` (line " + hoisted.shownLine().applyAsInt(line(effect)) + "), which the client runs first: the order of side effects would change");
+                }
+            } else if (effect == null && writesOutside(s)) {
+                effect = s;
+            }
+        }
+    }
+
+    /** Method names that read: a call so named has no side effect the order of the page could show. */
+    private static final java.util.regex.Pattern READS = java.util.regex.Pattern.compile(
+            "(get|is|has|find|lookup|narrow|list|size|iterator|hasNext|next|hasMore|nextElement|toString|equals|hashCode|valueOf|parse|format|"
+                    + "contains|length|compareTo|elements|keys|keySet|values|entrySet|toArray|substring|trim|indexOf|charAt)([A-Z_].*)?");
+
+    /** A call in {@code s} on a bean or other object (not a web object) whose name does not say it reads. */
+    private Optional<Node> beanWrite(Statement s) {
+        for (MethodCallExpr c : s.findAll(MethodCallExpr.class)) {
+            if (c.getScope().isEmpty() || !holdsDataSite(c)) continue;
+            String name = c.getNameAsString();
+            if (READS.matcher(name).matches()) continue;
+            // A session home's create() opens a conversation; an entity's create takes its fields and inserts a row.
+            if (name.startsWith("create") && c.getArguments().isEmpty()) continue;
+            return Optional.of(c);
+        }
+        return Optional.empty();
+    }
+
+    /** Whether a statement the client keeps does something outside itself: a call that does not read, or an assignment of a field. */
+    private boolean writesOutside(Statement s) {
+        for (MethodCallExpr c : s.findAll(MethodCallExpr.class)) if (!READS.matcher(c.getNameAsString()).matches()) return true;
+        for (AssignExpr a : s.findAll(AssignExpr.class)) {
+            if (a.getTarget() instanceof FieldAccessExpr || a.getTarget() instanceof NameExpr n && declarationOf(n).isEmpty()) return true;
+        }
+        return false;
     }
 
     /** Every data site must end up in the façade; one left in a render statement would still cross the WAN. */
@@ -1072,6 +1122,25 @@ final class UseCaseExtraction {
         String rowClassPlaceholder = "\u0000row\u0000";
         Set<Node> renderDecls = new NodeSet();
         String bodyIndent = baseIndent + unit;
+        // Each row's bean calls run in the façade before any row is written: only reads may be regrouped so.
+        {
+            Set<Node> loopRender = new NodeSet();
+            List<Statement> inLoop = body.getStatements();
+            List<Role> loopRoles = new ArrayList<>();
+            for (Statement st : inLoop) {
+                boolean web = touchesWeb(st, loopRender);
+                loopRoles.add(web ? Role.RENDER : Role.DATA);
+                if (web && st instanceof ExpressionStmt e && e.getExpression() instanceof VariableDeclarationExpr v) loopRender.addAll(v.getVariables());
+            }
+            Optional<Statement> firstEffect = java.util.stream.IntStream.range(0, inLoop.size()).filter(i -> loopRoles.get(i) == Role.RENDER)
+                    .mapToObj(inLoop::get).filter(this::writesOutside).findFirst();
+            Optional<Node> write = java.util.stream.IntStream.range(0, inLoop.size()).filter(i -> loopRoles.get(i) == Role.DATA)
+                    .mapToObj(inLoop::get).flatMap(st -> beanWrite(st).stream()).findFirst();
+            if (firstEffect.isPresent() && write.isPresent()) {
+                throw refuse(write.get(), "the façade would make every row's `" + shortText(write.get()) + "` before the client runs `"
+                        + shortText(firstEffect.get()) + "` for the first row: the loop interleaves bean writes with what the client does");
+            }
+        }
         for (Statement st : body.getStatements()) {
             boolean web = touchesWeb(st, renderDecls);
             if (!web) {

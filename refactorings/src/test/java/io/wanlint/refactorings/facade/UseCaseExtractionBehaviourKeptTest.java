@@ -16,9 +16,11 @@ import org.junit.jupiter.api.Test;
  * Behaviour kept (issue 21.6): the exceptions the moved code throws reach the client's own catch
  * clauses as themselves. Checked ones are declared on the façade method, whatever broader type the
  * client catches them as; one caught inside the moved code stays there; an unchecked one the client
- * catches by its type would arrive wrapped by the container, so that move is declined.
+ * catches by its type would arrive wrapped by the container, so that move is declined. Bean writes
+ * are not run before what the client does first (writing the page), and a resource the moved code
+ * opens is not left for the client to close.
  */
-class UseCaseExtractionExceptionsTest {
+class UseCaseExtractionBehaviourKeptTest {
     private static final String SHOP_EXCEPTION = """
             package shop.beans;
 
@@ -50,6 +52,7 @@ class UseCaseExtractionExceptionsTest {
                 String getName() throws RemoteException;
                 float getPrice() throws RemoteException, UnknownItemException;
                 void reserve(int quantity) throws RemoteException, SoldOutException;
+                void hold(int quantity) throws RemoteException;
             }
             """;
     private static final String ITEM_HOME = """
@@ -198,6 +201,90 @@ class UseCaseExtractionExceptionsTest {
         assertThat(r).isInstanceOf(UseCaseExtraction.Refused.class);
         assertThat(((UseCaseExtraction.Refused) r).why()).isEqualTo("the client catches SoldOutException (line 26), which `item.reserve(1)` throws: "
                 + "thrown in the façade bean it would reach the client as RemoteException, not as SoldOutException (shop/web/ShowItem.java:24)");
+    }
+
+    @Test
+    void aBeanWriteAfterTheClientHasWrittenThePageIsNotMovedBeforeIt() {
+        // Before: hold(1) ran in the façade before the heading the client writes between the find and the hold;
+        // if it failed, the page lost its heading.
+        String client = HEADER + """
+                public class Hold extends HttpServlet {
+                    public void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                        Integer id = Integer.valueOf(request.getParameter("id"));
+                        PrintWriter out = response.getWriter();
+                        try {
+                            InitialContext ic = new InitialContext();
+                            ItemHome home = (ItemHome) PortableRemoteObject.narrow(ic.lookup("java:comp/env/ejb/Item"), ItemHome.class);
+                            Item item = home.findByPrimaryKey(id);
+                            out.println("<h1>Holding " + id + "</h1>");
+                            item.hold(1);
+                            out.println(item.getName());
+                        } catch (NamingException e) {
+                            throw new IOException(e.getMessage());
+                        } catch (FinderException e) {
+                            response.sendError(404);
+                        }
+                    }
+                }
+                """;
+        UseCaseExtraction.Result r = extract(client, 22, 23, 24, 26, 27);
+        assertThat(r).isInstanceOf(UseCaseExtraction.Refused.class);
+        assertThat(((UseCaseExtraction.Refused) r).why()).isEqualTo("the façade would run `item.hold(1)` before `out.println(\"<h1>Holding \" + id + \"</h1>\");` "
+                + "(line 25), which the client runs first: the order of side effects would change (shop/web/ShowItem.java:26)");
+    }
+
+    @Test
+    void beanReadsMayMoveBeforeWhatTheClientWroteFirst() {
+        // The heading between the lookup and the find is written after the façade call: only reads were regrouped.
+        String client = HEADER + """
+                public class Hold extends HttpServlet {
+                    public void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                        Integer id = Integer.valueOf(request.getParameter("id"));
+                        PrintWriter out = response.getWriter();
+                        try {
+                            InitialContext ic = new InitialContext();
+                            ItemHome home = (ItemHome) PortableRemoteObject.narrow(ic.lookup("java:comp/env/ejb/Item"), ItemHome.class);
+                            out.println("<h1>Item</h1>");
+                            Item item = home.findByPrimaryKey(id);
+                            out.println(item.getName());
+                        } catch (NamingException e) {
+                            throw new IOException(e.getMessage());
+                        } catch (FinderException e) {
+                            response.sendError(404);
+                        }
+                    }
+                }
+                """;
+        UseCaseExtraction.Extracted x = extracted(client, 22, 23, 25, 26);
+        assertThat(x.method().body()).contains("Item item = home.findByPrimaryKey(id);");
+    }
+
+    @Test
+    void aBeanWriteInALoopThatWritesRowsIsNotRegroupedBeforeTheRows() {
+        String client = HEADER + """
+                public class HoldAll extends HttpServlet {
+                    public void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                        PrintWriter out = response.getWriter();
+                        try {
+                            InitialContext ic = new InitialContext();
+                            ItemHome home = (ItemHome) PortableRemoteObject.narrow(ic.lookup("java:comp/env/ejb/Item"), ItemHome.class);
+                            for (int i = 1; i < 4; i++) {
+                                Item item = home.findByPrimaryKey(Integer.valueOf(i));
+                                item.hold(1);
+                                out.println(item.getName());
+                            }
+                        } catch (NamingException e) {
+                            throw new IOException(e.getMessage());
+                        } catch (FinderException e) {
+                            response.sendError(404);
+                        }
+                    }
+                }
+                """;
+        UseCaseExtraction.Result r = extract(client, 21, 22, 24, 25, 26);
+        assertThat(r).isInstanceOf(UseCaseExtraction.Refused.class);
+        assertThat(((UseCaseExtraction.Refused) r).why()).startsWith("the façade would make every row's `item.hold(1)` before the client runs "
+                + "`out.println(item.getName());` for the first row");
     }
 
     private UseCaseExtraction.Extracted extracted(String client, Integer... lines) {

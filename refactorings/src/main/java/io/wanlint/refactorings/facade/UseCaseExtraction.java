@@ -118,6 +118,11 @@ final class UseCaseExtraction {
     /** Locals declared before the moved code without a value and used only by it: their declaration is repeated in the façade. */
     private final Set<Node> carried = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     private final Hoisted hoisted;
+    /**
+     * Locals declared before the moved code that it assigns and the client reads afterwards: the
+     * façade takes each one's value as a parameter and hands back the value it ends with.
+     */
+    private final Map<Node, Declared> assignedOutputs = new java.util.IdentityHashMap<>();
 
     /**
      * The request reads the client makes first, in the text this extraction splits ({@link RequestReads}).
@@ -477,8 +482,13 @@ final class UseCaseExtraction {
         Set<Node> renderDecls = new NodeSet();
         Set<Node> dataDecls = new NodeSet();
         List<Role> roles = new ArrayList<>();
+        // A return that ends the moved code returns the façade's value from the client; one before its end cannot be moved.
+        ReturnStmt finalReturn = !wholeBody && range.get(range.size() - 1) instanceof ReturnStmt r ? r : null;
         for (Statement s : range) {
-            for (ReturnStmt r : s.findAll(ReturnStmt.class)) if (!wholeBody) throw refuse(r, "the moved code returns from the method");
+            for (ReturnStmt r : s.findAll(ReturnStmt.class)) {
+                if (wholeBody || r == finalReturn || deferred(r, s)) continue;
+                throw refuse(r, "the moved code returns from the method before its last statement: the façade can only hand back a value at its end");
+            }
             for (BreakStmt b : s.findAll(BreakStmt.class)) if (b.getLabel().isPresent()) throw refuse(b, "a labelled break leaves the moved code");
             boolean web = touchesWeb(s, renderDecls);
             Role role;
@@ -499,6 +509,9 @@ final class UseCaseExtraction {
                 throw refuse(range.get(0), "the method both returns and writes the response");
             }
             wholeBody = false;
+        }
+        if (finalReturn != null && roles.stream().anyMatch(r -> r != Role.DATA)) {
+            throw refuse(finalReturn, "the moved code writes the response and then returns from the method");
         }
         Set<Node> movedRoots = new NodeSet();
         Reads page = new Reads();
@@ -574,17 +587,42 @@ final class UseCaseExtraction {
             AppTypes.Resolved t = types.resolve(sent, client.unit())
                     .orElseThrow(() -> refuse(d.node(), "cannot resolve the type of `" + d.name() + "`"));
             if (!types.transferable(t.qualified())) {
+                if (assignedOutputs.containsKey(d.node())) {
+                    throw refuse(d.node(), "the moved code assigns `" + d.name() + "` (" + d.type() + "), which cannot be sent back from a session bean");
+                }
                 throw refuse(d.node(), "the moved code needs `" + d.name() + "` (" + d.type() + "), which cannot be sent to a session bean");
             }
             t.importName().ifPresent(facadeImports::add);
             params.add(new FacadeDesign.Parameter(d.type().asString(), d.name()));
         }
+        // The values the façade hands back come last: the inputs read like the method's own.
+        Set<String> handedBack = new java.util.HashSet<>();
+        assignedOutputs.values().forEach(d -> handedBack.add(d.name()));
+        params.sort(java.util.Comparator.comparingInt(p -> handedBack.contains(p.name()) ? 1 : 0));
         String args = String.join(", ", params.stream().map(FacadeDesign.Parameter::name).toList());
         String call = FACADE + "." + names.methodName() + "(" + args + ")";
 
         List<TransferObject> tos = new ArrayList<>();
         String returnType;
-        if (wholeBody) {
+        List<Field> outputs = wholeBody ? List.of() : outputs(finalReturn);
+        if (finalReturn != null) {
+            // The moved code ends the method: the client returns what the façade returns.
+            AppTypes.Resolved r = method.getType().isVoidType() ? new AppTypes.Resolved("void", "void")
+                    : types.resolve(method.getType(), client.unit()).orElseThrow(() -> refuse(method, "cannot resolve the return type"));
+            if (!r.qualified().equals("void") && !types.transferable(r.qualified())) {
+                throw refuse(finalReturn, "the moved code returns " + r.written() + ", which cannot be sent from a session bean");
+            }
+            r.importName().ifPresent(facadeImports::add);
+            returnType = r.written();
+            clientLines.add((returnType.equals("void") ? "" : "return ") + call + ";");
+            if (returnType.equals("void")) clientLines.add("return;");
+        } else if (page.fields.isEmpty() && outputs.size() == 1) {
+            // One variable the client reads on: the façade returns its last value.
+            Field only = outputs.get(0);
+            returnType = only.type().written();
+            facade.add("return " + only.name() + ";");
+            clientLines.add(only.name() + " = " + call + ";");
+        } else if (wholeBody) {
             AppTypes.Resolved r = method.getType().isVoidType() ? new AppTypes.Resolved("void", "void")
                     : types.resolve(method.getType(), client.unit()).orElseThrow(() -> refuse(method, "cannot resolve the return type"));
             if (!r.qualified().equals("void") && !types.transferable(r.qualified())) {
@@ -593,7 +631,7 @@ final class UseCaseExtraction {
             r.importName().ifPresent(facadeImports::add);
             returnType = r.written();
             clientLines.add((returnType.equals("void") ? "" : "return ") + call + ";");
-        } else if (page.fields.isEmpty()) {
+        } else if (page.fields.isEmpty() && outputs.isEmpty()) {
             returnType = "void";
             clientLines.add(call + ";");
         } else {
@@ -603,12 +641,15 @@ final class UseCaseExtraction {
             clientLines.add(names.dataClass() + " " + var + " = " + call + ";");
             List<FacadeDesign.Parameter> fields = new ArrayList<>();
             Set<String> toImports = new TreeSet<>();
-            for (Field f : page.ordered()) {
+            List<Field> all = new ArrayList<>(page.ordered());
+            all.addAll(outputs);
+            for (Field f : all) {
                 fields.add(new FacadeDesign.Parameter(f.type().written(), f.name()));
                 f.type().importName().ifPresent(toImports::add);
-                if (f.variable() != null) clientLines.add(f.type().written() + " " + f.name() + " = " + var + "." + f.getter() + ";");
+                if (outputs.contains(f)) clientLines.add(f.name() + " = " + var + "." + f.getter() + ";");
+                else if (f.variable() != null) clientLines.add(f.type().written() + " " + f.name() + " = " + var + "." + f.getter() + ";");
             }
-            facade.add("return new " + names.dataClass() + "(" + String.join(", ", page.ordered().stream().map(Field::name).toList()) + ");");
+            facade.add("return new " + names.dataClass() + "(" + String.join(", ", all.stream().map(Field::name).toList()) + ");");
             tos.add(new TransferObject(names.dataClass(), fields, toImports));
             for (int i = 0; i < renderClient.size(); i++) renderClient.set(i, renderClient.get(i).replace(PAGE, var));
         }
@@ -697,6 +738,37 @@ final class UseCaseExtraction {
         return text.length() > 60 ? text.substring(0, 57) + "..." : text;
     }
 
+    /**
+     * The locals the moved code assigns that were declared before it, as the values the façade hands
+     * back: each goes to the façade as a parameter (its value on entry) and comes back as the
+     * façade's result or a field of the transfer object. None when the moved code returns instead.
+     */
+    private List<Field> outputs(ReturnStmt finalReturn) {
+        List<Field> out = new ArrayList<>();
+        for (Declared d : assignedOutputs.values()) {
+            if (finalReturn != null) {
+                throw refuse(finalReturn, "the moved code both returns from the method and assigns `" + d.name() + "`, declared before it");
+            }
+            if (d.type().isVarType()) throw refuse(d.node(), "`" + d.name() + "` is declared with var; the façade needs its type");
+            AppTypes.Resolved t = types.resolve(d.type(), client.unit()).orElseThrow(() -> refuse(d.node(), "cannot resolve the type of `" + d.name() + "`"));
+            if (!types.transferable(t.qualified())) {
+                throw refuse(d.node(), "the moved code assigns `" + d.name() + "` (" + d.type() + "), which cannot be sent back from a session bean");
+            }
+            t.importName().ifPresent(facadeImports::add);
+            out.add(new Field(d.name(), t, null, d, client.begin(d.node())));
+        }
+        out.sort(java.util.Comparator.comparingInt(Field::position));
+        return out;
+    }
+
+    /** Code in a lambda or anonymous class body runs when that is called, not where it is written. */
+    private static boolean deferred(Node n, Node root) {
+        for (Node p = n.getParentNode().orElse(null); p != null && p != root; p = p.getParentNode().orElse(null)) {
+            if (p instanceof com.github.javaparser.ast.expr.LambdaExpr || p instanceof com.github.javaparser.ast.body.BodyDeclaration<?>) return true;
+        }
+        return false;
+    }
+
     private boolean appException(String simpleName) {
         return types.qualify(simpleName, client.unit()).map(types::exists).orElse(false);
     }
@@ -728,14 +800,17 @@ final class UseCaseExtraction {
         return true;
     }
 
-    /** The moved code may not assign variables the client declared before it: the client would not see the change. */
+    /**
+     * The moved code may assign a local the client declared before it: the client sees the change
+     * through the façade's result ({@link #outputs}). Fields and array elements it may not change.
+     */
     private void checkAssignments(Node moved, List<Statement> range) {
         Set<Node> rangeNodes = new NodeSet(range);
         for (AssignExpr a : moved.findAll(AssignExpr.class)) {
             if (a.getTarget() instanceof NameExpr n) {
                 Optional<Declared> d = declarationOf(n);
                 if (d.isPresent() && !insideAny(d.get().node(), rangeNodes) && !carry(d.get(), rangeNodes)) {
-                    throw refuse(a, "the moved code assigns `" + n + "`, declared before it");
+                    assignedOutputs.putIfAbsent(d.get().node(), d.get());
                 }
                 if (d.isEmpty()) throw refuse(a, "the moved code assigns field `" + n + "` of the client");
             } else if (a.getTarget() instanceof FieldAccessExpr f) {
@@ -749,7 +824,8 @@ final class UseCaseExtraction {
         for (UnaryExpr u : moved.findAll(UnaryExpr.class)) {
             if (u.getExpression() instanceof NameExpr n && mutates(u)) {
                 Optional<Declared> d = declarationOf(n);
-                if (d.isEmpty() || !insideAny(d.get().node(), rangeNodes)) throw refuse(u, "the moved code changes `" + n + "`, declared before it");
+                if (d.isEmpty()) throw refuse(u, "the moved code changes field `" + n + "` of the client");
+                if (!insideAny(d.get().node(), rangeNodes)) assignedOutputs.putIfAbsent(d.get().node(), d.get());
             }
         }
     }

@@ -455,6 +455,10 @@ final class UseCaseExtraction {
                 }
             }
             AppTypes.Resolved t = types.resolve(d.type(), client.unit()).orElseThrow(() -> refuse(at, "cannot resolve type " + d.type()));
+            if (resource(t.qualified())) {
+                throw refuse(at, "the moved code opens `" + d.name() + "` (" + d.type() + ") and the client still uses it here: a connection, "
+                        + "statement or stream stays on the side that opened it, so it would not be used and closed as before");
+            }
             if (!types.transferable(t.qualified())) {
                 throw refuse(at, "the web code uses `" + d.name() + "` (" + d.type() + "), which cannot be sent to the web tier");
             }
@@ -767,6 +771,15 @@ final class UseCaseExtraction {
             if (p instanceof com.github.javaparser.ast.expr.LambdaExpr || p instanceof com.github.javaparser.ast.body.BodyDeclaration<?>) return true;
         }
         return false;
+    }
+
+    /** JDBC and JPA objects holding a connection, and JDK streams: what must be closed by the code that opened it. */
+    private static boolean resource(String qualified) {
+        int dot = qualified.lastIndexOf('.');
+        if (dot < 0) return false;
+        String pkg = qualified.substring(0, dot), simple = qualified.substring(dot + 1);
+        if (ResourceTypes.BOUND_TO_THEIR_SIDE.getOrDefault(pkg, Set.of()).contains(simple) && !pkg.contains("servlet")) return true;
+        return pkg.equals("java.io") && (simple.endsWith("Stream") || simple.endsWith("Reader") || simple.endsWith("Writer"));
     }
 
     private boolean appException(String simpleName) {

@@ -287,6 +287,32 @@ class UseCaseExtractionBehaviourKeptTest {
                 + "`out.println(item.getName());` for the first row");
     }
 
+    @Test
+    void aConnectionTheMovedCodeOpensAndTheClientClosesAfterwardsDeclinesTheMove() {
+        // The façade would open the connection in the bean and hand nothing back the client could close.
+        String client = HEADER + """
+                public class Report extends HttpServlet {
+                    public void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                        Integer id = Integer.valueOf(request.getParameter("id"));
+                        try {
+                            InitialContext ic = new InitialContext();
+                            javax.sql.DataSource ds = (javax.sql.DataSource) ic.lookup("java:comp/env/jdbc/Shop");
+                            java.sql.Connection c = ds.getConnection();
+                            ItemHome home = (ItemHome) PortableRemoteObject.narrow(ic.lookup("java:comp/env/ejb/Item"), ItemHome.class);
+                            String name = home.findByPrimaryKey(id).getName();
+                            response.getWriter().println(name);
+                            c.close();
+                        } catch (Exception e) {
+                            response.sendError(500);
+                        }
+                    }
+                }
+                """;
+        UseCaseExtraction.Result r = extract(client, 21, 22, 23, 24, 25);
+        assertThat(r).isInstanceOf(UseCaseExtraction.Refused.class);
+        assertThat(((UseCaseExtraction.Refused) r).why()).startsWith("the moved code opens `c` (java.sql.Connection) and the client still uses it here");
+    }
+
     private UseCaseExtraction.Extracted extracted(String client, Integer... lines) {
         UseCaseExtraction.Result r = extract(client, lines);
         assertThat(r).as(r.toString()).isInstanceOf(UseCaseExtraction.Extracted.class);

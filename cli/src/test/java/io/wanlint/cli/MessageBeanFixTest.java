@@ -30,10 +30,19 @@ import org.junit.jupiter.api.io.TempDir;
 class MessageBeanFixTest {
     @TempDir Path temp;
 
-    @Test
-    void mailerSmtpSendMovesIntoAMessageDrivenBeanThatCompilesAndReanalysesToThePrediction() throws Exception {
-        Path app = temp.resolve("petstore-1.1");
-        copy("petstore-1.1", app);
+    /** The fixture's ejb-jar declares EJB 1.1 (J2EE 1.2), which has no message-driven beans; as a J2EE 1.3 application it has them. */
+    private static void declareEjb20(Path app) throws IOException {
+        Path descriptor = app.resolve("src/deploy/estore_ejb.xml");
+        String text = Files.readString(descriptor, StandardCharsets.ISO_8859_1);
+        String ejb11 = "\"-//Sun Microsystems, Inc.//DTD Enterprise JavaBeans 1.1//EN\" \"http://java.sun.com/j2ee/dtds/ejb-jar_1_1.dtd\"";
+        assertThat(text).contains(ejb11);
+        Files.writeString(descriptor, text.replace(ejb11,
+                "\"-//Sun Microsystems, Inc.//DTD Enterprise JavaBeans 2.0//EN\" \"http://java.sun.com/dtd/ejb-jar_2_0.dtd\""),
+                StandardCharsets.ISO_8859_1);
+    }
+
+    /** The mailer of the fixture, made to log the confirmation in the database in the same transaction first. */
+    private static void mailerLogsFirst(Path app) throws IOException {
         // The fixture's mailer only sends the mail, which WAN004 leaves alone (nothing held, nothing to undo);
         // here it first logs the confirmation in the database, in the same transaction.
         Path mailerBean = app.resolve("src/java/com/acme/estore/mail/ejb/MailerEJB.java");
@@ -58,6 +67,28 @@ class MessageBeanFixTest {
                             throw new EJBException(e);
                         }
                 """), StandardCharsets.ISO_8859_1);
+    }
+
+    @Test
+    void anEjb11ApplicationGetsNoMessageDrivenBean() throws Exception {
+        Path app = temp.resolve("petstore-1.1");
+        copy("petstore-1.1", app);
+        mailerLogsFirst(app);
+        commit(app);
+        only(findings(app), "WAN004", "com.acme.estore.mail.ejb.MailerEJB");
+        Run fix = wanlint("fix", app.toString(), "--rule", "WAN004", "--out", temp.resolve("p").toString());
+        assertThat(fix.exit()).as(fix.err()).isZero();
+        assertThat(fix.out()).containsPattern("no patch  WAN004 com\\.acme\\.estore\\.mail\\.ejb\\.MailerEJB .*: message-driven beans need EJB 2\\.0: "
+                + "src/deploy/estore_ejb\\.xml is an EJB 1\\.1 descriptor \\(J2EE 1\\.2\\)");
+        assertThat(patchFiles(temp.resolve("p"))).isEmpty();
+    }
+
+    @Test
+    void mailerSmtpSendMovesIntoAMessageDrivenBeanThatCompilesAndReanalysesToThePrediction() throws Exception {
+        Path app = temp.resolve("petstore-1.1");
+        copy("petstore-1.1", app);
+        declareEjb20(app);
+        mailerLogsFirst(app);
         commit(app);
         JsonNode before = findings(app);
         JsonNode mailer = only(before, "WAN004", "com.acme.estore.mail.ejb.MailerEJB");
@@ -80,7 +111,10 @@ class MessageBeanFixTest {
                 .contains("+public class SendOrderConfirmationMessageBean implements MessageDrivenBean, MessageListener {\n")
                 .contains("+    public void onMessage(javax.jms.Message delivered) {\n")
                 .contains("+            String toAddress = request.getString(\"toAddress\");\n")
-                .contains("+<!DOCTYPE ejb-jar PUBLIC \"-//Sun Microsystems, Inc.//DTD Enterprise JavaBeans 2.0//EN\" \"http://java.sun.com/dtd/ejb-jar_2_0.dtd\">\n")
+                .contains("+    public void setMessageDrivenContext(MessageDrivenContext ctx) {\n")
+                .contains("+    public void ejbCreate() {\n")
+                .doesNotContain("+@MessageDriven").doesNotContain("@Override").doesNotContain("jakarta.")
+                .contains("+      <message-driven-destination>\n")
                 .contains("+        <method-name>onMessage</method-name>\n+      </method>\n+      <trans-attribute>NotSupported</trans-attribute>\n")
                 .contains("+      <destination-jndi-name>queue/SendOrderConfirmationQueue</destination-jndi-name>\n")
                 .contains("+        <jndi-name>java:/JmsXA</jndi-name>\n");

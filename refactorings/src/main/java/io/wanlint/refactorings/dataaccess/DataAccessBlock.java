@@ -246,7 +246,15 @@ final class DataAccessBlock {
         List<String> liftedTypes = new ArrayList<>();
         for (CatchClause c : lifted) {
             String t = c.getParameter().getTypeAsString();
-            for (String one : t.split("\\|")) liftedTypes.add(one.trim());
+            for (String one : t.split("\\|")) {
+                liftedTypes.add(one.trim());
+                Optional<String> unchecked = specificUnchecked(one.trim());
+                if (unchecked.isPresent()) {
+                    return new Outcome.NotMovable("the catch of " + one.trim() + " (" + file + ":" + line(c) + ") would stay in the client around the "
+                            + "façade call, but " + one.trim() + " is unchecked: thrown in the bean it would reach the client as the container's "
+                            + "EJBException or RemoteException, and that catch would no longer run");
+                }
+            }
         }
         List<String> exceptions = new ArrayList<>();
         int runStart = src.begin(run.get(0));
@@ -279,6 +287,24 @@ final class DataAccessBlock {
         return new Outcome.Movable(new Extracted(whole, whole ? src.begin(body) : start, whole ? src.end(body) : end, indent, moved,
                 inputs, outputs, method.getTypeAsString(), lifted.stream().map(src::text).toList(), liftedTypes, exceptions,
                 members.texts(), ownTransaction, env));
+    }
+
+    /**
+     * The qualified name of a JDK exception type written in the client when it is unchecked and more
+     * specific than {@code RuntimeException}: what a bean turns into its system exception.
+     */
+    private Optional<String> specificUnchecked(String written) {
+        String qualified = written.contains(".") ? written : "java.lang." + written;
+        for (ImportDeclaration i : src.unit().getImports()) {
+            if (!i.isStatic() && !i.isAsterisk() && i.getName().getIdentifier().equals(written)) qualified = i.getNameAsString();
+        }
+        try {
+            Class<?> c = Class.forName(qualified, false, ClassLoader.getPlatformClassLoader());
+            boolean unchecked = RuntimeException.class.isAssignableFrom(c) && c != RuntimeException.class;
+            return unchecked ? Optional.of(qualified) : Optional.empty();
+        } catch (ClassNotFoundException | LinkageError e) {
+            return Optional.empty();
+        }
     }
 
     private Outcome renderingInterleaved(int line) {

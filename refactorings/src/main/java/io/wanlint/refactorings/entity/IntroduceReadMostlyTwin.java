@@ -412,12 +412,14 @@ public final class IntroduceReadMostlyTwin implements Refactoring {
                 throw new Declined("a component named " + n.mdbEjbName() + " already exists");
             }
             JavaSource bean = javaOf(entity.className());
-            String ns = bean.unit().getImports().stream().anyMatch(i -> i.getNameAsString().startsWith("jakarta.")) ? "jakarta" : "javax";
+            // The application's level, not the entity's imports (which may name no EE package).
+            String ns = context.apiLevel().namespace();
+            String path = ejbJarPath();
+            SourceText text = context.read(path).orElseThrow(() -> new Declined(path + " cannot be read"));
+            MessagingDescriptors.whyNot(text).ifPresent(why -> { throw new Declined(why); });
             for (TextEdit e : TwinInvalidation.beanClass(bean, simple(entity.className()), n, ns)) add(bean.source().path(), e);
             created.add(new FileChange.Create(pathOf(bean, n.mdbClass()), TwinInvalidation.messageBean(n, twinName, entity.name(), ns)));
 
-            String path = ejbJarPath();
-            SourceText text = context.read(path).orElseThrow(() -> new Declined(path + " cannot be read"));
             XmlOutline.Element root = XmlOutline.parse(text.text()).orElseThrow(() -> new Declined(path + " is not well-formed XML"));
             XmlOutline.Element bean2 = root.child("enterprise-beans").flatMap(b -> named(b.children("entity"), entity.name())).orElseThrow();
             boolean declared = bean2.children("env-entry").stream()

@@ -113,7 +113,7 @@ public final class FacadeScaffold {
             return new Result.Declined(folder + design.name() + "Bean.java already exists");
         }
 
-        Style style = style(model, context.apiLevel());
+        Style style = style(model, context.apiLevel(), ejbJarVersionsBelow3(context));
         String ejbPackage = context.apiLevel().ejb();
         Optional<Component> clientComponent = model.byClass(clientClass);
         String member = memberName(client.get(), clientClass, design.name());
@@ -145,7 +145,7 @@ public final class FacadeScaffold {
                 changes.add(new FileChange.Edit(listing.get(), FacadeDescriptors.ejb3Entry(context.read(listing.get()).orElseThrow(),
                         outline(listing.get(), context, outlines).orElseThrow(), design, attribute)));
             }
-            boolean managed = clientComponent.map(c -> MANAGED.contains(c.kind())).orElse(false);
+            boolean managed = clientComponent.map(c -> MANAGED.contains(c.kind())).orElse(false) || cdiManaged(client.get(), clientClass);
             ClientAccess access = managed && !staticCaller ? FacadeSources.ejb3Injected(design, ejbPackage, member)
                     : FacadeSources.ejb3LookedUp(design, ejbPackage, member, staticCaller);
             return new Result.Planned(new Scaffold(changes, access));
@@ -237,12 +237,17 @@ public final class FacadeScaffold {
     /**
      * EJB 2.x when the application's level has no annotations (J2EE 1.4 or older descriptors), or
      * when a {@code javax} application declares beans with home or component interfaces in an
-     * ejb-jar descriptor (its own style); a Jakarta application always gets EJB 3 style, since
-     * {@code javax.rmi} narrowing does not exist there.
+     * ejb-jar descriptor (its own style) and injects none of its beans; a Jakarta application always
+     * gets EJB 3 style, since {@code javax.rmi} narrowing does not exist there. An application that
+     * already wires beans by {@code @EJB} (issue 21.5) wires the façade so too, unless one of its
+     * ejb-jar descriptors is older than EJB 3.0 (which could not declare an annotated bean's entry).
+     *
+     * @param oldEjbJars whether an ejb-jar descriptor of the application declares a version below 3.0
      */
-    static Style style(ComponentModel model, ApiLevel level) {
+    static Style style(ComponentModel model, ApiLevel level, boolean oldEjbJars) {
         if (!level.annotations()) return Style.EJB2;
         if (level.jakarta()) return Style.EJB3;
+        if (!oldEjbJars && injectsBeans(model)) return Style.EJB3;
         for (Component c : model.components()) {
             if (!c.kind().isEjb()) continue;
             var i = c.interfaces();
@@ -250,6 +255,43 @@ public final class FacadeScaffold {
             if (views && c.declaredIn().stream().anyMatch(l -> l.file().toLowerCase().endsWith(".xml") && !l.file().contains("!/"))) return Style.EJB2;
         }
         return Style.EJB3;
+    }
+
+    /** Whether a component of the application gets a bean injected ({@code @EJB}, {@code @Inject}) rather than looking it up. */
+    private static boolean injectsBeans(ComponentModel model) {
+        return model.components().stream().flatMap(c -> c.ejbRefs().stream()).anyMatch(r -> r.injectionField() != null);
+    }
+
+    private static final java.util.regex.Pattern EJB_JAR_VERSION = java.util.regex.Pattern.compile(
+            "<(?:[\\w-]+:)?ejb-jar\\b[^>]*\\bversion\\s*=\\s*[\"'](\\d+)");
+
+    /** Whether some ejb-jar descriptor declares EJB 2.x or 1.x (by its version attribute or its DTD). */
+    private static boolean ejbJarVersionsBelow3(RefactoringContext context) {
+        for (String f : context.filesNamed("ejb-jar.xml")) {
+            Optional<SourceText> text = context.read(f);
+            if (text.isEmpty()) continue;
+            String t = text.get().text();
+            if (t.contains("DTD Enterprise JavaBeans")) return true;
+            java.util.regex.Matcher m = EJB_JAR_VERSION.matcher(t);
+            if (m.find() && Integer.parseInt(m.group(1)) < 3) return true;
+        }
+        return false;
+    }
+
+    /** CDI scopes and stereotypes: a class so annotated is created by the container, which injects its {@code @EJB} fields. */
+    private static final Set<String> CDI_MANAGED = Set.of("Named", "RequestScoped", "SessionScoped", "ApplicationScoped", "ConversationScoped",
+            "Dependent", "ViewScoped", "Model", "Singleton", "Stateless", "Stateful", "ManagedBean");
+
+    /**
+     * Whether the client class is a CDI bean (a scope or {@code @Named}, or {@code @Inject} members):
+     * it gets the façade by {@code @EJB} like a servlet does, never by {@code @Inject}, because a
+     * session bean's remote business interface is not one of its CDI bean types.
+     */
+    private static boolean cdiManaged(JavaSource client, String clientClass) {
+        Optional<TypeDeclaration<?>> type = client.type(clientClass.substring(clientClass.lastIndexOf('.') + 1));
+        if (type.isEmpty()) return false;
+        if (type.get().getAnnotations().stream().anyMatch(a -> CDI_MANAGED.contains(a.getName().getIdentifier()))) return true;
+        return type.get().getMembers().stream().anyMatch(m -> m.getAnnotations().stream().anyMatch(a -> a.getName().getIdentifier().equals("Inject")));
     }
 
     /** The field (and accessor) name for the façade in the client: {@code viewItemFacade}, unless the client already uses it. */

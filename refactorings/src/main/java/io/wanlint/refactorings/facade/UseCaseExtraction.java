@@ -118,6 +118,11 @@ final class UseCaseExtraction {
     /** Locals declared before the moved code without a value and used only by it: their declaration is repeated in the façade. */
     private final Set<Node> carried = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     private final Hoisted hoisted;
+    /**
+     * Locals declared before the moved code that it assigns and the client reads afterwards: the
+     * façade takes each one's value as a parameter and hands back the value it ends with.
+     */
+    private final Map<Node, Declared> assignedOutputs = new java.util.IdentityHashMap<>();
 
     /**
      * The request reads the client makes first, in the text this extraction splits ({@link RequestReads}).
@@ -450,6 +455,10 @@ final class UseCaseExtraction {
                 }
             }
             AppTypes.Resolved t = types.resolve(d.type(), client.unit()).orElseThrow(() -> refuse(at, "cannot resolve type " + d.type()));
+            if (resource(t.qualified())) {
+                throw refuse(at, "the moved code opens `" + d.name() + "` (" + d.type() + ") and the client still uses it here: a connection, "
+                        + "statement or stream stays on the side that opened it, so it would not be used and closed as before");
+            }
             if (!types.transferable(t.qualified())) {
                 throw refuse(at, "the web code uses `" + d.name() + "` (" + d.type() + "), which cannot be sent to the web tier");
             }
@@ -477,8 +486,13 @@ final class UseCaseExtraction {
         Set<Node> renderDecls = new NodeSet();
         Set<Node> dataDecls = new NodeSet();
         List<Role> roles = new ArrayList<>();
+        // A return that ends the moved code returns the façade's value from the client; one before its end cannot be moved.
+        ReturnStmt finalReturn = !wholeBody && range.get(range.size() - 1) instanceof ReturnStmt r ? r : null;
         for (Statement s : range) {
-            for (ReturnStmt r : s.findAll(ReturnStmt.class)) if (!wholeBody) throw refuse(r, "the moved code returns from the method");
+            for (ReturnStmt r : s.findAll(ReturnStmt.class)) {
+                if (wholeBody || r == finalReturn || deferred(r, s)) continue;
+                throw refuse(r, "the moved code returns from the method before its last statement: the façade can only hand back a value at its end");
+            }
             for (BreakStmt b : s.findAll(BreakStmt.class)) if (b.getLabel().isPresent()) throw refuse(b, "a labelled break leaves the moved code");
             boolean web = touchesWeb(s, renderDecls);
             Role role;
@@ -499,6 +513,9 @@ final class UseCaseExtraction {
                 throw refuse(range.get(0), "the method both returns and writes the response");
             }
             wholeBody = false;
+        }
+        if (finalReturn != null && roles.stream().anyMatch(r -> r != Role.DATA)) {
+            throw refuse(finalReturn, "the moved code writes the response and then returns from the method");
         }
         Set<Node> movedRoots = new NodeSet();
         Reads page = new Reads();
@@ -542,6 +559,7 @@ final class UseCaseExtraction {
             }
         }
         uncovered(range, roles, movedRoots);
+        keepsSideEffectOrder(range, roles);
 
         // Inputs: locals and parameters declared before the range that the moved code reads.
         Map<String, Declared> inputs = new LinkedHashMap<>();
@@ -573,17 +591,42 @@ final class UseCaseExtraction {
             AppTypes.Resolved t = types.resolve(sent, client.unit())
                     .orElseThrow(() -> refuse(d.node(), "cannot resolve the type of `" + d.name() + "`"));
             if (!types.transferable(t.qualified())) {
+                if (assignedOutputs.containsKey(d.node())) {
+                    throw refuse(d.node(), "the moved code assigns `" + d.name() + "` (" + d.type() + "), which cannot be sent back from a session bean");
+                }
                 throw refuse(d.node(), "the moved code needs `" + d.name() + "` (" + d.type() + "), which cannot be sent to a session bean");
             }
             t.importName().ifPresent(facadeImports::add);
             params.add(new FacadeDesign.Parameter(d.type().asString(), d.name()));
         }
+        // The values the façade hands back come last: the inputs read like the method's own.
+        Set<String> handedBack = new java.util.HashSet<>();
+        assignedOutputs.values().forEach(d -> handedBack.add(d.name()));
+        params.sort(java.util.Comparator.comparingInt(p -> handedBack.contains(p.name()) ? 1 : 0));
         String args = String.join(", ", params.stream().map(FacadeDesign.Parameter::name).toList());
         String call = FACADE + "." + names.methodName() + "(" + args + ")";
 
         List<TransferObject> tos = new ArrayList<>();
         String returnType;
-        if (wholeBody) {
+        List<Field> outputs = wholeBody ? List.of() : outputs(finalReturn);
+        if (finalReturn != null) {
+            // The moved code ends the method: the client returns what the façade returns.
+            AppTypes.Resolved r = method.getType().isVoidType() ? new AppTypes.Resolved("void", "void")
+                    : types.resolve(method.getType(), client.unit()).orElseThrow(() -> refuse(method, "cannot resolve the return type"));
+            if (!r.qualified().equals("void") && !types.transferable(r.qualified())) {
+                throw refuse(finalReturn, "the moved code returns " + r.written() + ", which cannot be sent from a session bean");
+            }
+            r.importName().ifPresent(facadeImports::add);
+            returnType = r.written();
+            clientLines.add((returnType.equals("void") ? "" : "return ") + call + ";");
+            if (returnType.equals("void")) clientLines.add("return;");
+        } else if (page.fields.isEmpty() && outputs.size() == 1) {
+            // One variable the client reads on: the façade returns its last value.
+            Field only = outputs.get(0);
+            returnType = only.type().written();
+            facade.add("return " + only.name() + ";");
+            clientLines.add(only.name() + " = " + call + ";");
+        } else if (wholeBody) {
             AppTypes.Resolved r = method.getType().isVoidType() ? new AppTypes.Resolved("void", "void")
                     : types.resolve(method.getType(), client.unit()).orElseThrow(() -> refuse(method, "cannot resolve the return type"));
             if (!r.qualified().equals("void") && !types.transferable(r.qualified())) {
@@ -592,7 +635,7 @@ final class UseCaseExtraction {
             r.importName().ifPresent(facadeImports::add);
             returnType = r.written();
             clientLines.add((returnType.equals("void") ? "" : "return ") + call + ";");
-        } else if (page.fields.isEmpty()) {
+        } else if (page.fields.isEmpty() && outputs.isEmpty()) {
             returnType = "void";
             clientLines.add(call + ";");
         } else {
@@ -602,19 +645,22 @@ final class UseCaseExtraction {
             clientLines.add(names.dataClass() + " " + var + " = " + call + ";");
             List<FacadeDesign.Parameter> fields = new ArrayList<>();
             Set<String> toImports = new TreeSet<>();
-            for (Field f : page.ordered()) {
+            List<Field> all = new ArrayList<>(page.ordered());
+            all.addAll(outputs);
+            for (Field f : all) {
                 fields.add(new FacadeDesign.Parameter(f.type().written(), f.name()));
                 f.type().importName().ifPresent(toImports::add);
-                if (f.variable() != null) clientLines.add(f.type().written() + " " + f.name() + " = " + var + "." + f.getter() + ";");
+                if (outputs.contains(f)) clientLines.add(f.name() + " = " + var + "." + f.getter() + ";");
+                else if (f.variable() != null) clientLines.add(f.type().written() + " " + f.name() + " = " + var + "." + f.getter() + ";");
             }
-            facade.add("return new " + names.dataClass() + "(" + String.join(", ", page.ordered().stream().map(Field::name).toList()) + ");");
+            facade.add("return new " + names.dataClass() + "(" + String.join(", ", all.stream().map(Field::name).toList()) + ");");
             tos.add(new TransferObject(names.dataClass(), fields, toImports));
             for (int i = 0; i < renderClient.size(); i++) renderClient.set(i, renderClient.get(i).replace(PAGE, var));
         }
         tos.addAll(rowClasses);
         clientLines.addAll(renderClient);
 
-        // Exceptions: what the client handles around the moved code stays handled.
+        // Exceptions: what the client handles around the moved code stays handled, by the same catch.
         Set<String> exceptions = new LinkedHashSet<>();
         Set<String> handled = new LinkedHashSet<>();
         for (TryStmt t : tries) {
@@ -623,14 +669,35 @@ final class UseCaseExtraction {
             }
         }
         method.getThrownExceptions().forEach(t -> handled.add(simple(t.asString())));
-        for (String h : handled) {
-            if (BEAN_EXCEPTIONS.contains(h) || !h.endsWith("IOException") && !h.equals("ServletException")
-                    && !h.equals("Exception") && !h.equals("Throwable") && !h.equals("RemoteException") && appException(h)) {
-                exceptions.add(h);
-                importFor(h, null);
+        ExceptionTypes exceptionTypes = new ExceptionTypes(types);
+        MovedCodeExceptions flow = MovedCodeExceptions.of(movedRoots, exceptionTypes, e -> typeOf(e).map(AppTypes.Resolved::qualified),
+                this::qualifyException);
+        keepsUncheckedExceptions(tries, flow, exceptionTypes);
+        boolean throwsRemote = remoteCalls;
+        for (String e : flow.thrown().keySet()) {
+            // Checked exceptions go on the façade method and reach the client's catch as themselves.
+            if (exceptionTypes.unchecked(e).orElse(false)) continue;   // an unknown kind is declared: harmless if unchecked
+            if (e.equals("java.rmi.RemoteException")) {
+                throwsRemote = true;
+                continue;
+            }
+            if (exceptions.add(simple(e)) && !e.startsWith("java.lang.")) facadeImports.add(e);
+        }
+        // In the order the client's catch clauses name them (the signature reads like the code it came from).
+        List<String> order = new ArrayList<>(handled);
+        List<String> sorted = new ArrayList<>(exceptions);
+        sorted.sort(java.util.Comparator.comparingInt(e -> order.contains(e) ? order.indexOf(e) : order.size()));
+        exceptions = new LinkedHashSet<>(sorted);
+        if (!flow.complete()) {
+            // Some call's declaration is unknown: the exceptions the client handles by name may be what it throws.
+            for (String h : handled) {
+                if (BEAN_EXCEPTIONS.contains(h) || !h.endsWith("IOException") && !h.equals("ServletException")
+                        && !h.equals("Exception") && !h.equals("Throwable") && !h.equals("RemoteException") && appException(h)) {
+                    if (exceptions.add(h)) importFor(h, null);
+                }
             }
         }
-        if (remoteCalls) {
+        if (throwsRemote) {
             exceptions.add("RemoteException");
             facadeImports.add("java.rmi.RemoteException");
         }
@@ -640,6 +707,79 @@ final class UseCaseExtraction {
         int start = commentStart(client, firstStmt);
         String template = String.join(eol + baseIndent, clientLines);
         return new Extracted(fm, tos, envRefs, members, new ClientRewrite(start, client.end(lastStmt), template, clientImports), handled);
+    }
+
+    /** A type name written in the client, qualified; {@code java.lang} exceptions need no import. */
+    private Optional<String> qualifyException(String written) {
+        return new ExceptionTypes(types).qualify(written, client.unit());
+    }
+
+    /**
+     * A bean turns an unchecked exception into its system exception ({@code RemoteException} for an
+     * EJB 2.x remote client, {@code EJBException} otherwise): a client's {@code catch} of a specific
+     * unchecked type around code that throws it would no longer run once that code is in the façade.
+     */
+    private void keepsUncheckedExceptions(List<TryStmt> tries, MovedCodeExceptions flow, ExceptionTypes exceptionTypes) {
+        for (TryStmt t : tries) {
+            for (CatchClause c : t.getCatchClauses()) {
+                for (String written : c.getParameter().getType().asString().split("\\|")) {
+                    Optional<String> caught = qualifyException(written.trim());
+                    if (caught.isEmpty() || Set.of("java.lang.RuntimeException", "java.lang.Throwable", "java.lang.Exception", "java.lang.Error")
+                            .contains(caught.get()) || caught.get().endsWith(".ejb.EJBException")) continue;
+                    Optional<Node> thrower = flow.uncheckedCaughtAs(caught.get(), exceptionTypes);
+                    if (thrower.isPresent()) {
+                        throw refuse(thrower.get(), "the client catches " + simple(written.trim()) + " (line " + hoisted.shownLine().applyAsInt(line(c))
+                                + "), which `" + shortText(thrower.get()) + "` throws: thrown in the façade bean it would reach the client as "
+                                + (remoteCalls ? "RemoteException" : "EJBException") + ", not as " + simple(written.trim()));
+                    }
+                }
+            }
+        }
+    }
+
+    private String shortText(Node n) {
+        String text = client.text(n).replaceAll("\\s+", " ");
+        return text.length() > 60 ? text.substring(0, 57) + "..." : text;
+    }
+
+    /**
+     * The locals the moved code assigns that were declared before it, as the values the façade hands
+     * back: each goes to the façade as a parameter (its value on entry) and comes back as the
+     * façade's result or a field of the transfer object. None when the moved code returns instead.
+     */
+    private List<Field> outputs(ReturnStmt finalReturn) {
+        List<Field> out = new ArrayList<>();
+        for (Declared d : assignedOutputs.values()) {
+            if (finalReturn != null) {
+                throw refuse(finalReturn, "the moved code both returns from the method and assigns `" + d.name() + "`, declared before it");
+            }
+            if (d.type().isVarType()) throw refuse(d.node(), "`" + d.name() + "` is declared with var; the façade needs its type");
+            AppTypes.Resolved t = types.resolve(d.type(), client.unit()).orElseThrow(() -> refuse(d.node(), "cannot resolve the type of `" + d.name() + "`"));
+            if (!types.transferable(t.qualified())) {
+                throw refuse(d.node(), "the moved code assigns `" + d.name() + "` (" + d.type() + "), which cannot be sent back from a session bean");
+            }
+            t.importName().ifPresent(facadeImports::add);
+            out.add(new Field(d.name(), t, null, d, client.begin(d.node())));
+        }
+        out.sort(java.util.Comparator.comparingInt(Field::position));
+        return out;
+    }
+
+    /** Code in a lambda or anonymous class body runs when that is called, not where it is written. */
+    private static boolean deferred(Node n, Node root) {
+        for (Node p = n.getParentNode().orElse(null); p != null && p != root; p = p.getParentNode().orElse(null)) {
+            if (p instanceof com.github.javaparser.ast.expr.LambdaExpr || p instanceof com.github.javaparser.ast.body.BodyDeclaration<?>) return true;
+        }
+        return false;
+    }
+
+    /** JDBC and JPA objects holding a connection, and JDK streams: what must be closed by the code that opened it. */
+    private static boolean resource(String qualified) {
+        int dot = qualified.lastIndexOf('.');
+        if (dot < 0) return false;
+        String pkg = qualified.substring(0, dot), simple = qualified.substring(dot + 1);
+        if (ResourceTypes.BOUND_TO_THEIR_SIDE.getOrDefault(pkg, Set.of()).contains(simple) && !pkg.contains("servlet")) return true;
+        return pkg.equals("java.io") && (simple.endsWith("Stream") || simple.endsWith("Reader") || simple.endsWith("Writer"));
     }
 
     private boolean appException(String simpleName) {
@@ -673,14 +813,17 @@ final class UseCaseExtraction {
         return true;
     }
 
-    /** The moved code may not assign variables the client declared before it: the client would not see the change. */
+    /**
+     * The moved code may assign a local the client declared before it: the client sees the change
+     * through the façade's result ({@link #outputs}). Fields and array elements it may not change.
+     */
     private void checkAssignments(Node moved, List<Statement> range) {
         Set<Node> rangeNodes = new NodeSet(range);
         for (AssignExpr a : moved.findAll(AssignExpr.class)) {
             if (a.getTarget() instanceof NameExpr n) {
                 Optional<Declared> d = declarationOf(n);
                 if (d.isPresent() && !insideAny(d.get().node(), rangeNodes) && !carry(d.get(), rangeNodes)) {
-                    throw refuse(a, "the moved code assigns `" + n + "`, declared before it");
+                    assignedOutputs.putIfAbsent(d.get().node(), d.get());
                 }
                 if (d.isEmpty()) throw refuse(a, "the moved code assigns field `" + n + "` of the client");
             } else if (a.getTarget() instanceof FieldAccessExpr f) {
@@ -694,7 +837,8 @@ final class UseCaseExtraction {
         for (UnaryExpr u : moved.findAll(UnaryExpr.class)) {
             if (u.getExpression() instanceof NameExpr n && mutates(u)) {
                 Optional<Declared> d = declarationOf(n);
-                if (d.isEmpty() || !insideAny(d.get().node(), rangeNodes)) throw refuse(u, "the moved code changes `" + n + "`, declared before it");
+                if (d.isEmpty()) throw refuse(u, "the moved code changes field `" + n + "` of the client");
+                if (!insideAny(d.get().node(), rangeNodes)) assignedOutputs.putIfAbsent(d.get().node(), d.get());
             }
         }
     }
@@ -731,6 +875,55 @@ final class UseCaseExtraction {
             case PREFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_INCREMENT, POSTFIX_DECREMENT -> true;
             default -> false;
         };
+    }
+
+    /**
+     * The façade runs the moved statements before every render statement the client keeps: a bean
+     * write that came after something the client does outside itself (writing the page, setting a
+     * session attribute, redirecting) would now come first, and an exception from it would leave that
+     * undone. Reads ({@code get}, {@code find}, lookups) may move earlier; writes may not.
+     */
+    private void keepsSideEffectOrder(List<Statement> range, List<Role> roles) {
+        Statement effect = null;
+        for (int i = 0; i < range.size(); i++) {
+            Statement s = range.get(i);
+            if (roles.get(i) == Role.DATA) {
+                Optional<Node> write = beanWrite(s);
+                if (effect != null && write.isPresent()) {
+                    throw refuse(write.get(), "the façade would run `" + shortText(write.get()) + "` before `" + shortText(effect)
+                            + "` (line " + hoisted.shownLine().applyAsInt(line(effect)) + "), which the client runs first: the order of side effects would change");
+                }
+            } else if (effect == null && writesOutside(s)) {
+                effect = s;
+            }
+        }
+    }
+
+    /** Method names that read: a call so named has no side effect the order of the page could show. */
+    private static final java.util.regex.Pattern READS = java.util.regex.Pattern.compile(
+            "(get|is|has|find|lookup|narrow|list|size|iterator|hasNext|next|hasMore|nextElement|toString|equals|hashCode|valueOf|parse|format|"
+                    + "contains|length|compareTo|elements|keys|keySet|values|entrySet|toArray|substring|trim|indexOf|charAt)([A-Z_].*)?");
+
+    /** A call in {@code s} on a bean or other object (not a web object) whose name does not say it reads. */
+    private Optional<Node> beanWrite(Statement s) {
+        for (MethodCallExpr c : s.findAll(MethodCallExpr.class)) {
+            if (c.getScope().isEmpty() || !holdsDataSite(c)) continue;
+            String name = c.getNameAsString();
+            if (READS.matcher(name).matches()) continue;
+            // A session home's create() opens a conversation; an entity's create takes its fields and inserts a row.
+            if (name.startsWith("create") && c.getArguments().isEmpty()) continue;
+            return Optional.of(c);
+        }
+        return Optional.empty();
+    }
+
+    /** Whether a statement the client keeps does something outside itself: a call that does not read, or an assignment of a field. */
+    private boolean writesOutside(Statement s) {
+        for (MethodCallExpr c : s.findAll(MethodCallExpr.class)) if (!READS.matcher(c.getNameAsString()).matches()) return true;
+        for (AssignExpr a : s.findAll(AssignExpr.class)) {
+            if (a.getTarget() instanceof FieldAccessExpr || a.getTarget() instanceof NameExpr n && declarationOf(n).isEmpty()) return true;
+        }
+        return false;
     }
 
     /** Every data site must end up in the façade; one left in a render statement would still cross the WAN. */
@@ -1018,6 +1211,25 @@ final class UseCaseExtraction {
         String rowClassPlaceholder = "\u0000row\u0000";
         Set<Node> renderDecls = new NodeSet();
         String bodyIndent = baseIndent + unit;
+        // Each row's bean calls run in the façade before any row is written: only reads may be regrouped so.
+        {
+            Set<Node> loopRender = new NodeSet();
+            List<Statement> inLoop = body.getStatements();
+            List<Role> loopRoles = new ArrayList<>();
+            for (Statement st : inLoop) {
+                boolean web = touchesWeb(st, loopRender);
+                loopRoles.add(web ? Role.RENDER : Role.DATA);
+                if (web && st instanceof ExpressionStmt e && e.getExpression() instanceof VariableDeclarationExpr v) loopRender.addAll(v.getVariables());
+            }
+            Optional<Statement> firstEffect = java.util.stream.IntStream.range(0, inLoop.size()).filter(i -> loopRoles.get(i) == Role.RENDER)
+                    .mapToObj(inLoop::get).filter(this::writesOutside).findFirst();
+            Optional<Node> write = java.util.stream.IntStream.range(0, inLoop.size()).filter(i -> loopRoles.get(i) == Role.DATA)
+                    .mapToObj(inLoop::get).flatMap(st -> beanWrite(st).stream()).findFirst();
+            if (firstEffect.isPresent() && write.isPresent()) {
+                throw refuse(write.get(), "the façade would make every row's `" + shortText(write.get()) + "` before the client runs `"
+                        + shortText(firstEffect.get()) + "` for the first row: the loop interleaves bean writes with what the client does");
+            }
+        }
         for (Statement st : body.getStatements()) {
             boolean web = touchesWeb(st, renderDecls);
             if (!web) {

@@ -34,8 +34,10 @@ import java.util.TreeSet;
 /**
  * WAN004: inside the transaction, a JMS message carrying the external call's inputs replaces the
  * call, and a new message-driven bean makes the call after commit (EJB 2.x: JMS 1.1 sender,
- * {@code MessageDrivenBean}, and the descriptor entries; see {@link MessageBeanCode} and
- * {@link MessagingDescriptors}). Declined, with the line, whenever the transaction depends on the
+ * {@code MessageDrivenBean}, and the descriptor entries, for J2EE 1.3/1.4 applications and any
+ * bean not declared by annotation; an annotated {@code @MessageDriven} bean where the application's
+ * {@link io.wanlint.refactorings.api.ApiLevel} processes annotations; see {@link MessageBeanCode} and
+ * {@link MessagingDescriptors}). An EJB 1.1 application has no message-driven beans: declined. Declined, with the line, whenever the transaction depends on the
  * call: it reads the call's result, rolls back on it, or the WAN calls are the transaction's own
  * remote EJB work.
  */
@@ -91,10 +93,11 @@ public final class DeferExternalCallToMessageBean implements Refactoring {
                     + " at " + file + ":" + first.line() + "): they are the transaction's own work on another site, which a message bean "
                     + "would take out of the transaction; bring the data next to the caller instead (WAN001 façade)");
         }
-        // a session bean declared by its annotation gets an annotated message bean (whatever the imports look like)
+        // A session bean declared by its annotation gets an annotated message bean (whatever the imports look
+        // like), where the application's level processes annotations; anything else gets EJB 2.x classes.
         boolean annotated = type.get().getAnnotations().stream().map(a -> a.getName().getIdentifier())
                 .anyMatch(n -> n.equals("Stateless") || n.equals("Stateful") || n.equals("Singleton"));
-        if (annotated) return annotated(finding, context, source.get(), type.get(), movable);
+        if (annotated && context.apiLevel().annotations()) return annotated(finding, context, source.get(), type.get(), movable);
         return ejb2(finding, context, source.get(), type.get(), movable, className);
     }
 
@@ -114,8 +117,8 @@ public final class DeferExternalCallToMessageBean implements Refactoring {
             Optional<String> why = MessagingDescriptors.whyNot(d);
             if (why.isPresent()) return PlanOutcome.declined(why.get());
         }
-        MessageBeanCode code = new MessageBeanCode(source, type, slice, names, false);
-        String ns = source.unit().getImports().stream().anyMatch(i -> i.getNameAsString().startsWith("jakarta.")) ? "jakarta" : "javax";
+        String ns = context.apiLevel().namespace();
+        MessageBeanCode code = new MessageBeanCode(source, type, slice, names, false, ns);
         String pkg = source.unit().getPackageDeclaration().map(p -> p.getNameAsString() + ".").orElse("");
         Set<String> refTypes = new LinkedHashSet<>();
         slice.resources().forEach(r -> refTypes.add(r.type().substring(r.type().lastIndexOf('.') + 1)));
@@ -151,7 +154,7 @@ public final class DeferExternalCallToMessageBean implements Refactoring {
         if (context.exists(folder + names.beanClass() + ".java")) {
             return PlanOutcome.declined(folder + names.beanClass() + ".java exists already; wanlint will not overwrite it");
         }
-        MessageBeanCode code = new MessageBeanCode(source, type, slice, names, true);
+        MessageBeanCode code = new MessageBeanCode(source, type, slice, names, true, context.apiLevel().namespace());
         List<FileChange> changes = new ArrayList<>();
         changes.add(code.sender());
         changes.add(code.messageBean());

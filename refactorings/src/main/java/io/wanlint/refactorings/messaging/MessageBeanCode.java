@@ -75,13 +75,17 @@ final class MessageBeanCode {
     /** EJB 3.x / Jakarta: annotations and an injected JMSContext instead of descriptors and JMS 1.1 lookups. */
     private final boolean annotated;
 
-    MessageBeanCode(JavaSource source, TypeDeclaration<?> bean, CallSlice.Movable slice, Names names, boolean annotated) {
+    /**
+     * @param ns {@code javax} or {@code jakarta}: the application's API level ({@code ApiLevel}), not
+     *           the sending bean's own imports, which may name no EE package at all
+     */
+    MessageBeanCode(JavaSource source, TypeDeclaration<?> bean, CallSlice.Movable slice, Names names, boolean annotated, String ns) {
         this.annotated = annotated;
         this.source = source;
         this.bean = bean;
         this.slice = slice;
         this.names = names;
-        this.ns = source.unit().getImports().stream().anyMatch(i -> i.getNameAsString().startsWith("jakarta.")) ? "jakarta" : "javax";
+        this.ns = ns;
         this.eol = source.source().lineEnding();
     }
 

@@ -15,8 +15,7 @@ import java.util.Set;
 /**
  * The descriptor half of deferring an external call for EJB 2.x applications: the message-driven
  * bean's entry (EJB 2.0 {@code message-driven-destination}, or 2.1+ {@code activation-config}, as
- * the descriptor's version says; an EJB 1.1 descriptor is raised to 2.0, which has message-driven
- * beans and reads 1.1 entries unchanged), the sending bean's {@code resource-ref} (connection
+ * the descriptor's version says; an EJB 1.1 descriptor gets none, see {@link #whyNot}), the sending bean's {@code resource-ref} (connection
  * factory) and {@code resource-env-ref} (queue), {@code NotSupported} for {@code onMessage}, and
  * the vendor JNDI bindings (JBoss {@code destination-jndi-name}, WebLogic
  * {@code message-driven-descriptor} and {@code resource-description}). Elements go in DTD/schema
@@ -25,8 +24,6 @@ import java.util.Set;
  */
 public final class MessagingDescriptors {
     private static final String EJB11_PUBLIC = "-//Sun Microsystems, Inc.//DTD Enterprise JavaBeans 1.1//EN";
-    private static final String EJB20_PUBLIC = "-//Sun Microsystems, Inc.//DTD Enterprise JavaBeans 2.0//EN";
-    private static final String EJB20_SYSTEM = "http://java.sun.com/dtd/ejb-jar_2_0.dtd";
 
     /** JNDI names the vendors bind the queue and the transactional (XA) connection factory under. */
     public static final String JBOSS_FACTORY = "java:/JmsXA";
@@ -56,18 +53,14 @@ public final class MessagingDescriptors {
         return EjbVersion.V2_1_OR_LATER;
     }
 
-    /** Why the descriptor cannot take a message-driven bean, if it cannot. */
-    static Optional<String> whyNot(SourceText ejbJar) {
+    /** Why the descriptor cannot take a message-driven bean, if it cannot (EJB 1.1 has none). */
+    public static Optional<String> whyNot(SourceText ejbJar) {
         Optional<XmlOutline.Element> root = XmlOutline.parse(ejbJar.text());
         if (root.isEmpty()) return Optional.of(ejbJar.path() + " is not well-formed XML");
         if (root.get().child("enterprise-beans").isEmpty()) return Optional.of(ejbJar.path() + " has no enterprise-beans");
         if (versionOf(ejbJar.text(), root.get()) == EjbVersion.V1_1) {
-            for (XmlOutline.Element e : root.get().child("enterprise-beans").get().children("entity")) {
-                if (e.childText("persistence-type").filter("Container"::equals).isPresent() && e.child("cmp-version").isEmpty()) {
-                    return Optional.of(ejbJar.path() + " is an EJB 1.1 descriptor with CMP entity " + e.childText("ejb-name").orElse("?")
-                            + ": raising it to EJB 2.0 for a message-driven bean would make that entity CMP 2.x");
-                }
-            }
+            // Raising the descriptor would not raise the container: a J2EE 1.2 server cannot deploy the bean.
+            return Optional.of("message-driven beans need EJB 2.0: " + ejbJar.path() + " is an EJB 1.1 descriptor (J2EE 1.2)");
         }
         return Optional.empty();
     }
@@ -102,16 +95,6 @@ public final class MessagingDescriptors {
         EjbVersion version = versionOf(text.text(), root);
         String u = splice.indentUnit(beans);
         List<TextEdit> edits = new ArrayList<>();
-        if (version == EjbVersion.V1_1) {
-            int s = text.text().indexOf(EJB11_PUBLIC);
-            if (s >= 0) {
-                // the public id's closing quote, then the system id between the next two quotes
-                int closePublic = text.text().indexOf('"', s + EJB11_PUBLIC.length());
-                int openSystem = text.text().indexOf('"', closePublic + 1);
-                int closeSystem = text.text().indexOf('"', openSystem + 1);
-                edits.add(new TextEdit(text.path(), s, closeSystem, EJB20_PUBLIC + "\" \"" + EJB20_SYSTEM));
-            }
-        }
         XmlOutline.Element bean = sender.get();
         List<String> existingRefs = new ArrayList<>();
         bean.children("resource-ref").forEach(r -> r.childText("res-ref-name").ifPresent(existingRefs::add));

@@ -113,6 +113,32 @@ class MoveDataAccessBehindFacadeTest {
     }
 
     @Test
+    void anUncheckedExceptionTheClientKeepsCatchingAroundTheFacadeCallDeclinesTheMove() throws IOException {
+        // Before: the catch of NumberFormatException stayed around the façade call, where the bean's
+        // NumberFormatException arrives as EJBException: the error page was never sent again.
+        PlanOutcome o = plan("""
+                    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                        String category = request.getParameter("category");
+                        int count = 0;
+                        try (Connection c = dataSource.getConnection()) {
+                            ResultSet rows = c.createStatement().executeQuery("SELECT qty FROM item WHERE cat = '" + category + "'");
+                            rows.next();
+                            count = Integer.parseInt(rows.getString(1));
+                        } catch (NumberFormatException e) {
+                            response.sendError(500);
+                        } catch (SQLException e) {
+                            throw new IOException(e);
+                        }
+                        response.getWriter().println(count);
+                    }
+                """, "doGet", 24);
+        assertThat(o.patch()).isEmpty();
+        assertThat(o.reasonWithoutPatch()).isEqualTo("the catch of NumberFormatException (src/main/java/shop/web/StockServlet.java:27) would stay "
+                + "in the client around the façade call, but NumberFormatException is unchecked: thrown in the bean it would reach the client "
+                + "as the container's EJBException or RemoteException, and that catch would no longer run");
+    }
+
+    @Test
     void aHelperWorkingOnTheConnectionItsCallerOpenedIsDeclinedNamingTheParameter() throws IOException {
         PlanOutcome o = plan("""
                     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {

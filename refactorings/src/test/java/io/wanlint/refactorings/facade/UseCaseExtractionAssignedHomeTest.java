@@ -114,7 +114,7 @@ class UseCaseExtractionAssignedHomeTest {
         String client = SHOW_ITEM.formatted("    if (home == null) response.sendError(500);\n    ");
         UseCaseExtraction.Result r = extract(client, "doGet", 24, 25, 26, 28);
         assertThat(r).isInstanceOf(UseCaseExtraction.Refused.class);
-        assertThat(((UseCaseExtraction.Refused) r).why()).startsWith("the moved code assigns `home`, declared before it");
+        assertThat(((UseCaseExtraction.Refused) r).why()).startsWith("the moved code assigns `home` (ItemHome), which cannot be sent back from a session bean");
     }
 
     private UseCaseExtraction.Result extract(String client, String method, Integer... lines) {

@@ -82,7 +82,7 @@ class CallSlicerTest {
         assertThat(m.inputs()).allMatch(i -> i.kind() == MessageValue.STRING);
 
         MessageBeanCode code = new MessageBeanCode(source, source.type("NotifierEJB").orElseThrow(), m,
-                MessageBeanCode.Names.of("notifyPartner"), false);
+                MessageBeanCode.Names.of("notifyPartner"), false, "javax");
         String sender = code.sender().applyTo(BEAN);
         assertThat(sender).contains("        String query = \"?order=\" + orderId;\n        queueNotifyPartner(partnerUrl, query);\n    }\n")
                 .contains("    private void queueNotifyPartner(String partnerUrl, String query) {\n")
@@ -145,7 +145,7 @@ class CallSlicerTest {
                 t -> t.equals("BigDecimal") ? "java.math.BigDecimal" : t, q -> false).slice(Set.of(9));
         assertThat(m.inputs()).extracting(CallSlice.Input::kind).containsExactly(MessageValue.STRING, MessageValue.SERIALIZABLE);
         assertThat(m.throwsChecked()).isTrue();
-        MessageBeanCode code = new MessageBeanCode(source, type, m, MessageBeanCode.Names.of("charge"), false);
+        MessageBeanCode code = new MessageBeanCode(source, type, m, MessageBeanCode.Names.of("charge"), false, "javax");
         assertThat(code.sender().applyTo(bean)).contains("ObjectMessage request = session.createObjectMessage(new ChargeRequest(card, amount));");
         assertThat(code.requestClass().orElseThrow().text()).contains("import java.math.BigDecimal;\n")
                 .contains("public class ChargeRequest implements Serializable {\n")

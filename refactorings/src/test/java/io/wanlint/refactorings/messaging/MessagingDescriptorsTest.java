@@ -108,16 +108,28 @@ class MessagingDescriptorsTest {
     }
 
     @Test
-    void ejb11DescriptorWithCmpEntitiesIsNotRaisedTo20() {
+    void anEjb11DescriptorTakesNoMessageDrivenBeanItIsNotRaisedTo20() {
         String ejb11 = """
                 <?xml version="1.0"?>
                 <!DOCTYPE ejb-jar PUBLIC "-//Sun Microsystems, Inc.//DTD Enterprise JavaBeans 1.1//EN" "http://java.sun.com/j2ee/dtds/ejb-jar_1_1.dtd">
                 <ejb-jar><enterprise-beans>
-                  <entity><ejb-name>Item</ejb-name><persistence-type>Container</persistence-type></entity>
+                  <session><ejb-name>Mailer</ejb-name><session-type>Stateless</session-type></session>
                 </enterprise-beans></ejb-jar>
                 """;
-        assertThat(MessagingDescriptors.whyNot(SourceText.created("ejb-jar.xml", ejb11)))
-                .hasValueSatisfying(r -> assertThat(r).contains("CMP entity Item"));
+        assertThat(MessagingDescriptors.whyNot(SourceText.created("META-INF/ejb-jar.xml", ejb11)))
+                .hasValue("message-driven beans need EJB 2.0: META-INF/ejb-jar.xml is an EJB 1.1 descriptor (J2EE 1.2)");
+    }
+
+    @Test
+    void anEjb20DescriptorTakesOne() {
+        String ejb20 = """
+                <?xml version="1.0"?>
+                <!DOCTYPE ejb-jar PUBLIC "-//Sun Microsystems, Inc.//DTD Enterprise JavaBeans 2.0//EN" "http://java.sun.com/dtd/ejb-jar_2_0.dtd">
+                <ejb-jar><enterprise-beans>
+                  <session><ejb-name>Mailer</ejb-name><session-type>Stateless</session-type></session>
+                </enterprise-beans></ejb-jar>
+                """;
+        assertThat(MessagingDescriptors.whyNot(SourceText.created("META-INF/ejb-jar.xml", ejb20))).isEmpty();
     }
 
     @Test

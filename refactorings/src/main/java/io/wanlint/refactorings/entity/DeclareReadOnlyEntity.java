@@ -135,7 +135,7 @@ public final class DeclareReadOnlyEntity implements Refactoring {
         for (ContainerVendor vendor : ContainerVendor.all()) {
             Set<String> roots = ReadOnlySwitches.roots(vendor);
             if (roots.isEmpty()) continue;
-            Optional<String> file = VendorDescriptors.nearest(VendorDescriptors.withRoot(context, roots), ejbJarFolder);
+            Optional<String> file = VendorDescriptors.nearest(context.descriptorsWithRoot(roots), ejbJarFolder);
             if (file.isEmpty()) continue;
             anyVendor = true;
             context.read(file.get()).flatMap(t -> ReadOnlySwitches.declare(vendor, t, target)).ifPresent(out::add);

@@ -1,12 +1,10 @@
 package io.wanlint.refactorings.entity;
 
-import io.wanlint.analyzer.api.AnalyzedFile;
 import io.wanlint.refactorings.api.RefactoringContext;
 import io.wanlint.refactorings.api.SourceText;
 import io.wanlint.refactorings.text.XmlOutline;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The vendor descriptors (jboss.xml, weblogic-ejb-jar.xml, ...) that sit beside an ejb-jar.xml, as the
@@ -14,18 +12,6 @@ import java.util.Set;
  */
 final class VendorDescriptors {
     private VendorDescriptors() {}
-
-    /**
-     * The patchable analysed descriptors whose root element is one of {@code roots}, by path. A file
-     * whose root ingest did not record is asked its root from its current text.
-     */
-    static List<String> withRoot(RefactoringContext context, Set<String> roots) {
-        return context.analysis().files().stream()
-                .filter(f -> f.kind() == AnalyzedFile.Kind.DESCRIPTOR && !f.path().contains("!/"))
-                .filter(f -> roots.contains(f.rootElement() != null ? f.rootElement()
-                        : context.read(f.path()).flatMap(t -> XmlOutline.parse(t.text())).map(XmlOutline.Element::name).orElse("")))
-                .map(AnalyzedFile::path).sorted().toList();
-    }
 
     /**
      * The bean's ejb-jar.xml element as WebSphere's XMI files point at it,

@@ -3,6 +3,7 @@ package io.wanlint.analyzer.vendor;
 import static io.wanlint.analyzer.vendor.XmlValues.at;
 import static io.wanlint.analyzer.vendor.XmlValues.parseLong;
 
+import io.wanlint.analyzer.descriptor.BindingDescriptor;
 import io.wanlint.analyzer.descriptor.JndiBinding;
 import io.wanlint.analyzer.descriptor.VendorBindings;
 import io.wanlint.analyzer.descriptor.WeblogicEjbJarDescriptor;
@@ -23,11 +24,44 @@ public record Weblogic() implements ContainerVendor {
     @Override public Set<String> webRoots() { return Set.of("weblogic-web-app"); }
 
     @Override public Optional<VendorBindings> read(XmlElement root, String file) {
-        return root.localName().equals("weblogic-ejb-jar") ? Optional.of(ejbJar(root, file)) : Optional.empty();
+        return switch (root.localName()) {
+            case "weblogic-ejb-jar" -> Optional.of(ejbJar(root, file));
+            case "weblogic-web-app" -> Optional.of(webApp(root, file));
+            default -> Optional.empty();
+        };
     }
 
     @Override public List<String> readOnlyStrategies(boolean cmp) {
         return List.of("WebLogic <concurrency-strategy>ReadOnly</concurrency-strategy> with <read-timeout-seconds> in weblogic-ejb-jar.xml");
+    }
+
+    /** weblogic.xml: the web module's ejb-ref and resource-ref bindings ({@code reference-descriptor}, or top level from 9.x). */
+    private BindingDescriptor webApp(XmlElement root, String file) {
+        List<XmlElement> holders = new ArrayList<>(List.of(root));
+        root.child("reference-descriptor").ifPresent(holders::add);
+        List<JndiBinding> ejbRefs = new ArrayList<>();
+        List<JndiBinding> resources = new ArrayList<>();
+        for (XmlElement h : holders) {
+            for (XmlElement r : h.children()) {
+                String jndi = r.childText("jndi-name");
+                if (jndi == null) continue;
+                switch (r.localName()) {
+                    case "ejb-reference-description" -> {
+                        if (r.childText("ejb-ref-name") != null) ejbRefs.add(new JndiBinding(r.childText("ejb-ref-name"), jndi, at(file, r)));
+                    }
+                    case "resource-description" -> {
+                        if (r.childText("res-ref-name") != null) resources.add(new JndiBinding(r.childText("res-ref-name"), jndi, at(file, r)));
+                    }
+                    case "resource-env-description" -> {
+                        if (r.childText("res-env-ref-name") != null) {
+                            resources.add(new JndiBinding(r.childText("res-env-ref-name"), jndi, at(file, r)));
+                        }
+                    }
+                    default -> { }
+                }
+            }
+        }
+        return new BindingDescriptor(at(file, root), this, true, List.of(), ejbRefs, resources);
     }
 
     private static WeblogicEjbJarDescriptor ejbJar(XmlElement root, String file) {

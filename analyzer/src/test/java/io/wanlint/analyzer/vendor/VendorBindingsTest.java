@@ -294,6 +294,36 @@ class VendorBindingsTest {
     }
 
     @Test
+    void weblogicXmlBindsTheWebModulesReferences() {
+        xml("META-INF/ejb-jar.xml", EJB_JAR);
+        xml("META-INF/weblogic-ejb-jar.xml", """
+                <weblogic-ejb-jar>
+                  <weblogic-enterprise-bean><ejb-name>Catalog</ejb-name><jndi-name>acme.CatalogHome</jndi-name>
+                    <reference-descriptor>
+                      <ejb-reference-description><ejb-ref-name>ejb/Product</ejb-ref-name><jndi-name>acme.ProductBHome</jndi-name></ejb-reference-description>
+                    </reference-descriptor>
+                  </weblogic-enterprise-bean>
+                  <weblogic-enterprise-bean><ejb-name>ProductA</ejb-name><jndi-name>acme.ProductAHome</jndi-name></weblogic-enterprise-bean>
+                  <weblogic-enterprise-bean><ejb-name>ProductB</ejb-name><jndi-name>acme.ProductBHome</jndi-name></weblogic-enterprise-bean>
+                </weblogic-ejb-jar>
+                """);
+        xml("WEB-INF/web.xml", WEB_XML);
+        xml("WEB-INF/weblogic.xml", """
+                <weblogic-web-app>
+                  <reference-descriptor>
+                    <resource-description><res-ref-name>jdbc/Shop</res-ref-name><jndi-name>shopPool</jndi-name></resource-description>
+                    <ejb-reference-description><ejb-ref-name>ejb/Prod</ejb-ref-name><jndi-name>acme.ProductAHome</jndi-name></ejb-reference-description>
+                  </reference-descriptor>
+                </weblogic-web-app>
+                """);
+
+        ModelOutcome o = build();
+
+        assertBound(o, "acme.CatalogHome", "acme.ProductAHome");
+        assertThat(component(o, "Shop").resourceRefs()).extracting(ResourceReference::jndiName).containsExactly("shopPool");
+    }
+
+    @Test
     void aVendorFileThatIsNotOneOfItsDescriptorsByRootIsIgnored() {
         xml("META-INF/ejb-jar.xml", EJB_JAR);
         // Named like a GlassFish descriptor, but an ejb-jar fragment: never read as bindings.

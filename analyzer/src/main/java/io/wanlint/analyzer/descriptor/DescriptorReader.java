@@ -7,8 +7,11 @@ import io.wanlint.analyzer.api.SourceLocation;
 import io.wanlint.analyzer.api.TransactionAttribute;
 import io.wanlint.analyzer.api.TransactionType;
 import io.wanlint.analyzer.ingest.TextFile;
+import io.wanlint.analyzer.vendor.ContainerVendor;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -45,12 +48,9 @@ public final class DescriptorReader {
             case "web-app" -> m.webApp(root, version, false);
             case "web-fragment" -> m.webApp(root, version, true);
             case "application" -> m.application(root);
-            case "jboss" -> m.jboss(root, false);
-            case "jboss-web" -> m.jboss(root, true);
-            case "jbosscmp-jdbc" -> m.jbossCmp(root);
-            case "weblogic-ejb-jar" -> m.weblogic(root);
             case "taglib" -> m.taglib(root);
-            default -> null;
+            // Vendor descriptors: the vendor that owns the root element reads it.
+            default -> ContainerVendor.ofRoot(root.localName()).flatMap(v -> v.read(root, doc.file())).orElse(null);
         };
         return Optional.ofNullable(d);
     }
@@ -101,7 +101,7 @@ public final class DescriptorReader {
                             TransactionAttribute.parse(text).orElse(null), text, at(ct)));
                 }
             });
-            return new EjbJarDescriptor(at(root), version, isTrue(root.attribute("metadata-complete")), beans, cts);
+            return new EjbJarDescriptor(at(root), version, isTrue(root.attribute("metadata-complete")), beans, cts, xmiIds(root));
         }
 
         EjbJarDescriptor.Bean bean(XmlElement e, EjbJarDescriptor.BeanType type) {
@@ -220,7 +220,7 @@ public final class DescriptorReader {
                 }
             }
             return new WebAppDescriptor(at(root), version, fragment, isTrue(root.attribute("metadata-complete")),
-                    servlets, mappings, filters, filterMappings, listeners, ejbRefs(root), resourceRefs(root), taglibs);
+                    servlets, mappings, filters, filterMappings, listeners, ejbRefs(root), resourceRefs(root), taglibs, xmiIds(root));
         }
 
         ApplicationDescriptor application(XmlElement root) {
@@ -242,65 +242,31 @@ public final class DescriptorReader {
             return new ApplicationDescriptor(at(root), root.childText("display-name"), modules);
         }
 
-        JbossDescriptor jboss(XmlElement root, boolean web) {
-            List<JbossDescriptor.Bean> beans = new ArrayList<>();
-            root.child("enterprise-beans").ifPresent(eb -> {
-                for (XmlElement b : eb.children()) {
-                    if (b.childText("ejb-name") == null) continue;
-                    beans.add(new JbossDescriptor.Bean(b.childText("ejb-name"), b.childText("jndi-name"),
-                            b.childText("local-jndi-name"), isTrue(b.childText("read-only")), refBindings(b, "ejb-ref-name"),
-                            at(b)));
-                }
-            });
-            return new JbossDescriptor(at(root), web, beans, refBindings(root, "ejb-ref-name"));
-        }
-
-        /** {@code ejb-ref} / {@code ejb-local-ref} children binding a ref name to a jndi-name. */
-        List<JndiBinding> refBindings(XmlElement owner, String nameElement) {
-            List<JndiBinding> out = new ArrayList<>();
-            for (XmlElement r : owner.children()) {
-                if (!r.localName().equals("ejb-ref") && !r.localName().equals("ejb-local-ref")) continue;
-                String jndi = firstNonNull(r.childText("jndi-name"), r.childText("local-jndi-name"));
-                if (r.childText(nameElement) != null && jndi != null) out.add(new JndiBinding(r.childText(nameElement), jndi, at(r)));
-            }
+        /**
+         * The {@code id} of every bean and reference element, mapped to the name it declares: WebSphere's
+         * XMI bindings and extensions point at these elements by id, never by name.
+         */
+        Map<String, String> xmiIds(XmlElement root) {
+            Map<String, String> out = new LinkedHashMap<>();
+            collectIds(root, out, 0);
             return out;
         }
 
-        JbossCmpDescriptor jbossCmp(XmlElement root) {
-            List<JbossCmpDescriptor.Entity> entities = new ArrayList<>();
-            root.child("enterprise-beans").ifPresent(eb -> {
-                for (XmlElement e : eb.children("entity")) {
-                    if (e.childText("ejb-name") == null) continue;
-                    entities.add(new JbossCmpDescriptor.Entity(e.childText("ejb-name"), e.childText("table-name"),
-                            isTrue(e.childText("read-only")), parseLong(e.childText("read-time-out")), at(e)));
-                }
-            });
-            return new JbossCmpDescriptor(at(root), entities);
-        }
-
-        WeblogicEjbJarDescriptor weblogic(XmlElement root) {
-            List<WeblogicEjbJarDescriptor.Bean> beans = new ArrayList<>();
-            for (XmlElement b : root.children("weblogic-enterprise-bean")) {
-                if (b.childText("ejb-name") == null) continue;
-                Optional<XmlElement> cache = b.path("entity-descriptor", "entity-cache");
-                String strategy = cache.map(c -> c.childText("concurrency-strategy")).orElse(null);
-                String timeout = cache.map(c -> c.childText("read-timeout-seconds")).orElse(null);
-                List<JndiBinding> refs = new ArrayList<>();
-                b.child("reference-descriptor").ifPresent(rd -> {
-                    for (XmlElement r : rd.children()) {
-                        if (!r.localName().equals("ejb-reference-description")
-                                && !r.localName().equals("ejb-local-reference-description")) continue;
-                        if (r.childText("ejb-ref-name") != null && r.childText("jndi-name") != null) {
-                            refs.add(new JndiBinding(r.childText("ejb-ref-name"), r.childText("jndi-name"), at(r)));
-                        }
-                    }
-                });
-                Long seconds = parseLong(timeout);
-                beans.add(new WeblogicEjbJarDescriptor.Bean(b.childText("ejb-name"), b.childText("jndi-name"),
-                        b.childText("local-jndi-name"), WeblogicEjbJarDescriptor.ConcurrencyStrategy.parse(strategy).orElse(null),
-                        seconds == null ? null : (int) Math.min(Integer.MAX_VALUE, seconds), refs, at(b)));
+        private void collectIds(XmlElement e, Map<String, String> out, int depth) {
+            if (depth > 8) return;
+            String id = e.attribute("id");
+            if (id != null) {
+                String name = switch (e.localName()) {
+                    case "session", "entity", "message-driven" -> e.childText("ejb-name");
+                    case "ejb-ref", "ejb-local-ref" -> e.childText("ejb-ref-name");
+                    case "resource-ref" -> e.childText("res-ref-name");
+                    case "resource-env-ref" -> e.childText("resource-env-ref-name");
+                    case "message-destination-ref" -> e.childText("message-destination-ref-name");
+                    default -> null;
+                };
+                if (name != null) out.putIfAbsent(id, name);
             }
-            return new WeblogicEjbJarDescriptor(at(root), beans);
+            for (XmlElement c : e.children()) collectIds(c, out, depth + 1);
         }
 
         TagLibraryDescriptor taglib(XmlElement root) {
@@ -320,15 +286,6 @@ public final class DescriptorReader {
 
     private static boolean isTrue(String s) {
         return "true".equals(lower(s));
-    }
-
-    private static Long parseLong(String s) {
-        if (s == null) return null;
-        try {
-            return Long.parseLong(s.trim());
-        } catch (NumberFormatException e) {
-            return null;
-        }
     }
 
     @SafeVarargs

@@ -6,20 +6,24 @@ import io.wanlint.analyzer.api.SourceLocation;
 import io.wanlint.analyzer.api.TransactionAttribute;
 import io.wanlint.analyzer.api.TransactionType;
 import java.util.List;
+import java.util.Map;
 
 /**
  * An {@code ejb-jar} descriptor, EJB 1.1 to Jakarta 4.0.
  *
  * @param version          the {@code version} attribute or the DTD's version ({@code 1.1}, {@code 2.0}), or null
  * @param metadataComplete whether annotations of this module must be ignored
+ * @param xmiIds           the declared name (ejb-name, ref name) of each bean or reference element with an {@code id}
  */
 public record EjbJarDescriptor(SourceLocation location, String version, boolean metadataComplete,
-                               List<Bean> beans, List<ContainerTransaction> containerTransactions)
+                               List<Bean> beans, List<ContainerTransaction> containerTransactions,
+                               Map<String, String> xmiIds)
         implements Descriptor {
 
     public EjbJarDescriptor {
         beans = List.copyOf(beans);
         containerTransactions = List.copyOf(containerTransactions);
+        xmiIds = xmiIds == null ? Map.of() : Map.copyOf(xmiIds);
     }
 
     public enum BeanType { SESSION, ENTITY, MESSAGE_DRIVEN }

@@ -1,6 +1,8 @@
 package io.wanlint.analyzer.descriptor;
 
 import io.wanlint.analyzer.api.SourceLocation;
+import io.wanlint.analyzer.vendor.ContainerVendor;
+import io.wanlint.analyzer.vendor.Jboss;
 import java.util.List;
 
 /**
@@ -8,7 +10,7 @@ import java.util.List;
  * descriptor. {@code ejbRefs} are the module-level reference bindings of {@code jboss-web.xml}.
  */
 public record JbossDescriptor(SourceLocation location, boolean web, List<Bean> beans, List<JndiBinding> ejbRefs)
-        implements Descriptor {
+        implements VendorBindings {
 
     public JbossDescriptor {
         beans = List.copyOf(beans);
@@ -22,4 +24,13 @@ public record JbossDescriptor(SourceLocation location, boolean web, List<Bean> b
             ejbRefs = List.copyOf(ejbRefs);
         }
     }
+
+    @Override public ContainerVendor vendor() { return Jboss.CURRENT; }
+
+    @Override public List<BeanBinding> beanBindings() {
+        return beans.stream().map(b -> new BeanBinding(b.ejbName(), null, b.jndiName(), b.localJndiName(), b.readOnly(),
+                null, b.ejbRefs(), List.of(), b.location())).toList();
+    }
+
+    @Override public List<JndiBinding> moduleEjbRefs() { return ejbRefs; }
 }

@@ -2,17 +2,19 @@ package io.wanlint.analyzer.descriptor;
 
 import io.wanlint.analyzer.api.SourceLocation;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A {@code web-app} (Servlet 2.2 to 6.0) or {@code web-fragment} descriptor.
  *
  * @param version the {@code version} attribute or the DTD's version, or null
+ * @param xmiIds  the declared name of each reference element with an {@code id} (for WebSphere's XMI bindings)
  */
 public record WebAppDescriptor(SourceLocation location, String version, boolean fragment, boolean metadataComplete,
                                List<Servlet> servlets, List<ServletMapping> servletMappings, List<Filter> filters,
                                List<FilterMapping> filterMappings, List<Listener> listeners,
                                List<EjbRefDeclaration> ejbRefs, List<ResourceRefDeclaration> resourceRefs,
-                               List<Taglib> taglibs) implements Descriptor {
+                               List<Taglib> taglibs, Map<String, String> xmiIds) implements Descriptor {
 
     public WebAppDescriptor {
         servlets = List.copyOf(servlets);
@@ -23,6 +25,7 @@ public record WebAppDescriptor(SourceLocation location, String version, boolean 
         ejbRefs = List.copyOf(ejbRefs);
         resourceRefs = List.copyOf(resourceRefs);
         taglibs = List.copyOf(taglibs);
+        xmiIds = xmiIds == null ? Map.of() : Map.copyOf(xmiIds);
     }
 
     /** A servlet: exactly one of {@code servletClass} and {@code jspFile} is normally set. */

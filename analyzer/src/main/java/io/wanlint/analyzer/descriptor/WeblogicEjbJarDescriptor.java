@@ -4,9 +4,11 @@ import io.wanlint.analyzer.api.SourceLocation;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import io.wanlint.analyzer.vendor.ContainerVendor;
+import io.wanlint.analyzer.vendor.Weblogic;
 
 /** A {@code weblogic-ejb-jar.xml}: JNDI names, entity caching and reference bindings per bean. */
-public record WeblogicEjbJarDescriptor(SourceLocation location, List<Bean> beans) implements Descriptor {
+public record WeblogicEjbJarDescriptor(SourceLocation location, List<Bean> beans) implements VendorBindings {
 
     public WeblogicEjbJarDescriptor {
         beans = List.copyOf(beans);
@@ -37,5 +39,12 @@ public record WeblogicEjbJarDescriptor(SourceLocation location, List<Bean> beans
         }
 
         public boolean readOnly() { return concurrencyStrategy == ConcurrencyStrategy.READ_ONLY; }
+    }
+
+    @Override public ContainerVendor vendor() { return Weblogic.INSTANCE; }
+
+    @Override public List<BeanBinding> beanBindings() {
+        return beans.stream().map(b -> new BeanBinding(b.ejbName(), null, b.jndiName(), b.localJndiName(), b.readOnly(),
+                b.readTimeoutSeconds(), b.ejbRefs(), List.of(), b.location())).toList();
     }
 }

@@ -165,7 +165,8 @@ public final class Ingestor {
                 TextDecoding.DecodedText decoded = TextDecoding.decodeXml(b);
                 decoded.problem().ifPresent(p -> diagnostics.add(Diagnostic.warning(logical, 1, p)));
                 xmlFiles.add(new TextFile(logical, file, decoded.text(), decoded.encoding()));
-                files.add(new AnalyzedFile(logical, file, AnalyzedFile.Kind.DESCRIPTOR, decoded.encoding()));
+                files.add(new AnalyzedFile(logical, file, AnalyzedFile.Kind.DESCRIPTOR, decoded.encoding(),
+                        XmlRootElement.of(decoded.text()).orElse(null)));
             });
         }
 

@@ -12,6 +12,7 @@ import com.github.javaparser.TokenRange;
 import com.github.javaparser.UnicodeEscapeProcessingProvider;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.CallableDeclaration;
 import io.wanlint.analyzer.api.Diagnostic;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -31,7 +32,9 @@ import java.util.concurrent.Future;
  * ({@code _} as an identifier), 1.4 ({@code enum} as an identifier) and 1.3 ({@code assert} as an
  * identifier; unqualified {@code assert(…)} calls via {@link LegacyAssertCalls}), and the attempt with
  * the fewest problems wins (the newest level on a tie). A syntax
- * error yields the partial tree JavaParser recovers plus ERROR diagnostics. Comments are kept,
+ * error yields the partial tree JavaParser recovers plus ERROR diagnostics; when that fails, build
+ * filter tokens ({@link FilterTokens}) are parsed as placeholders, and beyond them the broken members
+ * alone are dropped ({@link MemberRecovery}), each with a diagnostic. Comments are kept,
  * because later rewrites must preserve them; lexical preservation is left to the rewriting step.
  * Token lists are dropped from the returned trees (node ranges are kept), see {@link #releaseTokens}.
  *
@@ -50,17 +53,74 @@ public final class JavaSources {
         if (tooLarge.isPresent()) {
             return new ParsedJava(new JavaUnit(file, new CompilationUnit()), List.of(Diagnostic.warning(file.path(), 0, tooLarge.get())));
         }
+        Attempt best = bestAttempt(file.text());
+        String parsed = file.text();
+        List<Diagnostic> notes = new ArrayList<>();
+        if (best.failure().isEmpty() && !best.problems().isEmpty()) {
+            Optional<FilterTokens.Substitution> tokens = FilterTokens.substitute(file.text());
+            if (tokens.isPresent()) {
+                Attempt filtered = bestAttempt(tokens.get().text());
+                if (filtered.failure().isEmpty() && filtered.problems().size() < best.problems().size()) {
+                    best = filtered;
+                    parsed = tokens.get().text();
+                    notes.add(tokenWarning(file, tokens.get()));
+                }
+            }
+        }
+        if (best.failure().isEmpty() && !best.problems().isEmpty()) {
+            // Beyond tokens: lose the broken members only, and say which.
+            Optional<MemberRecovery.Recovered> recovered = recover(parsed);
+            if (recovered.isPresent()) {
+                Attempt rest = bestAttempt(recovered.get().text());
+                if (rest.failure().isEmpty() && rest.problems().size() < best.problems().size()) {
+                    List<Diagnostic> errors = best.toDiagnostics(file);
+                    best = rest;
+                    notes.addAll(errors);
+                    int analysed = rest.unit().map(u -> u.findAll(CallableDeclaration.class).size()).orElse(0);
+                    notes.addAll(recovered.get().diagnostics(file.path(), analysed));
+                }
+            }
+        }
+        ParsedJava result = best.toParsed(file);
+        if (notes.isEmpty()) return result;
+        notes.addAll(result.diagnostics());
+        return new ParsedJava(result.unit(), notes);
+    }
+
+    /** Member-level recovery, which like every parse here must never throw: a failure keeps the partial tree. */
+    private static Optional<MemberRecovery.Recovered> recover(String text) {
+        try {
+            return MemberRecovery.recover(text);
+        } catch (RuntimeException | StackOverflowError e) {
+            return Optional.empty();
+        }
+    }
+
+    private static Diagnostic tokenWarning(TextFile file, FilterTokens.Substitution tokens) {
+        List<String> names = tokens.tokens();
+        return Diagnostic.warning(file.path(), tokens.firstLine(), "build filter token" + (names.size() == 1 ? " " : "s ")
+                + String.join(", ", names.subList(0, Math.min(8, names.size())))
+                + (names.size() > 8 ? " and " + (names.size() - 8) + " more" : "")
+                + " parsed as placeholder" + (names.size() == 1 ? "" : "s")
+                + " (the build replaces them with values before compiling)");
+    }
+
+    /**
+     * The attempt with the fewest problems over the language levels (the newest on a tie), and the
+     * legacy-{@code assert} disguise; a parser crash ends the search with the best so far.
+     */
+    private static Attempt bestAttempt(String text) {
         Attempt best = null;
         for (LanguageLevel level : LEVELS) {
-            Attempt attempt = attempt(file.text(), level);
+            Attempt attempt = attempt(text, level);
             if (attempt.failure().isPresent()) {
                 // A parser crash or stack overflow will not go away at an older language level.
-                return best != null ? best.toParsed(file) : attempt.toParsed(file);
+                return best != null ? best : attempt;
             }
             if (best == null || attempt.problems().size() < best.problems().size()) best = attempt;
-            if (best.problems().isEmpty()) return best.toParsed(file);
+            if (best.problems().isEmpty()) return best;
         }
-        Optional<String> disguised = LegacyAssertCalls.disguise(file.text());
+        Optional<String> disguised = LegacyAssertCalls.disguise(text);
         if (disguised.isPresent()) {
             Attempt attempt = attempt(disguised.get(), LanguageLevel.JAVA_1_4);
             if (attempt.failure().isEmpty() && attempt.problems().size() < best.problems().size()) {
@@ -68,7 +128,7 @@ public final class JavaSources {
                 best = attempt;
             }
         }
-        return best.toParsed(file);
+        return best;
     }
 
     /** Parses files in parallel, on threads with deep stacks; results are in input order. */
@@ -181,6 +241,13 @@ public final class JavaSources {
     private record Attempt(Optional<CompilationUnit> unit, List<Problem> problems, Optional<String> failure,
                            UnicodeEscapeProcessingProvider.PositionMapping escapes) {
         ParsedJava toParsed(TextFile file) {
+            List<Diagnostic> diagnostics = toDiagnostics(file);
+            unit.ifPresent(JavaSources::releaseTokens);
+            return new ParsedJava(new JavaUnit(file, unit.orElseGet(CompilationUnit::new)), diagnostics);
+        }
+
+        /** The failure and the first syntax errors, with the file's lines. */
+        List<Diagnostic> toDiagnostics(TextFile file) {
             List<Diagnostic> diagnostics = new ArrayList<>();
             failure.ifPresent(f -> diagnostics.add(Diagnostic.error(file.path(), 0, f)));
             for (int i = 0; i < problems.size() && i < REPORTED_PROBLEMS; i++) {
@@ -191,8 +258,7 @@ public final class JavaSources {
                 diagnostics.add(Diagnostic.error(file.path(), 0,
                         (problems.size() - REPORTED_PROBLEMS) + " more syntax errors not shown"));
             }
-            unit.ifPresent(JavaSources::releaseTokens);
-            return new ParsedJava(new JavaUnit(file, unit.orElseGet(CompilationUnit::new)), diagnostics);
+            return diagnostics;
         }
 
         /** The problem's line in the file as written (its token's position is in the unescaped text). */

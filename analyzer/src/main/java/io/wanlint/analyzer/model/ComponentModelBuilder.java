@@ -22,15 +22,15 @@ import io.wanlint.analyzer.descriptor.Descriptor;
 import io.wanlint.analyzer.descriptor.DescriptorReader;
 import io.wanlint.analyzer.descriptor.EjbJarDescriptor;
 import io.wanlint.analyzer.descriptor.EjbRefDeclaration;
-import io.wanlint.analyzer.descriptor.JbossCmpDescriptor;
-import io.wanlint.analyzer.descriptor.JbossDescriptor;
+import io.wanlint.analyzer.descriptor.BeanBinding;
 import io.wanlint.analyzer.descriptor.JndiBinding;
 import io.wanlint.analyzer.descriptor.ResourceRefDeclaration;
 import io.wanlint.analyzer.descriptor.TagLibraryDescriptor;
 import io.wanlint.analyzer.ingest.CompiledClasses;
 import io.wanlint.analyzer.ingest.JavaNames;
 import io.wanlint.analyzer.descriptor.WebAppDescriptor;
-import io.wanlint.analyzer.descriptor.WeblogicEjbJarDescriptor;
+import io.wanlint.analyzer.descriptor.VendorBindings;
+import io.wanlint.analyzer.vendor.ContainerVendor;
 import io.wanlint.analyzer.ingest.BuildOutput;
 import io.wanlint.analyzer.ingest.JavaUnit;
 import io.wanlint.analyzer.ingest.JspUnit;
@@ -434,36 +434,44 @@ public final class ComponentModelBuilder {
             return new ResourceReference(r.name(), r.type(), r.jndiName(), field);
         }
 
-        /** A vendor descriptor's bean entry (JBoss or WebLogic): JNDI bindings, read-only flag, ref bindings. */
-        private void applyVendorBean(String ejbName, SourceLocation location, String jndiName, String localJndiName,
-                                     boolean readOnly, List<JndiBinding> ejbRefs) {
-            Draft d = ejbByName.get(ejbName);
+        /** A vendor descriptor's bean entry: JNDI bindings, read-only flag, reference bindings. */
+        private void applyVendorBean(BeanBinding b, Map<String, String> xmiIds) {
+            String ejbName = b.ejbName() != null ? b.ejbName() : b.xmiId() == null ? null : xmiIds.get(b.xmiId());
+            Draft d = ejbName == null ? null : ejbByName.get(ejbName);
             if (d == null) return;
-            d.declaredAt(location);
-            bindJndi(d, jndiName, localJndiName);
-            d.readOnly |= readOnly;
-            for (JndiBinding r : ejbRefs) d.refBindings.putIfAbsent(r.refName(), r.jndiName());
+            d.declaredAt(b.location());
+            bindJndi(d, b.jndiName(), b.localJndiName());
+            d.readOnly |= b.readOnly();
+            for (JndiBinding r : b.ejbRefs()) bindRef(d.refBindings, r, xmiIds);
+            for (JndiBinding r : b.resourceRefs()) bindRef(d.resourceBindings, r, xmiIds);
         }
 
+        /** A binding by reference name, or by the id of the reference element (WebSphere XMI). */
+        private static void bindRef(Map<String, String> bindings, JndiBinding r, Map<String, String> xmiIds) {
+            String name = r.refName() != null ? r.refName() : r.xmiId() == null ? null : xmiIds.get(r.xmiId());
+            if (name != null) bindings.putIfAbsent(name, r.jndiName());
+        }
+
+        /**
+         * Every vendor's bindings, vendor by vendor in {@link ContainerVendor#all()} order (an earlier
+         * vendor's JNDI name wins), CMP mappings last: they refine beans the others bind.
+         */
         private void applyVendorDescriptors() {
-            for (JbossDescriptor j : descriptorsOf(JbossDescriptor.class)) {
-                for (JbossDescriptor.Bean b : j.beans()) {
-                    applyVendorBean(b.ejbName(), b.location(), b.jndiName(), b.localJndiName(), b.readOnly(), b.ejbRefs());
-                }
+            Map<String, String> xmiIds = xmiIds();
+            List<ContainerVendor> order = ContainerVendor.all();
+            List<VendorBindings> vendorFiles = new ArrayList<>(descriptorsOf(VendorBindings.class));
+            vendorFiles.sort(Comparator.comparing(VendorBindings::cmpMapping).thenComparingInt(v -> order.indexOf(v.vendor())));
+            for (VendorBindings v : vendorFiles) {
+                for (BeanBinding b : v.beanBindings()) applyVendorBean(b, xmiIds);
             }
-            for (WeblogicEjbJarDescriptor w : descriptorsOf(WeblogicEjbJarDescriptor.class)) {
-                for (WeblogicEjbJarDescriptor.Bean b : w.beans()) {
-                    applyVendorBean(b.ejbName(), b.location(), b.jndiName(), b.localJndiName(), b.readOnly(), b.ejbRefs());
-                }
-            }
-            for (JbossCmpDescriptor c : descriptorsOf(JbossCmpDescriptor.class)) {
-                for (JbossCmpDescriptor.Entity e : c.entities()) {
-                    Draft d = ejbByName.get(e.ejbName());
-                    if (d == null) continue;
-                    d.declaredAt(e.location());
-                    d.readOnly |= e.readOnly();
-                }
-            }
+        }
+
+        /** The ids of ejb-jar.xml and web.xml elements, to their names (first declaration wins). */
+        private Map<String, String> xmiIds() {
+            Map<String, String> out = new HashMap<>();
+            for (EjbJarDescriptor e : descriptorsOf(EjbJarDescriptor.class)) e.xmiIds().forEach(out::putIfAbsent);
+            for (WebAppDescriptor w : descriptorsOf(WebAppDescriptor.class)) w.xmiIds().forEach(out::putIfAbsent);
+            return out;
         }
 
         /**
@@ -804,8 +812,14 @@ public final class ComponentModelBuilder {
         private void attachWebModuleReferences() {
             List<WebAppDescriptor> webApps = descriptorsOf(WebAppDescriptor.class).stream().filter(w -> !w.fragment()).toList();
             Map<String, String> webBindings = new HashMap<>();
-            for (JbossDescriptor j : descriptorsOf(JbossDescriptor.class)) {
-                for (JndiBinding b : j.ejbRefs()) webBindings.putIfAbsent(b.refName(), b.jndiName());
+            Map<String, String> webResourceBindings = new HashMap<>();
+            Map<String, String> xmiIds = xmiIds();
+            List<ContainerVendor> order = ContainerVendor.all();
+            List<VendorBindings> vendorFiles = new ArrayList<>(descriptorsOf(VendorBindings.class));
+            vendorFiles.sort(Comparator.comparingInt(v -> order.indexOf(v.vendor())));
+            for (VendorBindings v : vendorFiles) {
+                for (JndiBinding b : v.moduleEjbRefs()) bindRef(webBindings, b, xmiIds);
+                for (JndiBinding b : v.moduleResourceRefs()) bindRef(webResourceBindings, b, xmiIds);
             }
             if (webApps.isEmpty()) return;
             for (Draft d : drafts) {
@@ -814,6 +828,7 @@ public final class ComponentModelBuilder {
                 for (EjbRefDeclaration r : w.ejbRefs()) d.ejbRefs.add(refRequest(r));
                 for (ResourceRefDeclaration r : w.resourceRefs()) d.resourceRefs.add(resourceReference(r));
                 webBindings.forEach(d.refBindings::putIfAbsent);
+                webResourceBindings.forEach(d.resourceBindings::putIfAbsent);
             }
         }
 
@@ -891,7 +906,12 @@ public final class ComponentModelBuilder {
                             c.type(), null, c.field(), target.name));
                 }
                 Map<String, ResourceReference> resources = new LinkedHashMap<>();
-                for (ResourceReference r : d.resourceRefs) if (r.name() != null) resources.putIfAbsent(r.name(), r);
+                for (ResourceReference r : d.resourceRefs) {
+                    if (r.name() == null) continue;
+                    // A vendor binding gives a reference without lookup-name/mapped-name its global name.
+                    String bound = r.jndiName() == null ? d.resourceBindings.get(r.name()) : null;
+                    resources.putIfAbsent(r.name(), bound == null ? r : new ResourceReference(r.name(), r.type(), bound, r.injectionField()));
+                }
                 d.resourceRefs.clear();
                 d.resourceRefs.addAll(resources.values());
                 out.add(d.toComponent(List.copyOf(refs.values())));

@@ -47,6 +47,8 @@ final class Draft {
     final List<InjectCandidate> injectCandidates = new ArrayList<>();
     /** Vendor bindings of this component's reference names to global JNDI names. */
     final Map<String, String> refBindings = new HashMap<>();
+    /** Vendor bindings of this component's resource reference names to global JNDI names. */
+    final Map<String, String> resourceBindings = new HashMap<>();
     String jndiName;
     String localJndiName;
     boolean vendorJndi;

@@ -3,6 +3,7 @@ package io.wanlint.refactorings.api;
 import io.wanlint.analyzer.api.AnalysisResult;
 import io.wanlint.analyzer.api.AnalyzedFile;
 import io.wanlint.analyzer.ingest.TextDecoding;
+import io.wanlint.analyzer.ingest.XmlRootElement;
 
 import java.io.IOException;
 import java.nio.charset.Charset;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -86,6 +88,19 @@ public final class RefactoringContext {
                 .filter(p -> !p.contains("!/"))
                 .filter(p -> p.substring(p.lastIndexOf('/') + 1).equalsIgnoreCase(name))
                 .sorted().toList();
+    }
+
+    /**
+     * Patchable analysed descriptors whose root element is one of {@code roots}, by path: vendor
+     * descriptors are found as ingest recognised them, whatever their file name. A descriptor whose
+     * root ingest did not record is asked its root from its current text.
+     */
+    public List<String> descriptorsWithRoot(Set<String> roots) {
+        return analysis.files().stream()
+                .filter(f -> f.kind() == AnalyzedFile.Kind.DESCRIPTOR && !f.path().contains("!/"))
+                .filter(f -> roots.contains(f.rootElement() != null ? f.rootElement()
+                        : read(f.path()).flatMap(t -> XmlRootElement.of(t.text())).orElse("")))
+                .map(AnalyzedFile::path).sorted().toList();
     }
 
     private Optional<SourceText> load(String path) {

@@ -14,6 +14,8 @@ import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.refactorings.api.Fixes;
 import io.wanlint.analyzer.api.FindingSubject;
+import io.wanlint.analyzer.api.PersistenceType;
+import io.wanlint.analyzer.vendor.ContainerVendor;
 import io.wanlint.analyzer.api.Fingerprints;
 import io.wanlint.analyzer.api.SourceLocation;
 import io.wanlint.refactorings.api.FileChange;
@@ -23,7 +25,6 @@ import io.wanlint.refactorings.api.Refactoring;
 import io.wanlint.refactorings.api.RefactoringContext;
 import io.wanlint.refactorings.api.SourceText;
 import io.wanlint.refactorings.api.TextEdit;
-import io.wanlint.refactorings.text.DescriptorOrder;
 import io.wanlint.refactorings.text.XmlOutline;
 import io.wanlint.refactorings.text.XmlSplice;
 
@@ -35,9 +36,9 @@ import java.util.Set;
 
 /**
  * WAN005 for entities the application never writes: declare them read-only so that a copy next to
- * the callers answers every read. CMP/BMP entities get the vendor declaration (JBoss
- * {@code <read-only>true</read-only>} in {@code jboss.xml}; WebLogic's {@code ReadOnly} concurrency
- * strategy with a {@code read-timeout-seconds} in {@code weblogic-ejb-jar.xml}); JPA entities get
+ * the callers answers every read. CMP/BMP entities get the read-only switch of each vendor whose
+ * descriptor the application ships ({@link ReadOnlySwitches}: JBoss, WebLogic, GlassFish/Sun,
+ * Oracle OC4J, WebSphere); JPA entities get
  * {@code @Cacheable} and {@code shared-cache-mode ENABLE_SELECTIVE} in {@code persistence.xml}.
  * Read-mostly entities that are written somewhere need the read-mostly pattern instead
  * ({@link IntroduceReadMostlyTwin}); this refactoring declines them, naming the writes, and so it
@@ -45,23 +46,10 @@ import java.util.Set;
  */
 public final class DeclareReadOnlyEntity implements Refactoring {
     public static final String RULE_ID = "WAN005";
-    /** How stale a WebLogic read-only bean may get before it re-reads (the vendor default is 600 s too). */
-    static final int READ_TIMEOUT_SECONDS = 600;
 
     private static final Set<CallOp> WRITES = EnumSet.of(CallOp.ENTITY_SET, CallOp.ENTITY_UPDATE, CallOp.HOME_CREATE,
             CallOp.HOME_REMOVE, CallOp.REMOVE, CallOp.JPA_PERSIST, CallOp.JPA_MERGE, CallOp.JPA_REMOVE, CallOp.JPA_BULK_UPDATE);
 
-    /** Elements that follow {@code read-only} inside a JBoss {@code entity}. */
-    private static final Set<String> AFTER_JBOSS_READ_ONLY = Set.of("exception-on-rollback", "timer-persistence",
-            "configuration-name", "security-proxy", "ejb-ref", "ejb-local-ref", "service-ref", "security-identity",
-            "resource-ref", "resource-env-ref", "message-destination-ref", "method-attributes", "clustered",
-            "cluster-config", "cache-invalidation", "cache-invalidation-config", "depends", "ior-security-config");
-    /** Elements that follow {@code entity-cache} inside WebLogic's {@code entity-descriptor}. */
-    private static final Set<String> AFTER_WEBLOGIC_CACHE = Set.of("persistence", "entity-clustering",
-            "invalidation-target", "enable-dynamic-queries");
-    private static final Set<String> AFTER_WEBLOGIC_CONCURRENCY = Set.of("cache-between-transactions", "disable-ready-instances");
-    private static final Set<String> AFTER_WEBLOGIC_READ_TIMEOUT = Set.of("concurrency-strategy", "cache-between-transactions",
-            "disable-ready-instances");
     /** Elements that follow {@code shared-cache-mode} in a persistence unit. */
     private static final Set<String> AFTER_SHARED_CACHE_MODE = Set.of("validation-mode", "properties");
 
@@ -91,7 +79,8 @@ public final class DeclareReadOnlyEntity implements Refactoring {
         if (unseen.isPresent()) return unseen.get();
         return found.get().kind() == ComponentKind.JPA_ENTITY
                 ? "the source of " + name + " cannot be read or already carries @Cacheable/@Cache"
-                : "no jboss.xml or weblogic-ejb-jar.xml to declare " + name + " read-only in, and none can be created next to its ejb-jar.xml";
+                : "no vendor descriptor with a read-only switch (jboss.xml, weblogic-ejb-jar.xml, sun-ejb-jar.xml, orion-ejb-jar.xml, "
+                        + "ibm-ejb-jar-ext.xmi naming the bean by id) to declare " + name + " read-only in, and none can be created next to its ejb-jar.xml";
     }
 
     /** The patch, or empty when this finding cannot be fixed this way. */
@@ -130,94 +119,31 @@ public final class DeclareReadOnlyEntity implements Refactoring {
 
     // ---- CMP / BMP: vendor descriptors ------------------------------------------------------------
 
+    /**
+     * The read-only switch of every vendor whose descriptor (known by its root element) the
+     * application ships, in the descriptor nearest the bean's ejb-jar.xml; with none, a new jboss.xml
+     * next to the ejb-jar.xml.
+     */
     private static List<FileChange> vendor(Component entity, RefactoringContext context) {
         List<FileChange> out = new ArrayList<>();
-        String ejbJarFolder = VendorDescriptors.folderOf(entity.declaredIn().stream().map(SourceLocation::file)
-                .filter(f -> f.endsWith("ejb-jar.xml") && !f.endsWith("weblogic-ejb-jar.xml")).findFirst().orElse(""));
-        Optional<String> jboss = VendorDescriptors.nearest(context.filesNamed("jboss.xml"), ejbJarFolder);
-        Optional<String> weblogic = VendorDescriptors.nearest(context.filesNamed("weblogic-ejb-jar.xml"), ejbJarFolder);
-        if (jboss.isPresent()) {
-            context.read(jboss.get()).flatMap(t -> jboss(t, entity.name())).ifPresent(out::add);
+        String ejbJar = entity.declaredIn().stream().map(SourceLocation::file)
+                .filter(f -> f.endsWith("ejb-jar.xml") && !f.endsWith("weblogic-ejb-jar.xml")).findFirst().orElse("");
+        String ejbJarFolder = VendorDescriptors.folderOf(ejbJar);
+        ReadOnlySwitches.Target target = new ReadOnlySwitches.Target(entity.name(), entity.persistence() == PersistenceType.CONTAINER,
+                VendorDescriptors.xmiReference(ejbJar, entity.name(), context).orElse(null));
+        boolean anyVendor = false;
+        for (ContainerVendor vendor : ContainerVendor.all()) {
+            Set<String> roots = ReadOnlySwitches.roots(vendor);
+            if (roots.isEmpty()) continue;
+            Optional<String> file = VendorDescriptors.nearest(context.descriptorsWithRoot(roots), ejbJarFolder);
+            if (file.isEmpty()) continue;
+            anyVendor = true;
+            context.read(file.get()).flatMap(t -> ReadOnlySwitches.declare(vendor, t, target)).ifPresent(out::add);
         }
-        if (weblogic.isPresent()) {
-            context.read(weblogic.get()).flatMap(t -> weblogic(t, entity.name())).ifPresent(out::add);
-        }
-        if (jboss.isEmpty() && weblogic.isEmpty() && !ejbJarFolder.isEmpty() && context.whyNotPatchable(ejbJarFolder + "jboss.xml").isEmpty()) {
+        if (!anyVendor && !ejbJarFolder.isEmpty() && context.whyNotPatchable(ejbJarFolder + "jboss.xml").isEmpty()) {
             out.add(new FileChange.Create(ejbJarFolder + "jboss.xml", VendorDescriptors.newJbossXml(entity.name(), "<read-only>true</read-only>")));
         }
         return out;
-    }
-
-    /** {@code <read-only>true</read-only>} in the bean's {@code <entity>}, adding the entity when jboss.xml lacks it. */
-    static Optional<FileChange> jboss(SourceText text, String ejbName) {
-        Optional<XmlOutline.Element> root = XmlOutline.parse(text.text());
-        if (root.isEmpty()) return Optional.empty();
-        XmlSplice splice = new XmlSplice(text);
-        Optional<XmlOutline.Element> beans = root.get().child("enterprise-beans");
-        Optional<XmlOutline.Element> bean = beans.flatMap(b -> b.children("entity").stream()
-                .filter(e -> e.childText("ejb-name").filter(ejbName::equals).isPresent()).findFirst());
-        TextEdit edit;
-        if (bean.isPresent()) {
-            Optional<XmlOutline.Element> readOnly = bean.get().child("read-only");
-            if (readOnly.isPresent()) {
-                if (readOnly.get().text().equals("true")) return Optional.empty();
-                edit = splice.replaceText(readOnly.get(), "true");
-            } else {
-                edit = splice.insertChild(bean.get(), AFTER_JBOSS_READ_ONLY, "<read-only>true</read-only>");
-            }
-        } else if (beans.isPresent()) {
-            String u = splice.indentUnit(beans.get());
-            edit = splice.insertChild(beans.get(), Set.of(), "<entity>\n" + u + "<ejb-name>" + ejbName + "</ejb-name>\n"
-                    + u + "<read-only>true</read-only>\n</entity>");
-        } else {
-            String u = splice.indentUnit(root.get());
-            edit = splice.insertChild(root.get(), DescriptorOrder.JBOSS_AFTER_ENTERPRISE_BEANS, "<enterprise-beans>\n" + u + "<entity>\n" + u + u
-                    + "<ejb-name>" + ejbName + "</ejb-name>\n" + u + u + "<read-only>true</read-only>\n" + u + "</entity>\n</enterprise-beans>");
-        }
-        return Optional.of(new FileChange.Edit(text.path(), List.of(edit)));
-    }
-
-    /** The {@code ReadOnly} concurrency strategy with a read timeout in the bean's {@code entity-cache}. */
-    static Optional<FileChange> weblogic(SourceText text, String ejbName) {
-        Optional<XmlOutline.Element> root = XmlOutline.parse(text.text());
-        if (root.isEmpty()) return Optional.empty();
-        XmlSplice splice = new XmlSplice(text);
-        String u = splice.indentUnit(root.get());
-        String readTimeout = "<read-timeout-seconds>" + READ_TIMEOUT_SECONDS + "</read-timeout-seconds>";
-        String concurrency = "<concurrency-strategy>ReadOnly</concurrency-strategy>";
-        String cache = "<entity-cache>\n" + u + readTimeout + "\n" + u + concurrency + "\n</entity-cache>";
-        Optional<XmlOutline.Element> bean = root.get().children("weblogic-enterprise-bean").stream()
-                .filter(e -> e.childText("ejb-name").filter(ejbName::equals).isPresent()).findFirst();
-        List<TextEdit> edits = new ArrayList<>();
-        if (bean.isEmpty()) {
-            String descriptor = "<entity-descriptor>\n" + u + cache.replace("\n", "\n" + u) + "\n</entity-descriptor>";
-            edits.add(splice.insertChild(root.get(), DescriptorOrder.WEBLOGIC_AFTER_ENTERPRISE_BEAN, "<weblogic-enterprise-bean>\n" + u + "<ejb-name>"
-                    + ejbName + "</ejb-name>\n" + u + descriptor.replace("\n", "\n" + u) + "\n</weblogic-enterprise-bean>"));
-        } else {
-            Optional<XmlOutline.Element> descriptor = bean.get().child("entity-descriptor");
-            if (descriptor.isEmpty()) {
-                XmlOutline.Element name = bean.get().child("ejb-name").orElseThrow();
-                edits.add(splice.insertAfter(name, "<entity-descriptor>\n" + u + cache.replace("\n", "\n" + u) + "\n</entity-descriptor>"));
-            } else {
-                Optional<XmlOutline.Element> entityCache = descriptor.get().child("entity-cache");
-                if (entityCache.isEmpty()) {
-                    edits.add(splice.insertChild(descriptor.get(), AFTER_WEBLOGIC_CACHE, cache));
-                } else {
-                    XmlOutline.Element ec = entityCache.get();
-                    if (ec.child("read-timeout-seconds").isEmpty()) {
-                        edits.add(splice.insertChild(ec, AFTER_WEBLOGIC_READ_TIMEOUT, readTimeout));
-                    }
-                    Optional<XmlOutline.Element> strategy = ec.child("concurrency-strategy");
-                    if (strategy.isEmpty()) {
-                        edits.add(splice.insertChild(ec, AFTER_WEBLOGIC_CONCURRENCY, concurrency));
-                    } else if (!strategy.get().text().equals("ReadOnly")) {
-                        edits.add(splice.replaceText(strategy.get(), "ReadOnly"));
-                    }
-                }
-            }
-        }
-        if (edits.isEmpty()) return Optional.empty();
-        return Optional.of(new FileChange.Edit(text.path(), edits));
     }
 
     // ---- JPA ---------------------------------------------------------------------------------------

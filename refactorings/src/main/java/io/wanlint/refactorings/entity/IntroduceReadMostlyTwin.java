@@ -351,8 +351,8 @@ public final class IntroduceReadMostlyTwin implements Refactoring {
 
         private void vendor() {
             String folder = folderOf(ejbJarPath());
-            List<String> weblogic = context.filesNamed("weblogic-ejb-jar.xml");
-            Optional<String> jboss = nearest(context.filesNamed("jboss.xml"), folder);
+            List<String> weblogic = context.descriptorsWithRoot(Set.of("weblogic-ejb-jar"));
+            Optional<String> jboss = nearest(context.descriptorsWithRoot(Set.of("jboss")), folder);
             if (jboss.isEmpty() && !weblogic.isEmpty()) {
                 throw new Declined("WebLogic's read-mostly pattern (a ReadOnly twin with invalidation-target on " + entity.name()
                         + ") also needs the twin's table mapping in weblogic-cmp-rdbms-jar.xml, which is not generated");
@@ -432,7 +432,7 @@ public final class IntroduceReadMostlyTwin implements Refactoring {
                     n.topicRef(), n.factoryRef(), ns, Set.of()).orElseThrow().edits().forEach(e -> add(path, e));
 
             // a jboss.xml vendor() created or gave its enterprise-beans already has the entries
-            Optional<String> jboss = nearest(context.filesNamed("jboss.xml"), folderOf(path));
+            Optional<String> jboss = nearest(context.descriptorsWithRoot(Set.of("jboss")), folderOf(path));
             if (jboss.isEmpty()) return;
             SourceText jt = context.read(jboss.get()).orElseThrow(() -> new Declined(jboss.get() + " cannot be read"));
             MessagingDescriptors.jboss(jt, "entity", entity.name(), n.mdbEjbName(), n.topicRef(), n.factoryRef(), n.topicJndi(), Set.of())
@@ -441,7 +441,7 @@ public final class IntroduceReadMostlyTwin implements Refactoring {
 
         /** The twin on the read-write bean's table, read-only with a read time-out. */
         private void jbossCmp(String folder, String version) {
-            Optional<String> existing = nearest(context.filesNamed("jbosscmp-jdbc.xml"), folder);
+            Optional<String> existing = nearest(context.descriptorsWithRoot(Set.of("jbosscmp-jdbc")), folder);
             String readOnly = "<create-table>false</create-table>\n<remove-table>false</remove-table>\n<read-only>true</read-only>\n"
                     + "<read-time-out>" + READ_TIME_OUT_MILLIS + "</read-time-out>";
             if (existing.isEmpty()) {
@@ -651,7 +651,7 @@ public final class IntroduceReadMostlyTwin implements Refactoring {
                 replaceText(d, remoteView ? "remote" : "local", twinComponent, renamed);
                 if (d.child("ejb-link").isPresent()) replaceText(d, "ejb-link", twinName, renamed);
                 add(webXml, new XmlSplice(text).insertAfter(d, copy(text, d, renamed)));
-                for (String jbossWeb : context.filesNamed("jboss-web.xml")) {
+                for (String jbossWeb : context.descriptorsWithRoot(Set.of("jboss-web"))) {
                     if (!folderOf(jbossWeb).equals(folderOf(webXml))) continue;
                     SourceText jt = context.read(jbossWeb).orElse(null);
                     if (jt == null) continue;

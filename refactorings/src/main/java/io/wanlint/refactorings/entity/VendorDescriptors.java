@@ -1,11 +1,38 @@
 package io.wanlint.refactorings.entity;
 
+import io.wanlint.refactorings.api.RefactoringContext;
+import io.wanlint.refactorings.api.SourceText;
+import io.wanlint.refactorings.text.XmlOutline;
 import java.util.List;
 import java.util.Optional;
 
-/** The vendor descriptors (jboss.xml, weblogic-ejb-jar.xml, ...) that sit beside an ejb-jar.xml, as the entity refactorings find and create them. */
+/**
+ * The vendor descriptors (jboss.xml, weblogic-ejb-jar.xml, ...) that sit beside an ejb-jar.xml, as the
+ * entity refactorings find them (by root element, as ingest recognised them) and create them.
+ */
 final class VendorDescriptors {
     private VendorDescriptors() {}
+
+    /**
+     * The bean's ejb-jar.xml element as WebSphere's XMI files point at it,
+     * {@code META-INF/ejb-jar.xml#Book_1}: the path from the module root (the folder holding
+     * META-INF) and the element's {@code id}; empty when the element has no id.
+     */
+    static Optional<String> xmiReference(String ejbJar, String ejbName, RefactoringContext context) {
+        if (ejbJar.isEmpty()) return Optional.empty();
+        Optional<SourceText> text = context.read(ejbJar);
+        Optional<XmlOutline.Element> root = text.flatMap(t -> XmlOutline.parse(t.text()));
+        if (root.isEmpty()) return Optional.empty();
+        for (XmlOutline.Element bean : root.get().child("enterprise-beans").map(XmlOutline.Element::children).orElse(List.of())) {
+            if (!bean.childText("ejb-name").filter(ejbName::equals).isPresent()) continue;
+            String id = ReadOnlySwitches.attribute(text.get(), bean, "id");
+            if (id == null) return Optional.empty();
+            int meta = ejbJar.lastIndexOf("META-INF/");
+            String inModule = meta < 0 ? "META-INF/ejb-jar.xml" : ejbJar.substring(meta);
+            return Optional.of(inModule + "#" + id);
+        }
+        return Optional.empty();
+    }
 
     /** The folder of a workspace-relative path, with its trailing slash ({@code ""} at the root). */
     static String folderOf(String path) {

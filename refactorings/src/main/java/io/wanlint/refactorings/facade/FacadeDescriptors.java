@@ -1,6 +1,13 @@
 package io.wanlint.refactorings.facade;
 
 import io.wanlint.analyzer.api.TransactionAttribute;
+import io.wanlint.analyzer.vendor.ContainerVendor;
+import io.wanlint.analyzer.vendor.Glassfish;
+import io.wanlint.analyzer.vendor.Jboss;
+import io.wanlint.analyzer.vendor.Openejb;
+import io.wanlint.analyzer.vendor.OracleAs;
+import io.wanlint.analyzer.vendor.Weblogic;
+import io.wanlint.analyzer.vendor.Websphere;
 import io.wanlint.refactorings.api.SourceText;
 import io.wanlint.refactorings.api.TextEdit;
 import io.wanlint.refactorings.text.DescriptorOrder;
@@ -162,47 +169,85 @@ final class FacadeDescriptors {
     }
 
     /**
-     * The vendor binding of the façade's home to the global JNDI name {@code jndi}, in jboss.xml,
-     * weblogic-ejb-jar.xml, sun-ejb-jar.xml / glassfish-ejb-jar.xml or an OpenEJB 1.x openejb-jar.xml
-     * (whose every bean needs its {@code ejb-deployment}).
+     * The vendor binding of the façade's home to the global JNDI name {@code jndi}, written for the
+     * vendor that owns the descriptor's root element: jboss.xml, weblogic-ejb-jar.xml,
+     * sun-ejb-jar.xml / glassfish-ejb-jar.xml, an OpenEJB 1.x openejb-jar.xml (whose every bean needs
+     * its {@code ejb-deployment}), WebSphere's ibm-ejb-jar-bnd.xml or Oracle's orion-ejb-jar.xml.
      */
     static Optional<TextEdit> vendorBinding(SourceText source, Element root, FacadeDesign d, String jndi) {
+        Optional<ContainerVendor> vendor = ContainerVendor.ofRoot(root.name());
+        if (vendor.isEmpty()) return Optional.empty();
         XmlSplice splice = new XmlSplice(source);
-        if (root.name().equals("sun-ejb-jar") || root.name().equals("glassfish-ejb-jar")) {
-            Optional<Element> beans = root.child("enterprise-beans");
-            if (beans.isEmpty()) return Optional.empty();
-            String unit = splice.indentUnit(beans.get());
-            String entry = "<ejb>\n" + unit + "<ejb-name>" + d.name() + "</ejb-name>\n" + unit + "<jndi-name>" + jndi + "</jndi-name>\n</ejb>";
-            List<Element> ejbs = beans.get().children("ejb");
-            if (!ejbs.isEmpty()) return Optional.of(splice.insertAfter(ejbs.get(ejbs.size() - 1), entry));
-            return Optional.of(splice.insertChild(beans.get(), Set.of("pm-descriptors", "cmp-resource", "message-destination",
-                    "webservice-description", "property"), entry));
-        }
-        if (root.name().equals("openejb-jar")) {
-            List<Element> deployments = root.children("ejb-deployment");
-            if (deployments.isEmpty()) return Optional.empty();
-            String entry = "<ejb-deployment ejb-name=\"" + d.name() + "\" deployment-id=\"" + jndi + "\"/>";
-            return Optional.of(splice.insertAfter(deployments.get(deployments.size() - 1), entry));
-        }
-        if (root.name().equals("jboss")) {
-            Optional<Element> beans = root.child("enterprise-beans");
-            String unit = splice.indentUnit(beans.orElse(root));
-            String entry = "<session>\n" + unit + "<ejb-name>" + d.name() + "</ejb-name>\n"
-                    + unit + "<jndi-name>" + jndi + "</jndi-name>\n</session>";
-            if (beans.isPresent()) return Optional.of(splice.insertChild(beans.get(), Set.of(), entry));
-            String rootUnit = splice.indentUnit(root);
-            return Optional.of(splice.insertChild(root, DescriptorOrder.JBOSS_AFTER_ENTERPRISE_BEANS,
-                    "<enterprise-beans>\n" + rootUnit + entry.replace("\n", "\n" + rootUnit) + "\n</enterprise-beans>"));
-        }
-        if (root.name().equals("weblogic-ejb-jar")) {
-            String unit = splice.indentUnit(root);
-            List<Element> beans = root.children("weblogic-enterprise-bean");
-            String entry = "<weblogic-enterprise-bean>\n" + unit + "<ejb-name>" + d.name() + "</ejb-name>\n"
-                    + unit + "<jndi-name>" + jndi + "</jndi-name>\n</weblogic-enterprise-bean>";
-            if (!beans.isEmpty()) return Optional.of(splice.insertAfter(beans.get(beans.size() - 1), entry));
-            return Optional.of(splice.insertChild(root, DescriptorOrder.WEBLOGIC_AFTER_ENTERPRISE_BEAN, entry));
-        }
-        return Optional.empty();
+        ContainerVendor v = vendor.get();
+        if (v instanceof Glassfish) return sunBinding(splice, root, d, jndi);
+        if (v instanceof Openejb) return openejbBinding(splice, root, d, jndi);
+        if (v instanceof Jboss) return jbossBinding(splice, root, d, jndi);
+        if (v instanceof Weblogic) return weblogicBinding(splice, root, d, jndi);
+        if (v instanceof Websphere) return websphereBinding(splice, root, d, jndi);
+        if (v instanceof OracleAs) return oracleBinding(splice, root, d, jndi);
+        return Optional.empty(); // the J2EE RI's descriptor binds nothing a façade needs
+    }
+
+    private static Optional<TextEdit> sunBinding(XmlSplice splice, Element root, FacadeDesign d, String jndi) {
+        Optional<Element> beans = root.child("enterprise-beans");
+        if (beans.isEmpty()) return Optional.empty();
+        String unit = splice.indentUnit(beans.get());
+        String entry = "<ejb>\n" + unit + "<ejb-name>" + d.name() + "</ejb-name>\n" + unit + "<jndi-name>" + jndi + "</jndi-name>\n</ejb>";
+        List<Element> ejbs = beans.get().children("ejb");
+        if (!ejbs.isEmpty()) return Optional.of(splice.insertAfter(ejbs.get(ejbs.size() - 1), entry));
+        return Optional.of(splice.insertChild(beans.get(), Set.of("pm-descriptors", "cmp-resource", "message-destination",
+                "webservice-description", "property"), entry));
+    }
+
+    private static Optional<TextEdit> openejbBinding(XmlSplice splice, Element root, FacadeDesign d, String jndi) {
+        List<Element> deployments = root.children("ejb-deployment");
+        if (deployments.isEmpty()) return Optional.empty();
+        String entry = "<ejb-deployment ejb-name=\"" + d.name() + "\" deployment-id=\"" + jndi + "\"/>";
+        return Optional.of(splice.insertAfter(deployments.get(deployments.size() - 1), entry));
+    }
+
+    private static Optional<TextEdit> jbossBinding(XmlSplice splice, Element root, FacadeDesign d, String jndi) {
+        if (!root.name().equals("jboss")) return Optional.empty();
+        Optional<Element> beans = root.child("enterprise-beans");
+        String unit = splice.indentUnit(beans.orElse(root));
+        String entry = "<session>\n" + unit + "<ejb-name>" + d.name() + "</ejb-name>\n"
+                + unit + "<jndi-name>" + jndi + "</jndi-name>\n</session>";
+        if (beans.isPresent()) return Optional.of(splice.insertChild(beans.get(), Set.of(), entry));
+        String rootUnit = splice.indentUnit(root);
+        return Optional.of(splice.insertChild(root, DescriptorOrder.JBOSS_AFTER_ENTERPRISE_BEANS,
+                "<enterprise-beans>\n" + rootUnit + entry.replace("\n", "\n" + rootUnit) + "\n</enterprise-beans>"));
+    }
+
+    private static Optional<TextEdit> weblogicBinding(XmlSplice splice, Element root, FacadeDesign d, String jndi) {
+        if (!root.name().equals("weblogic-ejb-jar")) return Optional.empty();
+        String unit = splice.indentUnit(root);
+        List<Element> beans = root.children("weblogic-enterprise-bean");
+        String entry = "<weblogic-enterprise-bean>\n" + unit + "<ejb-name>" + d.name() + "</ejb-name>\n"
+                + unit + "<jndi-name>" + jndi + "</jndi-name>\n</weblogic-enterprise-bean>";
+        if (!beans.isEmpty()) return Optional.of(splice.insertAfter(beans.get(beans.size() - 1), entry));
+        return Optional.of(splice.insertChild(root, DescriptorOrder.WEBLOGIC_AFTER_ENTERPRISE_BEAN, entry));
+    }
+
+    /**
+     * WebSphere 7+ ibm-ejb-jar-bnd.xml: {@code <session name remote-home-binding-name>} for the EJB 2.x
+     * home. The XMI form names beans by their ejb-jar.xml id, which the new entry does not have.
+     */
+    private static Optional<TextEdit> websphereBinding(XmlSplice splice, Element root, FacadeDesign d, String jndi) {
+        if (!root.name().equals("ejb-jar-bnd")) return Optional.empty();
+        String entry = "<session name=\"" + d.name() + "\" remote-home-binding-name=\"" + jndi + "\"/>";
+        List<Element> sessions = root.children("session");
+        if (!sessions.isEmpty()) return Optional.of(splice.insertAfter(sessions.get(sessions.size() - 1), entry));
+        return Optional.of(splice.insertChild(root, Set.of("message-driven", "interceptor", "message-destination"), entry));
+    }
+
+    /** Oracle OC4J orion-ejb-jar.xml: {@code <session-deployment name location>}. */
+    private static Optional<TextEdit> oracleBinding(XmlSplice splice, Element root, FacadeDesign d, String jndi) {
+        if (!root.name().equals("orion-ejb-jar")) return Optional.empty();
+        String entry = "<session-deployment name=\"" + d.name() + "\" location=\"" + jndi + "\"/>";
+        Optional<Element> beans = root.child("enterprise-beans");
+        if (beans.isPresent()) return Optional.of(splice.insertChild(beans.get(), Set.of(), entry));
+        String u = splice.indentUnit(root);
+        return Optional.of(splice.insertChild(root, Set.of("assembly-descriptor"), "<enterprise-beans>\n" + u + entry + "\n</enterprise-beans>"));
     }
 
     /** jboss-web.xml children that follow {@code ejb-ref} (jboss-web DTDs 3.x–5.x). */
@@ -223,7 +268,8 @@ final class FacadeDescriptors {
 
     /**
      * The web module's vendor mapping of the façade's {@code ejb-ref} to the bean's global name, in
-     * jboss-web.xml, sun-web.xml / glassfish-web.xml or weblogic.xml; empty when the file already maps it.
+     * jboss-web.xml, sun-web.xml / glassfish-web.xml, weblogic.xml, WebSphere's ibm-web-bnd.xml or
+     * Oracle's orion-web.xml; empty when the file already maps it.
      */
     static Optional<TextEdit> webRefMapping(SourceText source, Element root, FacadeDesign d, String jndi) {
         XmlSplice splice = new XmlSplice(source);
@@ -246,6 +292,24 @@ final class FacadeDescriptors {
                         + u + "<jndi-name>" + jndi + "</jndi-name>\n</ejb-reference-description>";
                 if (!refs.isEmpty()) return Optional.of(splice.insertAfter(refs.get(refs.size() - 1), description));
                 return Optional.of(splice.insertChild(holder, holder == root ? WEBLOGIC_WEB_AFTER_EJB_REF : Set.of(), description));
+            }
+            case "web-bnd" -> {
+                // WebSphere 7+ ibm-web-bnd.xml
+                if (root.children("ejb-ref").stream().anyMatch(r -> source.text().substring(r.start(), r.startTagEnd())
+                        .contains("\"" + refName + "\""))) return Optional.empty();
+                String binding = "<ejb-ref name=\"" + refName + "\" binding-name=\"" + jndi + "\"/>";
+                List<Element> refs = root.children("ejb-ref");
+                if (!refs.isEmpty()) return Optional.of(splice.insertAfter(refs.get(refs.size() - 1), binding));
+                return Optional.of(splice.insertChild(root, Set.of("resource-ref", "resource-env-ref", "message-destination-ref",
+                        "data-source", "env-entry"), binding));
+            }
+            case "orion-web-app" -> {
+                if (root.children("ejb-ref-mapping").stream().anyMatch(r -> source.text().substring(r.start(), r.startTagEnd())
+                        .contains("\"" + refName + "\""))) return Optional.empty();
+                String mapping = "<ejb-ref-mapping name=\"" + refName + "\" location=\"" + jndi + "\"/>";
+                List<Element> refs = root.children("ejb-ref-mapping");
+                if (!refs.isEmpty()) return Optional.of(splice.insertAfter(refs.get(refs.size() - 1), mapping));
+                return Optional.of(splice.insertChild(root, Set.of("resource-ref-mapping", "resource-env-ref-mapping"), mapping));
             }
             default -> {
                 return Optional.empty();

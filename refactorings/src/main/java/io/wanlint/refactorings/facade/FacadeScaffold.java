@@ -365,10 +365,11 @@ public final class FacadeScaffold {
 
     /** Vendor EJB descriptors that bind a bean to a global JNDI name. */
     private static final List<String> VENDOR_EJB_DESCRIPTORS = List.of("jboss.xml", "weblogic-ejb-jar.xml", "sun-ejb-jar.xml",
-            "glassfish-ejb-jar.xml", "openejb-jar.xml");
+            "glassfish-ejb-jar.xml", "openejb-jar.xml", "ibm-ejb-jar-bnd.xml", "orion-ejb-jar.xml");
 
     /** Vendor web descriptors that map a web module's ejb-ref to a global JNDI name. */
-    private static final List<String> VENDOR_WEB_DESCRIPTORS = List.of("jboss-web.xml", "weblogic.xml", "sun-web.xml", "glassfish-web.xml");
+    private static final List<String> VENDOR_WEB_DESCRIPTORS = List.of("jboss-web.xml", "weblogic.xml", "sun-web.xml", "glassfish-web.xml",
+            "ibm-web-bnd.xml", "orion-web.xml");
 
     /** The façade's global JNDI name, after the convention of the first vendor EJB descriptor that shows one. */
     private static String jndiName(FacadeDesign design, String ejbJar, RefactoringContext context, Map<String, Optional<Element>> outlines) {

@@ -136,9 +136,9 @@ public final class DeferExternalCallToMessageBean implements Refactoring {
         }
         Set<String> sharedRefs = MessagingDescriptors.copiedRefNames(descriptors.get(0), ejbName, refTypes);
         for (String f : new LinkedHashSet<>(ejbJarFolders)) {
-            nearest(context.filesNamed("jboss.xml"), f).flatMap(context::read).flatMap(t -> MessagingDescriptors.jboss(t, ejbName,
+            nearest(context.descriptorsWithRoot(Set.of("jboss")), f).flatMap(context::read).flatMap(t -> MessagingDescriptors.jboss(t, ejbName,
                     names.ejbName(), names.queueRef(), names.factoryRef(), "queue/" + queueBase, sharedRefs)).ifPresent(changes::add);
-            nearest(context.filesNamed("weblogic-ejb-jar.xml"), f).flatMap(context::read).flatMap(t -> MessagingDescriptors.weblogic(t, ejbName,
+            nearest(context.descriptorsWithRoot(Set.of("weblogic-ejb-jar")), f).flatMap(context::read).flatMap(t -> MessagingDescriptors.weblogic(t, ejbName,
                     names.ejbName(), names.queueRef(), names.factoryRef(), "jms/" + queueBase)).ifPresent(changes::add);
         }
         String title = "Defer " + type.getNameAsString() + "." + slice.method().getNameAsString() + "'s external call to message-driven bean "

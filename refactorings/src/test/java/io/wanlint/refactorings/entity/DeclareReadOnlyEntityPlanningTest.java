@@ -40,6 +40,8 @@ class DeclareReadOnlyEntityPlanningTest {
             """;
 
     @TempDir Path app;
+    /** The ejb-jar.xml {@link #plan()} writes. */
+    private String ejbJar = EJB_JAR;
 
     private Optional<Patch> plan() throws IOException {
         Path src = app.resolve("src/a");
@@ -60,7 +62,7 @@ class DeclareReadOnlyEntityPlanningTest {
                 }
                 """);
         Files.createDirectories(app.resolve("META-INF"));
-        Files.writeString(app.resolve("META-INF/ejb-jar.xml"), EJB_JAR);
+        Files.writeString(app.resolve("META-INF/ejb-jar.xml"), ejbJar);
         Finding finding = new Finding("WAN005", Severity.NOTE, "entity Book is read-mostly",
                 new FindingLocation("src/a/BookBean.java", 3, "a.BookBean", null), List.of(), List.of(), null, null, new FindingSubject.Entity("Book"));
         return new DeclareReadOnlyEntity().patchFor(finding, TextApp.analysed(app));
@@ -98,5 +100,77 @@ class DeclareReadOnlyEntityPlanningTest {
                 <jboss><enterprise-beans><entity><ejb-name>Book</ejb-name><read-only>true</read-only></entity></enterprise-beans></jboss>
                 """);
         assertThat(plan()).isEmpty();
+    }
+
+    /** Applies the planned edits to the files under {@link #app}. */
+    private void apply(Patch patch) throws IOException {
+        for (FileChange c : patch.changes()) {
+            Path file = app.resolve(c.file());
+            if (c instanceof FileChange.Edit e) Files.writeString(file, e.applyTo(Files.readString(file)));
+            else if (c instanceof FileChange.Create cr) Files.writeString(file, cr.text());
+        }
+    }
+
+    private boolean bookReadOnly() {
+        return TextApp.analysed(app).analysis().model().byName("Book").orElseThrow().readOnly();
+    }
+
+    @Test
+    void withAGlassfishDescriptorItsBeanIsDeclaredReadOnlyThereAndNoJbossXmlIsCreated() throws IOException {
+        Files.createDirectories(app.resolve("META-INF"));
+        // Renamed on purpose: the vendor is known by the root element.
+        Files.writeString(app.resolve("META-INF/appserver-ejb.xml"), """
+                <sun-ejb-jar>
+                  <enterprise-beans>
+                    <ejb>
+                      <ejb-name>Book</ejb-name>
+                      <jndi-name>shop/Book</jndi-name>
+                    </ejb>
+                  </enterprise-beans>
+                </sun-ejb-jar>
+                """);
+        Patch patch = plan().orElseThrow();
+        assertThat(patch.files()).containsExactly("META-INF/appserver-ejb.xml");
+        assertThat(patch.title()).contains("appserver-ejb.xml");
+
+        apply(patch);
+        assertThat(bookReadOnly()).as("re-analysed after the patch").isTrue();
+        assertThat(plan()).as("a second run plans nothing").isEmpty();
+    }
+
+    @Test
+    void withWebsphereExtensionsAReadAccessIntentPointsAtTheBeansEjbJarId() throws IOException {
+        ejbJar = EJB_JAR.replace("<entity>", "<entity id=\"ContainerManagedEntity_Book\">");
+        Files.createDirectories(app.resolve("META-INF"));
+        Files.writeString(app.resolve("META-INF/ibm-ejb-jar-ext.xmi"), """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <ejbext:EJBJarExtension xmi:version="2.0" xmlns:xmi="http://www.omg.org/XMI" xmlns:ejbext="ejbext.xmi" xmlns:ejb="ejb.xmi" xmi:id="EJBJarExtension_1">
+                  <ejbJar href="META-INF/ejb-jar.xml#ejb-jar_ID"/>
+                </ejbext:EJBJarExtension>
+                """);
+        Patch patch = plan().orElseThrow();
+        assertThat(patch.files()).containsExactly("META-INF/ibm-ejb-jar-ext.xmi");
+
+        apply(patch);
+        assertThat(Files.readString(app.resolve("META-INF/ibm-ejb-jar-ext.xmi")))
+                .contains("href=\"META-INF/ejb-jar.xml#ContainerManagedEntity_Book\"").contains("accessIntentName=\"wsOptimisticRead\"");
+        assertThat(bookReadOnly()).as("re-analysed after the patch").isTrue();
+        assertThat(plan()).as("a second run plans nothing").isEmpty();
+    }
+
+    @Test
+    void withAnOracleDescriptorTheEntityDeploymentGetsReadOnlyLocking() throws IOException {
+        Files.createDirectories(app.resolve("META-INF"));
+        Files.writeString(app.resolve("META-INF/orion-ejb-jar.xml"), """
+                <orion-ejb-jar>
+                  <enterprise-beans>
+                    <entity-deployment name="Book" location="shop/Book"/>
+                  </enterprise-beans>
+                </orion-ejb-jar>
+                """);
+        Patch patch = plan().orElseThrow();
+        assertThat(patch.files()).containsExactly("META-INF/orion-ejb-jar.xml");
+        apply(patch);
+        assertThat(bookReadOnly()).as("re-analysed after the patch").isTrue();
     }
 }

@@ -35,7 +35,7 @@ class DeclareReadOnlyEntityTest {
                     </enterprise-beans>
                 </jboss>
                 """);
-        assertThat(applied(before, DeclareReadOnlyEntity.jboss(before, "Book"))).isEqualTo("""
+        assertThat(applied(before, ReadOnlySwitches.jboss(before, "Book"))).isEqualTo("""
                 <?xml version="1.0"?>
                 <!DOCTYPE jboss PUBLIC "-//JBoss//DTD JBOSS 3.2//EN" "http://www.jboss.org/j2ee/dtd/jboss_3_2.dtd">
                 <jboss>
@@ -63,7 +63,7 @@ class DeclareReadOnlyEntityTest {
                   </enterprise-beans>
                 </jboss>
                 """);
-        assertThat(applied(before, DeclareReadOnlyEntity.jboss(before, "Book"))).isEqualTo("""
+        assertThat(applied(before, ReadOnlySwitches.jboss(before, "Book"))).isEqualTo("""
                 <jboss>
                   <enterprise-beans>
                     <session>
@@ -81,16 +81,16 @@ class DeclareReadOnlyEntityTest {
     @Test
     void jbossReadOnlyFalseBecomesTrueAndTrueStaysUnchanged() {
         SourceText off = text("jboss.xml", "<jboss><enterprise-beans><entity><ejb-name>B</ejb-name><read-only>false</read-only></entity></enterprise-beans></jboss>");
-        assertThat(applied(off, DeclareReadOnlyEntity.jboss(off, "B")))
+        assertThat(applied(off, ReadOnlySwitches.jboss(off, "B")))
                 .isEqualTo("<jboss><enterprise-beans><entity><ejb-name>B</ejb-name><read-only>true</read-only></entity></enterprise-beans></jboss>");
         SourceText on = text("jboss.xml", "<jboss><enterprise-beans><entity><ejb-name>B</ejb-name><read-only>true</read-only></entity></enterprise-beans></jboss>");
-        assertThat(DeclareReadOnlyEntity.jboss(on, "B")).isEmpty();
+        assertThat(ReadOnlySwitches.jboss(on, "B")).isEmpty();
     }
 
     @Test
     void crlfDescriptorGetsCrlfLines() {
         SourceText before = text("jboss.xml", "<jboss>\r\n  <enterprise-beans>\r\n    <entity>\r\n      <ejb-name>B</ejb-name>\r\n    </entity>\r\n  </enterprise-beans>\r\n</jboss>\r\n");
-        assertThat(applied(before, DeclareReadOnlyEntity.jboss(before, "B"))).isEqualTo(
+        assertThat(applied(before, ReadOnlySwitches.jboss(before, "B"))).isEqualTo(
                 "<jboss>\r\n  <enterprise-beans>\r\n    <entity>\r\n      <ejb-name>B</ejb-name>\r\n      <read-only>true</read-only>\r\n    </entity>\r\n  </enterprise-beans>\r\n</jboss>\r\n");
     }
 
@@ -108,7 +108,7 @@ class DeclareReadOnlyEntityTest {
                   </weblogic-enterprise-bean>
                 </weblogic-ejb-jar>
                 """);
-        assertThat(applied(before, DeclareReadOnlyEntity.weblogic(before, "Book"))).isEqualTo("""
+        assertThat(applied(before, ReadOnlySwitches.weblogic(before, "Book"))).isEqualTo("""
                 <weblogic-ejb-jar>
                   <weblogic-enterprise-bean>
                     <ejb-name>Book</ejb-name>
@@ -141,13 +141,13 @@ class DeclareReadOnlyEntityTest {
                   </weblogic-enterprise-bean>
                 </weblogic-ejb-jar>
                 """);
-        String after = applied(before, DeclareReadOnlyEntity.weblogic(before, "Book"));
+        String after = applied(before, ReadOnlySwitches.weblogic(before, "Book"));
         assertThat(after).contains("        <max-beans-in-cache>100</max-beans-in-cache>\n"
                 + "        <read-timeout-seconds>600</read-timeout-seconds>\n"
                 + "        <concurrency-strategy>ReadOnly</concurrency-strategy>\n"
                 + "      </entity-cache>");
         SourceText patched = text("weblogic-ejb-jar.xml", after);
-        assertThat(DeclareReadOnlyEntity.weblogic(patched, "Book")).as("run twice changes nothing").isEmpty();
+        assertThat(ReadOnlySwitches.weblogic(patched, "Book")).as("run twice changes nothing").isEmpty();
     }
 
     @Test

@@ -1,6 +1,5 @@
 package io.wanlint.rules.wan;
 
-import io.wanlint.analyzer.api.AnalyzedFile;
 import io.wanlint.analyzer.api.CallEdge;
 import io.wanlint.analyzer.api.CallOp;
 import io.wanlint.analyzer.api.Component;
@@ -14,7 +13,10 @@ import io.wanlint.analyzer.api.RuleDescriptor;
 import io.wanlint.analyzer.api.Severity;
 import io.wanlint.analyzer.api.SourceLocation;
 import io.wanlint.analyzer.api.RoundTrips;
-import io.wanlint.analyzer.api.VendorDescriptor;
+import io.wanlint.analyzer.vendor.ContainerVendor;
+import io.wanlint.analyzer.vendor.J2eeRi;
+import io.wanlint.analyzer.vendor.Jboss;
+import io.wanlint.analyzer.vendor.Weblogic;
 import io.wanlint.rules.api.FindingSink;
 import io.wanlint.rules.api.ReachScope;
 import io.wanlint.rules.api.ReachedCall;
@@ -320,7 +322,7 @@ public final class CacheableReadMostlyEntity implements Rule {
             return base;
         }
         String style = style(entity);
-        List<String> ways = readOnlySwitches(servers(ctx), entity);
+        List<String> ways = readOnlySwitches(ContainerVendor.deployedOn(ctx.analysis().files()), entity);
         base = (atEdge ? "deploy a read-only " + style + " bean at the edge (" : "declare the " + style + " bean read-only where it runs (")
                 + String.join("; or ", ways) + ")";
         return hasWrites
@@ -330,50 +332,21 @@ public final class CacheableReadMostlyEntity implements Rule {
                 : base;
     }
 
-    /** How each server the application ships descriptors for declares an entity bean read-only. */
-    private static List<String> readOnlySwitches(Set<VendorDescriptor.Server> servers, Component entity) {
+    /**
+     * How each server the application ships EJB descriptors for declares an entity bean read-only.
+     * With none (or only the J2EE reference implementation's) the production server is unknown: the
+     * two switches the literature uses, JBoss's and WebLogic's, come first.
+     */
+    private static List<String> readOnlySwitches(List<ContainerVendor> vendors, Component entity) {
         boolean cmp = entity.persistence() == PersistenceType.CONTAINER;
+        List<ContainerVendor> shown = new ArrayList<>(vendors);
+        if (vendors.stream().allMatch(J2eeRi.class::isInstance)) {
+            shown.add(0, new Weblogic());
+            shown.add(0, new Jboss(false));
+        }
         List<String> ways = new ArrayList<>();
-        // With no vendor descriptor the server is unknown: the two read-only switches the literature uses.
-        boolean unknown = servers.isEmpty() || servers.equals(Set.of(VendorDescriptor.Server.J2EE_RI));
-        if (servers.contains(VendorDescriptor.Server.JBOSS_2)) {
-            ways.add(cmp ? "JBoss 2.x <read-only>true</read-only> with a <time-out> in the bean's <entity> in jaws.xml"
-                    : "JBoss 2.x <commit-option>A</commit-option> in the bean's container configuration in jboss.xml");
-        }
-        if (servers.contains(VendorDescriptor.Server.JBOSS) || unknown) {
-            ways.add("JBoss <read-only>true</read-only> in jboss.xml" + (cmp ? " (and jbosscmp-jdbc.xml)" : ""));
-        }
-        if (servers.contains(VendorDescriptor.Server.WEBLOGIC) || unknown) {
-            ways.add("WebLogic <concurrency-strategy>ReadOnly</concurrency-strategy> with <read-timeout-seconds> in weblogic-ejb-jar.xml");
-        }
-        if (servers.contains(VendorDescriptor.Server.WEBSPHERE)) {
-            ways.add("WebSphere a read-only access intent with option A caching (<beanCache activateAt=\"ONCE\" "
-                    + "loadAt=\"ACTIVATION\"/>) in ibm-ejb-jar-ext.xmi");
-        }
-        if (servers.contains(VendorDescriptor.Server.OPENEJB)) {
-            ways.add(cmp ? "OpenEJB, which runs CMP beans on OpenJPA: its data cache (openjpa.DataCache) in openejb-jar.xml's persistence settings"
-                    : "OpenEJB has no read-only switch for BMP beans: cache the values in the session façade");
-        }
-        if (servers.contains(VendorDescriptor.Server.J2EE_RI)) {
-            ways.add("the J2EE reference implementation (sun-j2ee-ri.xml) has no read-only switch: use your production server's");
-        }
+        for (ContainerVendor v : shown) ways.addAll(v.readOnlyStrategies(cmp));
         return ways;
-    }
-
-    /** The servers whose descriptors the application ships (beside the bean's ejb-jar.xml or anywhere). */
-    private static Set<VendorDescriptor.Server> servers(RuleContext ctx) {
-        Set<VendorDescriptor.Server> out = new java.util.TreeSet<>();
-        boolean jboss3 = false;
-        for (AnalyzedFile f : ctx.analysis().files()) {
-            if (f.kind() != AnalyzedFile.Kind.DESCRIPTOR) continue;
-            Optional<VendorDescriptor> d = VendorDescriptor.ofPath(f.path());
-            if (d.isEmpty()) continue;
-            out.add(d.get().server());
-            jboss3 |= d.get() == VendorDescriptor.JBOSS_CMP_JDBC;
-        }
-        // JBoss 2.x ships jboss.xml next to jaws.xml: that jboss.xml is JBoss 2's, not a 3.x/4.x one.
-        if (out.contains(VendorDescriptor.Server.JBOSS_2) && !jboss3) out.remove(VendorDescriptor.Server.JBOSS);
-        return out;
     }
 
     /** The entity's source, else its descriptor declaration. */

@@ -131,8 +131,9 @@ public final class TestApp {
 
     public Component component(String name) { return components.get(name); }
 
-    public void descriptorFile(String path) {
-        files.add(new AnalyzedFile(path, Path.of(path), AnalyzedFile.Kind.DESCRIPTOR, "UTF-8"));
+    /** A descriptor the application ships, known (as ingest knows it) by its root element. */
+    public void descriptorFile(String path, String rootElement) {
+        files.add(new AnalyzedFile(path, Path.of(path), AnalyzedFile.Kind.DESCRIPTOR, "UTF-8", rootElement));
     }
 
     // ---- methods and entry points

@@ -65,7 +65,7 @@ class CacheableReadMostlyEntityTest {
     @Test
     void vendorDescriptorsDecideTheStrategy() {
         TestApp app = catalogPages(new TestApp(), 1);
-        app.descriptorFile("src/META-INF/jboss.xml");
+        app.descriptorFile("src/META-INF/jboss.xml", "jboss");
 
         assertThat(Checks.edge(rule, app.build())).singleElement().satisfies(f ->
                 assertThat(f.message()).contains("JBoss <read-only>true</read-only> in jboss.xml (and jbosscmp-jdbc.xml)")
@@ -265,38 +265,57 @@ class CacheableReadMostlyEntityTest {
     void adviceNamesOnlyTheServersWhoseDescriptorsTheApplicationShips() {
         TestApp jboss2 = catalogPages(new TestApp(), 1);
         jboss2.versions("Category", "1.1", "1.x");
-        jboss2.descriptorFile("src/META-INF/jboss.xml");
-        jboss2.descriptorFile("src/META-INF/jaws.xml");
+        jboss2.descriptorFile("src/META-INF/jboss.xml", "jboss");
+        jboss2.descriptorFile("src/META-INF/jaws.xml", "jaws");
         assertThat(Checks.edge(rule, jboss2.build())).singleElement().satisfies(f -> assertThat(f.message())
                 .contains("read-only CMP 1.x bean").contains("JBoss 2.x <read-only>true</read-only> with a <time-out>")
                 .contains("jaws.xml").doesNotContain("jbosscmp-jdbc.xml").doesNotContain("WebLogic"));
 
         TestApp websphere = catalogPages(new TestApp(), 1);
-        websphere.descriptorFile("ejbModule/META-INF/ibm-ejb-jar-ext.xmi");
+        websphere.descriptorFile("ejbModule/META-INF/ibm-ejb-jar-ext.xmi", "EJBJarExtension");
         assertThat(Checks.edge(rule, websphere.build())).singleElement().satisfies(f -> assertThat(f.message())
                 .contains("WebSphere").contains("ibm-ejb-jar-ext.xmi").doesNotContain("JBoss").doesNotContain("WebLogic"));
 
         TestApp weblogic = catalogPages(new TestApp(), 1);
-        weblogic.descriptorFile("src/META-INF/weblogic-cmp-rdbms-jar-Category.xml");
+        weblogic.descriptorFile("src/META-INF/weblogic-cmp-rdbms-jar-Category.xml", "weblogic-rdbms-jar");
         assertThat(Checks.edge(rule, weblogic.build())).singleElement().satisfies(f -> assertThat(f.message())
                 .contains("WebLogic <concurrency-strategy>ReadOnly").doesNotContain("JBoss"));
 
         TestApp openejb = catalogPages(new TestApp(), 1);
-        openejb.descriptorFile("src/META-INF/openejb-jar.xml");
+        openejb.descriptorFile("src/META-INF/openejb-jar.xml", "openejb-jar");
         assertThat(Checks.edge(rule, openejb.build())).singleElement().satisfies(f -> assertThat(f.message())
                 .contains("OpenEJB").contains("openjpa.DataCache").doesNotContain("JBoss").doesNotContain("WebLogic"));
 
         TestApp ri = catalogPages(new TestApp(), 1);
-        ri.descriptorFile("src/META-INF/sun-j2ee-ri.xml");
+        ri.descriptorFile("src/META-INF/sun-j2ee-ri.xml", "j2ee-ri-specific-information");
         assertThat(Checks.edge(rule, ri.build())).singleElement().satisfies(f -> assertThat(f.message())
                 .contains("the J2EE reference implementation (sun-j2ee-ri.xml) has no read-only switch"));
+
+        TestApp glassfish = catalogPages(new TestApp(), 1);
+        glassfish.descriptorFile("src/META-INF/sun-ejb-jar.xml", "sun-ejb-jar");
+        assertThat(Checks.edge(rule, glassfish.build())).singleElement().satisfies(f -> assertThat(f.message())
+                .contains("GlassFish <is-read-only-bean>true</is-read-only-bean>").doesNotContain("JBoss").doesNotContain("WebLogic"));
+
+        TestApp oracle = catalogPages(new TestApp(), 1);
+        oracle.descriptorFile("src/META-INF/orion-ejb-jar.xml", "orion-ejb-jar");
+        assertThat(Checks.edge(rule, oracle.build())).singleElement().satisfies(f -> assertThat(f.message())
+                .contains("locking-mode=\"read-only\"").contains("orion-ejb-jar.xml").doesNotContain("JBoss"));
+    }
+
+    @Test
+    void vendorIsKnownByRootElementNotByFileName() {
+        TestApp renamed = catalogPages(new TestApp(), 1);
+        renamed.descriptorFile("src/META-INF/estore-server.xml", "weblogic-ejb-jar");
+        renamed.descriptorFile("src/META-INF/jboss.xml.orig", null);
+        assertThat(Checks.edge(rule, renamed.build())).singleElement().satisfies(f -> assertThat(f.message())
+                .contains("WebLogic <concurrency-strategy>ReadOnly").doesNotContain("JBoss"));
     }
 
     @Test
     void bmpEntityIsNamedAsSuchAndGetsNoCmpMappingFile() {
         TestApp app = new TestApp();
         app.entity("Account", ENTITY_BMP, "bank.ejb", false);
-        app.descriptorFile("src/META-INF/jboss.xml");
+        app.descriptorFile("src/META-INF/jboss.xml", "jboss");
         readByFacadeAtMain(app, "Account");
 
         assertThat(Checks.edge(rule, app.build())).singleElement().satisfies(f -> assertThat(f.message())

@@ -41,7 +41,7 @@ import java.util.Set;
  */
 @RuleInfo(id = "WAN013", name = "node-local-shared-state", severity = Severity.WARNING,
         summary = "Static field, singleton bean field or ServletContext attribute written while serving requests: one copy per cluster node",
-        since = "0.7.0", tags = {"reliability", "clustering", "concurrency"})
+        since = "0.1.0", tags = {"reliability", "clustering", "concurrency"})
 public final class NodeLocalSharedState implements Rule {
     private static final RuleDescriptor DESCRIPTOR = RuleDescriptors.of(NodeLocalSharedState.class);
     private static final String CONTEXT = "ServletContext";

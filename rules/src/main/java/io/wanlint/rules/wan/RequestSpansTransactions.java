@@ -41,7 +41,7 @@ import java.util.Set;
  */
 @RuleInfo(id = "WAN015", name = "request-spans-transactions", severity = Severity.WARNING,
         summary = "One request commits several independent transactions with writes: a failure or a retry between them leaves it half done or done twice",
-        since = "0.7.0", tags = {"reliability", "clustering", "transactions"})
+        since = "0.1.0", tags = {"reliability", "clustering", "transactions"})
 public final class RequestSpansTransactions implements Rule {
     private static final RuleDescriptor DESCRIPTOR = RuleDescriptors.of(RequestSpansTransactions.class);
 

@@ -30,7 +30,7 @@ import java.util.List;
  */
 @RuleInfo(id = "WAN012", name = "session-attribute-mutated-in-place", severity = Severity.WARNING,
         summary = "HttpSession attribute changed in place with no setAttribute after the change: not replicated",
-        since = "0.7.0", tags = {"reliability", "clustering", "session"})
+        since = "0.1.0", tags = {"reliability", "clustering", "session"})
 public final class SessionAttributeMutatedInPlace implements Rule {
     private static final RuleDescriptor DESCRIPTOR = RuleDescriptors.of(SessionAttributeMutatedInPlace.class);
 

@@ -46,7 +46,7 @@ import java.util.Set;
  */
 @RuleInfo(id = "WAN011", name = "stateful-state-not-rolled-back", severity = Severity.WARNING,
         summary = "Stateful session bean changes its fields in container transactions and nothing restores them on rollback",
-        since = "0.7.0", tags = {"reliability", "clustering", "transactions", "stateful"})
+        since = "0.1.0", tags = {"reliability", "clustering", "transactions", "stateful"})
 public final class StatefulStateNotRolledBack implements Rule {
     private static final RuleDescriptor DESCRIPTOR = RuleDescriptors.of(StatefulStateNotRolledBack.class);
     private static final Set<String> LIFECYCLE = Set.of("<init>", "<clinit>", "ejbRemove", "ejbActivate", "ejbPassivate",

@@ -41,7 +41,7 @@ import java.util.TreeSet;
  */
 @RuleInfo(id = "WAN014", name = "timer-on-every-node", severity = Severity.WARNING,
         summary = "Non-persistent EJB timer, or a Timer/scheduled executor started at start-up: every cluster node fires it",
-        since = "0.7.0", tags = {"reliability", "clustering", "timers"})
+        since = "0.1.0", tags = {"reliability", "clustering", "timers"})
 public final class TimerOnEveryNode implements Rule {
     private static final RuleDescriptor DESCRIPTOR = RuleDescriptors.of(TimerOnEveryNode.class);
     /** Flavours reported wherever they are: the container starts them on every node. */

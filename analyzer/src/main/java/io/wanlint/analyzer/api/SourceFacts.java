@@ -114,7 +114,10 @@ public record SourceFacts(boolean known, Set<CallEdge> conditionalCalls, Set<Cal
         STATIC_FIELD_WRITE,
         /** A read, by code of its own class, of a static field that class also writes ({@link #STATIC_FIELD_WRITE}). */
         STATIC_FIELD_READ,
-        /** {@code ServletContext.setAttribute}/{@code removeAttribute}. */
+        /**
+         * {@code ServletContext.setAttribute}/{@code removeAttribute}, except under an
+         * {@code if (… == null)} (an attribute made once when missing).
+         */
         CONTEXT_ATTRIBUTE_WRITE,
         /** {@code ServletContext.getAttribute}. */
         CONTEXT_ATTRIBUTE_READ,

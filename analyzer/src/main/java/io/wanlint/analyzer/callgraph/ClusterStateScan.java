@@ -330,11 +330,25 @@ final class ClusterStateScan {
                 boolean read = name.equals("getAttribute") && call.getArguments().size() == 1;
                 if (!(write || read) || call.getScope().isEmpty()) continue;
                 if (!denotes(call.getScope().get(), CONTEXT_TYPES, "getServletContext", "application")) continue;
+                if (write && underNullCheck(call)) continue;
                 String attribute = attributeName(call.getArgument(0));
                 out.add(fact(write ? StateKind.CONTEXT_ATTRIBUTE_WRITE : StateKind.CONTEXT_ATTRIBUTE_READ, attribute, "",
                         "ServletContext." + name + "(" + (call.getArgument(0).isStringLiteralExpr() ? "\"" + attribute + "\"" : attribute)
                                 + (write && name.equals("setAttribute") ? ", …" : "") + ")", call));
             }
+        }
+
+        /** Inside {@code if (x == null)}: an attribute made once when missing, alike on every node. */
+        private boolean underNullCheck(Node n) {
+            for (Node p = n.getParentNode().orElse(null); p != null && p != callable; p = p.getParentNode().orElse(null)) {
+                if (p instanceof IfStmt i && i.getThenStmt().isAncestorOf(n)) {
+                    for (BinaryExpr b : i.getCondition().findAll(BinaryExpr.class)) {
+                        if (b.getOperator() == BinaryExpr.Operator.EQUALS
+                                && (b.getLeft().isNullLiteralExpr() || b.getRight().isNullLiteralExpr())) return true;
+                    }
+                }
+            }
+            return false;
         }
 
         private static String attributeName(Expression e) {

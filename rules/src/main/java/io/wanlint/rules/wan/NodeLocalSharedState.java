@@ -45,6 +45,9 @@ import java.util.Set;
 public final class NodeLocalSharedState implements Rule {
     private static final RuleDescriptor DESCRIPTOR = RuleDescriptors.of(NodeLocalSharedState.class);
     private static final String CONTEXT = "ServletContext";
+    /** Methods the container calls on an instance it makes: once per instance on every node alike. */
+    private static final Set<String> LIFECYCLE = Set.of("<clinit>", "ejbPostCreate", "ejbActivate", "ejbPassivate", "ejbRemove",
+            "setSessionContext", "setEntityContext", "setMessageDrivenContext", "unsetEntityContext");
 
     @Override public RuleDescriptor descriptor() { return DESCRIPTOR; }
 
@@ -97,7 +100,7 @@ public final class NodeLocalSharedState implements Rule {
      * (a lifecycle callback), runs at start-up, or looks up JNDI names (a service locator's cache).
      */
     private static List<EntryPoint> requestsWriting(RuleContext ctx, RequestsReaching reaching, MethodRef method, Set<MethodRef> startup) {
-        if (startup.contains(method)) return List.of();
+        if (startup.contains(method) || LIFECYCLE.contains(method.name()) || method.name().startsWith("ejbCreate")) return List.of();
         List<CallEdge> incoming = ctx.graph().incoming(method);
         if (!incoming.isEmpty() && incoming.stream().allMatch(e -> e.op() == CallOp.CONTAINER_CALLBACK)) return List.of();
         if (ctx.graph().outgoing(method).stream().anyMatch(e -> e.op() == CallOp.LOOKUP)) return List.of();

@@ -56,15 +56,29 @@ public final class RequestSpansTransactions implements Rule {
             // each transaction, by the method whose attribute or UserTransaction started it, to its first write
             Map<MethodRef, ReachedCall> transactions = new LinkedHashMap<>();
             Map<MethodRef, String> how = new LinkedHashMap<>();
+            Optional<String> own = ownTransaction(ctx, ep);
             for (ReachedCall rc : writes) {
                 for (TransactionContext tx : startedBy(ctx, ep, rc.edge())) {
-                    transactions.putIfAbsent(tx.startedBy(), rc);
-                    how.putIfAbsent(tx.startedBy(), tx.how());
+                    // an entry point that is itself a transactional bean method (a @Stateless JAX-RS
+                    // resource): what its callees start with Required or Mandatory joins its transaction
+                    boolean joins = own.isPresent() && !"RequiresNew".equals(tx.how()) && !"UserTransaction".equals(tx.how());
+                    MethodRef key = joins ? ep.method() : tx.startedBy();
+                    transactions.putIfAbsent(key, rc);
+                    how.putIfAbsent(key, joins ? own.get() : tx.how());
                 }
             }
             if (transactions.size() < 2) continue;
             sink.report(finding(ctx, ep, transactions, how));
         }
+    }
+
+    /** The transaction the entry point's own method runs in when it is a bean method with container transactions. */
+    private static Optional<String> ownTransaction(RuleContext ctx, EntryPoint ep) {
+        Optional<Component> c = ctx.component(ep.component()).filter(x -> x.kind().isSession())
+                .or(() -> ctx.model().byClass(ep.method().className()).filter(x -> x.kind().isSession()));
+        return c.flatMap(x -> x.transactionAttribute(ep.method().name(), ep.method().parameterTypes(), null))
+                .filter(a -> a.startsTransaction() || a == io.wanlint.analyzer.api.TransactionAttribute.MANDATORY)
+                .map(io.wanlint.analyzer.api.TransactionAttribute::descriptorName);
     }
 
     private static List<TransactionContext> startedBy(RuleContext ctx, EntryPoint ep, CallEdge e) {

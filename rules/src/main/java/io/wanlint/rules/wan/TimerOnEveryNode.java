@@ -30,12 +30,12 @@ import java.util.TreeSet;
 
 /**
  * WAN014: timers every server of a cluster starts by itself, so that each node fires them: EJB
- * automatic timers declared {@code @Schedule(persistent = false)}, {@code TimerService} timers made
- * with a non-persistent {@code TimerConfig}, and {@code java.util.Timer}s or scheduled executors
+ * automatic timers declared {@code @Schedule(persistent = false)}, and {@code TimerService} timers
+ * made with a non-persistent {@code TimerConfig}, {@code java.util.Timer}s or scheduled executors
  * made at start-up (in a listener's {@code contextInitialized}, a servlet's {@code init}, a
  * {@code @Startup} singleton's {@code @PostConstruct}, or code they call). Persistent EJB timers
  * are kept in the server's timer store; on a cluster sharing that store one node fires each. A
- * {@code java.util.Timer} made while serving a request is not reported (it is not every node's).
+ * timer made while serving a request is not reported (it is not every node's).
  * One finding per method starting timers; the fix names what the vendor descriptors the
  * application ships for support.
  */
@@ -44,8 +44,8 @@ import java.util.TreeSet;
         since = "0.1.0", tags = {"reliability", "clustering", "timers"})
 public final class TimerOnEveryNode implements Rule {
     private static final RuleDescriptor DESCRIPTOR = RuleDescriptors.of(TimerOnEveryNode.class);
-    /** Flavours reported wherever they are: the container starts them on every node. */
-    private static final Set<String> AUTOMATIC = Set.of("@Schedule(persistent = false)", "TimerConfig(persistent = false)");
+    /** The flavour reported wherever it is: the container starts automatic timers on every node. */
+    private static final Set<String> AUTOMATIC = Set.of("@Schedule(persistent = false)");
 
     @Override public RuleDescriptor descriptor() { return DESCRIPTOR; }
 

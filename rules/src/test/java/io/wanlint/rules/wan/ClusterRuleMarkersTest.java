@@ -394,4 +394,62 @@ class ClusterRuleMarkersTest {
                 }
                 """);
     }
+
+    @Test
+    void wan015NotForAStatelessJaxRsResourceWhoseCalleesJoinItsOwnTransaction() {
+        harness.expectFindings(ORDERS, PAYMENTS, ORDER_BEAN, PAYMENT_BEAN, """
+                package shop.rest;
+                @javax.ws.rs.Path("/orders")
+                @javax.ejb.Stateless
+                public class OrderResource {
+                    @javax.ejb.EJB shop.order.Orders orders;
+                    @javax.ejb.EJB shop.order.Payments payments;
+                    @javax.ws.rs.POST
+                    public void create() {
+                        orders.place(1L);
+                        payments.charge(2.0);
+                    }
+                }
+                """);
+    }
+
+    @Test
+    void wan014NotForANonPersistentTimerMadeWhileServingARequestButForOneMadeAtStartup() {
+        harness.expectFindings("""
+                package shop.jobs;
+                @javax.ejb.Singleton
+                @javax.ejb.Startup
+                public class Poller {
+                    @javax.annotation.Resource javax.ejb.TimerService timers;
+                    @javax.annotation.PostConstruct
+                    void start() {
+                        timers.createIntervalTimer(0, 1000, new javax.ejb.TimerConfig("poll", false)); // expect: WAN014
+                    }
+                    public void remindLater(String what) {
+                        timers.createSingleActionTimer(60000, new javax.ejb.TimerConfig(what, false));
+                    }
+                    @javax.ejb.Timeout
+                    void fire(javax.ejb.Timer t) { }
+                }
+                """);
+    }
+
+    @Test
+    void wan013NotForLifecycleWritesNorAHelperMadeOnceWhenMissingFromTheContext() {
+        harness.expectFindings("""
+                package shop.web;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet("/main")
+                public class MainServlet extends HttpServlet {
+                    protected void doGet(HttpServletRequest q, HttpServletResponse r) throws java.io.IOException {
+                        Object helper = getServletContext().getAttribute("helper");
+                        if (helper == null) {
+                            helper = new Object();
+                            getServletContext().setAttribute("helper", helper);
+                        }
+                        r.getWriter().print(helper);
+                    }
+                }
+                """);
+    }
 }

@@ -33,7 +33,7 @@ import java.util.Set;
  * fields of singleton session beans, and {@code ServletContext} attributes. Counters count per
  * node, caches go stale on the nodes that did not see a change, id generators hand out the same
  * ids twice; under a distributed JVM the {@code synchronized} blocks guarding them become
- * cluster-wide locks. A write counts when a request executes its method and the method is not
+ * cluster-wide locks. A write counts when a request (not a timer's job) executes its method and the method is not
  * only a container callback or a start-up method (the same on every node), nor fills a cache of
  * JNDI lookups (each node must look up its own). Lazy initialisations of a static field are not
  * writes ({@link StateKind#STATIC_FIELD_WRITE}). One finding per field or attribute, listing its
@@ -107,6 +107,8 @@ public final class NodeLocalSharedState implements Rule {
         List<EntryPoint> out = new ArrayList<>();
         for (EntryPoint ep : reaching.of(method)) {
             if (startup.contains(ep.method()) || ep.method().name().equals("contextDestroyed") || ep.method().name().equals("destroy")) continue;
+            // a timer's job is not a request: where it runs is WAN014's matter
+            if (ep.kind() == EntryPoint.Kind.TIMER) continue;
             out.add(ep);
         }
         return out;

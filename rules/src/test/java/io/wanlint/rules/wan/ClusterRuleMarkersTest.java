@@ -435,8 +435,17 @@ class ClusterRuleMarkersTest {
     }
 
     @Test
-    void wan013NotForLifecycleWritesNorAHelperMadeOnceWhenMissingFromTheContext() {
+    void wan013NotForLifecycleWritesNorAHelperMadeOnceWhenMissingFromTheContextNorATimersJob() {
         harness.expectFindings("""
+                package shop.jobs;
+                @javax.ejb.Singleton
+                public class Ticker {
+                    private double price;
+                    @javax.ejb.Schedule(second = "*/1", minute = "*", hour = "*")
+                    public void tick() { price = Math.random(); }
+                    public double price() { return price; }
+                }
+                """, """
                 package shop.web;
                 import javax.servlet.http.*;
                 @javax.servlet.annotation.WebServlet("/main")

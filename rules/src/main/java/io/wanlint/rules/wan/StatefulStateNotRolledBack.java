@@ -35,7 +35,9 @@ import java.util.Set;
 
 /**
  * WAN011: a stateful session bean whose business methods run in a container transaction
- * ({@code Required}, {@code RequiresNew}, {@code Mandatory}) and change its fields, when nothing
+ * ({@code Required}, {@code RequiresNew}, {@code Mandatory}) that can roll back with work in it (the
+ * method calls a database, a queue or another bean, or is called inside its caller's transaction)
+ * and change its fields, when nothing
  * restores those fields if the transaction rolls back: conversational state is not transactional
  * (EJB spec), so after a rollback the bean and the database disagree, and a replica that applied
  * the state change holds a state the database never committed. Fields its {@code afterCompletion}
@@ -115,9 +117,50 @@ public final class StatefulStateNotRolledBack implements Rule {
             if (LIFECYCLE.contains(m.name()) || m.name().startsWith("ejbCreate")) continue;
             if (!isBusinessMethod(ctx, bean, m)) continue;
             Optional<TransactionAttribute> tx = bean.transactionAttribute(m.name(), m.parameterTypes(), null);
-            if (tx.isPresent() && (tx.get().startsTransaction() || tx.get() == TransactionAttribute.MANDATORY)) out.add(m);
+            if (tx.isEmpty() || !(tx.get().startsTransaction() || tx.get() == TransactionAttribute.MANDATORY)) continue;
+            if (tx.get() == TransactionAttribute.MANDATORY || doesTransactionalWork(ctx, m) || calledInATransaction(ctx, bean, m)) out.add(m);
         }
         return out;
+    }
+
+    /**
+     * Whether the method's transaction can roll back with something in it: the method (or its own
+     * class's helpers) calls a database, a queue or another bean in it. A transaction that holds
+     * nothing but the field change has nothing to fail at commit.
+     */
+    private static boolean doesTransactionalWork(RuleContext ctx, MethodRef m) {
+        for (MethodRef body : reachedInClass(ctx, m)) {
+            for (CallEdge e : ctx.graph().outgoing(body)) {
+                switch (e.kind()) {
+                    case JDBC, JPA, JMS_SEND -> { return true; }
+                    case LOCAL_EJB, REMOTE_EJB -> {
+                        if (e.op() != io.wanlint.analyzer.api.CallOp.LOOKUP) return true;
+                    }
+                    default -> { }
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Whether some EJB call reaches the method (through the bean or one of its views) inside the caller's transaction. */
+    private static boolean calledInATransaction(RuleContext ctx, Component bean, MethodRef m) {
+        List<MethodRef> targets = new ArrayList<>(List.of(m));
+        for (String view : bean.interfaces().all()) targets.add(new MethodRef(view, m.name(), m.parameterTypes()));
+        for (MethodRef t : targets) {
+            for (CallEdge in : ctx.graph().incoming(t)) {
+                if (in.kind() != EdgeKind.LOCAL_EJB && in.kind() != EdgeKind.REMOTE_EJB) continue;
+                if (ctx.transactions().everInTransaction(in) || callerRunsInATransaction(ctx, in.from())) return true;
+            }
+        }
+        return false;
+    }
+
+    /** A session bean method with container transactions that always has one (whether or not an entry point is known to reach it). */
+    private static boolean callerRunsInATransaction(RuleContext ctx, MethodRef caller) {
+        return ctx.model().byClass(caller.className()).filter(c -> c.kind().isSession())
+                .flatMap(c -> c.transactionAttribute(caller.name(), caller.parameterTypes(), null))
+                .map(a -> a.startsTransaction() || a == TransactionAttribute.MANDATORY).orElse(false);
     }
 
     private static boolean isBusinessMethod(RuleContext ctx, Component bean, MethodRef m) {

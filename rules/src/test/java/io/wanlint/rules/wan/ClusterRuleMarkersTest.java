@@ -27,7 +27,9 @@ class ClusterRuleMarkersTest {
             """;
 
     @Test
-    void wan011AStatefulBeanChangingItsFieldsInRequiredMethodsWithNothingRestoringThem() {
+    void wan011AStatefulBeanChangingItsFieldsInRequiredMethodsThatCanRollBackWithNothingRestoringThem() {
+        // add runs in its caller's transaction (CheckoutBean.buy), addAll's helper flushes; the counter's
+        // transaction holds nothing but the increment and is not reported
         var findings = harness.expectFindings(CART_LOCAL, """
                 package shop.cart;
                 @javax.ejb.Stateful
@@ -35,20 +37,39 @@ class ClusterRuleMarkersTest {
                     private final java.util.List<Long> items = new java.util.ArrayList<>();
                     private double total;
                     private transient int calls;
+                    @javax.persistence.PersistenceContext javax.persistence.EntityManager em;
                     public void add(long item, double price) {
                         items.add(item); // expect: WAN011
                         total += price;
                         calls++;
                     }
                     public void addAll(java.util.List<Long> more) { append(more); }
-                    private void append(java.util.List<Long> more) { items.addAll(more); }
+                    private void append(java.util.List<Long> more) { items.addAll(more); em.flush(); }
                     public double total() { return total; }
+                }
+                """, """
+                package shop.web;
+                @javax.ejb.Stateless
+                public class CheckoutBean {
+                    @javax.ejb.EJB shop.cart.Cart cart;
+                    public void buy(long item) { cart.add(item, 1.0); }
+                }
+                """, """
+                package shop.cart;
+                @javax.ejb.Local
+                public interface Counter { int increment(); }
+                """, """
+                package shop.cart;
+                @javax.ejb.Stateful
+                public class CounterBean implements Counter {
+                    private int count;
+                    public int increment() { return ++count; }
                 }
                 """);
         assertThat(findings).singleElement().satisfies(f -> {
             assertThat(f.message()).startsWith("stateful session bean CartBean changes its fields items, total in transactional"
                     + " business methods add, addAll, and nothing restores them");
-            assertThat(f.evidence()).extracting(s -> s.line()).containsExactly(8, 9, 13);
+            assertThat(f.evidence()).extracting(s -> s.line()).containsExactly(9, 10, 14);
             assertThat(f.subject()).isEqualTo(new FindingSubject.BeanFields("shop.cart.CartBean"));
         });
     }
@@ -108,7 +129,9 @@ class ClusterRuleMarkersTest {
                 public class CartBean implements Cart {
                     private java.util.List<Long> items = new java.util.ArrayList<>();
                     private double total;
+                    @javax.persistence.PersistenceContext javax.persistence.EntityManager em;
                     public void add(long item, double price) {
+                        em.persist(new Object());
                         items.add(item);
                         total += price; // expect: WAN011
                     }

@@ -96,6 +96,33 @@ public sealed interface FindingSubject {
     }
 
     /**
+     * One {@code HttpSession} attribute one method reads and changes in place; WAN012:
+     * {@code a.B#doPost(...)->session:cart}. The attribute is its literal name, or the expression naming it as written.
+     */
+    record SessionAttribute(MethodRef method, String attribute) implements FindingSubject {
+        public SessionAttribute {
+            Objects.requireNonNull(method, "method");
+            Objects.requireNonNull(attribute, "attribute");
+        }
+        @Override public String key() { return method + "->session:" + attribute; }
+    }
+
+    /**
+     * State each server of a cluster holds its own copy of; WAN013: a static field or a singleton
+     * bean's field {@code shared:a.B#hits}, or a servlet-context attribute {@code shared:ServletContext#lastVisitor}.
+     *
+     * @param owner  the class declaring the field, or {@code ServletContext}
+     * @param member the field's or the attribute's name
+     */
+    record SharedState(String owner, String member) implements FindingSubject {
+        public SharedState {
+            Objects.requireNonNull(owner, "owner");
+            Objects.requireNonNull(member, "member");
+        }
+        @Override public String key() { return "shared:" + owner + "#" + member; }
+    }
+
+    /**
      * Only a place: the class and method of the finding's location, for findings no rule gave a
      * subject (made by hand in tools and tests); {@code a.B#m}. No refactoring fixes it.
      */

@@ -27,16 +27,26 @@ import java.util.Set;
  * @param testCode           classes (as {@link MethodRef#className()} spells them) of test code, never
  *                           deployed: subclasses of JUnit's {@code TestCase}, classes with
  *                           {@code @Test} methods, and sources under a {@code src/test} folder
+ * @param clusterState       where code touches state a cluster of servers keeps one copy of per node,
+ *                           or replicates only when told (WAN011–WAN014): see {@link StateFact}
  */
 public record SourceFacts(boolean known, Set<CallEdge> conditionalCalls, Set<CallEdge> sqlBuiltAtRuntime,
-                          List<SessionStateValue> nonSerializableState, Set<String> testCode) {
-    public static final SourceFacts NONE = new SourceFacts(false, Set.of(), Set.of(), List.of(), Set.of());
+                          List<SessionStateValue> nonSerializableState, Set<String> testCode,
+                          List<StateFact> clusterState) {
+    public static final SourceFacts NONE = new SourceFacts(false, Set.of(), Set.of(), List.of(), Set.of(), List.of());
 
     public SourceFacts {
         conditionalCalls = Set.copyOf(conditionalCalls);
         sqlBuiltAtRuntime = Set.copyOf(sqlBuiltAtRuntime);
         nonSerializableState = List.copyOf(nonSerializableState);
         testCode = Set.copyOf(testCode);
+        clusterState = clusterState == null ? List.of() : List.copyOf(clusterState);
+    }
+
+    /** Facts without cluster state (the front ends before WAN011–WAN014, and hand-made test graphs). */
+    public SourceFacts(boolean known, Set<CallEdge> conditionalCalls, Set<CallEdge> sqlBuiltAtRuntime,
+                       List<SessionStateValue> nonSerializableState, Set<String> testCode) {
+        this(known, conditionalCalls, sqlBuiltAtRuntime, nonSerializableState, testCode, List.of());
     }
 
     /** Facts of an application without test code. */
@@ -64,4 +74,78 @@ public record SourceFacts(boolean known, Set<CallEdge> conditionalCalls, Set<Cal
 
     /** Where conversational state lives; both are replicated or passivated by the container. */
     public enum Holder { HTTP_SESSION, STATEFUL_BEAN_FIELD }
+
+    /**
+     * One place where code touches state that a cluster keeps per node or replicates only when told
+     * to. Written by the source front end for the classes where it matters (see each {@link StateKind});
+     * the rules decide which of them are hazards.
+     *
+     * @param kind        what the code does
+     * @param method      the method whose code it is (a constructor is {@code <init>})
+     * @param member      the field's name, the attribute's name (a literal's value, else the
+     *                    expression as written), or the timer's flavour ({@link StateKind#TIMER})
+     * @param type        the field's or value's type, fully qualified when known, else as written; may be empty
+     * @param what        the code as a reader would quote it: {@code count++}, {@code items.add(…)}
+     * @param location    where: the write, the last mutation, the timer's start
+     * @param relatedLine a second line of the same method the finding quotes (where a session
+     *                    value was read), or 0
+     */
+    public record StateFact(StateKind kind, MethodRef method, String member, String type, String what,
+                            SourceLocation location, int relatedLine) {
+        public StateFact {
+            java.util.Objects.requireNonNull(kind, "kind");
+            java.util.Objects.requireNonNull(method, "method");
+            if (member == null) member = "";
+            if (type == null) type = "";
+            if (what == null) what = "";
+            if (location == null) location = SourceLocation.UNKNOWN;
+        }
+    }
+
+    /** What a {@link StateFact} records. */
+    public enum StateKind {
+        /**
+         * An instance field of a stateful or singleton session bean assigned ({@code =}, {@code +=},
+         * {@code ++}) or, holding a collection, map or atomic value, mutated through it; outside
+         * constructors. Lazy initialisations ({@code if (f == null) f = new …}) are not recorded.
+         */
+        BEAN_FIELD_WRITE,
+        /** A static field written or mutated as above, outside static initialisers, by code of its own class. */
+        STATIC_FIELD_WRITE,
+        /** A read, by code of its own class, of a static field that class also writes ({@link #STATIC_FIELD_WRITE}). */
+        STATIC_FIELD_READ,
+        /**
+         * {@code ServletContext.setAttribute}/{@code removeAttribute}, except under an
+         * {@code if (… == null)} (an attribute made once when missing).
+         */
+        CONTEXT_ATTRIBUTE_WRITE,
+        /** {@code ServletContext.getAttribute}. */
+        CONTEXT_ATTRIBUTE_READ,
+        /**
+         * A value read with {@code HttpSession.getAttribute} into a local variable that holds nothing
+         * else, then mutated through that variable (a field write, a collection mutator, a call of an
+         * application method that writes a field of its object) with no {@code setAttribute} of it
+         * after the last mutation; {@code relatedLine} is the read.
+         */
+        SESSION_VALUE_MUTATED,
+        /**
+         * A timer a server starts by itself: {@code @Schedule(persistent = false)}, a
+         * {@code java.util.Timer} made, a {@code ScheduledExecutorService} scheduling, a
+         * {@code TimerService} timer made with a non-persistent {@code TimerConfig}.
+         */
+        TIMER,
+        /**
+         * A method every server runs once when the application starts: a listener's
+         * {@code contextInitialized}, a servlet's {@code init}, a {@code @Startup} singleton's
+         * {@code @PostConstruct}.
+         */
+        STARTUP,
+        /**
+         * A stateful bean's {@code afterCompletion} (of {@code SessionSynchronization}) or
+         * {@code @AfterCompletion} method, its {@code member} the bean's class: its own writes of the
+         * bean's fields are recorded as {@link #BEAN_FIELD_WRITE}s of this method. The method may be
+         * a superclass's (then its writes are not recorded).
+         */
+        AFTER_COMPLETION
+    }
 }

@@ -71,6 +71,16 @@ final class GraphCodec {
         }
         out.writeInt(facts.testCode().size());
         for (String c : new java.util.TreeSet<>(facts.testCode())) w.string(c);
+        out.writeInt(facts.clusterState().size());
+        for (SourceFacts.StateFact f : facts.clusterState()) {
+            w.string(f.kind().name());
+            w.method(f.method());
+            w.string(f.member());
+            w.string(f.type());
+            w.string(f.what());
+            w.location(f.location());
+            out.writeInt(f.relatedLine());
+        }
     }
 
     static Parts read(DataInputStream in) throws IOException {
@@ -98,7 +108,13 @@ final class GraphCodec {
         int testCount = count(in);
         Set<String> testCode = new java.util.HashSet<>();
         for (int i = 0; i < testCount; i++) testCode.add(r.string());
-        return new Parts(nodes, edges, entryPoints, new SourceFacts(known, conditional, sqlBuilt, state, testCode));
+        int clusterCount = count(in);
+        List<SourceFacts.StateFact> cluster = new ArrayList<>(Math.min(clusterCount, 1 << 16));
+        for (int i = 0; i < clusterCount; i++) {
+            cluster.add(new SourceFacts.StateFact(r.constant(SourceFacts.StateKind.class), r.method(), r.string(), r.string(),
+                    r.string(), r.location(), in.readInt()));
+        }
+        return new Parts(nodes, edges, entryPoints, new SourceFacts(known, conditional, sqlBuilt, state, testCode, cluster));
     }
 
     static int count(DataInputStream in) throws IOException {

@@ -119,7 +119,9 @@ public final class SourceCallGraphBuilder {
             sessionState.addAll(r.scan().sessionState);
         }
         sessionState.addAll(scanner.resolver.statefulBeanFields(components, t -> true));
-        graph.setFacts(new SourceFacts(true, conditional, sqlBuilt, sessionState, testCode(types)));
+        List<SourceFacts.StateFact> clusterState = new ArrayList<>();
+        for (List<TypeInfo> file : byFile(types).values()) clusterState.addAll(ClusterStateScan.of(types, components, file));
+        graph.setFacts(new SourceFacts(true, conditional, sqlBuilt, sessionState, testCode(types), clusterState));
         new EntryPointRules<>(types, components, pages(jsps, types, jspComponents(components))).addTo(graph);
         FrozenCallGraph frozen = graph.freeze();
         List<Diagnostic> diagnostics = diagnostics(results);
@@ -251,7 +253,15 @@ public final class SourceCallGraphBuilder {
                 sessionState.addAll(fieldsByBean.getOrDefault(bean.get().graphName, List.of()));
             }
         }
-        graph.setFacts(new SourceFacts(true, conditional, sqlBuilt, sessionState, testCode(types)));
+        // Cluster state: each file's own facts, read again for the files scanned again.
+        Map<String, List<SourceFacts.StateFact>> clusterByFile = new HashMap<>();
+        for (SourceFacts.StateFact f : before.clusterState()) {
+            if (!rescan.contains(f.location().file())) clusterByFile.computeIfAbsent(f.location().file(), k -> new ArrayList<>()).add(f);
+        }
+        for (String f : rescan) clusterByFile.put(f, ClusterStateScan.of(types, components, byFile.getOrDefault(f, List.of())));
+        List<SourceFacts.StateFact> clusterState = new ArrayList<>();
+        for (String f : order) clusterState.addAll(clusterByFile.getOrDefault(f, List.of()));
+        graph.setFacts(new SourceFacts(true, conditional, sqlBuilt, sessionState, testCode(types), clusterState));
         new EntryPointRules<>(types, components, pages(pages, types, jspComponents(components))).addTo(graph);
         if (types.unavailable().isPresent()) throw new AppTypes.IncrementalUnavailable(types.unavailable().get());
         FrozenCallGraph frozen = graph.freeze();

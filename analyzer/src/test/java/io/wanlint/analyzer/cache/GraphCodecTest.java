@@ -38,7 +38,11 @@ class GraphCodecTest {
                 new SourceFacts.SessionStateValue(SourceFacts.Holder.HTTP_SESSION, "shop.web.CartServlet", DO_GET, "cart",
                         "shop.Cart", new SourceLocation("web/CartServlet.java", 14)),
                 new SourceFacts.SessionStateValue(SourceFacts.Holder.STATEFUL_BEAN_FIELD, "shop.ejb.CartBean", null, "items",
-                        "shop.Items", SourceLocation.UNKNOWN)), Set.of("shop.web.CartServletTest", "shop.FakeCart"));
+                        "shop.Items", SourceLocation.UNKNOWN)), Set.of("shop.web.CartServletTest", "shop.FakeCart"), List.of(
+                new SourceFacts.StateFact(SourceFacts.StateKind.SESSION_VALUE_MUTATED, DO_GET, "cart", "shop.Cart", "cart.add(…)",
+                        new SourceLocation("web/CartServlet.java", 16), 14),
+                new SourceFacts.StateFact(SourceFacts.StateKind.STATIC_FIELD_WRITE, DO_GET, "hits", "long", "hits++",
+                        new SourceLocation("web/CartServlet.java", 17), 0)));
         GraphCodec.Parts parts = new GraphCodec.Parts(
                 List.of(new MethodNode(DO_GET, "CartServlet", new SourceLocation("web/CartServlet.java", 10)),
                         new MethodNode(FIND, null, SourceLocation.UNKNOWN)),
@@ -70,8 +74,9 @@ class GraphCodecTest {
         assertThat(MethodRef.class.getRecordComponents()).hasSize(3);
         assertThat(MethodNode.class.getRecordComponents()).hasSize(3);
         assertThat(EntryPoint.class.getRecordComponents()).hasSize(4);
-        assertThat(SourceFacts.class.getRecordComponents()).hasSize(5);
+        assertThat(SourceFacts.class.getRecordComponents()).hasSize(6);
         assertThat(SourceFacts.SessionStateValue.class.getRecordComponents()).hasSize(6);
+        assertThat(SourceFacts.StateFact.class.getRecordComponents()).hasSize(7);
         assertThat(SourceLocation.class.getRecordComponents()).hasSize(2);
     }
 

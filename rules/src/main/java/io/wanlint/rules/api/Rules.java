@@ -4,9 +4,14 @@ import io.wanlint.analyzer.api.RuleDescriptor;
 import io.wanlint.rules.wan.CacheableReadMostlyEntity;
 import io.wanlint.rules.wan.MissingFacade;
 import io.wanlint.rules.wan.NPlusOneFinder;
+import io.wanlint.rules.wan.NodeLocalSharedState;
 import io.wanlint.rules.wan.NonSerializableSessionState;
 import io.wanlint.rules.wan.RemoteFineGrainedCall;
+import io.wanlint.rules.wan.RequestSpansTransactions;
+import io.wanlint.rules.wan.SessionAttributeMutatedInPlace;
+import io.wanlint.rules.wan.StatefulStateNotRolledBack;
 import io.wanlint.rules.wan.SyncExternalCallInTransaction;
+import io.wanlint.rules.wan.TimerOnEveryNode;
 import io.wanlint.rules.wan.UncachedHomeLookup;
 import io.wanlint.rules.wan.UnconditionalEjbStore;
 import io.wanlint.rules.wan.UnpreparedSql;
@@ -29,7 +34,12 @@ public final class Rules {
             new NPlusOneFinder(),
             new UnconditionalEjbStore(),
             new UnpreparedSql(),
-            new NonSerializableSessionState());
+            new NonSerializableSessionState(),
+            new StatefulStateNotRolledBack(),
+            new SessionAttributeMutatedInPlace(),
+            new NodeLocalSharedState(),
+            new TimerOnEveryNode(),
+            new RequestSpansTransactions());
 
     /** Every built-in rule, in id order. */
     public static List<Rule> builtIn() { return BUILT_IN; }

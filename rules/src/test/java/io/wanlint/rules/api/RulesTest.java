@@ -22,7 +22,12 @@ class RulesTest {
                         org.assertj.core.groups.Tuple.tuple("WAN007", "n-plus-one-finder", Severity.WARNING),
                         org.assertj.core.groups.Tuple.tuple("WAN008", "unconditional-ejbstore", Severity.WARNING),
                         org.assertj.core.groups.Tuple.tuple("WAN009", "unprepared-sql", Severity.ERROR),
-                        org.assertj.core.groups.Tuple.tuple("WAN010", "non-serializable-session-state", Severity.WARNING));
+                        org.assertj.core.groups.Tuple.tuple("WAN010", "non-serializable-session-state", Severity.WARNING),
+                        org.assertj.core.groups.Tuple.tuple("WAN011", "stateful-state-not-rolled-back", Severity.WARNING),
+                        org.assertj.core.groups.Tuple.tuple("WAN012", "session-attribute-mutated-in-place", Severity.WARNING),
+                        org.assertj.core.groups.Tuple.tuple("WAN013", "node-local-shared-state", Severity.WARNING),
+                        org.assertj.core.groups.Tuple.tuple("WAN014", "timer-on-every-node", Severity.WARNING),
+                        org.assertj.core.groups.Tuple.tuple("WAN015", "request-spans-transactions", Severity.WARNING));
     }
 
     @Test

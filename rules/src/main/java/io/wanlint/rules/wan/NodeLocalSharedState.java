@@ -1,0 +1,151 @@
+package io.wanlint.rules.wan;
+
+import io.wanlint.analyzer.api.CallEdge;
+import io.wanlint.analyzer.api.CallOp;
+import io.wanlint.analyzer.api.ComponentKind;
+import io.wanlint.analyzer.api.EntryPoint;
+import io.wanlint.analyzer.api.EvidenceStep;
+import io.wanlint.analyzer.api.Finding;
+import io.wanlint.analyzer.api.FindingLocation;
+import io.wanlint.analyzer.api.FindingSubject;
+import io.wanlint.analyzer.api.MethodRef;
+import io.wanlint.analyzer.api.RoundTrips;
+import io.wanlint.analyzer.api.RuleDescriptor;
+import io.wanlint.analyzer.api.Severity;
+import io.wanlint.analyzer.api.SourceFacts.StateFact;
+import io.wanlint.analyzer.api.SourceFacts.StateKind;
+import io.wanlint.rules.api.FindingSink;
+import io.wanlint.rules.api.Rule;
+import io.wanlint.rules.api.RuleContext;
+import io.wanlint.rules.api.RuleDescriptors;
+import io.wanlint.rules.api.RuleInfo;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * WAN013: state every server of a cluster holds its own copy of, written while serving requests:
+ * static fields (assigned, or collections, maps and atomic values mutated through them), the
+ * fields of singleton session beans, and {@code ServletContext} attributes. Counters count per
+ * node, caches go stale on the nodes that did not see a change, id generators hand out the same
+ * ids twice; under a distributed JVM the {@code synchronized} blocks guarding them become
+ * cluster-wide locks. A write counts when a request (not a timer's job) executes its method and the method is not
+ * only a container callback or a start-up method (the same on every node), nor fills a cache of
+ * JNDI lookups (each node must look up its own). Lazy initialisations of a static field are not
+ * writes ({@link StateKind#STATIC_FIELD_WRITE}). One finding per field or attribute, listing its
+ * writers and readers.
+ */
+@RuleInfo(id = "WAN013", name = "node-local-shared-state", severity = Severity.WARNING,
+        summary = "Static field, singleton bean field or ServletContext attribute written while serving requests: one copy per cluster node",
+        since = "0.1.0", tags = {"reliability", "clustering", "concurrency"})
+public final class NodeLocalSharedState implements Rule {
+    private static final RuleDescriptor DESCRIPTOR = RuleDescriptors.of(NodeLocalSharedState.class);
+    private static final String CONTEXT = "ServletContext";
+    /** Methods the container calls on an instance it makes: once per instance on every node alike. */
+    private static final Set<String> LIFECYCLE = Set.of("<clinit>", "ejbPostCreate", "ejbActivate", "ejbPassivate", "ejbRemove",
+            "setSessionContext", "setEntityContext", "setMessageDrivenContext", "unsetEntityContext");
+
+    @Override public RuleDescriptor descriptor() { return DESCRIPTOR; }
+
+    /** The writes and reads of one piece of shared state. */
+    private record Shared(String owner, String member, List<StateFact> writes, List<StateFact> reads) {}
+
+    @Override public void check(RuleContext ctx, FindingSink sink) {
+        List<StateFact> facts = ctx.graph().facts().clusterState();
+        if (facts.isEmpty()) return;
+        Set<MethodRef> startup = new HashSet<>();
+        for (StateFact f : facts) if (f.kind() == StateKind.STARTUP) startup.add(f.method());
+        Set<String> testCode = ctx.graph().facts().testCode();
+        Map<String, Shared> shared = new LinkedHashMap<>();
+        for (StateFact f : facts) {
+            if (testCode.contains(f.method().className())) continue;
+            switch (f.kind()) {
+                case STATIC_FIELD_WRITE -> entry(shared, f.method().className(), f.member()).writes().add(f);
+                case STATIC_FIELD_READ -> entry(shared, f.method().className(), f.member()).reads().add(f);
+                case BEAN_FIELD_WRITE -> {
+                    boolean singleton = ctx.model().byClass(f.method().className())
+                            .map(c -> c.kind() == ComponentKind.SINGLETON_SESSION).orElse(false);
+                    if (singleton) entry(shared, f.method().className(), f.member()).writes().add(f);
+                }
+                case CONTEXT_ATTRIBUTE_WRITE -> entry(shared, CONTEXT, f.member()).writes().add(f);
+                case CONTEXT_ATTRIBUTE_READ -> entry(shared, CONTEXT, f.member()).reads().add(f);
+                default -> { }
+            }
+        }
+        RequestsReaching reaching = new RequestsReaching(ctx);
+        for (Shared s : shared.values()) {
+            List<StateFact> served = new ArrayList<>();
+            Set<EntryPoint> eps = new LinkedHashSet<>();
+            for (StateFact w : s.writes()) {
+                List<EntryPoint> requests = requestsWriting(ctx, reaching, w.method(), startup);
+                if (requests.isEmpty()) continue;
+                served.add(w);
+                eps.addAll(requests);
+            }
+            if (served.isEmpty()) continue;
+            sink.report(finding(ctx, s, served, eps));
+        }
+    }
+
+    private static Shared entry(Map<String, Shared> shared, String owner, String member) {
+        return shared.computeIfAbsent(owner + "#" + member, k -> new Shared(owner, member, new ArrayList<>(), new ArrayList<>()));
+    }
+
+    /**
+     * The requests executing a write's method, unless the method is only called by the container
+     * (a lifecycle callback), runs at start-up, or looks up JNDI names (a service locator's cache).
+     */
+    private static List<EntryPoint> requestsWriting(RuleContext ctx, RequestsReaching reaching, MethodRef method, Set<MethodRef> startup) {
+        if (startup.contains(method) || LIFECYCLE.contains(method.name()) || method.name().startsWith("ejbCreate")) return List.of();
+        List<CallEdge> incoming = ctx.graph().incoming(method);
+        if (!incoming.isEmpty() && incoming.stream().allMatch(e -> e.op() == CallOp.CONTAINER_CALLBACK)) return List.of();
+        if (ctx.graph().outgoing(method).stream().anyMatch(e -> e.op() == CallOp.LOOKUP)) return List.of();
+        List<EntryPoint> out = new ArrayList<>();
+        for (EntryPoint ep : reaching.of(method)) {
+            if (startup.contains(ep.method()) || ep.method().name().equals("contextDestroyed") || ep.method().name().equals("destroy")) continue;
+            // a timer's job is not a request: where it runs is WAN014's matter
+            if (ep.kind() == EntryPoint.Kind.TIMER) continue;
+            out.add(ep);
+        }
+        return out;
+    }
+
+    private static Finding finding(RuleContext ctx, Shared s, List<StateFact> writes, Set<EntryPoint> eps) {
+        boolean context = s.owner().equals(CONTEXT);
+        StateFact first = writes.get(0);
+        boolean singleton = !context && first.kind() == StateKind.BEAN_FIELD_WRITE;
+        String what = context ? "the ServletContext attribute \"" + s.member() + "\""
+                : (singleton ? "the singleton bean field " : "the static field ") + Evidence.displayClass(s.owner()) + "." + s.member()
+                        + (first.type().isEmpty() ? "" : " (" + Evidence.displayClass(first.type()) + ")");
+        Set<String> writers = new LinkedHashSet<>();
+        for (StateFact w : writes) writers.add(Evidence.displayMethod(w.method()));
+        Set<String> readers = new LinkedHashSet<>();
+        Set<MethodRef> writing = new HashSet<>();
+        for (StateFact w : writes) writing.add(w.method());
+        // a writer reading what it writes (visits++, return ++next) is listed once, as a writer
+        List<StateFact> reads = s.reads().stream().filter(r -> !writing.contains(r.method())).toList();
+        for (StateFact r : reads) readers.add(Evidence.displayMethod(r.method()));
+        String msg = what + " is written while serving requests by " + String.join(", ", writers)
+                + (readers.isEmpty() ? "" : " and read by " + String.join(", ", readers))
+                + ": each server of a cluster holds its own copy, so nodes count, cache and hand out values independently"
+                + " (and a distributed JVM turns the locks guarding it into cluster-wide locks). Keep it in a cluster-wide store"
+                + " (JCache/Infinispan, the database) or in per-request state";
+        List<EvidenceStep> evidence = new ArrayList<>();
+        for (StateFact w : writes) {
+            evidence.add(new EvidenceStep(w.location().file(), w.location().line(), w.method().className(), w.method().name(), null,
+                    "writes: " + w.what()));
+        }
+        for (StateFact r : reads) {
+            evidence.add(new EvidenceStep(r.location().file(), r.location().line(), r.method().className(), r.method().name(), null,
+                    "reads: " + r.what()));
+        }
+        return new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg,
+                new FindingLocation(first.location().file(), first.location().line(), first.method().className(), first.method().name()),
+                eps.stream().map(EntryPoint::id).toList(), evidence, RoundTrips.ZERO, RoundTrips.ZERO,
+                new FindingSubject.SharedState(s.owner(), s.member()));
+    }
+}

@@ -76,7 +76,7 @@ public final class NodeLocalSharedState implements Rule {
                 default -> { }
             }
         }
-        RequestsReaching reaching = new RequestsReaching(ctx);
+        RequestsReaching reaching = RequestsReaching.of(ctx);
         for (Shared s : shared.values()) {
             List<StateFact> served = new ArrayList<>();
             Set<EntryPoint> eps = new LinkedHashSet<>();

@@ -44,7 +44,7 @@ public final class SessionAttributeMutatedInPlace implements Rule {
             if (ctx.graph().facts().testCode().contains(f.method().className())) continue;
             // two reads of one attribute in one method are one cause, one fix
             if (!reported.add(f.method() + "->" + f.member())) continue;
-            if (reaching == null) reaching = new RequestsReaching(ctx);
+            if (reaching == null) reaching = RequestsReaching.of(ctx);
             sink.report(finding(ctx, f, reaching));
         }
     }

@@ -91,7 +91,7 @@ public final class StatefulStateNotRolledBack implements Rule {
                 }
             }
             if (unrestored.isEmpty()) continue;
-            if (reaching == null) reaching = new RequestsReaching(ctx);
+            if (reaching == null) reaching = RequestsReaching.of(ctx);
             sink.report(finding(bean, unrestored, businessMethods, restorer != null, reaching));
         }
     }

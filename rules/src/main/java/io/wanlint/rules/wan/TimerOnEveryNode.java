@@ -13,7 +13,11 @@ import io.wanlint.analyzer.api.RuleDescriptor;
 import io.wanlint.analyzer.api.Severity;
 import io.wanlint.analyzer.api.SourceFacts.StateFact;
 import io.wanlint.analyzer.api.SourceFacts.StateKind;
-import io.wanlint.analyzer.api.VendorDescriptor;
+import io.wanlint.analyzer.vendor.ContainerVendor;
+import io.wanlint.analyzer.vendor.Jboss;
+import io.wanlint.analyzer.vendor.Openejb;
+import io.wanlint.analyzer.vendor.Weblogic;
+import io.wanlint.analyzer.vendor.Websphere;
 import io.wanlint.rules.api.FindingSink;
 import io.wanlint.rules.api.Rule;
 import io.wanlint.rules.api.RuleContext;
@@ -26,7 +30,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * WAN014: timers every server of a cluster starts by itself, so that each node fires them: EJB
@@ -83,27 +86,24 @@ public final class TimerOnEveryNode implements Rule {
         return out;
     }
 
-    private static Set<VendorDescriptor.Server> servers(RuleContext ctx) {
-        Set<VendorDescriptor.Server> out = new TreeSet<>();
-        for (AnalyzedFile f : ctx.analysis().files()) {
-            if (f.kind() == AnalyzedFile.Kind.DESCRIPTOR) VendorDescriptor.ofPath(f.path()).ifPresent(d -> out.add(d.server()));
-        }
-        return out;
+    /** The vendors whose descriptors the application ships (by root element, as ingest reads them). */
+    private static List<ContainerVendor> servers(RuleContext ctx) {
+        return ContainerVendor.deployedOn(ctx.analysis().files());
     }
 
     /** What the servers the application ships descriptors for offer, or the portable advice alone. */
-    private static String fix(Set<VendorDescriptor.Server> servers) {
+    private static String fix(List<ContainerVendor> servers) {
         List<String> ways = new ArrayList<>();
-        if (servers.contains(VendorDescriptor.Server.JBOSS) || servers.contains(VendorDescriptor.Server.JBOSS_2)) {
+        if (servers.stream().anyMatch(v -> v instanceof Jboss)) {
             ways.add("JBoss: persistent EJB timers in a shared database timer store, or an HA singleton service");
         }
-        if (servers.contains(VendorDescriptor.Server.WEBLOGIC)) {
+        if (servers.stream().anyMatch(v -> v instanceof Weblogic)) {
             ways.add("WebLogic: clustered EJB timers (weblogic-ejb-jar.xml timer-implementation Clustered, backed by the job scheduler)");
         }
-        if (servers.contains(VendorDescriptor.Server.WEBSPHERE)) {
+        if (servers.stream().anyMatch(v -> v instanceof Websphere)) {
             ways.add("WebSphere: persistent EJB timers in the scheduler's shared database");
         }
-        if (servers.contains(VendorDescriptor.Server.OPENEJB)) {
+        if (servers.stream().anyMatch(v -> v instanceof Openejb)) {
             ways.add("OpenEJB/TomEE: persistent EJB timers with a shared Quartz job store");
         }
         String portable = "Make it a persistent EJB timer with a timer store the nodes share (one node fires each timeout), or run it in a cluster singleton";

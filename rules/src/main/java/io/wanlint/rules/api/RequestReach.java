@@ -52,6 +52,9 @@ public final class RequestReach {
      * is taken in the method that first reached it, as in {@link #calls()}.
      */
     public List<ReachedCall> onOnePath(java.util.function.Predicate<ReachedCall> matching) {
+        // No matching call (most requests of a large application, for WAN001): nothing to choose
+        // among, and the arms need not be weighed over every call the request reaches.
+        if (calls.stream().noneMatch(matching)) return List.of();
         Map<CallEdge, List<ReachedCall>> children = new HashMap<>();
         List<ReachedCall> top = new ArrayList<>();
         for (ReachedCall rc : calls) {

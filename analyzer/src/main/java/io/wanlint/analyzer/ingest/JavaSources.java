@@ -72,11 +72,15 @@ public final class JavaSources {
             Optional<MemberRecovery.Recovered> recovered = recover(parsed);
             if (recovered.isPresent()) {
                 Attempt rest = bestAttempt(recovered.get().text());
-                if (rest.failure().isEmpty() && rest.problems().size() < best.problems().size()) {
+                int analysed = rest.unit().map(u -> u.findAll(CallableDeclaration.class).size()).orElse(0);
+                int partial = best.unit().map(u -> u.findAll(CallableDeclaration.class).size()).orElse(0);
+                // Worth it only when methods remain and the parser's own partial tree kept no more of
+                // them (a JSP's single service method is better kept partially than dropped).
+                boolean keepsMore = analysed > 0 && analysed >= partial - recovered.get().droppedMethods();
+                if (rest.failure().isEmpty() && rest.problems().size() < best.problems().size() && keepsMore) {
                     List<Diagnostic> errors = best.toDiagnostics(file);
                     best = rest;
                     notes.addAll(errors);
-                    int analysed = rest.unit().map(u -> u.findAll(CallableDeclaration.class).size()).orElse(0);
                     notes.addAll(recovered.get().diagnostics(file.path(), analysed));
                 }
             }

@@ -34,11 +34,15 @@ final class MemberRecovery {
             dropped = List.copyOf(dropped);
         }
 
+        int droppedMethods() {
+            return (int) dropped.stream().filter(Member::method).count();
+        }
+
         /** What was lost, given how many methods and constructors the recovered tree has. */
         List<Diagnostic> diagnostics(String file, int analysedMethods) {
             List<Diagnostic> out = new ArrayList<>();
             String simple = file.substring(file.lastIndexOf('/') + 1);
-            int methods = analysedMethods + (int) dropped.stream().filter(Member::method).count();
+            int methods = analysedMethods + droppedMethods();
             out.add(Diagnostic.error(file, dropped.get(0).line(), simple + ": " + analysedMethods + " of " + methods
                     + " methods analysed; dropped for syntax errors: "
                     + String.join(", ", dropped.stream().map(m -> m.name() + " (line " + m.line() + ")").toList())));

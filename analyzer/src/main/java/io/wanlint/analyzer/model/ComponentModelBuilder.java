@@ -31,6 +31,8 @@ import io.wanlint.analyzer.ingest.JavaNames;
 import io.wanlint.analyzer.descriptor.WebAppDescriptor;
 import io.wanlint.analyzer.descriptor.VendorBindings;
 import io.wanlint.analyzer.vendor.ContainerVendor;
+import io.wanlint.analyzer.vendor.Jboss;
+import io.wanlint.analyzer.vendor.Weblogic;
 import io.wanlint.analyzer.ingest.BuildOutput;
 import io.wanlint.analyzer.ingest.JavaUnit;
 import io.wanlint.analyzer.ingest.JspUnit;
@@ -435,12 +437,16 @@ public final class ComponentModelBuilder {
         }
 
         /** A vendor descriptor's bean entry: JNDI bindings, read-only flag, reference bindings. */
-        private void applyVendorBean(BeanBinding b, Map<String, String> xmiIds) {
+        private void applyVendorBean(ContainerVendor v, BeanBinding b, Map<String, String> xmiIds) {
             String ejbName = b.ejbName() != null ? b.ejbName() : b.xmiId() == null ? null : xmiIds.get(b.xmiId());
             Draft d = ejbName == null ? null : ejbByName.get(ejbName);
             if (d == null) return;
             d.declaredAt(b.location());
-            bindJndi(d, b.jndiName(), b.localJndiName());
+            // A message-driven bean has no home: GlassFish's jndi-name for it names its destination.
+            if (d.kind != ComponentKind.MESSAGE_DRIVEN || b.jndiName() == null && b.localJndiName() == null
+                    || v instanceof Jboss || v instanceof Weblogic) {
+                bindJndi(d, b.jndiName(), b.localJndiName());
+            }
             d.readOnly |= b.readOnly();
             for (JndiBinding r : b.ejbRefs()) bindRef(d.refBindings, r, xmiIds);
             for (JndiBinding r : b.resourceRefs()) bindRef(d.resourceBindings, r, xmiIds);
@@ -462,7 +468,7 @@ public final class ComponentModelBuilder {
             List<VendorBindings> vendorFiles = new ArrayList<>(descriptorsOf(VendorBindings.class));
             vendorFiles.sort(Comparator.comparing(VendorBindings::cmpMapping).thenComparingInt(v -> order.indexOf(v.vendor())));
             for (VendorBindings v : vendorFiles) {
-                for (BeanBinding b : v.beanBindings()) applyVendorBean(b, xmiIds);
+                for (BeanBinding b : v.beanBindings()) applyVendorBean(v.vendor(), b, xmiIds);
             }
         }
 

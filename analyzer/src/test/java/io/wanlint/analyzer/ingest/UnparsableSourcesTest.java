@@ -104,6 +104,21 @@ class UnparsableSourcesTest {
     }
 
     @Test
+    void aLoneBrokenMethodKeepsTheParsersPartialTreeRatherThanNothing() {
+        // Generated JSP code has one service method: dropping it would analyse nothing at all.
+        ParsedJava parsed = sources.parse(java("web/page_jsp.java", """
+                class page_jsp {
+                    public void _jspService(Object request, Object out) {
+                        helper(request);
+                        int x = ;
+                    }
+                }
+                """));
+        assertThat(methods(parsed)).containsExactly("_jspService");
+        assertThat(parsed.diagnostics()).noneSatisfy(d -> assertThat(d.message()).contains("methods analysed"));
+    }
+
+    @Test
     void enumConstantsAreNeverDroppedAsMembers() {
         ParsedJava parsed = sources.parse(java("a/E.java", """
                 package a;

@@ -223,6 +223,21 @@ class VendorBindingsTest {
     }
 
     @Test
+    void aGlassfishJndiNameOfAMessageDrivenBeanIsItsDestinationNotAHome() {
+        xml("META-INF/ejb-jar.xml", """
+                <ejb-jar><enterprise-beans>
+                  <message-driven><ejb-name>Mailer</ejb-name><ejb-class>a.MailerBean</ejb-class></message-driven>
+                </enterprise-beans></ejb-jar>
+                """);
+        xml("META-INF/glassfish-ejb-jar.xml", """
+                <glassfish-ejb-jar><enterprise-beans>
+                  <ejb><ejb-name>Mailer</ejb-name><jndi-name>jms/MailQueue</jndi-name></ejb>
+                </enterprise-beans></glassfish-ejb-jar>
+                """);
+        assertThat(component(build(), "Mailer").jndiName()).isNull();
+    }
+
+    @Test
     void openejbDeploymentIdsAreTheGlobalNamesAndResourceLinksBindResources() {
         xml("META-INF/ejb-jar.xml", EJB_JAR);
         // A renamed file: OpenEJB is known by its root element.

@@ -88,7 +88,8 @@ public record SourceFacts(boolean known, Set<CallEdge> conditionalCalls, Set<Cal
      * @param what        the code as a reader would quote it: {@code count++}, {@code items.add(…)}
      * @param location    where: the write, the last mutation, the timer's start
      * @param relatedLine a second line of the same method the finding quotes (where a session
-     *                    value was read), or 0
+     *                    value was read; for a field mutated only when a value is missing, the
+     *                    {@code if (… == null)} test), or 0
      */
     public record StateFact(StateKind kind, MethodRef method, String member, String type, String what,
                             SourceLocation location, int relatedLine) {

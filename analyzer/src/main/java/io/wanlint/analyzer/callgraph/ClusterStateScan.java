@@ -242,9 +242,23 @@ final class ClusterStateScan {
                     if (field != null) what = field + "." + call.getNameAsString() + "(…)";
                 }
                 if (field != null && seen.add(field + "@" + line(n))) {
-                    out.add(fact(kind, field, fields.get(field), what, n));
+                    int whenMissing = n instanceof MethodCallExpr ? nullCheckLine(n) : 0;
+                    out.add(fact(kind, field, fields.get(field), what, n, whenMissing));
                 }
             });
+        }
+
+        /** The line of an {@code if (… == null)} whose then-branch holds the node, or 0. */
+        private int nullCheckLine(Node n) {
+            for (Node p = n.getParentNode().orElse(null); p != null && p != callable; p = p.getParentNode().orElse(null)) {
+                if (p instanceof IfStmt i && i.getThenStmt().isAncestorOf(n)) {
+                    for (BinaryExpr b : i.getCondition().findAll(BinaryExpr.class)) {
+                        if (b.getOperator() == BinaryExpr.Operator.EQUALS
+                                && (b.getLeft().isNullLiteralExpr() || b.getRight().isNullLiteralExpr())) return line(i);
+                    }
+                }
+            }
+            return 0;
         }
 
         /** {@code if (f == null) f = …}: made once per node, the same everywhere, not state that diverges. */

@@ -268,7 +268,16 @@ class ClusterRuleMarkersTest {
                         if (instance == null) instance = new Names();
                         return instance;
                     }
+                    private static final java.util.Map<String, Object> MADE = new java.util.HashMap<>();
                     public String name(String code) { return NAMES.get(code); }
+                    public static synchronized Object made(String kind) {
+                        Object made = MADE.get(kind);
+                        if (made == null) {
+                            made = new StringBuilder(kind);
+                            MADE.put(kind, made);
+                        }
+                        return made;
+                    }
                     public Object home(String jndi) throws javax.naming.NamingException {
                         Object home = HOMES.get(jndi);
                         if (home == null) {
@@ -284,7 +293,7 @@ class ClusterRuleMarkersTest {
                 @javax.servlet.annotation.WebServlet("/names")
                 public class NamesServlet extends HttpServlet {
                     protected void doGet(HttpServletRequest q, HttpServletResponse r) throws Exception {
-                        r.getWriter().print(Names.get().name(q.getParameter("c")) + Names.get().home("java:comp/env/x"));
+                        r.getWriter().print(Names.get().name(q.getParameter("c")) + Names.get().home("java:comp/env/x") + Names.made("x"));
                     }
                 }
                 """, """

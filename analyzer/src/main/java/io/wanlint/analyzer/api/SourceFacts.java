@@ -88,7 +88,8 @@ public record SourceFacts(boolean known, Set<CallEdge> conditionalCalls, Set<Cal
      * @param what        the code as a reader would quote it: {@code count++}, {@code items.add(…)}
      * @param location    where: the write, the last mutation, the timer's start
      * @param relatedLine a second line of the same method the finding quotes (where a session
-     *                    value was read), or 0
+     *                    value was read; for a field mutated only when a value is missing, the
+     *                    {@code if (… == null)} test), or 0
      */
     public record StateFact(StateKind kind, MethodRef method, String member, String type, String what,
                             SourceLocation location, int relatedLine) {
@@ -124,8 +125,9 @@ public record SourceFacts(boolean known, Set<CallEdge> conditionalCalls, Set<Cal
         /**
          * A value read with {@code HttpSession.getAttribute} into a local variable that holds nothing
          * else, then mutated through that variable (a field write, a collection mutator, a call of an
-         * application method that writes a field of its object) with no {@code setAttribute} of it
-         * after the last mutation; {@code relatedLine} is the read.
+         * application method that writes a field of its object, other than {@code init}/{@code initialize},
+         * which each request runs again) with no {@code setAttribute} of it after the last mutation;
+         * {@code relatedLine} is the read.
          */
         SESSION_VALUE_MUTATED,
         /**
@@ -146,6 +148,12 @@ public record SourceFacts(boolean known, Set<CallEdge> conditionalCalls, Set<Cal
          * bean's fields are recorded as {@link #BEAN_FIELD_WRITE}s of this method. The method may be
          * a superclass's (then its writes are not recorded).
          */
-        AFTER_COMPLETION
+        AFTER_COMPLETION,
+        /**
+         * A call a session bean's method makes only under a condition (inside an {@code if}, a
+         * {@code switch}, a {@code ?:} or a {@code catch}), {@code member} the called method's name
+         * and the location its line: WAN015 does not count a write the EJB tier makes only sometimes.
+         */
+        GUARDED_CALL
     }
 }

@@ -124,6 +124,7 @@ final class ClusterStateScan {
             body.contextAttributes(out);
             body.sessionMutations(out);
             body.timers(out);
+            if (kind != null && kind.isSession()) body.guardedCalls(out);
             if (member instanceof MethodDeclaration md) {
                 String name = md.getNameAsString();
                 int arity = md.getParameters().size();
@@ -241,9 +242,23 @@ final class ClusterStateScan {
                     if (field != null) what = field + "." + call.getNameAsString() + "(…)";
                 }
                 if (field != null && seen.add(field + "@" + line(n))) {
-                    out.add(fact(kind, field, fields.get(field), what, n));
+                    int whenMissing = n instanceof MethodCallExpr ? nullCheckLine(n) : 0;
+                    out.add(fact(kind, field, fields.get(field), what, n, whenMissing));
                 }
             });
+        }
+
+        /** The line of an {@code if (… == null)} whose then-branch holds the node, or 0. */
+        private int nullCheckLine(Node n) {
+            for (Node p = n.getParentNode().orElse(null); p != null && p != callable; p = p.getParentNode().orElse(null)) {
+                if (p instanceof IfStmt i && i.getThenStmt().isAncestorOf(n)) {
+                    for (BinaryExpr b : i.getCondition().findAll(BinaryExpr.class)) {
+                        if (b.getOperator() == BinaryExpr.Operator.EQUALS
+                                && (b.getLeft().isNullLiteralExpr() || b.getRight().isNullLiteralExpr())) return line(i);
+                    }
+                }
+            }
+            return 0;
         }
 
         /** {@code if (f == null) f = …}: made once per node, the same everywhere, not state that diverges. */
@@ -431,6 +446,8 @@ final class ClusterStateScan {
             if (!(unwrap(call.getScope().get()) instanceof NameExpr s) || !s.getNameAsString().equals(variable)) return null;
             String method = call.getNameAsString();
             if (mutates(type, method)) return variable + "." + method + "(…)";
+            // an initialisation every request runs again (a page's useBean then initialize(request)) rebuilds on any node
+            if (method.equals("initialize") || method.equals("init")) return null;
             Optional<TypeInfo> app = types.byGraphName(type).or(() -> types.type(type));
             if (app.isEmpty()) return null;
             Optional<MethodInfo> m = types.concreteInClassChain(app.get(), method, call.getArguments().size());
@@ -451,6 +468,23 @@ final class ClusterStateScan {
             List<StateFact> writes = new ArrayList<>();
             body.fieldWrites(fields, StateKind.BEAN_FIELD_WRITE, writes);
             return !writes.isEmpty();
+        }
+
+        /** Calls made only under a condition of this body: in an if, a switch, a ?: or a catch. */
+        void guardedCalls(List<StateFact> out) {
+            for (MethodCallExpr call : callable.findAll(MethodCallExpr.class)) {
+                for (Node p = call.getParentNode().orElse(null); p != null && p != callable; p = p.getParentNode().orElse(null)) {
+                    if (p instanceof LambdaExpr) break;
+                    boolean guarded = p instanceof IfStmt i && i.getCondition() != call && !i.getCondition().isAncestorOf(call)
+                            || p instanceof com.github.javaparser.ast.expr.ConditionalExpr
+                            || p instanceof com.github.javaparser.ast.stmt.SwitchStmt
+                            || p instanceof com.github.javaparser.ast.stmt.CatchClause;
+                    if (guarded) {
+                        out.add(fact(StateKind.GUARDED_CALL, call.getNameAsString(), "", "", call));
+                        break;
+                    }
+                }
+            }
         }
 
         void timers(List<StateFact> out) {

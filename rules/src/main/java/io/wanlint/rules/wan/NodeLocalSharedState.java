@@ -36,7 +36,8 @@ import java.util.Set;
  * cluster-wide locks. A write counts when a request (not a timer's job) executes its method and the method is not
  * only a container callback or a start-up method (the same on every node), nor fills a cache of
  * JNDI lookups (each node must look up its own). Lazy initialisations of a static field are not
- * writes ({@link StateKind#STATIC_FIELD_WRITE}). One finding per field or attribute, listing its
+ * writes ({@link StateKind#STATIC_FIELD_WRITE}), and a map filled when a key is missing counts only
+ * when its method reads the application's data (a cache, not a registry the node makes for itself). One finding per field or attribute, listing its
  * writers and readers.
  */
 @RuleInfo(id = "WAN013", name = "node-local-shared-state", severity = Severity.WARNING,
@@ -81,6 +82,7 @@ public final class NodeLocalSharedState implements Rule {
             List<StateFact> served = new ArrayList<>();
             Set<EntryPoint> eps = new LinkedHashSet<>();
             for (StateFact w : s.writes()) {
+                if (w.relatedLine() > 0 && !loadsData(ctx, w.method())) continue;
                 List<EntryPoint> requests = requestsWriting(ctx, reaching, w.method(), startup);
                 if (requests.isEmpty()) continue;
                 served.add(w);
@@ -89,6 +91,22 @@ public final class NodeLocalSharedState implements Rule {
             if (served.isEmpty()) continue;
             sink.report(finding(ctx, s, served, eps));
         }
+    }
+
+    /**
+     * Whether the method reads the application's data (JDBC, JPA, an EJB call): a map filled when a
+     * key is missing is then a cache of shared data, which goes stale; without, it is a registry of
+     * objects the node makes for itself (generators, validators, handles), alike on every node.
+     */
+    private static boolean loadsData(RuleContext ctx, MethodRef method) {
+        for (CallEdge e : ctx.graph().outgoing(method)) {
+            switch (e.kind()) {
+                case JDBC, JPA -> { return true; }
+                case LOCAL_EJB, REMOTE_EJB -> { if (e.op() != CallOp.LOOKUP) return true; }
+                default -> { }
+            }
+        }
+        return false;
     }
 
     private static Shared entry(Map<String, Shared> shared, String owner, String member) {

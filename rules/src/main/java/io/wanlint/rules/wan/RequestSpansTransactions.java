@@ -3,6 +3,7 @@ package io.wanlint.rules.wan;
 import io.wanlint.analyzer.api.CallEdge;
 import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.ComponentKind;
+import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.EvidenceStep;
 import io.wanlint.analyzer.api.Finding;
@@ -36,8 +37,9 @@ import java.util.Set;
  * committed. Writes are the ones the analysis sees (entity bean create/set/remove, a JDBC update,
  * a JPA persist/merge/remove/flush or bulk update, a JPA entity setter, a JMS send); calls into
  * code it does not have are not writes here. Only the transactions one execution makes together
- * count (exclusive branches are not added up), and one transaction started twice (a loop) counts
- * once. One finding per entry point; the fix is WAN002's façade.
+ * count (exclusive branches are not added up), one transaction started twice (a loop) counts
+ * once, and a write under a condition inside the EJB tier (an upgrade on read, a default made when
+ * missing) is not counted. One finding per entry point; the fix is WAN002's façade.
  */
 @RuleInfo(id = "WAN015", name = "request-spans-transactions", severity = Severity.WARNING,
         summary = "One request commits several independent transactions with writes: a failure or a retry between them leaves it half done or done twice",
@@ -48,11 +50,15 @@ public final class RequestSpansTransactions implements Rule {
     @Override public RuleDescriptor descriptor() { return DESCRIPTOR; }
 
     @Override public void check(RuleContext ctx, FindingSink sink) {
+        Set<String> guarded = new java.util.HashSet<>();
+        for (var f : ctx.graph().facts().clusterState()) {
+            if (f.kind() == io.wanlint.analyzer.api.SourceFacts.StateKind.GUARDED_CALL) guarded.add(site(f.method(), f.location().line(), f.member()));
+        }
         for (EntryPoint ep : ctx.entryPoints()) {
             if (!ctx.isWebEntryPoint(ep)) continue;
             if (ctx.graph().facts().testCode().contains(ep.method().className())) continue;
             List<ReachedCall> writes = ctx.reach(ep, ReachScope.WHOLE_REQUEST)
-                    .onOnePath(rc -> isWrite(ctx, rc.edge()) && !startedBy(ctx, ep, rc.edge()).isEmpty());
+                    .onOnePath(rc -> isWrite(ctx, rc.edge()) && unconditionalInTheEjbTier(rc, guarded) && !startedBy(ctx, ep, rc.edge()).isEmpty());
             // each transaction, by the method whose attribute or UserTransaction started it, to its first write
             Map<MethodRef, ReachedCall> transactions = new LinkedHashMap<>();
             Map<MethodRef, String> how = new LinkedHashMap<>();
@@ -87,6 +93,30 @@ public final class RequestSpansTransactions implements Rule {
         if (contexts.size() != 1) return List.of();
         TransactionContext tx = contexts.iterator().next();
         return tx.active() && tx.startedBy() != null ? List.of(tx) : List.of();
+    }
+
+    /**
+     * Whether the write happens whenever the request enters the EJB tier: no branch (if, switch,
+     * ?:, catch) encloses it or the calls leading to it from the first EJB call on. The web tier
+     * choosing a use case is fine; a bean that writes only sometimes (an upgrade of old data on
+     * read, a default made when missing) does not make every such request commit twice.
+     */
+    private static String site(MethodRef from, int line, String callee) { return from + ":" + line + ":" + callee; }
+
+    private static boolean conditional(CallEdge e, Set<String> guarded) {
+        return !e.branches().isEmpty() || guarded.contains(site(e.from(), e.line(), e.to().name()));
+    }
+
+    private static boolean unconditionalInTheEjbTier(ReachedCall rc, Set<String> guarded) {
+        List<CallEdge> path = rc.path();
+        int first = -1;
+        for (int i = 0; i < path.size(); i++) {
+            EdgeKind k = path.get(i).kind();
+            if (k == EdgeKind.LOCAL_EJB || k == EdgeKind.REMOTE_EJB) { first = i; break; }
+        }
+        if (first < 0) return !conditional(rc.edge(), guarded);
+        for (int i = first + 1; i < path.size(); i++) if (conditional(path.get(i), guarded)) return false;
+        return true;
     }
 
     private static boolean isWrite(RuleContext ctx, CallEdge e) {

@@ -151,6 +151,7 @@ class ClusterRuleMarkersTest {
                 private final java.util.List<Long> items = new java.util.ArrayList<>();
                 private String owner;
                 public void add(long item) { items.add(item); }
+                public void initialize(Object request) { if (owner == null) owner = String.valueOf(request); }
                 public int size() { return items.size(); }
                 public String owner() { return owner; }
             }
@@ -195,7 +196,7 @@ class ClusterRuleMarkersTest {
     }
 
     @Test
-    void wan012NotWhenSetAgainAfterTheChangeNorForReadsNorForAValueTheVariableDoesNotProvablyHold() {
+    void wan012NotWhenSetAgainAfterTheChangeNorForReadsNorForAValueTheVariableDoesNotProvablyHoldNorAnInitialisation() {
         harness.expectFindings(BASKET, """
                 package shop.web;
                 import javax.servlet.http.*;
@@ -211,6 +212,8 @@ class ClusterRuleMarkersTest {
                         Basket maybe = (Basket) session.getAttribute("maybe");
                         if (maybe == null) maybe = new Basket();
                         maybe.add(1L);
+                        Basket again = (Basket) session.getAttribute("again");
+                        again.initialize(q);
                     }
                 }
                 """);
@@ -265,7 +268,16 @@ class ClusterRuleMarkersTest {
                         if (instance == null) instance = new Names();
                         return instance;
                     }
+                    private static final java.util.Map<String, Object> MADE = new java.util.HashMap<>();
                     public String name(String code) { return NAMES.get(code); }
+                    public static synchronized Object made(String kind) {
+                        Object made = MADE.get(kind);
+                        if (made == null) {
+                            made = new StringBuilder(kind);
+                            MADE.put(kind, made);
+                        }
+                        return made;
+                    }
                     public Object home(String jndi) throws javax.naming.NamingException {
                         Object home = HOMES.get(jndi);
                         if (home == null) {
@@ -281,7 +293,7 @@ class ClusterRuleMarkersTest {
                 @javax.servlet.annotation.WebServlet("/names")
                 public class NamesServlet extends HttpServlet {
                     protected void doGet(HttpServletRequest q, HttpServletResponse r) throws Exception {
-                        r.getWriter().print(Names.get().name(q.getParameter("c")) + Names.get().home("java:comp/env/x"));
+                        r.getWriter().print(Names.get().name(q.getParameter("c")) + Names.get().home("java:comp/env/x") + Names.made("x"));
                     }
                 }
                 """, """
@@ -341,6 +353,7 @@ class ClusterRuleMarkersTest {
                 long place(long item);
                 long checkout(long item, double amount);
                 long count();
+                void upgradeIfOld(long id);
             }
             """;
     private static final String PAYMENTS = """
@@ -356,6 +369,7 @@ class ClusterRuleMarkersTest {
                 public long place(long item) { em.persist(new Object()); return 1; }
                 public long checkout(long item, double amount) { em.persist(new Object()); em.persist(new Object()); return 1; }
                 public long count() { return (Long) em.createQuery("select count(o) from O o").getSingleResult(); }
+                public void upgradeIfOld(long id) { if (id < 0) em.merge(new Object()); }
             }
             """;
     private static final String PAYMENT_BEAN = """
@@ -389,7 +403,7 @@ class ClusterRuleMarkersTest {
     }
 
     @Test
-    void wan015NotForOneFacadeCallNorAReadNextToAWriteNorCallsInExclusiveBranches() {
+    void wan015NotForOneFacadeCallNorAReadNextToAWriteNorCallsInExclusiveBranchesNorABeansConditionalWrite() {
         harness.expectFindings(ORDERS, PAYMENTS, ORDER_BEAN, PAYMENT_BEAN, """
                 package shop.web;
                 import javax.servlet.http.*;
@@ -413,6 +427,18 @@ class ClusterRuleMarkersTest {
                         if (q.getParameter("pay") != null) payments.charge(1.0);
                         else orders.place(2L);
                         orders.count();
+                    }
+                }
+                """, """
+                package shop.web;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet("/show")
+                public class ShowServlet extends HttpServlet {
+                    @javax.ejb.EJB shop.order.Orders orders;
+                    @javax.ejb.EJB shop.order.Payments payments;
+                    protected void doGet(HttpServletRequest q, HttpServletResponse r) {
+                        orders.upgradeIfOld(1L);
+                        payments.charge(2.0);
                     }
                 }
                 """);

@@ -71,7 +71,7 @@ class ConfigurationFilesTest {
                   WAN099: off
                 """, "wanlint.yaml", false))
                 .isInstanceOf(ConfigurationException.class)
-                .hasMessage("wanlint.yaml:3: unknown rule id 'WAN099' under 'rules' (known rules: WAN001, WAN002, WAN003, WAN004, WAN005, WAN006, WAN007, WAN008, WAN009, WAN010)");
+                .hasMessage("wanlint.yaml:3: unknown rule id 'WAN099' under 'rules' (known rules: WAN001, WAN002, WAN003, WAN004, WAN005, WAN006, WAN007, WAN008, WAN009, WAN010, WAN011, WAN012, WAN013, WAN014, WAN015)");
     }
 
     @Test

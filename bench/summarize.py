@@ -219,7 +219,7 @@ def main():
                        "perDoubling": per_doubling})
     results["growth"] = growth
     if a.cache != "1":
-        results["incrementalNote"] = "skipped: `wanlint check --help` has no --cache option yet"
+        results["incrementalNote"] = "skipped: --no-cache, or `wanlint check --help` has no --cache option"
 
     os.makedirs(os.path.dirname(a.out), exist_ok=True)
     with open(a.out, "w", encoding="utf-8") as f:

@@ -463,6 +463,58 @@ class ClusterRuleMarkersTest {
     }
 
     @Test
+    void wan014NotForATimerThatOnlyRefreshesItsNodesOwnCacheButForOneThatWritesTheDatabase() {
+        harness.expectFindings("""
+                package shop.jobs;
+                @javax.ejb.Singleton
+                public class Prices {
+                    @javax.persistence.PersistenceContext javax.persistence.EntityManager em;
+                    private final java.util.Map<Long, Double> prices = new java.util.HashMap<>();
+                    @javax.ejb.Schedule(minute = "*/5", hour = "*", persistent = false)
+                    public void reloadPrices() {
+                        java.util.List<Object[]> rows = em.createQuery("select p.id, p.amount from Price p").getResultList();
+                        for (Object[] row : rows) prices.put((Long) row[0], (Double) row[1]);
+                    }
+                    public Double price(long id) { return prices.get(id); }
+                }
+                """, """
+                package shop.jobs;
+                @javax.ejb.Singleton
+                public class Statistics {
+                    @javax.ejb.Schedule(minute = "*/10", hour = "*", persistent = false)
+                    public void refreshCache() { }
+                }
+                """, """
+                package shop.jobs;
+                @javax.ejb.Singleton
+                public class Archive {
+                    @javax.persistence.PersistenceContext javax.persistence.EntityManager em;
+                    @javax.ejb.Schedule(hour = "1", persistent = false) // expect: WAN014
+                    public void reloadCache() {
+                        em.persist(new Object());
+                    }
+                }
+                """, """
+                package shop.jobs;
+                @javax.ejb.Singleton
+                @javax.ejb.Startup
+                public class Pruner {
+                    @javax.annotation.Resource javax.ejb.TimerService timers;
+                    @javax.persistence.PersistenceContext javax.persistence.EntityManager em;
+                    private int pruned;
+                    @javax.annotation.PostConstruct
+                    void start() {
+                        timers.createIntervalTimer(0, 60000, new javax.ejb.TimerConfig("prune", false)); // expect: WAN014
+                    }
+                    @javax.ejb.Timeout
+                    void prune(javax.ejb.Timer t) {
+                        pruned += em.createQuery("delete from Token t where t.expired = true").executeUpdate();
+                    }
+                }
+                """);
+    }
+
+    @Test
     void wan014NotForANonPersistentTimerMadeWhileServingARequestButForOneMadeAtStartup() {
         harness.expectFindings("""
                 package shop.jobs;

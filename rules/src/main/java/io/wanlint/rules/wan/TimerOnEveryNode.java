@@ -68,6 +68,8 @@ public final class TimerOnEveryNode implements Rule {
             if (f.kind() == StateKind.BEAN_FIELD_WRITE || f.kind() == StateKind.STATIC_FIELD_WRITE) localWriters.add(f.method());
         }
         byMethod.values().removeIf(timers -> refreshesOnlyItsNode(ctx, jobs(ctx, timers), localWriters));
+        List<String> singletonDeployments = singletonDeploymentRoots(ctx);
+        byMethod.values().removeIf(timers -> singletonDeployments.stream().anyMatch(root -> timers.get(0).location().file().startsWith(root)));
         if (byMethod.isEmpty()) return;
         String fix = fix(servers(ctx));
         byMethod.forEach((method, timers) -> sink.report(finding(ctx, method, timers, startedFrom.get(method), fix)));
@@ -165,6 +167,29 @@ public final class TimerOnEveryNode implements Rule {
         }
         return out;
     }
+
+    /**
+     * Where the deployments WildFly/JBoss EAP runs on one node of the cluster at a time start (their
+     * {@code META-INF/singleton-deployment.xml}): the path before {@code META-INF/}, without the
+     * source layout's {@code src/main/webapp/} or {@code src/main/resources/}. Their timers fire on
+     * the one node the deployment runs on.
+     */
+    private static List<String> singletonDeploymentRoots(RuleContext ctx) {
+        List<String> out = new ArrayList<>();
+        for (AnalyzedFile f : ctx.analysis().files()) {
+            String path = f.path().replace('\\', '/');
+            if (f.kind() != AnalyzedFile.Kind.DESCRIPTOR || !(path.equals(SINGLETON_DEPLOYMENT) || path.endsWith("/" + SINGLETON_DEPLOYMENT)
+                    || path.endsWith("!/" + SINGLETON_DEPLOYMENT))) continue;
+            String root = path.substring(0, path.length() - SINGLETON_DEPLOYMENT.length());
+            for (String layout : List.of("src/main/webapp/", "src/main/resources/")) {
+                if (root.endsWith(layout)) root = root.substring(0, root.length() - layout.length());
+            }
+            out.add(root);
+        }
+        return out;
+    }
+
+    private static final String SINGLETON_DEPLOYMENT = "META-INF/singleton-deployment.xml";
 
     private static Set<VendorDescriptor.Server> servers(RuleContext ctx) {
         Set<VendorDescriptor.Server> out = new TreeSet<>();

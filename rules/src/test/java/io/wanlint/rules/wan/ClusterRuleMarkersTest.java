@@ -515,6 +515,29 @@ class ClusterRuleMarkersTest {
     }
 
     @Test
+    void wan014NotForATimerOfADeploymentWildFlyRunsOnOneNodeAtATimeButForTheSameTimerInAnotherDeployment() {
+        String timer = """
+                package shop.%s;
+                @javax.ejb.Singleton
+                @javax.ejb.Startup
+                public class Mailer {
+                    @javax.annotation.Resource javax.ejb.TimerService timers;
+                    @javax.annotation.PostConstruct
+                    void start() {
+                        timers.createIntervalTimer(0, 60000, new javax.ejb.TimerConfig("mail", false));%s
+                    }
+                    @javax.ejb.Timeout
+                    void send(javax.ejb.Timer t) { }
+                }
+                """;
+        harness.expectFindings(java.util.Map.of(
+                "ha/src/main/webapp/META-INF/singleton-deployment.xml",
+                "<?xml version=\"1.0\"?>\n<singleton-deployment xmlns=\"urn:jboss:singleton-deployment:1.0\"/>\n",
+                "ha/src/main/java/shop/ha/Mailer.java", timer.formatted("ha", ""),
+                "plain/src/main/java/shop/plain/Mailer.java", timer.formatted("plain", " // expect: WAN014")));
+    }
+
+    @Test
     void wan014NotForANonPersistentTimerMadeWhileServingARequestButForOneMadeAtStartup() {
         harness.expectFindings("""
                 package shop.jobs;

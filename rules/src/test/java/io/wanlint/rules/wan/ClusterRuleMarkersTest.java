@@ -309,6 +309,55 @@ class ClusterRuleMarkersTest {
     }
 
     @Test
+    void wan013NotForASetFilledWhenEmptyNorObjectsMadeAfterReturningTheOneFoundButForRowsCachedTheSameWay() {
+        harness.expectFindings("""
+                package shop.web;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet("/algorithms")
+                public class AlgorithmsServlet extends HttpServlet {
+                    private static final java.util.Set<String> ALGORITHMS = new java.util.HashSet<>();
+                    private static final java.util.Map<String, Object> FORMATS = new java.util.HashMap<>();
+                    private static final java.util.Map<Long, String> NAMES = new java.util.HashMap<>();
+                    private static Object helper;
+                    @javax.annotation.Resource javax.sql.DataSource ds;
+                    protected void doGet(HttpServletRequest q, HttpServletResponse r) throws Exception {
+                        r.getWriter().print(accepted(q.getParameter("a")) + " " + format(q.getParameter("f")) + helper() + name(1L));
+                    }
+                    static boolean accepted(String algorithm) {
+                        if (ALGORITHMS.isEmpty()) {
+                            for (String a : System.getProperty("algorithms", "SHA256").split(";")) ALGORITHMS.add(a);
+                        }
+                        return ALGORITHMS.contains(algorithm);
+                    }
+                    static synchronized Object format(String kind) {
+                        Object found = FORMATS.get(kind);
+                        if (found != null) return found;
+                        Object made = new StringBuilder(kind);
+                        FORMATS.put(kind, made);
+                        return made;
+                    }
+                    static synchronized Object helper() {
+                        if (helper != null) {
+                            return helper;
+                        }
+                        helper = new Object();
+                        return helper;
+                    }
+                    String name(long id) throws java.sql.SQLException {
+                        String found = NAMES.get(id);
+                        if (found != null) return found;
+                        try (java.sql.Connection c = ds.getConnection();
+                             java.sql.ResultSet rs = c.createStatement().executeQuery("select name from item where id = " + id)) {
+                            rs.next();
+                            NAMES.put(id, rs.getString(1)); // expect: WAN013
+                        }
+                        return NAMES.get(id);
+                    }
+                }
+                """);
+    }
+
+    @Test
     void wan014NonPersistentScheduleAndATimerStartedAtStartupButNotAPersistentTimer() {
         var findings = harness.expectFindings("""
                 package shop.jobs;

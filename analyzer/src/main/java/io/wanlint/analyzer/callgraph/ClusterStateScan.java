@@ -24,7 +24,10 @@ import com.github.javaparser.ast.expr.NormalAnnotationExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.expr.UnaryExpr;
+import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.IfStmt;
+import com.github.javaparser.ast.stmt.ReturnStmt;
+import com.github.javaparser.ast.stmt.Statement;
 import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.ComponentModel;
@@ -242,26 +245,76 @@ final class ClusterStateScan {
                     if (field != null) what = field + "." + call.getNameAsString() + "(…)";
                 }
                 if (field != null && seen.add(field + "@" + line(n))) {
-                    int whenMissing = n instanceof MethodCallExpr ? nullCheckLine(n) : 0;
+                    int whenMissing = n instanceof MethodCallExpr ? whenMissingLine(n, field) : 0;
                     out.add(fact(kind, field, fields.get(field), what, n, whenMissing));
                 }
             });
         }
 
-        /** The line of an {@code if (… == null)} whose then-branch holds the node, or 0. */
-        private int nullCheckLine(Node n) {
+        /**
+         * The line of the check that makes the node run only when something is missing, or 0: an
+         * {@code if (… == null)} or {@code if (field.isEmpty())}/{@code if (field.size() == 0)} whose
+         * then-branch holds it, or an earlier {@code if (… != null) return …} (what was found is
+         * returned, so the code after runs only when it was missing).
+         */
+        private int whenMissingLine(Node n, String field) {
             for (Node p = n.getParentNode().orElse(null); p != null && p != callable; p = p.getParentNode().orElse(null)) {
                 if (p instanceof IfStmt i && i.getThenStmt().isAncestorOf(n)) {
                     for (BinaryExpr b : i.getCondition().findAll(BinaryExpr.class)) {
                         if (b.getOperator() == BinaryExpr.Operator.EQUALS
                                 && (b.getLeft().isNullLiteralExpr() || b.getRight().isNullLiteralExpr())) return line(i);
                     }
+                    if (emptinessOf(i.getCondition(), field)) return line(i);
+                }
+            }
+            return returnsWhenFound(n, field, false);
+        }
+
+        /** {@code field.isEmpty()} or {@code field.size() == 0} in the condition. */
+        private static boolean emptinessOf(Expression condition, String field) {
+            for (MethodCallExpr c : condition.findAll(MethodCallExpr.class)) {
+                if (c.getScope().isEmpty() || !names(unwrap(c.getScope().get()).toString(), field)) continue;
+                if (c.getNameAsString().equals("isEmpty")) return true;
+                if (c.getNameAsString().equals("size") && c.getParentNode().orElse(null) instanceof BinaryExpr b
+                        && b.getOperator() == BinaryExpr.Operator.EQUALS && (b.getLeft().toString().equals("0") || b.getRight().toString().equals("0"))) return true;
+            }
+            return false;
+        }
+
+        private static boolean names(String expr, String field) { return expr.equals(field) || expr.endsWith("." + field); }
+
+        /**
+         * The line of an {@code if (x != null) return …} before the node, in a block enclosing it, or 0;
+         * with {@code fieldItself}, only when {@code x} is the field.
+         */
+        private int returnsWhenFound(Node n, String field, boolean fieldItself) {
+            Node inner = n;
+            for (Node p = n.getParentNode().orElse(null); p != null && p != callable; inner = p, p = p.getParentNode().orElse(null)) {
+                if (!(p instanceof BlockStmt block)) continue;
+                for (Statement st : block.getStatements()) {
+                    if (st == inner || st.isAncestorOf(n)) break;
+                    if (!(st instanceof IfStmt i) || !returns(i.getThenStmt())) continue;
+                    for (BinaryExpr b : i.getCondition().findAll(BinaryExpr.class)) {
+                        if (b.getOperator() != BinaryExpr.Operator.NOT_EQUALS) continue;
+                        String l = unwrap(b.getLeft()).toString();
+                        String r = unwrap(b.getRight()).toString();
+                        boolean onField = names(l, field) || names(r, field);
+                        if ((l.equals("null") || r.equals("null")) && (onField || !fieldItself)) return line(i);
+                    }
                 }
             }
             return 0;
         }
 
-        /** {@code if (f == null) f = …}: made once per node, the same everywhere, not state that diverges. */
+        private static boolean returns(Statement then) {
+            if (then instanceof ReturnStmt) return true;
+            return then instanceof BlockStmt b && !b.getStatements().isEmpty() && b.getStatements().getLast().orElseThrow() instanceof ReturnStmt;
+        }
+
+        /**
+         * {@code if (f == null) f = …}, or {@code if (f != null) return f;} before {@code f = …}: made once per
+         * node, the same everywhere, not state that diverges.
+         */
         private boolean lazyInitialisation(AssignExpr a, String field) {
             if (a.getOperator() != AssignExpr.Operator.ASSIGN) return false;
             for (Node p = a.getParentNode().orElse(null); p != null && p != callable; p = p.getParentNode().orElse(null)) {
@@ -275,7 +328,7 @@ final class ClusterStateScan {
                     }
                 }
             }
-            return false;
+            return returnsWhenFound(a, field, true) > 0;
         }
 
         private boolean mutates(String type, String method) {

@@ -3,6 +3,7 @@ package io.wanlint.rules.wan;
 import io.wanlint.analyzer.api.AnalyzedFile;
 import io.wanlint.analyzer.api.CallEdge;
 import io.wanlint.analyzer.api.EdgeKind;
+import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.EvidenceStep;
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.FindingLocation;
@@ -65,8 +66,92 @@ public final class TimerOnEveryNode implements Rule {
             }
         }
         if (byMethod.isEmpty()) return;
+        Set<MethodRef> localWriters = new java.util.HashSet<>();
+        for (StateFact f : facts) {
+            if (f.kind() == StateKind.BEAN_FIELD_WRITE || f.kind() == StateKind.STATIC_FIELD_WRITE) localWriters.add(f.method());
+        }
+        byMethod.values().removeIf(timers -> refreshesOnlyItsNode(ctx, jobs(ctx, timers), localWriters));
+        List<String> singletonDeployments = singletonDeploymentRoots(ctx);
+        byMethod.values().removeIf(timers -> singletonDeployments.stream().anyMatch(root -> timers.get(0).location().file().startsWith(root)));
+        if (byMethod.isEmpty()) return;
         String fix = fix(servers(ctx));
         byMethod.forEach((method, timers) -> sink.report(finding(ctx, method, timers, startedFrom.get(method), fix)));
+    }
+
+    /**
+     * The methods a timer runs when it fires: an automatic timer's own method, a {@code TimerService}
+     * timer's {@code @Timeout}/{@code ejbTimeout} methods of its bean; empty for a {@code java.util.Timer}
+     * or an executor (the task handed to it is not followed), which is then reported as before.
+     */
+    private static Set<MethodRef> jobs(RuleContext ctx, List<StateFact> timers) {
+        Set<MethodRef> out = new java.util.LinkedHashSet<>();
+        for (StateFact t : timers) {
+            if (AUTOMATIC.contains(t.member())) {
+                out.add(t.method());
+            } else if (t.member().startsWith("TimerConfig")) {
+                for (EntryPoint ep : ctx.entryPoints()) {
+                    if (ep.kind() == EntryPoint.Kind.TIMER && ep.method().className().equals(t.method().className())) out.add(ep.method());
+                }
+            } else {
+                return Set.of();
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Whether every job only refreshes what its node keeps for itself — the hazard is a side effect
+     * repeated once per node, and a node's own cache has to be refreshed on each node: the jobs (and
+     * the application code they call) read shared data (JDBC queries, JPA finds and queries, entity
+     * finders and getters) and write fields of their own, or are named as cache refreshes, and
+     * nowhere write to the database, send JMS or mail, call an external service or a remote bean.
+     */
+    private static boolean refreshesOnlyItsNode(RuleContext ctx, Set<MethodRef> jobs, Set<MethodRef> localWriters) {
+        if (jobs.isEmpty()) return false;
+        for (MethodRef job : jobs) {
+            boolean reads = false;
+            boolean writesOwnState = false;
+            Set<MethodRef> seen = new java.util.HashSet<>();
+            Deque<MethodRef> work = new ArrayDeque<>(List.of(job));
+            while (!work.isEmpty()) {
+                MethodRef m = work.poll();
+                if (!seen.add(m)) continue;
+                if (localWriters.contains(m)) writesOwnState = true;
+                for (CallEdge e : ctx.graph().outgoing(m)) {
+                    switch (effect(e)) {
+                        case SIDE_EFFECT -> { return false; }
+                        case READ -> reads = true;
+                        case FOLLOW -> work.add(e.to());
+                        case NONE -> { }
+                    }
+                }
+            }
+            boolean namedRefresh = CACHE_REFRESH.matcher(job.name()).matches();
+            if (!(namedRefresh || (reads && writesOwnState))) return false;
+        }
+        return true;
+    }
+
+    /** A job method named as refreshing (reloading, clearing…) a cache. */
+    private static final java.util.regex.Pattern CACHE_REFRESH = java.util.regex.Pattern.compile(
+            "(?i)(refresh|reload|update|clear|evict|expire|invalidate|rebuild|load)\\w*cache\\w*");
+
+    private enum Effect { SIDE_EFFECT, READ, FOLLOW, NONE }
+
+    private static Effect effect(CallEdge e) {
+        switch (e.kind()) {
+            case JMS_SEND, HTTP_EXTERNAL, SOCKET, MAIL, RMI, REMOTE_EJB: return Effect.SIDE_EFFECT;
+            case LOCAL, LOCAL_EJB: break;
+            case JNDI_LOOKUP: return Effect.NONE;
+            default: break;
+        }
+        return switch (e.op()) {
+            case JPA_PERSIST, JPA_MERGE, JPA_REMOVE, JPA_BULK_UPDATE, ENTITY_SET, ENTITY_UPDATE, HOME_CREATE, HOME_REMOVE,
+                 REMOVE, JDBC_COMMIT, JMS_SEND, HTTP_REQUEST, SOAP_CALL, SOCKET_IO, MAIL_SEND, RMI_CALL -> Effect.SIDE_EFFECT;
+            case JDBC_EXECUTE -> e.to().name().equals("executeQuery") ? Effect.READ : Effect.SIDE_EFFECT;
+            case JPA_FIND, JPA_QUERY, HOME_FIND, ENTITY_GET, JDBC_RESULT_NEXT -> Effect.READ;
+            default -> e.kind() == EdgeKind.LOCAL || e.kind() == EdgeKind.LOCAL_EJB ? Effect.FOLLOW : Effect.NONE;
+        };
     }
 
     /** Every method a start-up method runs (itself included), to the start-up method that runs it. */
@@ -85,6 +170,29 @@ public final class TimerOnEveryNode implements Rule {
         }
         return out;
     }
+
+    /**
+     * Where the deployments WildFly/JBoss EAP runs on one node of the cluster at a time start (their
+     * {@code META-INF/singleton-deployment.xml}): the path before {@code META-INF/}, without the
+     * source layout's {@code src/main/webapp/} or {@code src/main/resources/}. Their timers fire on
+     * the one node the deployment runs on.
+     */
+    private static List<String> singletonDeploymentRoots(RuleContext ctx) {
+        List<String> out = new ArrayList<>();
+        for (AnalyzedFile f : ctx.analysis().files()) {
+            String path = f.path().replace('\\', '/');
+            if (f.kind() != AnalyzedFile.Kind.DESCRIPTOR || !(path.equals(SINGLETON_DEPLOYMENT) || path.endsWith("/" + SINGLETON_DEPLOYMENT)
+                    || path.endsWith("!/" + SINGLETON_DEPLOYMENT))) continue;
+            String root = path.substring(0, path.length() - SINGLETON_DEPLOYMENT.length());
+            for (String layout : List.of("src/main/webapp/", "src/main/resources/")) {
+                if (root.endsWith(layout)) root = root.substring(0, root.length() - layout.length());
+            }
+            out.add(root);
+        }
+        return out;
+    }
+
+    private static final String SINGLETON_DEPLOYMENT = "META-INF/singleton-deployment.xml";
 
     /** The vendors whose descriptors the application ships (by root element, as ingest reads them). */
     private static List<ContainerVendor> servers(RuleContext ctx) {

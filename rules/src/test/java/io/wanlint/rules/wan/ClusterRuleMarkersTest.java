@@ -309,6 +309,55 @@ class ClusterRuleMarkersTest {
     }
 
     @Test
+    void wan013NotForASetFilledWhenEmptyNorObjectsMadeAfterReturningTheOneFoundButForRowsCachedTheSameWay() {
+        harness.expectFindings("""
+                package shop.web;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet("/algorithms")
+                public class AlgorithmsServlet extends HttpServlet {
+                    private static final java.util.Set<String> ALGORITHMS = new java.util.HashSet<>();
+                    private static final java.util.Map<String, Object> FORMATS = new java.util.HashMap<>();
+                    private static final java.util.Map<Long, String> NAMES = new java.util.HashMap<>();
+                    private static Object helper;
+                    @javax.annotation.Resource javax.sql.DataSource ds;
+                    protected void doGet(HttpServletRequest q, HttpServletResponse r) throws Exception {
+                        r.getWriter().print(accepted(q.getParameter("a")) + " " + format(q.getParameter("f")) + helper() + name(1L));
+                    }
+                    static boolean accepted(String algorithm) {
+                        if (ALGORITHMS.isEmpty()) {
+                            for (String a : System.getProperty("algorithms", "SHA256").split(";")) ALGORITHMS.add(a);
+                        }
+                        return ALGORITHMS.contains(algorithm);
+                    }
+                    static synchronized Object format(String kind) {
+                        Object found = FORMATS.get(kind);
+                        if (found != null) return found;
+                        Object made = new StringBuilder(kind);
+                        FORMATS.put(kind, made);
+                        return made;
+                    }
+                    static synchronized Object helper() {
+                        if (helper != null) {
+                            return helper;
+                        }
+                        helper = new Object();
+                        return helper;
+                    }
+                    String name(long id) throws java.sql.SQLException {
+                        String found = NAMES.get(id);
+                        if (found != null) return found;
+                        try (java.sql.Connection c = ds.getConnection();
+                             java.sql.ResultSet rs = c.createStatement().executeQuery("select name from item where id = " + id)) {
+                            rs.next();
+                            NAMES.put(id, rs.getString(1)); // expect: WAN013
+                        }
+                        return NAMES.get(id);
+                    }
+                }
+                """);
+    }
+
+    @Test
     void wan014NonPersistentScheduleAndATimerStartedAtStartupButNotAPersistentTimer() {
         var findings = harness.expectFindings("""
                 package shop.jobs;
@@ -460,6 +509,81 @@ class ClusterRuleMarkersTest {
                     }
                 }
                 """);
+    }
+
+    @Test
+    void wan014NotForATimerThatOnlyRefreshesItsNodesOwnCacheButForOneThatWritesTheDatabase() {
+        harness.expectFindings("""
+                package shop.jobs;
+                @javax.ejb.Singleton
+                public class Prices {
+                    @javax.persistence.PersistenceContext javax.persistence.EntityManager em;
+                    private final java.util.Map<Long, Double> prices = new java.util.HashMap<>();
+                    @javax.ejb.Schedule(minute = "*/5", hour = "*", persistent = false)
+                    public void reloadPrices() {
+                        java.util.List<Object[]> rows = em.createQuery("select p.id, p.amount from Price p").getResultList();
+                        for (Object[] row : rows) prices.put((Long) row[0], (Double) row[1]);
+                    }
+                    public Double price(long id) { return prices.get(id); }
+                }
+                """, """
+                package shop.jobs;
+                @javax.ejb.Singleton
+                public class Statistics {
+                    @javax.ejb.Schedule(minute = "*/10", hour = "*", persistent = false)
+                    public void refreshCache() { }
+                }
+                """, """
+                package shop.jobs;
+                @javax.ejb.Singleton
+                public class Archive {
+                    @javax.persistence.PersistenceContext javax.persistence.EntityManager em;
+                    @javax.ejb.Schedule(hour = "1", persistent = false) // expect: WAN014
+                    public void reloadCache() {
+                        em.persist(new Object());
+                    }
+                }
+                """, """
+                package shop.jobs;
+                @javax.ejb.Singleton
+                @javax.ejb.Startup
+                public class Pruner {
+                    @javax.annotation.Resource javax.ejb.TimerService timers;
+                    @javax.persistence.PersistenceContext javax.persistence.EntityManager em;
+                    private int pruned;
+                    @javax.annotation.PostConstruct
+                    void start() {
+                        timers.createIntervalTimer(0, 60000, new javax.ejb.TimerConfig("prune", false)); // expect: WAN014
+                    }
+                    @javax.ejb.Timeout
+                    void prune(javax.ejb.Timer t) {
+                        pruned += em.createQuery("delete from Token t where t.expired = true").executeUpdate();
+                    }
+                }
+                """);
+    }
+
+    @Test
+    void wan014NotForATimerOfADeploymentWildFlyRunsOnOneNodeAtATimeButForTheSameTimerInAnotherDeployment() {
+        String timer = """
+                package shop.%s;
+                @javax.ejb.Singleton
+                @javax.ejb.Startup
+                public class Mailer {
+                    @javax.annotation.Resource javax.ejb.TimerService timers;
+                    @javax.annotation.PostConstruct
+                    void start() {
+                        timers.createIntervalTimer(0, 60000, new javax.ejb.TimerConfig("mail", false));%s
+                    }
+                    @javax.ejb.Timeout
+                    void send(javax.ejb.Timer t) { }
+                }
+                """;
+        harness.expectFindings(java.util.Map.of(
+                "ha/src/main/webapp/META-INF/singleton-deployment.xml",
+                "<?xml version=\"1.0\"?>\n<singleton-deployment xmlns=\"urn:jboss:singleton-deployment:1.0\"/>\n",
+                "ha/src/main/java/shop/ha/Mailer.java", timer.formatted("ha", ""),
+                "plain/src/main/java/shop/plain/Mailer.java", timer.formatted("plain", " // expect: WAN014")));
     }
 
     @Test

@@ -1,19 +1,18 @@
 package io.wanlint.cli;
 
 import io.wanlint.analyzer.api.AnalysisOutOfMemoryError;
-import io.wanlint.analyzer.api.AnalysisRequest;
 import io.wanlint.analyzer.api.AnalysisResult;
-import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.ConfigurationException;
 import io.wanlint.analyzer.api.Diagnostic;
-import io.wanlint.analyzer.api.EntryPointCost;
 import io.wanlint.analyzer.api.PhaseTiming;
 import io.wanlint.analyzer.api.TemporaryFolderException;
-import io.wanlint.analyzer.api.Topology;
+import io.wanlint.engine.Analysis;
+import io.wanlint.engine.Checker;
+import io.wanlint.engine.Engine;
+import io.wanlint.engine.ExitCode;
+import io.wanlint.engine.RunSettings;
 import io.wanlint.report.api.ProgressIndicator;
 import io.wanlint.report.api.ReportData;
-import io.wanlint.rules.config.Configuration;
-import io.wanlint.rules.config.ConfigurationFiles;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -24,7 +23,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -121,32 +119,26 @@ abstract class AnalysisCommand implements Callable<Integer> {
                 return ExitCode.USAGE.code();
             }
         }
-        Configuration configuration;
-        Topology topo;
+        Engine engine = wiring.engine();
+        RunSettings settings;
         List<Path> inputs = new ArrayList<>(paths);
         try {
             checkOptions();
-            configuration = configuration(inputs);
-            String chosen = topology != null ? topology : configuration.topology() != null ? configuration.topology() : "edge";
-            topo = wiring.workbench().topology(chosen);
-            topologyFile(chosen).ifPresent(inputs::add);
+            settings = engine.settings(paths, topology, config, Path.of("").toAbsolutePath());
+            inputs.addAll(settings.readFiles());
             inputs.addAll(extraInputs());
             if (output() != null) OutputFile.checkTarget(output(), inputs);
         } catch (ConfigurationException | OutputFile.Unwritable e) {
             err.println("error: " + e.getMessage());
             return ExitCode.USAGE.code();
         }
-        List<String> allExcludes = new ArrayList<>(excludes);
-        allExcludes.addAll(configuration.excludePatterns());
         AnalysisResult result;
         // Printed once the spinner has stopped, before the analysis's own diagnostics; a warning about
         // writing the cache, which happens in the background, may come at the end.
         List<Diagnostic> cacheWarnings = java.util.Collections.synchronizedList(new ArrayList<>());
         // A spinner after a couple of seconds, only when a person is watching (never in CI logs or pipes).
         try (ProgressIndicator progress = ProgressIndicator.start(EscapingPrintWriter.rawOf(err), "analysing", wiring.terminal().interactive())) {
-            AnalysisRequest request = new AnalysisRequest(paths, allExcludes, AnalysisRequest.FrontEnd.AUTO);
-            result = cache == null ? wiring.workbench().analyze(request)
-                    : wiring.workbench().analyze(request, cache, cacheWarnings::add);
+            result = engine.analyse(paths, excludes, settings, cache, cacheWarnings::add);
         } catch (ConfigurationException e) {
             err.println("error: " + e.getMessage());
             return ExitCode.USAGE.code();
@@ -179,7 +171,7 @@ abstract class AnalysisCommand implements Callable<Integer> {
                 result.files().forEach(f -> read.add(f.absolute()));
                 OutputFile.checkNotAnInput(output(), read);
             }
-            return execute(new Analysis(result, topo, wiring.workbench().costs(result, topo), configuration)).code();
+            return execute(engine.analysis(result, settings)).code();
         } catch (OutputFile.Unwritable | ConfigurationException e) {
             // A topology that splits components joined through local views is known only once the
             // application is: it is still the user's configuration that is wrong (exit 2).
@@ -190,7 +182,7 @@ abstract class AnalysisCommand implements Callable<Integer> {
         } finally {
             if (cache != null) {
                 timed("cache write (wait)", () -> {
-                    wiring.workbench().awaitCacheWrites();
+                    engine.awaitCacheWrites();
                     return null;
                 });
                 synchronized (cacheWarnings) {
@@ -234,36 +226,6 @@ abstract class AnalysisCommand implements Callable<Integer> {
         return ExitCode.USAGE.code();
     }
 
-    /** {@code --config FILE}, else a configuration file in the current folder, else in the first analysed folder. */
-    private Configuration configuration(List<Path> inputs) {
-        if (config != null) {
-            if (!Files.isRegularFile(config)) throw new ConfigurationException("no such configuration file: " + config);
-            inputs.add(config);
-            return ConfigurationFiles.load(config);
-        }
-        Path here = Path.of("").toAbsolutePath();
-        Optional<Path> found = ConfigurationFiles.find(here);
-        if (found.isPresent()) {
-            inputs.add(found.get());
-            return ConfigurationFiles.loadFoundIn(here, found.get(), topology == null);
-        }
-        if (!Files.isDirectory(paths.get(0))) return Configuration.DEFAULTS;
-        // Found, not named: the analysed folder may be anyone's, so its links out are not followed.
-        found = ConfigurationFiles.find(paths.get(0));
-        found.ifPresent(inputs::add);
-        return found.map(f -> ConfigurationFiles.loadFoundIn(paths.get(0), f, topology == null)).orElse(Configuration.DEFAULTS);
-    }
-
-    /** The topology file a preset-or-file argument names, when it names an existing file. */
-    private static Optional<Path> topologyFile(String chosen) {
-        try {
-            Path p = Path.of(chosen);
-            return Files.isRegularFile(p) ? Optional.of(p) : Optional.empty();
-        } catch (java.nio.file.InvalidPathException e) {
-            return Optional.empty();
-        }
-    }
-
     /** Sends a result to {@code -o FILE} (see {@link OutputFile}) or stdout. */
     protected void emit(String content) throws IOException {
         Path output = output();
@@ -284,23 +246,10 @@ abstract class AnalysisCommand implements Callable<Integer> {
     protected boolean colour() { return output() == null && wiring.terminal().colour(noColor); }
 
     /** The site of every component under the chosen topology, by component name. */
-    protected static Map<String, String> sites(Analysis analysis) {
-        Map<String, String> sites = new LinkedHashMap<>();
-        for (Component c : analysis.result().model().components()) {
-            String site = analysis.costs().siteOf(c);
-            if (site != null) sites.put(c.name(), site);
-        }
-        return sites;
-    }
+    protected static Map<String, String> sites(Analysis analysis) { return Engine.sites(analysis); }
 
     /** What the reporters need: the analysis, every entry point's cost and latency, and the check's findings. */
-    protected static ReportData reportData(Analysis analysis, Checker.CheckRun run) {
-        List<EntryPointCost> costs = analysis.costs().estimateAll();
-        Map<String, Double> latency = new LinkedHashMap<>();
-        for (EntryPointCost c : costs) latency.put(c.entryPoint().id(), analysis.costs().latencyMs(c));
-        return new ReportData(analysis.result(), analysis.topology().name(), sites(analysis), costs,
-                run.afterPatchesByEntryPoint(), run.findings(), run.rules(), VersionInfo.version(), latency);
-    }
+    protected static ReportData reportData(Analysis analysis, Checker.CheckRun run) { return Engine.reportData(analysis, run); }
 
     static void printDiagnostics(List<Diagnostic> diagnostics, PrintWriter err) {
         int shown = Math.min(diagnostics.size(), MAX_DIAGNOSTICS_SHOWN);

@@ -1,5 +1,9 @@
 package io.wanlint.cli;
 
+import io.wanlint.engine.Analysis;
+import io.wanlint.engine.Checker;
+import io.wanlint.engine.ExitCode;
+
 import io.wanlint.rules.baseline.Baseline;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -1,24 +1,24 @@
 package io.wanlint.cli;
 
 import io.wanlint.analyzer.api.ConfigurationException;
-import io.wanlint.analyzer.api.Finding;
-import io.wanlint.analyzer.api.Severity;
+import io.wanlint.engine.Analysis;
+import io.wanlint.engine.Checker;
+import io.wanlint.engine.Engine;
+import io.wanlint.engine.ExitCode;
+import io.wanlint.engine.FailOn;
+import io.wanlint.engine.Fixer;
+import io.wanlint.engine.Gate;
+import io.wanlint.engine.PatchOptions;
+import io.wanlint.engine.Reporter;
+import io.wanlint.engine.Reporters;
 import io.wanlint.report.api.HtmlReport;
-import io.wanlint.report.api.JsonReport;
 import io.wanlint.report.api.PatchIndex;
 import io.wanlint.report.api.ReportData;
-import io.wanlint.report.api.SarifReport;
-import io.wanlint.report.api.TextReport;
-import io.wanlint.rules.baseline.Baseline;
-import io.wanlint.rules.baseline.BaselineEntry;
-import io.wanlint.rules.baseline.BaselineResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -37,19 +37,6 @@ final class CheckCommand extends AnalysisCommand {
         private final HtmlReport.Ide target;
 
         Ide(HtmlReport.Ide target) { this.target = target; }
-    }
-
-    /** The lowest severity that fails the run; {@code never} never fails. */
-    enum FailOn {
-        error(Severity.ERROR), warning(Severity.WARNING), note(Severity.NOTE), never(null);
-
-        private final Severity threshold;
-
-        FailOn(Severity threshold) { this.threshold = threshold; }
-
-        boolean fails(List<Finding> findings) {
-            return threshold != null && findings.stream().anyMatch(f -> f.severity().atLeast(threshold));
-        }
     }
 
     @Option(names = "--format", paramLabel = "text|json|sarif|html",
@@ -111,63 +98,31 @@ final class CheckCommand extends AnalysisCommand {
     }
 
     @Override protected ExitCode execute(Analysis analysis) throws IOException {
-        Checker.CheckRun run = timed("rules", () -> wiring.checker().orElseThrow().check(analysis));
+        Engine engine = wiring.engine();
+        Checker.CheckRun run = timed("rules", () -> engine.rules(analysis));
         run.diagnostics().forEach(d -> err().println(d));
+        Path root = Engine.sourceRoot(paths);
         try {
-            run = run.withFindings(gate(run.findings()));
+            Gate.Outcome gated = new Gate(changedSince, baseline).apply(run.findings(), root);
+            gated.notes().forEach(err()::println);
+            run = run.withFindings(gated.kept());
         } catch (ConfigurationException e) {
             err().println("error: " + e.getMessage());
             return ExitCode.USAGE;
         }
         Checker.CheckRun gated = run;
         // The patches `wanlint fix` would write (planned, not applied), in every format: SARIF fixes and
-        // HTML previews show them, and every format says which findings have none and why.
-        PatchIndex patches = timed("patches",
-                () -> compact ? PatchIndex.EMPTY // one line per finding shows no patch: planning and compiling them would be wasted
-                        : wiring.fixer().map(fixer -> fixer.previews(gated.findings(), analysis, verification,
-                                reanalyse ? Optional.of(wiring.workbench()) : Optional.empty())).orElse(PatchIndex.EMPTY));
-        // "After patches" counts the patches there are: a declined or unplanned one saves nothing.
-        Checker.CheckRun figured = wiring.fixer().isPresent() && !compact ? gated.withPatchesOf(f -> patches.of(f).isPresent()) : gated;
-        ReportData data = timed("cost model", () -> reportData(analysis, figured));
+        // HTML previews show them, and every format says which findings have none and why. One line per
+        // finding (--compact) shows no patch: planning and compiling them would be wasted.
+        PatchOptions patchOptions = compact ? PatchOptions.NONE : new PatchOptions(true, verification, reanalyse);
+        PatchIndex patches = timed("patches", () -> engine.patches(gated.findings(), analysis, patchOptions));
+        Checker.CheckRun figured = engine.afterPatches(gated, patches, patchOptions);
+        ReportData data = timed("cost model", () -> Engine.reportData(analysis, figured));
+        Reporter.Options layout = new Reporter.Options(root, paths, ide.target, wiring.graphviz(), colour(), compact);
         timed("report", () -> {
-            emit(switch (chosen) {
-                case text -> compact ? new TextReport(colour()).renderCompact(data) : new TextReport(colour()).render(data, patches);
-                case json -> JsonReport.render(data, patches);
-                case sarif -> SarifReport.render(data, patches, sourceRoot());
-                case html -> new HtmlReport(sourceRoot(), paths, ide.target, wiring.graphviz()).render(data, patches);
-            });
+            emit(Reporters.builtIn().get(chosen.name()).render(data, patches, layout));
             return null;
         });
         return failOn.fails(run.findings()) ? ExitCode.FINDINGS : ExitCode.OK;
-    }
-
-    /** What the CI gate looks at: findings in changed files only, and not in the baseline. */
-    private List<Finding> gate(List<Finding> findings) {
-        List<Finding> kept = findings;
-        if (changedSince != null) {
-            Path root = sourceRoot();
-            if (root == null) throw new ConfigurationException("--changed-since needs a source folder, not an archive");
-            ChangedFiles changed = ChangedFiles.since(changedSince, root);
-            kept = kept.stream().filter(f -> changed.contains(root.resolve(f.location().file()))).toList();
-        }
-        if (baseline != null) {
-            BaselineResult filtered = Baseline.read(baseline).filter(kept);
-            PrintWriter err = err();
-            if (!filtered.suppressed().isEmpty()) {
-                err.println("baseline: " + filtered.suppressed().size() + " known finding(s) not reported");
-            }
-            for (BaselineEntry stale : filtered.staleEntries()) {
-                err.println("baseline: stale entry " + stale.ruleId() + " " + stale.key() + " in " + stale.file()
-                        + " (no longer found; regenerate the baseline)");
-            }
-            kept = filtered.newFindings();
-        }
-        return kept;
-    }
-
-    /** The folder report paths are relative to: the first analysed path when it is a folder (archives have no files to open). */
-    private Path sourceRoot() {
-        Path first = paths.get(0);
-        return Files.isDirectory(first) ? first.toAbsolutePath().normalize() : null;
     }
 }

@@ -1,5 +1,9 @@
 package io.wanlint.cli;
 
+import io.wanlint.engine.Analysis;
+import io.wanlint.engine.Fixer;
+import io.wanlint.engine.ExitCode;
+
 import io.wanlint.analyzer.api.ConfigurationException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

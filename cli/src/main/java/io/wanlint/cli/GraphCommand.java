@@ -1,5 +1,8 @@
 package io.wanlint.cli;
 
+import io.wanlint.engine.Analysis;
+import io.wanlint.engine.ExitCode;
+
 import io.wanlint.analyzer.api.EntryPointCost;
 import io.wanlint.report.api.CallGraphExport;
 import io.wanlint.report.api.ComponentGraph;

@@ -1,5 +1,7 @@
 package io.wanlint.cli;
 
+import io.wanlint.engine.ExitCode;
+
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

@@ -1,5 +1,7 @@
 package io.wanlint.cli;
 
+import io.wanlint.engine.Fixer;
+
 import io.wanlint.analyzer.api.ConfigurationException;
 import picocli.CommandLine.Option;
 

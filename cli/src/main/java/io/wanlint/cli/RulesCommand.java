@@ -1,5 +1,7 @@
 package io.wanlint.cli;
 
+import io.wanlint.engine.ExitCode;
+
 import io.wanlint.analyzer.api.RuleDescriptor;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

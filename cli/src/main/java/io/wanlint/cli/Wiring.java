@@ -1,8 +1,10 @@
 package io.wanlint.cli;
 
+import io.wanlint.engine.Checker;
+import io.wanlint.engine.Engine;
+import io.wanlint.engine.Fixer;
+import io.wanlint.engine.Workbench;
 import io.wanlint.report.api.Graphviz;
-
-import io.wanlint.refactorings.api.Refactorings;
 
 import java.util.Optional;
 
@@ -14,10 +16,13 @@ public record Wiring(Workbench workbench, Graphviz graphviz, Optional<RuleCatalo
                      Optional<Fixer> fixer, Terminal terminal) {
     /** The real analyzer, the built-in rules and refactorings, and Graphviz from {@code PATH}. */
     public static Wiring defaults() {
-        RuleChecker checker = new RuleChecker();
-        return new Wiring(new AnalyzerWorkbench(), Graphviz.onPath(), Optional.of(new BuiltInRules()),
-                Optional.of(checker), Optional.of(new RefactoringFixer(checker, Refactorings.builtIn())), Terminal.current());
+        Engine builtIn = Engine.builtIn();
+        return new Wiring(builtIn.workbench(), Graphviz.onPath(), Optional.of(new BuiltInRules()),
+                builtIn.checker(), builtIn.fixer(), Terminal.current());
     }
+
+    /** The engine the commands run through, over these services. */
+    public Engine engine() { return new Engine(workbench, checker, fixer); }
 
     public Wiring withWorkbench(Workbench w) { return new Wiring(w, graphviz, rules, checker, fixer, terminal); }
 

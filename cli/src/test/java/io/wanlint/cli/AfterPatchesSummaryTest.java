@@ -1,5 +1,8 @@
 package io.wanlint.cli;
 
+import io.wanlint.engine.RuleChecker;
+import io.wanlint.engine.RefactoringFixer;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

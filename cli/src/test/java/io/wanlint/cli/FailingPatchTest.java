@@ -1,5 +1,8 @@
 package io.wanlint.cli;
 
+import io.wanlint.engine.RuleChecker;
+import io.wanlint.engine.RefactoringFixer;
+
 import static io.wanlint.cli.AppCopy.git;
 import static io.wanlint.cli.AppCopy.patchFiles;
 import static io.wanlint.cli.SeedServletFixTest.gitCopy;

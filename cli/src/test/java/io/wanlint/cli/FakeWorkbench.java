@@ -1,5 +1,8 @@
 package io.wanlint.cli;
 
+import io.wanlint.engine.Workbench;
+import io.wanlint.engine.CostView;
+
 import io.wanlint.analyzer.api.AnalysisRequest;
 import io.wanlint.analyzer.api.AnalysisResult;
 import io.wanlint.analyzer.api.CallEdge;

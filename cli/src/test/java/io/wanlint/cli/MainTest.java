@@ -1,5 +1,10 @@
 package io.wanlint.cli;
 
+import io.wanlint.engine.Analysis;
+import io.wanlint.engine.Checker;
+import io.wanlint.engine.Fixer;
+import io.wanlint.engine.ExitCode;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wanlint.analyzer.api.Finding;

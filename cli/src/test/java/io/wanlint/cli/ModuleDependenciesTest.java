@@ -18,11 +18,12 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Guards the direction of module dependencies that docs/architecture.md §Module directions prescribes:
- * {@code cli → rules, refactorings, report → analyzer}, {@code fixtures} test-scope only, no cycles.
+ * {@code cli, maven-plugin → engine → rules, refactorings, report → analyzer}, {@code fixtures} test-scope
+ * only, no cycles, and no module depends on a front door ({@code cli}, {@code maven-plugin}).
  */
 class ModuleDependenciesTest {
     private static final Pattern DEPENDENCY = Pattern.compile(
-            "<dependency>\\s*<groupId>io\\.wanlint</groupId>\\s*<artifactId>wanlint-([a-z]+)</artifactId>(.*?)</dependency>",
+            "<dependency>\\s*<groupId>io\\.wanlint</groupId>\\s*<artifactId>wanlint-([a-z-]+)</artifactId>(.*?)</dependency>",
             Pattern.DOTALL);
 
     private static final Map<String, Set<String>> ALLOWED = Map.of(
@@ -31,7 +32,12 @@ class ModuleDependenciesTest {
             "rules", Set.of("analyzer"),
             "refactorings", Set.of("analyzer"),
             "report", Set.of("analyzer"),
-            "cli", Set.of("analyzer", "rules", "refactorings", "report"));
+            "engine", Set.of("analyzer", "rules", "refactorings", "report"),
+            "cli", Set.of("engine"),
+            "maven-plugin", Set.of("engine"));
+
+    /** The front doors: thin clients of the engine, which nothing may depend on. */
+    private static final Set<String> FRONT_DOORS = Set.of("cli", "maven-plugin");
 
     @Test
     void modulesDependOnlyInTheDirectionStyleMdPrescribes() throws IOException {
@@ -39,6 +45,13 @@ class ModuleDependenciesTest {
         assertThat(actual.keySet()).containsExactlyInAnyOrderElementsOf(ALLOWED.keySet());
         actual.forEach((module, deps) ->
                 assertThat(ALLOWED.get(module)).as("allowed dependencies of %s", module).containsAll(deps));
+    }
+
+    @Test
+    void nothingDependsOnAFrontDoorAndBothReachTheAnalysisOnlyThroughTheEngine() throws IOException {
+        Map<String, Set<String>> actual = compileDependencies();
+        actual.forEach((module, deps) -> assertThat(deps).as("dependencies of %s", module).doesNotContainAnyElementsOf(FRONT_DOORS));
+        for (String door : FRONT_DOORS) assertThat(actual.get(door)).as("dependencies of %s", door).containsExactly("engine");
     }
 
     @Test

@@ -1,5 +1,9 @@
 package io.wanlint.cli;
 
+import io.wanlint.engine.AnalyzerWorkbench;
+import io.wanlint.engine.Analysis;
+import io.wanlint.engine.RuleChecker;
+
 import static io.wanlint.cli.AppCopy.commit;
 import static io.wanlint.cli.AppCopy.compile;
 import static io.wanlint.cli.AppCopy.copyTree;

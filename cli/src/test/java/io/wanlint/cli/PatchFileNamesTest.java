@@ -1,5 +1,7 @@
 package io.wanlint.cli;
 
+import io.wanlint.engine.RefactoringFixer;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.wanlint.analyzer.api.Finding;

@@ -1,14 +1,15 @@
 package io.wanlint.cli.hostile;
 
+import io.wanlint.engine.Workbench;
+import io.wanlint.engine.AnalyzerWorkbench;
+import io.wanlint.engine.CostView;
+
 import io.wanlint.analyzer.api.AnalysisOutOfMemoryError;
 import io.wanlint.analyzer.api.AnalysisRequest;
 import io.wanlint.analyzer.api.AnalysisResult;
 import io.wanlint.analyzer.api.Topology;
-import io.wanlint.cli.AnalyzerWorkbench;
-import io.wanlint.cli.CostView;
 import io.wanlint.cli.Main;
 import io.wanlint.cli.Wiring;
-import io.wanlint.cli.Workbench;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

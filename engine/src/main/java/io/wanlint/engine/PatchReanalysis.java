@@ -1,4 +1,4 @@
-package io.wanlint.cli;
+package io.wanlint.engine;
 
 import io.wanlint.analyzer.api.AnalysisRequest;
 import io.wanlint.analyzer.api.AnalysisResult;

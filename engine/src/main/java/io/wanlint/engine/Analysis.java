@@ -1,4 +1,4 @@
-package io.wanlint.cli;
+package io.wanlint.engine;
 
 import io.wanlint.rules.config.Configuration;
 import io.wanlint.analyzer.api.AnalysisResult;

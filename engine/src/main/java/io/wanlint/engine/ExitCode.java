@@ -1,4 +1,4 @@
-package io.wanlint.cli;
+package io.wanlint.engine;
 
 /** wanlint's process exit codes (docs/architecture.md §Command line and exit codes), documented in every command's {@code --help}. */
 public enum ExitCode {

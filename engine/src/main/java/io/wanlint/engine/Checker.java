@@ -1,4 +1,4 @@
-package io.wanlint.cli;
+package io.wanlint.engine;
 
 import io.wanlint.analyzer.api.Diagnostic;
 import io.wanlint.analyzer.api.Finding;

@@ -1,4 +1,4 @@
-package io.wanlint.cli;
+package io.wanlint.engine;
 
 import io.wanlint.analyzer.api.WanCostModel;
 import io.wanlint.rules.api.RoundTripOracle;
@@ -7,7 +7,7 @@ import io.wanlint.rules.api.RuleRun;
 import io.wanlint.rules.api.Rules;
 
 /** {@code wanlint check} over the built-in rules, configured by the run's {@code wanlint.yaml}. */
-final class RuleChecker implements Checker {
+public final class RuleChecker implements Checker {
     @Override public CheckRun check(Analysis analysis) {
         var result = analysis.result();
         WanCostModel costs = analysis.costs().model().orElseGet(() ->

@@ -1,4 +1,4 @@
-package io.wanlint.cli;
+package io.wanlint.engine;
 
 import io.wanlint.analyzer.api.AnalysisResult;
 import io.wanlint.analyzer.api.Finding;
@@ -33,19 +33,19 @@ import javax.tools.ToolProvider;
  * writes {@code <ruleId>-<n>-<short>.patch} files and a combined {@code wanlint.patch}, prints what
  * each patch buys, and with {@code --apply} hands the patches to {@link PatchApplier}.
  */
-final class RefactoringFixer implements Fixer {
-    static final String COMBINED = "wanlint.patch";
+public final class RefactoringFixer implements Fixer {
+    public static final String COMBINED = "wanlint.patch";
 
     private final Checker checker;
     private final Refactorings refactorings;
     /** This runtime's compiler; a test's fixer may have none, as a JRE has none. */
     private final Supplier<JavaCompiler> compiler;
 
-    RefactoringFixer(Checker checker, Refactorings refactorings) {
+    public RefactoringFixer(Checker checker, Refactorings refactorings) {
         this(checker, refactorings, ToolProvider::getSystemJavaCompiler);
     }
 
-    RefactoringFixer(Checker checker, Refactorings refactorings, Supplier<JavaCompiler> compiler) {
+    public RefactoringFixer(Checker checker, Refactorings refactorings, Supplier<JavaCompiler> compiler) {
         this.checker = checker;
         this.refactorings = refactorings;
         this.compiler = compiler;
@@ -76,7 +76,7 @@ final class RefactoringFixer implements Fixer {
      * The verifier of one run: compiling against the API of the platform the application declares,
      * its shipped jars and {@code --classpath}, or, with {@code --no-verify}, none.
      */
-    PatchVerifier verifier(RefactoringContext context, Verification verification) {
+    public PatchVerifier verifier(RefactoringContext context, Verification verification) {
         if (!verification.enabled()) return PatchVerifier.skipped(context, "not compiled (--no-verify)");
         return PatchVerifier.with(context, CompileClassPath.of(context, verification.classPath()), compiler.get(),
                 PatchVerifier.DEFAULT_BUDGET);
@@ -202,7 +202,7 @@ final class RefactoringFixer implements Fixer {
      * diff of all of them fail to render although each rendered alone, the patches are added one by
      * one and one that breaks the diff is left out like a colliding one, so the others still come out.
      */
-    record Combined(List<Patch> kept, List<Patch> leftOut, byte[] diff, Map<Patch, String> whyLeftOut) {
+    public record Combined(List<Patch> kept, List<Patch> leftOut, byte[] diff, Map<Patch, String> whyLeftOut) {
         Combined(List<Patch> kept, List<Patch> leftOut, byte[] diff) { this(kept, leftOut, diff, Map.of()); }
 
         /**
@@ -210,7 +210,7 @@ final class RefactoringFixer implements Fixer {
          * that none adds alone, they are added one by one and a patch that breaks the build with the
          * earlier ones is left out, saying so.
          */
-        Combined compiled(PatchVerifier verifier, RefactoringContext context) {
+        public Combined compiled(PatchVerifier verifier, RefactoringContext context) {
             if (kept.size() < 2) return this;
             // A patch that could not be verified alone cannot be together (its files do not compile as they are):
             // the verdicts of the single patches are cached, and the combined compile would only cost time.
@@ -232,7 +232,7 @@ final class RefactoringFixer implements Fixer {
             return new Combined(together, out, UnifiedDiffs.render(together, context), why);
         }
 
-        static Combined of(List<Patch> patches, RefactoringContext context) {
+        public static Combined of(List<Patch> patches, RefactoringContext context) {
             PatchSet set = PatchSet.of(patches);
             try {
                 return new Combined(set.combined(), set.conflicting(), UnifiedDiffs.render(set.combined(), context),
@@ -288,7 +288,7 @@ final class RefactoringFixer implements Fixer {
     }
 
     /** A file-name-safe hint of what the finding is about: the readable part of its subject, lower case. */
-    static String shortName(Finding f) {
+    public static String shortName(Finding f) {
         String part = readablePart(f.subject());
         // the last segment of a qualified name (a.b.Book, /catalog/product.jsp, C#m)
         int cut = Math.max(Math.max(part.lastIndexOf(':'), part.lastIndexOf('.')), Math.max(part.lastIndexOf('#'), part.lastIndexOf('>')));

@@ -1,4 +1,4 @@
-package io.wanlint.cli;
+package io.wanlint.engine;
 
 import io.wanlint.analyzer.api.AnalysisResult;
 import io.wanlint.analyzer.api.Finding;
@@ -11,7 +11,7 @@ import java.util.List;
 /** {@code wanlint fix}: patches per finding, a combined patch, {@code --apply}. Wired by the refactorings module. */
 public interface Fixer {
     /**
-     * @param outDir  where to write the patches ({@code --out}, or the folder {@link PatchFolder#byDefault} chose)
+     * @param outDir  where to write the patches ({@code --out}, or the folder the front door chose)
      * @param ruleIds only findings of these rules; empty for all
      * @param apply   write the changes into a clean git work tree
      * @param reanalyseWith the workbench that analyses each patched copy again (empty with {@code --no-reanalyse})

@@ -11,6 +11,7 @@ import io.wanlint.analyzer.api.TemporaryFolderException;
 import io.wanlint.refactorings.api.Refactorings;
 import io.wanlint.report.api.PatchIndex;
 import io.wanlint.report.api.ReportData;
+import io.wanlint.rules.baseline.Baseline;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -119,6 +120,9 @@ public final class Engine {
         return new ReportData(analysis.result(), analysis.topology().name(), sites(analysis), costs,
                 run.afterPatchesByEntryPoint(), run.findings(), run.rules(), WanlintVersion.version(), latency);
     }
+
+    /** A baseline file's content ({@code wanlint baseline}) accepting these findings, for a later gate's {@link Gate#baseline()}. */
+    public static String baselineJson(List<Finding> findings) { return Baseline.of(findings).toJson(); }
 
     /** The site of every component under the chosen topology, by component name. */
     public static Map<String, String> sites(Analysis analysis) {

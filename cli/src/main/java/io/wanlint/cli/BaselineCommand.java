@@ -2,9 +2,9 @@ package io.wanlint.cli;
 
 import io.wanlint.engine.Analysis;
 import io.wanlint.engine.Checker;
+import io.wanlint.engine.Engine;
 import io.wanlint.engine.ExitCode;
 
-import io.wanlint.rules.baseline.Baseline;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -31,7 +31,7 @@ final class BaselineCommand extends AnalysisCommand {
 
     @Override protected ExitCode execute(Analysis analysis) throws IOException {
         Checker.CheckRun run = wiring.checker().orElseThrow().check(analysis);
-        emit(Baseline.of(run.findings()).toJson());
+        emit(Engine.baselineJson(run.findings()));
         err().println("baseline: " + run.findings().size() + " finding(s) written to " + output);
         return ExitCode.OK;
     }

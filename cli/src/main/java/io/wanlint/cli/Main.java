@@ -58,6 +58,9 @@ public final class Main implements Callable<Integer> {
         cl.addSubcommand(new BaselineCommand(wiring));
         cl.addSubcommand(new RulesCommand(wiring));
         cl.addSubcommand(new ExplainCommand(wiring));
+        // A bash/zsh completion script for wanlint's commands and options, printed to stdout:
+        // source <(wanlint generate-completion)
+        cl.addSubcommand(new picocli.AutoComplete.GenerateCompletion());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setParameterExceptionHandler(Main::badCommandLine);
         // Plain help and usage errors: stderr shows every escape character as text (EscapingPrintWriter).

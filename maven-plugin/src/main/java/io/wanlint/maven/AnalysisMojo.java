@@ -52,8 +52,13 @@ abstract class AnalysisMojo extends AbstractMojo {
     /** The engine the goals run; tests of the plugin never replace it (they run Maven). */
     Engine engine() { return Engine.builtIn(); }
 
-    /** The paths to analyse and the excludes that keep the module's other files out; empty when there is nothing. */
+    /** The paths to analyse and the excludes that keep the module's other files out; empty for an aggregator module. */
     Optional<CheckRequest> request() throws MojoExecutionException {
+        if ("pom".equals(project.getPackaging()) && !project.getModules().isEmpty()) {
+            // Its modules are analysed in their own builds; the aggregator's folder holds them and little else.
+            getLog().info("wanlint: " + project.getArtifactId() + " aggregates modules; each is analysed in its own build");
+            return Optional.empty();
+        }
         Path base = project.getBasedir().toPath().toAbsolutePath().normalize();
         Optional<Path> built = Optional.ofNullable(project.getArtifact()).map(a -> a.getFile())
                 .map(File::toPath).filter(Files::isRegularFile);

@@ -49,9 +49,6 @@ abstract class AnalysisMojo extends AbstractMojo {
     @Parameter(property = "wanlint.archive", defaultValue = "auto")
     String archive;
 
-    /** The engine the goals run; tests of the plugin never replace it (they run Maven). */
-    Engine engine() { return Engine.builtIn(); }
-
     /** The paths to analyse and the excludes that keep the module's other files out; empty for an aggregator module. */
     Optional<CheckRequest> request() throws MojoExecutionException {
         if ("pom".equals(project.getPackaging()) && !project.getModules().isEmpty()) {
@@ -96,7 +93,13 @@ abstract class AnalysisMojo extends AbstractMojo {
 
     /** The check, with the gate, patches and threshold given; the run's problems become the build's error. */
     CheckResult run(CheckRequest request, Gate gate, PatchOptions patches, FailOn failOn) throws MojoExecutionException {
-        CheckResult result = engine().check(request.withGate(gate).withPatches(patches).withFailOn(failOn));
+        CheckResult result;
+        try {
+            result = Engine.builtIn().check(request.withGate(gate).withPatches(patches).withFailOn(failOn));
+        } catch (RuntimeException | StackOverflowError e) {
+            // wanlint's own failure, not the build's: one line, the cause attached for mvn -e.
+            throw new MojoExecutionException("wanlint: internal error: " + e, e);
+        }
         result.diagnostics().forEach(d -> getLog().warn(d.toString()));
         result.notes().forEach(n -> getLog().info(n));
         if (result.problem().isPresent()) {

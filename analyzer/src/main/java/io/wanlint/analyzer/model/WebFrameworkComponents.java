@@ -1,0 +1,328 @@
+package io.wanlint.analyzer.model;
+
+import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.expr.AnnotationExpr;
+import io.wanlint.analyzer.api.ComponentKind;
+import io.wanlint.analyzer.api.Diagnostic;
+import io.wanlint.analyzer.api.SourceLocation;
+import io.wanlint.analyzer.api.WebAction;
+import io.wanlint.analyzer.descriptor.Descriptor;
+import io.wanlint.analyzer.descriptor.FacesConfigDescriptor;
+import io.wanlint.analyzer.descriptor.StrutsConfigDescriptor;
+import io.wanlint.analyzer.descriptor.WebAppDescriptor;
+import io.wanlint.analyzer.descriptor.XworkDescriptor;
+import io.wanlint.analyzer.ingest.FaceletPages;
+import io.wanlint.analyzer.ingest.JspScanner;
+import io.wanlint.analyzer.ingest.JspUnit;
+import io.wanlint.analyzer.ingest.TextFile;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The classes web frameworks run per request, from their descriptors, annotations and pages (issue
+ * 19 item 10, issue 23 item 4): Struts 1 action mappings ({@code struts-config.xml}, URLs by the
+ * {@code ActionServlet}'s mapping in {@code web.xml}, {@code *.do} by default), WebWork/XWork and
+ * Struts 2 actions ({@code xwork.xml}, {@code struts.xml}, WebWork 1 {@code actions.xml};
+ * {@code /namespace/name.action}), and JSF managed beans ({@code faces-config.xml},
+ * {@code @ManagedBean}, {@code @Named} with a scope) with the action methods and properties their
+ * pages' {@code #{bean.member}} expressions use. An action class no descriptor maps is none of
+ * these: it stays a helper.
+ */
+final class WebFrameworkComponents {
+
+    /** A class a web framework dispatches to, with every request that reaches it. */
+    static final class Declared {
+        final String className;
+        final String name;
+        final ComponentKind kind;
+        final Set<String> urls = new LinkedHashSet<>();
+        final List<WebAction> actions = new ArrayList<>();
+        final List<SourceLocation> declaredIn = new ArrayList<>();
+
+        Declared(String className, String name, ComponentKind kind) {
+            this.className = className;
+            this.name = name;
+            this.kind = kind;
+        }
+    }
+
+    /** Packages of the frameworks' own action classes ({@code ForwardAction}, {@code ActionSupport}): never application components. */
+    private static final List<String> FRAMEWORK_PACKAGES = List.of("org.apache.struts.", "org.apache.struts2.",
+            "com.opensymphony.", "webwork.", "javax.", "jakarta.");
+    /** Scopes that make a {@code @Named} class a bean pages can use ({@code @Model} is {@code @Named @RequestScoped}). */
+    private static final Set<String> SCOPES = Set.of("RequestScoped", "SessionScoped", "ViewScoped", "ConversationScoped",
+            "ApplicationScoped", "FlowScoped", "Model");
+    /** Names EL resolves itself, and {@code var}s pages commonly bind: never a managed bean. */
+    private static final Set<String> IMPLICIT = Set.of("facesContext", "param", "paramValues", "header", "headerValues",
+            "request", "session", "application", "view", "cc", "component", "flash", "resource", "initParam", "cookie",
+            "requestScope", "sessionScope", "applicationScope", "viewScope", "flowScope", "pageContext", "pageScope");
+    private static final Pattern DEFERRED = Pattern.compile("#\\{([^}]*)}");
+    private static final Pattern MEMBER = Pattern.compile("(?<![\\w$.'\"])([A-Za-z_$][\\w$]*)\\s*\\.\\s*([A-Za-z_$][\\w$]*)");
+
+    private final List<Descriptor> descriptors;
+    private final Map<String, SourceType> types;
+    private final Predicate<String> compiled;
+    private final Consumer<Diagnostic> diagnostics;
+    private final Map<String, Declared> byClass = new LinkedHashMap<>();
+
+    WebFrameworkComponents(List<Descriptor> descriptors, Map<String, SourceType> types, Predicate<String> compiled,
+                           Consumer<Diagnostic> diagnostics) {
+        this.descriptors = descriptors;
+        this.types = types;
+        this.compiled = compiled;
+        this.diagnostics = diagnostics;
+    }
+
+    /** Every class dispatched to, in declaration order. */
+    List<Declared> read(List<JspUnit> jsps, List<TextFile> xmlFiles) {
+        String strutsPattern = strutsPattern();
+        for (Descriptor d : descriptors) {
+            if (d instanceof StrutsConfigDescriptor s) struts(s, strutsPattern);
+            if (d instanceof XworkDescriptor x) xwork(x);
+        }
+        jsf(jsps, xmlFiles);
+        return List.copyOf(byClass.values());
+    }
+
+    // ---- Struts 1 ----
+
+    /** The first mapping of the Struts {@code ActionServlet} (or a subclass of it) in a web.xml, else {@code *.do}. */
+    private String strutsPattern() {
+        for (Descriptor d : descriptors) {
+            if (!(d instanceof WebAppDescriptor w)) continue;
+            for (WebAppDescriptor.Servlet s : w.servlets()) {
+                if (s.servletClass() == null || !isActionServlet(s.servletClass())) continue;
+                for (WebAppDescriptor.ServletMapping m : w.servletMappings()) {
+                    if (s.name() != null && s.name().equals(m.servletName()) && !m.urlPatterns().isEmpty()) {
+                        return m.urlPatterns().get(0);
+                    }
+                }
+            }
+        }
+        return "*.do";
+    }
+
+    private boolean isActionServlet(String className) {
+        for (String c = className; c != null; ) {
+            if (c.equals("org.apache.struts.action.ActionServlet")) return true;
+            SourceType t = types.get(c);
+            c = t == null ? null : t.superclass();
+        }
+        return false;
+    }
+
+    /** {@code /login} under {@code *.do} is {@code /login.do}; under {@code /do/*} it is {@code /do/login}. */
+    static String strutsUrl(String path, String pattern) {
+        String p = path.startsWith("/") ? path : "/" + path;
+        if (pattern.startsWith("*.")) return p + pattern.substring(1);
+        if (pattern.endsWith("/*")) return pattern.substring(0, pattern.length() - 2) + p;
+        return p;
+    }
+
+    private void struts(StrutsConfigDescriptor config, String pattern) {
+        for (StrutsConfigDescriptor.Action a : config.actions()) {
+            if (a.type() == null || !applicationClass(a.type(), a.location(), "action " + a.path())) continue;
+            Declared d = declared(a.type(), ComponentKind.WEB_ACTION);
+            String url = strutsUrl(a.path(), pattern);
+            d.urls.add(url);
+            d.actions.add(new WebAction(url, WebAction.Framework.STRUTS1, null, a.parameter(), a.location()));
+            d.declaredIn.add(a.location());
+        }
+    }
+
+    // ---- WebWork / XWork / Struts 2 ----
+
+    private void xwork(XworkDescriptor config) {
+        String extension = config.extension() == null ? "action" : config.extension().split(",")[0].trim();
+        for (XworkDescriptor.Action a : config.actions()) {
+            if (a.className() == null) continue; // a result-only action runs ActionSupport
+            String className = actionClass(a.className());
+            if (className == null) {
+                diagnostics.accept(Diagnostic.info(a.location().file(), a.location().line(), "action " + a.name()
+                        + ": class " + a.className() + " is not among the sources (WebWork action packages are not read); no entry point"));
+                continue;
+            }
+            if (!applicationClass(className, a.location(), "action " + a.name())) continue;
+            Declared d = declared(className, ComponentKind.WEB_ACTION);
+            String namespace = a.namespace().isEmpty() || a.namespace().equals("/") ? "" : a.namespace();
+            if (!namespace.startsWith("/") && !namespace.isEmpty()) namespace = "/" + namespace;
+            String url = namespace + "/" + a.name() + (extension.isEmpty() ? "" : "." + extension);
+            String method = a.method();
+            if (method != null && (method.contains("{") || method.contains("*"))) {
+                diagnostics.accept(Diagnostic.info(a.location().file(), a.location().line(), "action " + a.name()
+                        + ": wildcard method '" + method + "' not resolved; entry point on execute()"));
+                method = null;
+            }
+            d.urls.add(url);
+            d.actions.add(new WebAction(url, WebAction.Framework.XWORK, method, null, a.location()));
+            d.declaredIn.add(a.location());
+        }
+    }
+
+    /** The class as written when it is qualified, else the one application class of that simple name (WebWork 1). */
+    private String actionClass(String written) {
+        if (written.contains(".")) return written;
+        String found = null;
+        for (SourceType t : types.values()) {
+            if (!t.simpleName().equals(written)) continue;
+            if (found != null) return null;
+            found = t.qualifiedName();
+        }
+        return found;
+    }
+
+    // ---- JSF ----
+
+    private void jsf(List<JspUnit> jsps, List<TextFile> xmlFiles) {
+        Map<String, Declared> beans = new LinkedHashMap<>();
+        for (Descriptor d : descriptors) {
+            if (!(d instanceof FacesConfigDescriptor f)) continue;
+            for (FacesConfigDescriptor.ManagedBean b : f.beans()) {
+                if (beans.containsKey(b.name())) continue;
+                if (!applicationClass(b.className(), b.location(), "managed bean " + b.name())) continue;
+                Declared bean = declared(b.className(), ComponentKind.MANAGED_BEAN, b.name());
+                bean.declaredIn.add(b.location());
+                beans.put(b.name(), bean);
+            }
+        }
+        for (SourceType t : types.values()) {
+            if (t.isInterface() || t.isAnnotationType()) continue;
+            String name = annotatedBeanName(t);
+            if (name == null || beans.containsKey(name)) continue;
+            Declared bean = declared(t.qualifiedName(), ComponentKind.MANAGED_BEAN, name);
+            bean.declaredIn.add(t.location());
+            beans.put(name, bean);
+        }
+        List<TextFile> pages = new ArrayList<>();
+        for (JspUnit j : jsps) pages.add(j.source());
+        for (TextFile f : xmlFiles) if (FaceletPages.isPage(f.path())) pages.add(f);
+        pages.sort(java.util.Comparator.comparing(TextFile::path));
+        Set<String> seen = new java.util.HashSet<>();
+        for (TextFile page : pages) {
+            String pagePath = JspScanner.pagePath(page);
+            Map<String, Integer> unknown = new TreeMap<>();
+            List<String> missing = new ArrayList<>();
+            Matcher deferred = DEFERRED.matcher(page.text());
+            while (deferred.find()) {
+                Matcher m = MEMBER.matcher(deferred.group(1));
+                while (m.find()) {
+                    String beanName = m.group(1), member = m.group(2);
+                    Declared bean = beans.get(beanName);
+                    if (bean == null) {
+                        if (!IMPLICIT.contains(beanName)) unknown.merge(beanName, 1, Integer::sum);
+                        continue;
+                    }
+                    if (!seen.add(beanName + "." + member)) continue;
+                    int line = lineOf(page.text(), deferred.start() + m.start());
+                    SourceLocation at = new SourceLocation(page.path(), line);
+                    if (types.containsKey(bean.className) && !hasMember(bean.className, member)) {
+                        missing.add("#{" + beanName + "." + member + "} (line " + line + ")");
+                        continue;
+                    }
+                    bean.actions.add(new WebAction(pagePath + " #{" + beanName + "." + member + "}", WebAction.Framework.JSF,
+                            member, null, at));
+                    if (!bean.urls.contains(pagePath)) bean.urls.add(pagePath);
+                }
+            }
+            if (!unknown.isEmpty() && (FaceletPages.isPage(page.path()) || !beans.isEmpty())) {
+                diagnostics.accept(Diagnostic.info(page.path(), 0, "JSF page " + pagePath + ": " + unknown.size()
+                        + " EL name(s) are no managed bean (" + String.join(", ", unknown.keySet())
+                        + "); those references are not entry points"));
+            }
+            if (!missing.isEmpty()) {
+                diagnostics.accept(Diagnostic.warning(page.path(), 0, "JSF page " + pagePath + ": no method or getter for "
+                        + String.join(", ", missing) + "; not an entry point"));
+            }
+        }
+    }
+
+    /** The EL name of a {@code @ManagedBean}, or of a {@code @Named} class with a scope (or {@code @Model}); else null. */
+    private static String annotatedBeanName(SourceType t) {
+        AnnotationExpr managed = null, named = null;
+        boolean scoped = false;
+        for (AnnotationExpr a : t.declaration().getAnnotations()) {
+            String simple = a.getName().getIdentifier();
+            switch (simple) {
+                case "ManagedBean" -> managed = a;
+                case "Named" -> named = a;
+                default -> scoped |= SCOPES.contains(simple);
+            }
+            if (simple.equals("Model")) named = named == null ? a : named;
+        }
+        if (managed != null && isFacesManagedBean(t, managed)) {
+            String n = AnnotationAttributes.string(managed, "name");
+            return n != null && !n.isEmpty() ? n : decapitalise(t.simpleName());
+        }
+        if (named != null && scoped) {
+            String n = named.getName().getIdentifier().equals("Named") ? AnnotationAttributes.string(named, "value") : null;
+            return n != null && !n.isEmpty() ? n : decapitalise(t.simpleName());
+        }
+        return null;
+    }
+
+    /** {@code javax.annotation.ManagedBean} (Java EE's, not JSF's) names no EL bean. */
+    private static boolean isFacesManagedBean(SourceType t, AnnotationExpr a) {
+        String resolved = t.scope().resolve(a.getNameAsString());
+        return !resolved.equals("javax.annotation.ManagedBean") && !resolved.equals("jakarta.annotation.ManagedBean");
+    }
+
+    /** {@link java.beans.Introspector#decapitalize}: {@code OrderBean} is {@code orderBean}, {@code URLBean} stays. */
+    static String decapitalise(String s) {
+        if (s.isEmpty() || s.length() > 1 && Character.isUpperCase(s.charAt(1)) && Character.isUpperCase(s.charAt(0))) return s;
+        return Character.toLowerCase(s.charAt(0)) + s.substring(1);
+    }
+
+    /** Whether the class or a source superclass declares {@code member}, {@code getMember} or {@code isMember}. */
+    private boolean hasMember(String className, String member) {
+        String cap = member.isEmpty() ? member : Character.toUpperCase(member.charAt(0)) + member.substring(1);
+        Set<String> names = Set.of(member, "get" + cap, "is" + cap);
+        SourceType t = types.get(className);
+        for (int guard = 0; t != null && guard < 50; guard++) {
+            for (MethodDeclaration m : t.declaration().getMethods()) if (names.contains(m.getNameAsString())) return true;
+            String superclass = t.superclass();
+            if (superclass == null) return false;
+            // Only source classes are checked: a library superclass may declare it.
+            if (!types.containsKey(superclass)) return true;
+            t = types.get(superclass);
+        }
+        return false;
+    }
+
+    private static int lineOf(String text, int offset) {
+        int line = 1;
+        for (int i = 0; i < offset && i < text.length(); i++) if (text.charAt(i) == '\n') line++;
+        return line;
+    }
+
+    // ---- shared ----
+
+    /**
+     * Whether a class a descriptor names is one of the application's: the frameworks' own classes are
+     * not, silently; a class neither in the sources nor compiled is not, with a diagnostic.
+     */
+    private boolean applicationClass(String className, SourceLocation at, String what) {
+        if (types.containsKey(className) || compiled.test(className)) return true;
+        for (String p : FRAMEWORK_PACKAGES) if (className.startsWith(p)) return false;
+        diagnostics.accept(Diagnostic.info(at.file(), at.line(), what + ": class " + className
+                + " not found in the sources or compiled classes; no entry point"));
+        return false;
+    }
+
+    private Declared declared(String className, ComponentKind kind) {
+        int dot = className.lastIndexOf('.');
+        return declared(className, kind, className.substring(dot + 1));
+    }
+
+    private Declared declared(String className, ComponentKind kind, String name) {
+        return byClass.computeIfAbsent(className, c -> new Declared(c, name, kind));
+    }
+}

@@ -11,6 +11,8 @@ import io.wanlint.analyzer.descriptor.FacesConfigDescriptor;
 import io.wanlint.analyzer.descriptor.StrutsConfigDescriptor;
 import io.wanlint.analyzer.descriptor.WebAppDescriptor;
 import io.wanlint.analyzer.descriptor.XworkDescriptor;
+import io.wanlint.analyzer.ingest.CompiledBeanNames;
+import io.wanlint.analyzer.ingest.CompiledClasses;
 import io.wanlint.analyzer.ingest.FaceletPages;
 import io.wanlint.analyzer.ingest.JspScanner;
 import io.wanlint.analyzer.ingest.JspUnit;
@@ -205,6 +207,15 @@ final class WebFrameworkComponents {
         List<TextFile> pages = new ArrayList<>();
         for (JspUnit j : jsps) pages.add(j.source());
         for (TextFile f : xmlFiles) if (FaceletPages.isPage(f.path())) pages.add(f);
+        // An application shipped as class files: its annotated beans are read from them.
+        if (compiled instanceof CompiledClasses cc && !cc.roots().isEmpty()
+                && pages.stream().anyMatch(p -> p.text().contains("#{"))) {
+            CompiledBeanNames.of(cc.roots()).forEach((name, className) -> {
+                if (beans.containsKey(name) || types.containsKey(className)) return;
+                Declared bean = declared(className, ComponentKind.MANAGED_BEAN, name);
+                beans.put(name, bean);
+            });
+        }
         pages.sort(java.util.Comparator.comparing(TextFile::path));
         Set<String> seen = new java.util.HashSet<>();
         for (TextFile page : pages) {
@@ -275,11 +286,7 @@ final class WebFrameworkComponents {
         return !resolved.equals("javax.annotation.ManagedBean") && !resolved.equals("jakarta.annotation.ManagedBean");
     }
 
-    /** {@link java.beans.Introspector#decapitalize}: {@code OrderBean} is {@code orderBean}, {@code URLBean} stays. */
-    static String decapitalise(String s) {
-        if (s.isEmpty() || s.length() > 1 && Character.isUpperCase(s.charAt(1)) && Character.isUpperCase(s.charAt(0))) return s;
-        return Character.toLowerCase(s.charAt(0)) + s.substring(1);
-    }
+    private static String decapitalise(String s) { return CompiledBeanNames.decapitalise(s); }
 
     /** Whether the class or a source superclass declares {@code member}, {@code getMember} or {@code isMember}. */
     private boolean hasMember(String className, String member) {

@@ -17,6 +17,7 @@ final class FrameworkDescriptors {
             case "actions" -> webwork1(root, file);
             case "faces-config" -> facesConfig(root, file);
             case "hibernate-mapping" -> hibernateMapping(root, file);
+            case "beans" -> springBeans(root, file);
             default -> null;
         });
     }
@@ -96,6 +97,24 @@ final class FrameworkDescriptors {
             beans.add(new FacesConfigDescriptor.ManagedBean(name, cls, b.childText("managed-bean-scope"), at(file, b)));
         }
         return new FacesConfigDescriptor(at(file, root), beans);
+    }
+
+    /** Spring beans with a class, nested ones included; a {@code <beans>} root without any is some other document. */
+    private static SpringBeansDescriptor springBeans(XmlElement root, String file) {
+        List<SpringBeansDescriptor.Bean> beans = new ArrayList<>();
+        springBeans(root, file, beans);
+        return beans.isEmpty() ? null : new SpringBeansDescriptor(at(file, root), beans);
+    }
+
+    private static void springBeans(XmlElement e, String file, List<SpringBeansDescriptor.Bean> out) {
+        for (XmlElement c : e.children()) {
+            if (c.localName().equals("bean") && attr(c, "class") != null) {
+                String names = attr(c, "name");
+                out.add(new SpringBeansDescriptor.Bean(attr(c, "id"),
+                        names == null ? List.of() : List.of(names.split("[,;\\s]+")), attr(c, "class"), at(file, c)));
+            }
+            springBeans(c, file, out);
+        }
     }
 
     private static HibernateMappingDescriptor hibernateMapping(XmlElement root, String file) {

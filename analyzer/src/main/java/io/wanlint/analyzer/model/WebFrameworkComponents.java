@@ -8,6 +8,7 @@ import io.wanlint.analyzer.api.SourceLocation;
 import io.wanlint.analyzer.api.WebAction;
 import io.wanlint.analyzer.descriptor.Descriptor;
 import io.wanlint.analyzer.descriptor.FacesConfigDescriptor;
+import io.wanlint.analyzer.descriptor.SpringBeansDescriptor;
 import io.wanlint.analyzer.descriptor.StrutsConfigDescriptor;
 import io.wanlint.analyzer.descriptor.WebAppDescriptor;
 import io.wanlint.analyzer.descriptor.XworkDescriptor;
@@ -75,6 +76,10 @@ final class WebFrameworkComponents {
     private final Predicate<String> compiled;
     private final Consumer<Diagnostic> diagnostics;
     private final Map<String, Declared> byClass = new LinkedHashMap<>();
+    /** Spring beans' classes by id and name: actions of Spring-integrated frameworks are named by their bean. */
+    private final Map<String, String> springBeans = new LinkedHashMap<>();
+    /** Action URLs declared so far: the first declaration of a URL wins (descriptors in the sources come first). */
+    private final Set<String> urls = new java.util.HashSet<>();
 
     WebFrameworkComponents(List<Descriptor> descriptors, Map<String, SourceType> types, Predicate<String> compiled,
                            Consumer<Diagnostic> diagnostics) {
@@ -87,6 +92,13 @@ final class WebFrameworkComponents {
     /** Every class dispatched to, in declaration order. */
     List<Declared> read(List<JspUnit> jsps, List<TextFile> xmlFiles) {
         String strutsPattern = strutsPattern();
+        for (Descriptor d : descriptors) {
+            if (!(d instanceof SpringBeansDescriptor beans)) continue;
+            for (SpringBeansDescriptor.Bean b : beans.beans()) {
+                if (b.id() != null) springBeans.putIfAbsent(b.id(), b.className());
+                for (String n : b.names()) springBeans.putIfAbsent(n, b.className());
+            }
+        }
         for (Descriptor d : descriptors) {
             if (d instanceof StrutsConfigDescriptor s) struts(s, strutsPattern);
             if (d instanceof XworkDescriptor x) xwork(x);
@@ -132,9 +144,19 @@ final class WebFrameworkComponents {
 
     private void struts(StrutsConfigDescriptor config, String pattern) {
         for (StrutsConfigDescriptor.Action a : config.actions()) {
-            if (a.type() == null || !applicationClass(a.type(), a.location(), "action " + a.path())) continue;
-            Declared d = declared(a.type(), ComponentKind.WEB_ACTION);
+            if (a.type() == null) continue;
+            String type = a.type();
+            // Spring's proxy runs the bean named by the mapping's path.
+            if (type.equals("org.springframework.web.struts.DelegatingActionProxy")) type = springBeans.get(a.path());
+            if (type == null) {
+                diagnostics.accept(Diagnostic.info(a.location().file(), a.location().line(), "action " + a.path()
+                        + ": DelegatingActionProxy with no Spring bean named " + a.path() + "; no entry point"));
+                continue;
+            }
+            if (!applicationClass(type, a.location(), "action " + a.path())) continue;
             String url = strutsUrl(a.path(), pattern);
+            if (!urls.add(url)) continue;
+            Declared d = declared(type, ComponentKind.WEB_ACTION);
             d.urls.add(url);
             d.actions.add(new WebAction(url, WebAction.Framework.STRUTS1, null, a.parameter(), a.location()));
             d.declaredIn.add(a.location());
@@ -145,19 +167,22 @@ final class WebFrameworkComponents {
 
     private void xwork(XworkDescriptor config) {
         String extension = config.extension() == null ? "action" : config.extension().split(",")[0].trim();
+        // One diagnostic per unknown class of a file, naming its actions: dead configuration repeats a class.
+        Map<String, List<XworkDescriptor.Action>> unknown = new LinkedHashMap<>();
         for (XworkDescriptor.Action a : config.actions()) {
             if (a.className() == null) continue; // a result-only action runs ActionSupport
             String className = actionClass(a.className());
             if (className == null) {
-                diagnostics.accept(Diagnostic.info(a.location().file(), a.location().line(), "action " + a.name()
-                        + ": class " + a.className() + " is not among the sources (WebWork action packages are not read); no entry point"));
+                unknown.computeIfAbsent(a.className(), k -> new ArrayList<>()).add(a);
                 continue;
             }
             if (!applicationClass(className, a.location(), "action " + a.name())) continue;
-            Declared d = declared(className, ComponentKind.WEB_ACTION);
             String namespace = a.namespace().isEmpty() || a.namespace().equals("/") ? "" : a.namespace();
             if (!namespace.startsWith("/") && !namespace.isEmpty()) namespace = "/" + namespace;
             String url = namespace + "/" + a.name() + (extension.isEmpty() ? "" : "." + extension);
+            // A copy of the descriptor (a built WEB-INF/classes next to the sources) declares the same action: one.
+            if (!urls.add(url)) continue;
+            Declared d = declared(className, ComponentKind.WEB_ACTION);
             String method = a.method();
             if (method != null && (method.contains("{") || method.contains("*"))) {
                 diagnostics.accept(Diagnostic.info(a.location().file(), a.location().line(), "action " + a.name()
@@ -168,10 +193,22 @@ final class WebFrameworkComponents {
             d.actions.add(new WebAction(url, WebAction.Framework.XWORK, method, null, a.location()));
             d.declaredIn.add(a.location());
         }
+        unknown.forEach((cls, actions) -> {
+            XworkDescriptor.Action first = actions.get(0);
+            String names = actions.stream().map(XworkDescriptor.Action::name).limit(5).collect(java.util.stream.Collectors.joining(", "))
+                    + (actions.size() > 5 ? ", …" : "");
+            diagnostics.accept(Diagnostic.info(first.location().file(), first.location().line(), (actions.size() == 1 ? "action " : actions.size() + " actions (")
+                    + names + (actions.size() == 1 ? "" : ")") + ": class " + cls
+                    + " is neither a Spring bean nor among the sources (WebWork action packages are not read); no entry point"));
+        });
     }
 
-    /** The class as written when it is qualified, else the one application class of that simple name (WebWork 1). */
+    /**
+     * The class of a Spring bean of that name (WebWork/Struts 2 with Spring), else the class as written
+     * when it is qualified, else the one application class of that simple name (WebWork 1).
+     */
     private String actionClass(String written) {
+        if (springBeans.containsKey(written)) return springBeans.get(written);
         if (written.contains(".")) return written;
         String found = null;
         for (SourceType t : types.values()) {

@@ -256,7 +256,7 @@ final class WebFrameworkComponents {
         pages.sort(java.util.Comparator.comparing(TextFile::path));
         Set<String> seen = new java.util.HashSet<>();
         for (TextFile page : pages) {
-            String pagePath = JspScanner.pagePath(page);
+            String pagePath = pagePath(page);
             Map<String, Integer> unknown = new TreeMap<>();
             List<String> missing = new ArrayList<>();
             Matcher deferred = DEFERRED.matcher(page.text());
@@ -339,6 +339,19 @@ final class WebFrameworkComponents {
             t = types.get(superclass);
         }
         return false;
+    }
+
+    /**
+     * A page's URL path: after {@code META-INF/resources/} for a page a jar of the application serves
+     * (Servlet 3 resource jars, JSF resource libraries), else as JSP pages' ({@link JspScanner#pagePath}).
+     */
+    private static String pagePath(TextFile page) {
+        String path = page.path().replace('\\', '/');
+        int i = path.lastIndexOf("META-INF/resources/");
+        if (i >= 0 && (i == 0 || path.charAt(i - 1) == '/' || path.charAt(i - 1) == '!')) {
+            return path.substring(i + "META-INF/resources".length());
+        }
+        return JspScanner.pagePath(page);
     }
 
     private static int lineOf(String text, int offset) {

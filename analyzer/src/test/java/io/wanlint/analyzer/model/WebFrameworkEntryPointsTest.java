@@ -113,4 +113,15 @@ class WebFrameworkEntryPointsTest {
                 .containsExactlyInAnyOrder(tuple("/cart.jsp #{cart.checkOut}", "a.Cart#checkOut()"),
                         tuple("/cart.jsp #{cart.total}", "a.Cart#getTotal()"));
     }
+
+    @Test
+    void aFaceletInAResourceJarIsServedFromBelowMetaInfResources() throws IOException {
+        AnalysisResult r = analyse(Map.of(
+                "shared/src/main/resources/META-INF/resources/util/cart.xhtml", "<p>#{basket.total}</p>",
+                "src/a/Basket.java", """
+                        package a;
+                        @javax.inject.Named @javax.enterprise.context.SessionScoped
+                        public class Basket implements java.io.Serializable { public int getTotal() { return 0; } }"""));
+        assertThat(r.callGraph().entryPoints()).extracting(EntryPoint::id).containsExactly("/util/cart.xhtml #{basket.total}");
+    }
 }

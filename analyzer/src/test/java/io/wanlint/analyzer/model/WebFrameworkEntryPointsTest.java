@@ -124,4 +124,27 @@ class WebFrameworkEntryPointsTest {
                         public class Basket implements java.io.Serializable { public int getTotal() { return 0; } }"""));
         assertThat(r.callGraph().entryPoints()).extracting(EntryPoint::id).containsExactly("/util/cart.xhtml #{basket.total}");
     }
+
+    @Test
+    void actionsNamedBySpringBeansRunTheBeansClasses() throws IOException {
+        AnalysisResult r = analyse(Map.of(
+                "WEB-INF/classes/applicationContext-action.xml", """
+                        <beans><bean id="orderAction" class="a.OrderAction" scope="prototype"/>
+                          <bean name="/legacy" class="a.LegacyAction"/></beans>""",
+                "WEB-INF/classes/xwork.xml", """
+                        <xwork><package name="p"><action name="order" class="orderAction"/>
+                          <action name="ghost" class="ghostAction"/></package></xwork>""",
+                "WEB-INF/struts-config.xml", """
+                        <struts-config><action-mappings>
+                          <action path="/legacy" type="org.springframework.web.struts.DelegatingActionProxy"/>
+                        </action-mappings></struts-config>""",
+                "src/a/OrderAction.java", "package a; public class OrderAction { public String execute() { return \"ok\"; } }",
+                "src/a/LegacyAction.java", "package a;\n" + STRUTS_IMPORTS + """
+                        public class LegacyAction extends Action {
+                            public ActionForward execute(ActionMapping m, ActionForm f, HttpServletRequest q, HttpServletResponse s) { return null; }
+                        }"""));
+        assertThat(r.callGraph().entryPoints()).extracting(EntryPoint::id, ep -> ep.method().className() + "." + ep.method().name())
+                .containsExactlyInAnyOrder(tuple("/order.action", "a.OrderAction.execute"), tuple("/legacy.do", "a.LegacyAction.execute"));
+        assertThat(r.diagnostics()).anySatisfy(d -> assertThat(d.message()).contains("ghostAction is neither a Spring bean"));
+    }
 }

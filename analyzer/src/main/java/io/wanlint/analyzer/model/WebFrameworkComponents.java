@@ -233,13 +233,13 @@ final class WebFrameworkComponents {
                 beans.put(b.name(), bean);
             }
         }
+        // Annotated beans become components when a page uses them: a @Named scoped class no page names
+        // may be a service of any tier, and keeps the kind the model gives it otherwise.
+        Map<String, Candidate> annotated = new LinkedHashMap<>();
         for (SourceType t : types.values()) {
             if (t.isInterface() || t.isAnnotationType()) continue;
             String name = annotatedBeanName(t);
-            if (name == null || beans.containsKey(name)) continue;
-            Declared bean = declared(t.qualifiedName(), ComponentKind.MANAGED_BEAN, name);
-            bean.declaredIn.add(t.location());
-            beans.put(name, bean);
+            if (name != null && !beans.containsKey(name)) annotated.putIfAbsent(name, new Candidate(t.qualifiedName(), t.location()));
         }
         List<TextFile> pages = new ArrayList<>();
         for (JspUnit j : jsps) pages.add(j.source());
@@ -249,8 +249,7 @@ final class WebFrameworkComponents {
                 && pages.stream().anyMatch(p -> p.text().contains("#{"))) {
             CompiledBeanNames.of(cc.roots()).forEach((name, className) -> {
                 if (beans.containsKey(name) || types.containsKey(className)) return;
-                Declared bean = declared(className, ComponentKind.MANAGED_BEAN, name);
-                beans.put(name, bean);
+                annotated.putIfAbsent(name, new Candidate(className, null));
             });
         }
         pages.sort(java.util.Comparator.comparing(TextFile::path));
@@ -265,6 +264,12 @@ final class WebFrameworkComponents {
                 while (m.find()) {
                     String beanName = m.group(1), member = m.group(2);
                     Declared bean = beans.get(beanName);
+                    Candidate candidate = annotated.get(beanName);
+                    if (bean == null && candidate != null) {
+                        bean = declared(candidate.className(), ComponentKind.MANAGED_BEAN, beanName);
+                        if (candidate.location() != null) bean.declaredIn.add(candidate.location());
+                        beans.put(beanName, bean);
+                    }
                     if (bean == null) {
                         if (!IMPLICIT.contains(beanName)) unknown.merge(beanName, 1, Integer::sum);
                         continue;
@@ -281,7 +286,7 @@ final class WebFrameworkComponents {
                     if (!bean.urls.contains(pagePath)) bean.urls.add(pagePath);
                 }
             }
-            if (!unknown.isEmpty() && (FaceletPages.isPage(page.path()) || !beans.isEmpty())) {
+            if (!unknown.isEmpty() && (FaceletPages.isPage(page.path()) || !beans.isEmpty() || !annotated.isEmpty())) {
                 diagnostics.accept(Diagnostic.info(page.path(), 0, "JSF page " + pagePath + ": " + unknown.size()
                         + " EL name(s) are no managed bean (" + String.join(", ", unknown.keySet())
                         + "); those references are not entry points"));
@@ -292,6 +297,9 @@ final class WebFrameworkComponents {
             }
         }
     }
+
+    /** An annotated bean class (and where it is declared, null for a class file) waiting for a page to use it. */
+    private record Candidate(String className, SourceLocation location) {}
 
     /** The EL name of a {@code @ManagedBean}, or of a {@code @Named} class with a scope (or {@code @Model}); else null. */
     private static String annotatedBeanName(SourceType t) {

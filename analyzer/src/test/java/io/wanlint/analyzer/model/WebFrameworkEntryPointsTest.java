@@ -147,4 +147,20 @@ class WebFrameworkEntryPointsTest {
                 .containsExactlyInAnyOrder(tuple("/order.action", "a.OrderAction.execute"), tuple("/legacy.do", "a.LegacyAction.execute"));
         assertThat(r.diagnostics()).anySatisfy(d -> assertThat(d.message()).contains("ghostAction is neither a Spring bean"));
     }
+
+    @Test
+    void aNamedScopedClassNoPageUsesKeepsItsOwnKind() throws IOException {
+        AnalysisResult r = analyse(Map.of(
+                "web/index.xhtml", "<p>#{greeter.text}</p>",
+                "src/a/Greeter.java", """
+                        package a;
+                        @javax.inject.Named @javax.enterprise.context.RequestScoped
+                        public class Greeter { public String getText() { return "hi"; } }""",
+                "src/a/ReportDao.java", """
+                        package a;
+                        @javax.inject.Named @javax.enterprise.context.ApplicationScoped
+                        public class ReportDao { public int count() { return 0; } }"""));
+        assertThat(r.model().byClass("a.Greeter")).map(c -> c.kind()).hasValue(io.wanlint.analyzer.api.ComponentKind.MANAGED_BEAN);
+        assertThat(r.model().byClass("a.ReportDao")).map(c -> c.kind()).hasValue(io.wanlint.analyzer.api.ComponentKind.DAO);
+    }
 }

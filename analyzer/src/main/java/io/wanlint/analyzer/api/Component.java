@@ -21,6 +21,8 @@ import java.util.Optional;
  *                        {@code 2.0}, {@code 3.1}, …), or null when no descriptor says (annotated beans, non-EJBs)
  * @param cmpVersion      {@code 1.x} or {@code 2.x} for a container-managed entity bean (its {@code cmp-version},
  *                        else what its descriptor's EJB version implies), null otherwise
+ * @param webActions      for a {@link ComponentKind#WEB_ACTION} or {@link ComponentKind#MANAGED_BEAN}: the requests a
+ *                        web framework hands to it (action mappings, JSF page references); empty otherwise
  */
 public record Component(String name, ComponentKind kind, Tier tier, String className,
                         EjbInterfaces interfaces, PersistenceType persistence, TransactionType transactionType,
@@ -28,9 +30,11 @@ public record Component(String name, ComponentKind kind, Tier tier, String class
                         List<MethodTransaction> transactions, List<String> urlPatterns,
                         List<EjbReference> ejbRefs, List<ResourceReference> resourceRefs,
                         String jndiName, String localJndiName, boolean readOnly,
-                        List<SourceLocation> declaredIn, String ejbVersion, String cmpVersion) {
+                        List<SourceLocation> declaredIn, String ejbVersion, String cmpVersion,
+                        List<WebAction> webActions) {
 
     public Component {
+        webActions = webActions == null ? List.of() : List.copyOf(webActions);
         if (interfaces == null) interfaces = EjbInterfaces.NONE;
         if (persistence == null) persistence = PersistenceType.NONE;
         if (tier == null) tier = kind.defaultTier();
@@ -41,6 +45,19 @@ public record Component(String name, ComponentKind kind, Tier tier, String class
         ejbRefs = ejbRefs == null ? List.of() : List.copyOf(ejbRefs);
         resourceRefs = resourceRefs == null ? List.of() : List.copyOf(resourceRefs);
         declaredIn = declaredIn == null ? List.of() : List.copyOf(declaredIn);
+    }
+
+    /** A component no web framework dispatches to. */
+    public Component(String name, ComponentKind kind, Tier tier, String className,
+                     EjbInterfaces interfaces, PersistenceType persistence, TransactionType transactionType,
+                     String primaryKeyClass, List<String> cmpFields, List<QueryDefinition> queries,
+                     List<MethodTransaction> transactions, List<String> urlPatterns,
+                     List<EjbReference> ejbRefs, List<ResourceReference> resourceRefs,
+                     String jndiName, String localJndiName, boolean readOnly,
+                     List<SourceLocation> declaredIn, String ejbVersion, String cmpVersion) {
+        this(name, kind, tier, className, interfaces, persistence, transactionType, primaryKeyClass, cmpFields, queries,
+                transactions, urlPatterns, ejbRefs, resourceRefs, jndiName, localJndiName, readOnly, declaredIn, ejbVersion,
+                cmpVersion, List.of());
     }
 
     /** A component whose descriptor versions are unknown. */
@@ -112,12 +129,12 @@ public record Component(String name, ComponentKind kind, Tier tier, String class
     public Component withTier(Tier t) {
         return new Component(name, kind, t, className, interfaces, persistence, transactionType, primaryKeyClass,
                 cmpFields, queries, transactions, urlPatterns, ejbRefs, resourceRefs, jndiName, localJndiName,
-                readOnly, declaredIn, ejbVersion, cmpVersion);
+                readOnly, declaredIn, ejbVersion, cmpVersion, webActions);
     }
 
     public Component withEjbRefs(List<EjbReference> refs) {
         return new Component(name, kind, tier, className, interfaces, persistence, transactionType, primaryKeyClass,
                 cmpFields, queries, transactions, urlPatterns, refs, resourceRefs, jndiName, localJndiName,
-                readOnly, declaredIn, ejbVersion, cmpVersion);
+                readOnly, declaredIn, ejbVersion, cmpVersion, webActions);
     }
 }

@@ -7,7 +7,14 @@ public enum ComponentKind {
     MESSAGE_DRIVEN(Tier.EJB), ENTITY_BMP(Tier.EJB), ENTITY_CMP(Tier.EJB), JPA_ENTITY(Tier.DATA),
     DAO(Tier.EJB), PLAIN(Tier.WEB), EXTERNAL(Tier.EXTERNAL),
     /** A JAX-RS resource class ({@code @Path}); added after the original list of docs/architecture.md §Model. */
-    JAX_RS_RESOURCE(Tier.WEB);
+    JAX_RS_RESOURCE(Tier.WEB),
+    /**
+     * A Struts 1, WebWork or Struts 2 action class: the framework's front servlet runs it per request
+     * (struts-config.xml, xwork.xml, struts.xml, WebWork 1 actions.xml).
+     */
+    WEB_ACTION(Tier.WEB),
+    /** A JSF managed or backing bean (faces-config.xml, {@code @ManagedBean}, {@code @Named} with a scope). */
+    MANAGED_BEAN(Tier.WEB);
 
     private final Tier defaultTier;
 

@@ -8,7 +8,11 @@ package io.wanlint.analyzer.api;
  * @param component the component the entry point belongs to (by name)
  */
 public record EntryPoint(String id, Kind kind, MethodRef method, String component) {
-    public enum Kind { SERVLET, JSP, FILTER, MESSAGE_DRIVEN, TIMER, JAX_RS, REMOTE_FACADE, LISTENER, JAX_WS }
+    public enum Kind { SERVLET, JSP, FILTER, MESSAGE_DRIVEN, TIMER, JAX_RS, REMOTE_FACADE, LISTENER, JAX_WS,
+        /** A Struts 1, WebWork or Struts 2 action method, run by the framework's front servlet. */
+        WEB_ACTION,
+        /** A JSF managed bean's action method or getter, run by a page's request. */
+        JSF }
 
     /** {@code GET, POST } before the id of handlers of one servlet that run the same code. */
     private static final java.util.regex.Pattern TWIN_VERBS = java.util.regex.Pattern.compile("^[A-Z]+(?:, [A-Z]+)+ ");

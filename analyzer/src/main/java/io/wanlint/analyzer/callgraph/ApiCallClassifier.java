@@ -74,18 +74,25 @@ public final class ApiCallClassifier {
                 on(ee + q, EdgeKind.JPA, CallOp.JPA_BULK_UPDATE, "executeUpdate");
             }
         }
-        for (String s : new String[] {"org.hibernate.Session", "org.hibernate.classic.Session"}) {
-            on(s, EdgeKind.JPA, CallOp.JPA_FIND, "get", "load", "find", "byId");
-            on(s, EdgeKind.JPA, CallOp.JPA_PERSIST, "save", "persist", "saveOrUpdate");
-            on(s, EdgeKind.JPA, CallOp.JPA_MERGE, "update", "merge");
-            on(s, EdgeKind.JPA, CallOp.JPA_REMOVE, "delete", "remove");
-            on(s, EdgeKind.JPA, CallOp.JPA_FLUSH, "flush");
+        on("org.hibernate.Session", EdgeKind.JPA, CallOp.JPA_FIND, "get", "load", "find", "byId");
+        hibernateSessionWrites("org.hibernate.Session");
+        // Hibernate 1.x (cirrus.hibernate), 2.x (net.sf.hibernate) and 3's classic Session: find, iterate and
+        // filter run HQL (a query); load and get read one row by id.
+        for (String s : new String[] {"org.hibernate.classic.Session", "net.sf.hibernate.Session", "cirrus.hibernate.Session"}) {
+            on(s, EdgeKind.JPA, CallOp.JPA_FIND, "get", "load");
+            on(s, EdgeKind.JPA, CallOp.JPA_QUERY, "find", "iterate", "filter");
+            hibernateSessionWrites(s);
         }
         for (String q : new String[] {"org.hibernate.Query", "org.hibernate.query.Query", "org.hibernate.Criteria",
-                "org.hibernate.SQLQuery", "org.hibernate.query.NativeQuery"}) {
+                "org.hibernate.SQLQuery", "org.hibernate.query.NativeQuery", "net.sf.hibernate.Query",
+                "net.sf.hibernate.Criteria", "net.sf.hibernate.SQLQuery", "cirrus.hibernate.Query"}) {
             on(q, EdgeKind.JPA, CallOp.JPA_QUERY, "list", "uniqueResult", "scroll", "iterate",
                     "getResultList", "getSingleResult", "stream");
             on(q, EdgeKind.JPA, CallOp.JPA_BULK_UPDATE, "executeUpdate");
+        }
+        // Committing a Hibernate transaction flushes the session: its pending writes reach the database then.
+        for (String t : new String[] {"org.hibernate.Transaction", "net.sf.hibernate.Transaction", "cirrus.hibernate.Transaction"}) {
+            on(t, EdgeKind.JPA, CallOp.JPA_FLUSH, "commit");
         }
         // JMS
         for (String ee : EE) {
@@ -146,6 +153,13 @@ public final class ApiCallClassifier {
         byName("org.apache.commons.httpclient.HttpClient", EdgeKind.HTTP_EXTERNAL, CallOp.HTTP_REQUEST, "executeMethod");
         byName("java.net.URL", EdgeKind.HTTP_EXTERNAL, CallOp.HTTP_REQUEST, "openConnection");
         byName("javax.mail.Transport", EdgeKind.MAIL, CallOp.MAIL_SEND, "sendMessage");
+    }
+
+    private void hibernateSessionWrites(String session) {
+        on(session, EdgeKind.JPA, CallOp.JPA_PERSIST, "save", "persist", "saveOrUpdate", "saveOrUpdateCopy");
+        on(session, EdgeKind.JPA, CallOp.JPA_MERGE, "update", "merge");
+        on(session, EdgeKind.JPA, CallOp.JPA_REMOVE, "delete", "remove");
+        on(session, EdgeKind.JPA, CallOp.JPA_FLUSH, "flush");
     }
 
     private void on(String type, EdgeKind kind, CallOp op, String... methods) {

@@ -6,6 +6,7 @@ import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.ComponentModel;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.MethodRef;
+import io.wanlint.analyzer.api.WebAction;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -134,6 +135,7 @@ final class EntryPointRules<T, M> {
                         add(graph, shortId(c, "onMessage"), EntryPoint.Kind.MESSAGE_DRIVEN, ref(m), c.name()));
                 default -> { }
             }
+            if (!c.webActions().isEmpty()) t.ifPresent(ti -> webActions(c, ti, graph));
             if (c.kind().isEjb()) t.ifPresent(ti -> timers(c, ti, graph));
             if (c.kind().isSession() && c.interfaces().hasRemoteView()) t.ifPresent(ti -> remoteFacade(c, ti, graph));
         }
@@ -156,6 +158,72 @@ final class EntryPointRules<T, M> {
         for (ServletEntryIds.Twins twins : ServletEntryIds.twins(handlers, ids, outgoing)) {
             add(graph, twins.id(), EntryPoint.Kind.SERVLET, twins.method(), c.name());
         }
+    }
+
+    /** Simple names of Struts 1's dispatch actions, which run the method a request parameter or the mapping names. */
+    private static final Set<String> STRUTS_DISPATCH = Set.of("DispatchAction", "LookupDispatchAction",
+            "MappingDispatchAction", "EventDispatchAction", "DownloadAction");
+
+    /**
+     * The requests a web framework hands to the component's class ({@link WebAction}): a Struts 1
+     * action runs {@code execute} (Struts 1.0: {@code perform}) with four parameters, a
+     * {@code DispatchAction} any of its public four-parameter methods (one entry point each, by the
+     * request parameter the mapping names), a {@code MappingDispatchAction} the method its mapping's
+     * parameter names; a WebWork/Struts 2 action its mapping's method or {@code execute()} (WebWork
+     * 1: {@code doExecute()} behind the framework's {@code execute()}); a JSF reference the action
+     * method of that name, else the property's getter.
+     */
+    private void webActions(Component c, T t, MutableCallGraph graph) {
+        Set<MethodRef> taken = new HashSet<>();
+        for (WebAction a : c.webActions()) {
+            switch (a.framework()) {
+                case STRUTS1 -> struts(c, t, a, taken, graph);
+                case XWORK -> {
+                    Optional<M> m = a.method() != null ? concreteInClassChain(t, a.method(), 0)
+                            : concreteInClassChain(t, "execute", 0).or(() -> concreteInClassChain(t, "doExecute", 0));
+                    m.ifPresent(mi -> add(graph, a.id(), EntryPoint.Kind.WEB_ACTION, ref(mi), c.name()));
+                }
+                case JSF -> jsfMember(t, a.method()).filter(m -> taken.add(ref(m))).ifPresent(m ->
+                        add(graph, a.id(), EntryPoint.Kind.JSF, ref(m), c.name()));
+            }
+        }
+    }
+
+    private void struts(Component c, T t, WebAction a, Set<MethodRef> taken, MutableCallGraph graph) {
+        String dispatch = null;
+        for (String s : selfAndAncestors(name(t))) {
+            if (s.startsWith("org.apache.struts.actions.") && STRUTS_DISPATCH.contains(simple(s))) dispatch = simple(s);
+        }
+        if (dispatch != null && !dispatch.equals("DownloadAction")) {
+            if (dispatch.equals("MappingDispatchAction") && a.parameter() != null) {
+                concreteInClassChain(t, a.parameter(), 4).ifPresent(m ->
+                        add(graph, a.id(), EntryPoint.Kind.WEB_ACTION, ref(m), c.name()));
+                return;
+            }
+            // One entry point per method the request parameter can name; execute is the framework's dispatcher.
+            for (T k = t; k != null; k = superclass(k).orElse(null)) {
+                for (M m : methods(k)) {
+                    String n = ref(m).name();
+                    if (compilerMade(m) || isAbstract(m) || isStatic(m) || !isPublic(m) || ref(m).parameterTypes().size() != 4
+                            || n.equals("execute") || n.equals("perform")) continue;
+                    if (!simple(ref(m).parameterTypes().get(0)).equals("ActionMapping")) continue;
+                    if (taken.add(ref(m))) {
+                        String param = a.parameter() == null ? "method" : a.parameter();
+                        add(graph, a.id() + "?" + param + "=" + n, EntryPoint.Kind.WEB_ACTION, ref(m), c.name());
+                    }
+                }
+            }
+            return;
+        }
+        concreteInClassChain(t, "execute", 4).or(() -> concreteInClassChain(t, "perform", 4)).ifPresent(m ->
+                add(graph, a.id(), EntryPoint.Kind.WEB_ACTION, ref(m), c.name()));
+    }
+
+    /** A JSF expression's member: the method of that name (an action, 0 or 1 parameters), else its getter. */
+    private Optional<M> jsfMember(T t, String member) {
+        String cap = member.isEmpty() ? member : Character.toUpperCase(member.charAt(0)) + member.substring(1);
+        return concreteInClassChain(t, member, 0).or(() -> concreteInClassChain(t, member, 1))
+                .or(() -> concreteInClassChain(t, "get" + cap, 0)).or(() -> concreteInClassChain(t, "is" + cap, 0));
     }
 
     private void timers(Component c, T t, MutableCallGraph graph) {

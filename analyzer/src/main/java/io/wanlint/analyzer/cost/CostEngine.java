@@ -142,6 +142,8 @@ public final class CostEngine {
             case JAX_RS -> ComponentKind.JAX_RS_RESOURCE;
             // a POJO endpoint is a servlet of its WAR
             case JAX_WS -> ComponentKind.SERVLET;
+            case WEB_ACTION -> ComponentKind.WEB_ACTION;
+            case JSF -> ComponentKind.MANAGED_BEAN;
             case MESSAGE_DRIVEN -> ComponentKind.MESSAGE_DRIVEN;
             case TIMER, REMOTE_FACADE -> ComponentKind.STATELESS_SESSION;
         };
@@ -688,6 +690,7 @@ public final class CostEngine {
 
     private static boolean isWebRequest(EntryPoint.Kind kind) {
         return kind == EntryPoint.Kind.SERVLET || kind == EntryPoint.Kind.JSP || kind == EntryPoint.Kind.FILTER
-                || kind == EntryPoint.Kind.JAX_RS || kind == EntryPoint.Kind.JAX_WS;
+                || kind == EntryPoint.Kind.JAX_RS || kind == EntryPoint.Kind.JAX_WS
+                || kind == EntryPoint.Kind.WEB_ACTION || kind == EntryPoint.Kind.JSF;
     }
 }

@@ -29,7 +29,8 @@ public final class TopologyPresets {
     public static final double DEFAULT_LATENCY_MS = 100;
 
     private static final List<ComponentKind> WEB_KINDS = List.of(ComponentKind.SERVLET, ComponentKind.JSP,
-            ComponentKind.FILTER, ComponentKind.LISTENER, ComponentKind.TAG_HANDLER, ComponentKind.JAX_RS_RESOURCE);
+            ComponentKind.FILTER, ComponentKind.LISTENER, ComponentKind.TAG_HANDLER, ComponentKind.JAX_RS_RESOURCE,
+            ComponentKind.WEB_ACTION, ComponentKind.MANAGED_BEAN);
 
     private static final List<ComponentKind> BACK_END_KINDS = List.of(ComponentKind.STATELESS_SESSION,
             ComponentKind.SINGLETON_SESSION, ComponentKind.ENTITY_BMP, ComponentKind.ENTITY_CMP,

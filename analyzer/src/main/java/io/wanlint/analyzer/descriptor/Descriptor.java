@@ -8,7 +8,7 @@ import io.wanlint.analyzer.api.SourceLocation;
  * carries the file and line it came from.
  */
 public sealed interface Descriptor permits EjbJarDescriptor, WebAppDescriptor, ApplicationDescriptor,
-        VendorBindings, TagLibraryDescriptor {
+        VendorBindings, TagLibraryDescriptor, FrameworkDescriptor {
 
     /** The file and the line of the root element. */
     SourceLocation location();

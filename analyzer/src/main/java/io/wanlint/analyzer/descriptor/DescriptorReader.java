@@ -6,6 +6,7 @@ import io.wanlint.analyzer.api.QueryDefinition;
 import io.wanlint.analyzer.api.SourceLocation;
 import io.wanlint.analyzer.api.TransactionAttribute;
 import io.wanlint.analyzer.api.TransactionType;
+import io.wanlint.analyzer.ingest.FaceletPages;
 import io.wanlint.analyzer.ingest.TextFile;
 import io.wanlint.analyzer.vendor.ContainerVendor;
 import java.util.ArrayList;
@@ -34,7 +35,7 @@ public final class DescriptorReader {
      * when it is too broken to have a root element (with a diagnostic).
      */
     public Optional<Descriptor> read(TextFile file, Consumer<Diagnostic> diagnostics) {
-        if (!looksLikeXml(file.text())) return Optional.empty();
+        if (!looksLikeXml(file.text()) || FaceletPages.isPage(file.path())) return Optional.empty();
         return xml.read(file, diagnostics).flatMap(this::map);
     }
 
@@ -49,8 +50,9 @@ public final class DescriptorReader {
             case "web-fragment" -> m.webApp(root, version, true);
             case "application" -> m.application(root);
             case "taglib" -> m.taglib(root);
-            // Vendor descriptors: the vendor that owns the root element reads it.
-            default -> ContainerVendor.ofRoot(root.localName()).flatMap(v -> v.read(root, doc.file())).orElse(null);
+            // Vendor descriptors: the vendor that owns the root element reads it; then framework descriptors.
+            default -> ContainerVendor.ofRoot(root.localName()).flatMap(v -> v.read(root, doc.file()))
+                    .<Descriptor>map(v -> v).or(() -> FrameworkDescriptors.map(root, doc.file())).orElse(null);
         };
         return Optional.ofNullable(d);
     }

@@ -28,6 +28,9 @@ public final class CompiledClasses implements Predicate<String> {
         this.roots = List.copyOf(classRoots);
     }
 
+    /** The class roots (folders and jars) looked in. */
+    public List<Path> roots() { return roots; }
+
     /** @param binaryName a valid Java binary name (see {@link JavaNames#isBinaryName}) */
     @Override public boolean test(String binaryName) {
         if (!JavaNames.isBinaryName(binaryName)) return false;

@@ -14,7 +14,7 @@ final class FileKinds {
     private FileKinds() {}
 
     /** How ingest treats a file. */
-    enum Kind { JAVA, JSP, CLASS, ARCHIVE, MAYBE_XML, IGNORED }
+    enum Kind { JAVA, JSP, CLASS, ARCHIVE, MAYBE_XML, FACELET, IGNORED }
 
     /** Bytes of a file's head that {@link #looksLikeXml} needs. */
     static final int HEAD_BYTES = 512;
@@ -24,7 +24,7 @@ final class FileKinds {
     // Markup that is never a descriptor. Binary-looking extensions are NOT trusted: descriptors are
     // found by content, and real applications keep variants such as supplier.xml.BMP (bean-managed
     // persistence, not a bitmap); reading 512 bytes of an image to tell is cheap.
-    private static final Set<String> IGNORED = Set.of("html", "htm", "xhtml", "shtml", "svg", "dtd", "xsd");
+    private static final Set<String> IGNORED = Set.of("html", "htm", "shtml", "svg", "dtd", "xsd");
 
     static Kind byName(String fileName) {
         String ext = extension(fileName);
@@ -32,6 +32,7 @@ final class FileKinds {
         if (ext.equals("class")) return Kind.CLASS;
         if (JSP.contains(ext)) return Kind.JSP;
         if (ARCHIVES.contains(ext)) return Kind.ARCHIVE;
+        if (ext.equals("xhtml")) return Kind.FACELET;
         if (IGNORED.contains(ext)) return Kind.IGNORED;
         return Kind.MAYBE_XML;
     }

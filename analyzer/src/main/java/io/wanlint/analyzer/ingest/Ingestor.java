@@ -132,6 +132,11 @@ public final class Ingestor {
                 case CLASS -> classFile(file, logical);
                 case ARCHIVE -> archive(file, logical);
                 case MAYBE_XML -> maybeXml(file, logical);
+                // JSF pages: read for their EL references (FaceletPages), never parsed as descriptors.
+                case FACELET -> text(file, logical, MAX_XML_BYTES).ifPresent(t -> {
+                    xmlFiles.add(t);
+                    files.add(new AnalyzedFile(logical, file, AnalyzedFile.Kind.OTHER, t.encoding()));
+                });
                 case IGNORED -> { }
             }
         }

@@ -22,6 +22,7 @@ import io.wanlint.analyzer.descriptor.Descriptor;
 import io.wanlint.analyzer.descriptor.DescriptorReader;
 import io.wanlint.analyzer.descriptor.EjbJarDescriptor;
 import io.wanlint.analyzer.descriptor.EjbRefDeclaration;
+import io.wanlint.analyzer.descriptor.HibernateMappingDescriptor;
 import io.wanlint.analyzer.descriptor.BeanBinding;
 import io.wanlint.analyzer.descriptor.JndiBinding;
 import io.wanlint.analyzer.descriptor.ResourceRefDeclaration;
@@ -150,6 +151,8 @@ public final class ComponentModelBuilder {
             applyVendorDescriptors();
             buildWebModules();
             buildTagLibraries();
+            buildWebFrameworks();
+            buildHibernateMappings();
             classifyRemainingTypes();
             attachSourceReferences();
             attachWebModuleReferences();
@@ -703,6 +706,45 @@ public final class ComponentModelBuilder {
         private boolean isPlatformClass(String className) {
             return !types.containsKey(className) && (className.startsWith("java.") || className.startsWith("javax.")
                     || className.startsWith("jakarta."));
+        }
+
+        // ---- web frameworks and Hibernate mappings ----------------------------------------------
+
+        /**
+         * Struts, WebWork/Struts 2 actions and JSF managed beans ({@link WebFrameworkComponents}). A class
+         * that is already a component (an EJB that is also a {@code @Named} bean) keeps its kind and
+         * takes the requests.
+         */
+        private void buildWebFrameworks() {
+            for (WebFrameworkComponents.Declared w : new WebFrameworkComponents(descriptors, types, compiled, diagnostics::add)
+                    .read(jsps, xmlFiles)) {
+                List<Draft> existing = byClass.getOrDefault(w.className, List.of());
+                Draft d = existing.isEmpty() ? draft(w.name, w.kind == ComponentKind.WEB_ACTION, w.kind, w.className)
+                        : existing.get(0);
+                if (existing.isEmpty()) {
+                    d.urlPatterns.addAll(w.urls);
+                    addSourceLocation(d);
+                }
+                d.webActions.addAll(w.actions);
+                w.declaredIn.forEach(d::declaredAt);
+            }
+        }
+
+        /** Classes a Hibernate mapping ({@code *.hbm.xml}) persists are entities, as {@code @Entity} classes are. */
+        private void buildHibernateMappings() {
+            for (HibernateMappingDescriptor h : descriptorsOf(HibernateMappingDescriptor.class)) {
+                for (HibernateMappingDescriptor.PersistentClass p : h.classes()) {
+                    if (!types.containsKey(p.className()) && !compiled.test(p.className())) continue;
+                    Optional<Draft> existing = byClass.getOrDefault(p.className(), List.of()).stream().findFirst();
+                    Draft d = existing.orElseGet(() -> {
+                        Draft n = draft(simpleName(p.className()), true, ComponentKind.JPA_ENTITY, p.className());
+                        n.persistence = PersistenceType.JPA;
+                        addSourceLocation(n);
+                        return n;
+                    });
+                    d.declaredAt(p.location());
+                }
+            }
         }
 
         // ---- everything else -------------------------------------------------------------------

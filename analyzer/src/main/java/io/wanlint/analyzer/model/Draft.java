@@ -1,5 +1,6 @@
 package io.wanlint.analyzer.model;
 
+import io.wanlint.analyzer.api.WebAction;
 import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.EjbInterfaces;
@@ -57,6 +58,8 @@ final class Draft {
     String ejbVersion;
     String cmpVersion;
     final List<SourceLocation> declaredIn = new ArrayList<>();
+    /** The requests a web framework hands to this class (actions, JSF page references). */
+    final List<WebAction> webActions = new ArrayList<>();
     /** The source of the implementation class, or null when it is compiled-only. */
     SourceType source;
     /** The web.xml that declares this component, or null. */
@@ -85,6 +88,6 @@ final class Draft {
         return new Component(name, kind, kind.defaultTier(), className, interfaces(), persistence,
                 kind.isEjb() ? transactionType : null, primaryKeyClass, cmpFields, queries, transactions,
                 List.copyOf(urlPatterns), resolvedRefs, resourceRefs, jndiName, localJndiName, readOnly, declaredIn,
-                ejbVersion, cmpVersion);
+                ejbVersion, cmpVersion, webActions);
     }
 }

@@ -111,4 +111,31 @@ class ApiCallClassifierTest {
         assertThat(classifier.typicalDeclaringType("executeQuery")).contains("java.sql.Statement");
         assertThat(classifier.classifyByName("send")).as("too common to mean JMS on its own").isEmpty();
     }
+
+    @Test
+    void classifiesHibernate1And2SessionsQueriesAndCommitsAsDataAccess() {
+        for (String h : List.of("net.sf.hibernate", "cirrus.hibernate")) {
+            assertThat(c(h + ".Session", "load", 2)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_FIND));
+            assertThat(c(h + ".Session", "get", 2)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_FIND));
+            // find, iterate and filter run HQL in Hibernate 1 and 2: queries, not loads by id
+            assertThat(c(h + ".Session", "find", 1)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_QUERY));
+            assertThat(c(h + ".Session", "iterate", 3)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_QUERY));
+            assertThat(c(h + ".Session", "save", 1)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_PERSIST));
+            assertThat(c(h + ".Session", "saveOrUpdate", 1)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_PERSIST));
+            assertThat(c(h + ".Session", "update", 1)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_MERGE));
+            assertThat(c(h + ".Session", "delete", 1)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_REMOVE));
+            assertThat(c(h + ".Session", "flush", 0)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_FLUSH));
+            assertThat(c(h + ".Query", "list", 0)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_QUERY));
+            assertThat(c(h + ".Transaction", "commit", 0)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_FLUSH));
+            assertThat(c(h + ".Session", "createQuery", 1)).isEmpty();
+            assertThat(c(h + ".Session", "beginTransaction", 0)).isEmpty();
+            assertThat(classifier.knowsType(h + ".Session")).isTrue();
+        }
+        assertThat(c("net.sf.hibernate.Criteria", "list", 0)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_QUERY));
+        assertThat(c("org.hibernate.Transaction", "commit", 0)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_FLUSH));
+        // Hibernate 3's classic Session kept 2.x's find(String): HQL, before org.hibernate.Session's find by id
+        assertThat(classifier.classifyAny(List.of("org.hibernate.classic.Session", "org.hibernate.Session"), "find", 1))
+                .isEqualTo(is(EdgeKind.JPA, CallOp.JPA_QUERY));
+        assertThat(c("org.hibernate.Session", "find", 2)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_FIND));
+    }
 }

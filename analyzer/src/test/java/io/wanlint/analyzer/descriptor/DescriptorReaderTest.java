@@ -578,4 +578,63 @@ class DescriptorReaderTest {
         assertThat(d).get().isInstanceOf(EjbJarDescriptor.class);
         assertThat(((EjbJarDescriptor) d.get()).beans()).extracting(EjbJarDescriptor.Bean::ejbName).contains("Cart");
     }
+
+    @Test
+    void readsStrutsConfigActionMappingsWithTheirTypeAndParameter() {
+        StrutsConfigDescriptor d = read("WEB-INF/struts-config.xml", """
+                <struts-config><action-mappings>
+                  <action path="/list" type="a.ListAction"/>
+                  <action path="/edit" type="a.EditAction" parameter="op"/>
+                  <action path="/home" forward="/index.jsp"/>
+                </action-mappings></struts-config>""", StrutsConfigDescriptor.class);
+        assertThat(d.actions()).extracting(StrutsConfigDescriptor.Action::path, StrutsConfigDescriptor.Action::type,
+                StrutsConfigDescriptor.Action::parameter).containsExactly(org.assertj.core.groups.Tuple.tuple("/list", "a.ListAction", null),
+                org.assertj.core.groups.Tuple.tuple("/edit", "a.EditAction", "op"), org.assertj.core.groups.Tuple.tuple("/home", null, null));
+    }
+
+    @Test
+    void readsXworkAndStruts2ActionsWithNamespaceMethodAndExtension() {
+        XworkDescriptor d = read("struts.xml", """
+                <struts><constant name="struts.action.extension" value="do,,"/>
+                  <package name="p" namespace="/shop"><action name="order" class="a.OrderAction" method="place"/></package>
+                  <package name="q"><action name="home"/></package>
+                </struts>""", XworkDescriptor.class);
+        assertThat(d.extension()).isEqualTo("do,,");
+        assertThat(d.actions()).extracting(XworkDescriptor.Action::namespace, XworkDescriptor.Action::name,
+                XworkDescriptor.Action::className, XworkDescriptor.Action::method).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("/shop", "order", "a.OrderAction", "place"),
+                org.assertj.core.groups.Tuple.tuple("", "home", null, null));
+    }
+
+    @Test
+    void readsWebwork1ActionsWithTheirAliasesAndCommands() {
+        XworkDescriptor d = read("actions.xml", """
+                <actions><action name="a.IssueAction" alias="ViewIssue">
+                  <command name="edit" alias="EditIssue"/></action></actions>""", XworkDescriptor.class);
+        assertThat(d.actions()).extracting(XworkDescriptor.Action::name, XworkDescriptor.Action::className,
+                XworkDescriptor.Action::method).containsExactly(org.assertj.core.groups.Tuple.tuple("ViewIssue", "a.IssueAction", null),
+                org.assertj.core.groups.Tuple.tuple("EditIssue", "a.IssueAction", "doEdit"));
+        assertThat(read("other.xml", "<actions><step/></actions>")).isEmpty();
+    }
+
+    @Test
+    void readsFacesConfigManagedBeansAndHibernateMappingsPersistentClasses() {
+        FacesConfigDescriptor f = read("faces-config.xml", """
+                <faces-config><managed-bean><managed-bean-name>cart</managed-bean-name>
+                <managed-bean-class>a.CartBean</managed-bean-class><managed-bean-scope>session</managed-bean-scope>
+                </managed-bean></faces-config>""", FacesConfigDescriptor.class);
+        assertThat(f.beans()).extracting(FacesConfigDescriptor.ManagedBean::name, FacesConfigDescriptor.ManagedBean::className,
+                FacesConfigDescriptor.ManagedBean::scope).containsExactly(org.assertj.core.groups.Tuple.tuple("cart", "a.CartBean", "session"));
+        HibernateMappingDescriptor h = read("Item.hbm.xml", """
+                <hibernate-mapping package="a.model"><class name="Item" table="ITEM">
+                  <joined-subclass name="a.other.Book" table="BOOK"/></class></hibernate-mapping>""", HibernateMappingDescriptor.class);
+        assertThat(h.classes()).extracting(HibernateMappingDescriptor.PersistentClass::className)
+                .containsExactly("a.model.Item", "a.other.Book");
+    }
+
+    @Test
+    void faceletPagesAreNeverReadAsDescriptors() {
+        assertThat(read("web/index.xhtml", "<faces-config><managed-bean/></faces-config>")).isEmpty();
+        assertThat(diagnostics).isEmpty();
+    }
 }

@@ -64,7 +64,9 @@ public final class FacadeScaffold {
     /** Component kinds whose instances the container creates, so {@code @EJB} fields are injected. */
     private static final Set<ComponentKind> MANAGED = Set.of(ComponentKind.SERVLET, ComponentKind.FILTER, ComponentKind.LISTENER,
             ComponentKind.TAG_HANDLER, ComponentKind.JAX_RS_RESOURCE, ComponentKind.STATELESS_SESSION, ComponentKind.STATEFUL_SESSION,
-            ComponentKind.SINGLETON_SESSION, ComponentKind.MESSAGE_DRIVEN);
+            ComponentKind.SINGLETON_SESSION, ComponentKind.MESSAGE_DRIVEN,
+            // JSF managed beans (faces-config) get resource injection; Struts/WebWork actions (WEB_ACTION) do not.
+            ComponentKind.MANAGED_BEAN);
 
     /**
      * Files and descriptor edits for the application's EJB style (EJB 2.x or EJB 3/Jakarta), and how

@@ -132,7 +132,7 @@ public final class RuleContext {
     /** Entry points whose request comes from a browser through the web tier. */
     public boolean isWebEntryPoint(EntryPoint ep) {
         return switch (ep.kind()) {
-            case SERVLET, JSP, FILTER, JAX_RS, JAX_WS, LISTENER -> true;
+            case SERVLET, JSP, FILTER, JAX_RS, JAX_WS, LISTENER, WEB_ACTION, JSF -> true;
             default -> component(ep.component()).map(c -> c.tier() == Tier.WEB).orElse(false);
         };
     }

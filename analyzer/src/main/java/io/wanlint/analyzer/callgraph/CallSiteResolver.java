@@ -51,6 +51,7 @@ final class CallSiteResolver {
     private final VirtualDispatch<TypeInfo, MethodInfo> dispatch;
     private final ContainerDispatch<TypeInfo, MethodInfo> container;
     private final CallSiteAssembler<TypeInfo, MethodInfo> assembler;
+    private final SourceConstants constants;
     private final boolean ejbViewsOutsideSources;
 
     CallSiteResolver(AppTypes types, ReceiverTypes receivers, ComponentModel model, Instantiation instantiation) {
@@ -58,6 +59,7 @@ final class CallSiteResolver {
         this.receivers = receivers;
         this.model = model;
         this.jndi = new JndiNames(types, model);
+        this.constants = new SourceConstants(types);
         this.jpa = new JpaEntities(types, receivers, model);
         EntityStateWrites entityWrites = new EntityStateWrites(types);
         this.dispatch = new VirtualDispatch<>(types, t -> instantiation.mayRun(types, t));
@@ -68,6 +70,9 @@ final class CallSiteResolver {
         this.ejbViewsOutsideSources = model.components().stream()
                 .flatMap(c -> c.interfaces().all().stream()).anyMatch(i -> types.type(i).isEmpty());
     }
+
+    /** The constant expressions of the source, for the code they make dead. */
+    SourceConstants constants() { return constants; }
 
     /** Whether a call of this name can yield an edge at all; lets the builder skip resolving the rest. */
     private boolean mayMatter(String name) {

@@ -253,12 +253,22 @@ public final class BytecodeCallGraphBuilder {
             if (constant.isPresent()) return new Instantiation.Constant(constant.get());
             if (depth > 6 || !(v instanceof Local l)) return new Instantiation.Unknown();
             List<Value> defs = shape.definitionsOf(l);
+            if (defs.size() > 1) {
+                // javac reuses a variable's slot for later variables of other types (a stream, then the name):
+                // only the definitions that give a String can be the class name.
+                defs = defs.stream().filter(d -> d.getType().toString().equals("java.lang.String")).toList();
+            }
             if (defs.size() != 1) return new Instantiation.Unknown();
             Value def = defs.get(0);
             if (def instanceof sootup.core.jimple.common.expr.JCastExpr cast) return classNameOrigin(cast.getOp(), shape, depth + 1);
             if (def instanceof Local other) return classNameOrigin(other, shape, depth + 1);
             if (def instanceof AbstractInvokeExpr call && call.getMethodSignature().getName().equals("lookup") && call.getArgCount() == 1) {
                 return constantString(call.getArg(0), shape).<Instantiation.LoadedName>map(Instantiation.EnvEntry::new)
+                        .orElse(new Instantiation.Unknown());
+            }
+            if (def instanceof AbstractInstanceInvokeExpr call && call.getMethodSignature().getName().equals("getProperty")
+                    && call.getArgCount() >= 1) {
+                return constantString(call.getArg(0), shape).<Instantiation.LoadedName>map(Instantiation.Property::new)
                         .orElse(new Instantiation.Unknown());
             }
             return new Instantiation.Unknown();

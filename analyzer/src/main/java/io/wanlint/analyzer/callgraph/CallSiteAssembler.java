@@ -290,7 +290,8 @@ final class CallSiteAssembler<T, M> {
         return out;
     }
 
-    private static CallEdge edge(CallSite s, MethodRef to, EdgeKind kind, CallOp op, String targetComponent) {
+    /** The edge of a call site to {@code to}: the one place a call site's place and shape become an edge's. */
+    static CallEdge edge(CallSite s, MethodRef to, EdgeKind kind, CallOp op, String targetComponent) {
         return new CallEdge(s.from(), to, kind, op, s.location(), s.loopDepth(), targetComponent, s.once(), false, s.branches());
     }
 }

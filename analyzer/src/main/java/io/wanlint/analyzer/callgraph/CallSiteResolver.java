@@ -441,11 +441,11 @@ final class CallSiteResolver {
 
     // ---------------------------------------------------------------- helpers
 
+    /** An edge the source alone makes (a relationship write, a call bound by name), placed as the assembler places its own. */
     private static CallEdge edge(Site site, Node at, MethodRef to, EdgeKind kind, CallOp op, String targetComponent) {
-        int line = at.getBegin().map(p -> p.line).orElse(0);
-        return new CallEdge(site.from(), to, kind, op, new SourceLocation(site.owner().file, line),
-                CallSiteShape.loopDepth(at, site.callable()), targetComponent, false, false,
-                CallSiteShape.branches(at, site.callable()));
+        CallSite s = callSite(at, site, CallSite.Kind.CALL, to.className(),
+                ProgramView.Callee.byArity(to.name(), to.parameterTypes().size()), ReceiverForm.VALUE, CallSite.Syntax.NONE);
+        return CallSiteAssembler.edge(s, to, kind, op, targetComponent);
     }
 
 }

@@ -132,7 +132,7 @@ final class Instantiation {
     /** One diagnostic naming the types whose implementations reflection creates from names the analysis cannot read. */
     Optional<Diagnostic> diagnostic() {
         if (facts.open().isEmpty()) return Optional.empty();
-        List<String> open = new ArrayList<>(facts.open());
+        List<String> open = new ArrayList<>(new TreeSet<>(facts.open())); // Set.copyOf has no stable order
         String which = open.contains(ANY_TYPE) ? "classes created by reflection and not cast: every application class"
                 : String.join(", ", open.subList(0, Math.min(5, open.size()))) + (open.size() > 5 ? ", …" : "");
         return Optional.of(Diagnostic.info("", 0, String.format("%d type(s) have implementations created by reflection "

@@ -379,8 +379,8 @@ public final class BytecodeCallGraphBuilder {
             // Dispatched after the scan, when what is instantiated is known.
             out.add(new Pending(new CallSite(at.from(), at.owner().name, at.component(), CallSite.Kind.METHOD_REFERENCE,
                     impl.get().owner.name, ProgramView.Callee.exactly(ref.name(), ref.parameterTypes()), ref,
-                    impl.get().isStatic ? ReceiverForm.STATIC : ReceiverForm.VALUE, at.location(), at.loopDepth(), List.of(),
-                    at.once(), inlined, CallSite.Syntax.NONE), at.location().line(), at.order()));
+                    impl.get().isStatic ? ReceiverForm.STATIC : ReceiverForm.VALUE,
+                    new CallSite.Fixed(at.location(), at.loopDepth(), List.of()), at.once(), inlined, CallSite.Syntax.NONE), at.location().line(), at.order()));
         }
 
         private static boolean handedToIteration(Stmt s, Body body) {
@@ -419,8 +419,8 @@ public final class BytecodeCallGraphBuilder {
             UrlProtocols.Reach url = UrlProtocols.isUrlConnection(type) ? urlReach(call, stmt, site) : UrlProtocols.Reach.UNKNOWN;
             boolean port = types.selfAndAncestors(type).contains("java.rmi.Remote") && isWebServicePort(type, call, site);
             return Optional.of(new CallSite(site.from(), site.owner().name, site.component(), CallSite.Kind.CALL, type,
-                    ProgramView.Callee.exactly(name, invoked.parameterTypes()), invoked, form, site.location(), site.loopDepth(),
-                    List.of(), site.once(), inlined, new CallSite.Known(constants, url, port)));
+                    ProgramView.Callee.exactly(name, invoked.parameterTypes()), invoked, form,
+                    new CallSite.Fixed(site.location(), site.loopDepth(), List.of()), site.once(), inlined, new CallSite.Known(constants, url, port)));
         }
 
         /**

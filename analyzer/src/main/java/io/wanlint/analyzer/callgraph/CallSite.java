@@ -23,20 +23,42 @@ import java.util.Optional;
  * @param declared      the callee as the class file names it, or null when the front end knows only the
  *                      arity (the library's own spelling is then looked up)
  * @param form          how the receiver is written
- * @param location      file and line
- * @param loopDepth     how many loops around the call run it per iteration
- * @param branches      the exclusive choices that enclose the call, outermost first (empty when unknown)
+ * @param place         where the call is: file and line, loop depth, branch arms (a source front end works
+ *                      them out only for the sites that make an edge)
  * @param once          known to run once per component instance (an initialiser, a cache check)
  * @param forwardedDepth how many compiler-made forwarders and lambda bodies the call was already followed into
  * @param syntax        what only the front end can answer about the code around the call
  */
 record CallSite(MethodRef from, String callerClass, Component component, Kind kind, String receiverType,
-                ProgramView.Callee callee, MethodRef declared, ReceiverForm form, SourceLocation location,
-                int loopDepth, List<BranchArm> branches, boolean once, int forwardedDepth, Syntax syntax) {
+                ProgramView.Callee callee, MethodRef declared, ReceiverForm form, Place place, boolean once,
+                int forwardedDepth, Syntax syntax) {
 
     CallSite {
-        branches = branches == null ? List.of() : List.copyOf(branches);
         if (syntax == null) syntax = Syntax.NONE;
+    }
+
+    SourceLocation location() { return place.location(); }
+
+    /** How many loops around the call run it per iteration. */
+    int loopDepth() { return place.loopDepth(); }
+
+    /** The exclusive choices that enclose the call, outermost first (empty when unknown). */
+    List<BranchArm> branches() { return place.branches(); }
+
+    /** Where a call is in its method. */
+    interface Place {
+        SourceLocation location();
+
+        int loopDepth();
+
+        List<BranchArm> branches();
+    }
+
+    /** A place known when the site is emitted. */
+    record Fixed(SourceLocation location, int loopDepth, List<BranchArm> branches) implements Place {
+        Fixed {
+            branches = branches == null ? List.of() : List.copyOf(branches);
+        }
     }
 
     /** What the code does at the site. */
@@ -52,8 +74,7 @@ record CallSite(MethodRef from, String callerClass, Component component, Kind ki
     /** The same site attributed elsewhere: the calls of a compiler-made forwarder placed at the call that reached it. */
     CallSite at(CallSite original) {
         return new CallSite(original.from, original.callerClass, original.component, kind, receiverType, callee, declared,
-                form, original.location, original.loopDepth, original.branches, original.once, original.forwardedDepth + 1,
-                syntax);
+                form, original.place, original.once, original.forwardedDepth + 1, syntax);
     }
 
     /**

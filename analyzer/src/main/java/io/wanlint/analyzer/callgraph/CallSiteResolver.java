@@ -320,10 +320,38 @@ final class CallSiteResolver {
      */
     private static CallSite callSite(Node at, Site site, CallSite.Kind kind, String type, ProgramView.Callee callee,
                                      ReceiverForm form, CallSite.Syntax syntax) {
-        int line = at.getBegin().map(p -> p.line).orElse(0);
         return new CallSite(site.from(), site.owner().fqn, site.component(), kind, type, callee, null, form,
-                new SourceLocation(site.owner().file, line), CallSiteShape.loopDepth(at, site.callable()),
-                CallSiteShape.branches(at, site.callable()), false, 0, syntax);
+                new SourcePlace(at, site), false, 0, syntax);
+    }
+
+    /**
+     * Where a source call is, worked out on first use: most call sites the assembler sees make no edge
+     * (a library call nothing classifies), and walking up the tree for loops and branches is not free.
+     */
+    private static final class SourcePlace implements CallSite.Place {
+        private final Node at;
+        private final Site site;
+        private int loopDepth = -1;
+        private List<io.wanlint.analyzer.api.BranchArm> branches;
+
+        SourcePlace(Node at, Site site) {
+            this.at = at;
+            this.site = site;
+        }
+
+        @Override public SourceLocation location() {
+            return new SourceLocation(site.owner().file, at.getBegin().map(p -> p.line).orElse(0));
+        }
+
+        @Override public int loopDepth() {
+            if (loopDepth < 0) loopDepth = CallSiteShape.loopDepth(at, site.callable());
+            return loopDepth;
+        }
+
+        @Override public List<io.wanlint.analyzer.api.BranchArm> branches() {
+            if (branches == null) branches = CallSiteShape.branches(at, site.callable());
+            return branches;
+        }
     }
 
     /** The source's answers about one method call, read off its syntax tree when the assembler asks. */

@@ -71,7 +71,20 @@ final class SourceConstants {
     }
 
     Optional<Boolean> bool(Expression e) {
+        if (!mayBeConstant(e)) return Optional.empty();
         return value(e, 0).filter(Boolean.class::isInstance).map(Boolean.class::cast);
+    }
+
+    /**
+     * Whether {@code e} is made only of what a constant expression can hold: a cheap test that spares
+     * resolving names in the conditions that cannot be constant ({@code x == null}, {@code it.hasNext()}).
+     */
+    private static boolean mayBeConstant(Expression e) {
+        return e.stream().allMatch(n -> n instanceof BooleanLiteralExpr || n instanceof StringLiteralExpr
+                || n instanceof CharLiteralExpr || n instanceof IntegerLiteralExpr || n instanceof LongLiteralExpr
+                || n instanceof NameExpr || n instanceof FieldAccessExpr || n instanceof UnaryExpr || n instanceof BinaryExpr
+                || n instanceof EnclosedExpr || n instanceof ConditionalExpr || n instanceof com.github.javaparser.ast.expr.SimpleName
+                || n instanceof com.github.javaparser.ast.expr.Name || n instanceof com.github.javaparser.ast.comments.Comment);
     }
 
     /** The value of a constant expression: a Boolean, Long (every integral type), Character or String. */

@@ -31,7 +31,7 @@ import java.util.stream.Stream;
  *                   incremental run can catch up with
  * @param contentHashes every Java file's and JSP page's content hash, by path
  * @param digest everything the analysis result depends on: the slot plus the path, encoding and
- *               content hash of every Java, JSP and XML file ingest read, each JSP's page path
+ *               content hash of every Java, JSP, XML and properties file ingest read, each JSP's page path
  *               (it depends on where a {@code WEB-INF} folder is), and of every class file
  *               and jar when the bytecode front end builds the call graph (the source front end
  *               never reads them). Two runs with the same digest compute the same result.
@@ -60,11 +60,14 @@ public record InputDigest(String slot, String digest, String structure, Map<Stri
         contents(all, structure, byPath, "java", ws.javaSources());
         contents(all, structure, byPath, "jsp", ws.jsps());
         List<byte[]> xmlHashes = hashes(ws.xmlFiles());
+        List<byte[]> propertyHashes = hashes(ws.propertyFiles());
         for (MessageDigest d : List.of(all, structure)) {
             // A page's path in its web module depends on where a WEB-INF folder is on disk, which no
             // ingested file's content records (an empty WEB-INF, or one holding only jars, still counts).
             for (TextFile jsp : ws.jsps()) update(d, "page " + JspScanner.pagePath(jsp));
             combine(d, "xml", ws.xmlFiles(), xmlHashes);
+            // A properties file names classes code loads by key (DeploymentNames): a change re-analyses everything.
+            combine(d, "properties", ws.propertyFiles(), propertyHashes);
             if (bytecode) {
                 for (Path root : ws.classRoots()) hashClassRoot(d, root, extractionDir);
             } else if (ws.xmlFiles().stream().anyMatch(x -> x.text().contains("taglib"))) {

@@ -83,7 +83,7 @@ public final class BytecodeCallGraphBuilder {
     private static final Set<String> WEB_SERVICE_PACKAGES = Set.of("javax.xml.rpc.", "javax.xml.ws.", "jakarta.xml.ws.",
             "org.apache.axis.");
     /** How deep compiler-made forwarders and nested lambdas are followed. */
-    private static final int MAX_INLINE = 4;
+    private static final int MAX_INLINE = CallSiteAssembler.MAX_FORWARDING;
 
     /** Builds the graph from class folders and jars; never throws on bad input (it becomes diagnostics). */
     public CallGraphOutcome build(List<Path> classRoots, ComponentModel model) {
@@ -129,38 +129,22 @@ public final class BytecodeCallGraphBuilder {
     private static final class Run {
         private final BytecodeTypes types;
         private final ComponentModel model;
-        private final JndiNames jndi;
-        private final ApiCallClassifier classifier = ApiCallClassifier.standard();
         private final MutableCallGraph graph = new MutableCallGraph();
         private final List<Diagnostic> diagnostics = new ArrayList<>();
         private final Map<String, Optional<Component>> componentByClass = new HashMap<>();
         private final Map<String, Boolean> usesWebServices = new HashMap<>();
         private final Map<MethodInfo, Optional<Body>> bodies = new HashMap<>();
-        private final Map<MethodRef, MethodRef> apiRefs = new HashMap<>();
         private final BytecodeEntityStateWrites entityWrites;
         private final DeploymentNames names;
-        /** Set once every body is scanned: what the application instantiates, for {@link #dispatch}. */
-        private Instantiation instantiation;
-        private final VirtualDispatch<ClassInfo, MethodInfo> dispatch;
-        private final ContainerDispatch<ClassInfo, MethodInfo> container;
         /** Classes of the {@code new} expressions seen in the bodies scanned. */
         private final Set<String> created = new java.util.HashSet<>();
         private final List<Instantiation.Reflective> reflective = new ArrayList<>();
-        /**
-         * Virtual calls met while scanning, whose targets wait until every body is scanned (which
-         * classes are instantiated is known only then); drained into the statement's pending calls.
-         */
-        private final List<Deferred> deferred = new ArrayList<>();
 
         Run(BytecodeTypes types, ComponentModel model, DeploymentNames names) {
             this.types = types;
             this.model = model;
             this.names = names;
-            // Only the name-to-bean half of JndiNames is used; it needs no source types.
-            this.jndi = new JndiNames(null, model);
             this.entityWrites = new BytecodeEntityStateWrites(types, this::body);
-            this.dispatch = new VirtualDispatch<>(types, t -> instantiation == null || instantiation.mayRun(types, t));
-            this.container = new ContainerDispatch<>(types);
         }
 
         /** Where a call is: the method it is attributed to, and the place and shape of the statement. */
@@ -168,16 +152,10 @@ public final class BytecodeCallGraphBuilder {
                             SourceLocation location, int loopDepth, boolean once, int order) {}
 
         /**
-         * A call with its statement order, for the {@code UserTransaction} span pass: an edge, or a
-         * virtual call whose targets are resolved after the scan.
+         * A call site with its statement order, for the {@code UserTransaction} span pass. Sites become
+         * edges once every body is scanned: which classes are instantiated is known only then.
          */
-        private record Pending(CallEdge edge, Deferred call, int line, int order) {
-            Pending(CallEdge edge, int line, int order) { this(edge, null, line, order); }
-        }
-
-        /** A virtual call on an application type, dispatched once instantiations are known. */
-        private record Deferred(ClassInfo receiver, String name, List<String> params, ReceiverForm form, Site site,
-                                int inlined) {}
+        private record Pending(CallSite site, int line, int order) {}
 
         void scanAll() {
             List<List<Pending>> scanned = new ArrayList<>();
@@ -208,29 +186,22 @@ public final class BytecodeCallGraphBuilder {
                             failed, failed == 1 ? "y" : "ies", c.name, example)));
                 }
             }
-            instantiation = new Instantiation(Instantiation.Facts.of(created, reflective, names), model, names);
+            Instantiation instantiation = new Instantiation(Instantiation.Facts.of(created, reflective, names), model, names);
+            CallSiteAssembler<ClassInfo, MethodInfo> assembler = new CallSiteAssembler<>(types, model, instantiation,
+                    (bean, site) -> entityWrites.changesState(bean, site.declared()), this::forwarded,
+                    types::loadClass, java.util.function.UnaryOperator.identity());
             for (List<Pending> pending : scanned) {
                 List<CallEdge> edges = new ArrayList<>();
                 for (Pending p : pending) {
-                    if (p.edge() != null) edges.add(p.edge());
-                    else edges.addAll(dispatched(p.call()));
+                    try {
+                        edges.addAll(assembler.edges(p.site()));
+                    } catch (RuntimeException | StackOverflowError e) {
+                        // One call SootUp models in an unexpected way is skipped, never fatal.
+                    }
                 }
                 for (CallEdge e : EeSemantics.markUserTransactions(edges)) graph.addEdge(e);
             }
             instantiation.diagnostic().ifPresent(diagnostics::add);
-        }
-
-        /** The edges of a virtual call, now that instantiations are known. */
-        private List<CallEdge> dispatched(Deferred d) {
-            List<CallEdge> out = new ArrayList<>();
-            for (MethodInfo m : dispatch(d.receiver(), d.name(), d.params(), d.form())) {
-                if (m.synthetic) {
-                    out.addAll(forwarded(m, d.site(), d.inlined()));
-                } else {
-                    out.add(edge(d.site(), m.ref, EdgeKind.LOCAL, CallOp.INVOKE, null));
-                }
-            }
-            return out;
         }
 
         /** What a statement tells of instantiation: {@code new X}, and reflective creation. */
@@ -282,12 +253,22 @@ public final class BytecodeCallGraphBuilder {
             if (constant.isPresent()) return new Instantiation.Constant(constant.get());
             if (depth > 6 || !(v instanceof Local l)) return new Instantiation.Unknown();
             List<Value> defs = shape.definitionsOf(l);
+            if (defs.size() > 1) {
+                // javac reuses a variable's slot for later variables of other types (a stream, then the name):
+                // only the definitions that give a String can be the class name.
+                defs = defs.stream().filter(d -> d.getType().toString().equals("java.lang.String")).toList();
+            }
             if (defs.size() != 1) return new Instantiation.Unknown();
             Value def = defs.get(0);
             if (def instanceof sootup.core.jimple.common.expr.JCastExpr cast) return classNameOrigin(cast.getOp(), shape, depth + 1);
             if (def instanceof Local other) return classNameOrigin(other, shape, depth + 1);
             if (def instanceof AbstractInvokeExpr call && call.getMethodSignature().getName().equals("lookup") && call.getArgCount() == 1) {
                 return constantString(call.getArg(0), shape).<Instantiation.LoadedName>map(Instantiation.EnvEntry::new)
+                        .orElse(new Instantiation.Unknown());
+            }
+            if (def instanceof AbstractInstanceInvokeExpr call && call.getMethodSignature().getName().equals("getProperty")
+                    && call.getArgCount() >= 1) {
+                return constantString(call.getArg(0), shape).<Instantiation.LoadedName>map(Instantiation.Property::new)
                         .orElse(new Instantiation.Unknown());
             }
             return new Instantiation.Unknown();
@@ -348,13 +329,10 @@ public final class BytecodeCallGraphBuilder {
                     if (expr.get() instanceof JDynamicInvokeExpr dyn) {
                         lambda(s, dyn, site, body, out, inlined);
                     } else {
-                        for (CallEdge e : resolve(expr.get(), s, site, inlined)) out.add(new Pending(e, line, site.order()));
-                        for (Deferred d : deferred) out.add(new Pending(null, d, line, site.order()));
+                        callSite(expr.get(), s, site, inlined).ifPresent(c -> out.add(new Pending(c, line, site.order())));
                     }
                 } catch (RuntimeException | StackOverflowError e) {
                     // One call SootUp models in an unexpected way is skipped, never fatal.
-                } finally {
-                    deferred.clear();
                 }
             }
         }
@@ -399,8 +377,10 @@ public final class BytecodeCallGraphBuilder {
             Site at = new Site(site.from(), site.owner(), site.component(), site.shape(), site.thisLocal(), site.location(),
                     depth, site.once(), site.order());
             // Dispatched after the scan, when what is instantiated is known.
-            out.add(new Pending(null, new Deferred(impl.get().owner, ref.name(), ref.parameterTypes(),
-                    impl.get().isStatic ? ReceiverForm.STATIC : ReceiverForm.VALUE, at, inlined), at.location().line(), at.order()));
+            out.add(new Pending(new CallSite(at.from(), at.owner().name, at.component(), CallSite.Kind.METHOD_REFERENCE,
+                    impl.get().owner.name, ProgramView.Callee.exactly(ref.name(), ref.parameterTypes()), ref,
+                    impl.get().isStatic ? ReceiverForm.STATIC : ReceiverForm.VALUE,
+                    new CallSite.Fixed(at.location(), at.loopDepth(), List.of()), at.once(), inlined, CallSite.Syntax.NONE), at.location().line(), at.order()));
         }
 
         private static boolean handedToIteration(Stmt s, Body body) {
@@ -418,177 +398,75 @@ public final class BytecodeCallGraphBuilder {
 
         // ------------------------------------------------------------ call sites
 
-        private List<CallEdge> resolve(AbstractInvokeExpr call, Stmt stmt, Site site, int inlined) {
+        /**
+         * The neutral record of one invoke statement: the declared callee and static receiver type javac
+         * wrote into the class file, and the answers about the code around it that the assembler may need
+         * (read now: the bodies are not kept until the sites are assembled).
+         */
+        private Optional<CallSite> callSite(AbstractInvokeExpr call, Stmt stmt, Site site, int inlined) {
             MethodSignature sig = call.getMethodSignature();
             String type = sig.getDeclClassType().getFullyQualifiedName();
             String name = sig.getName();
-            if (name.equals("<clinit>")) return List.of();
+            if (name.equals("<clinit>")) return Optional.empty();
             MethodRef invoked = BytecodeTypes.refOf(sig);
-            int argc = invoked.parameterTypes().size();
-            List<String> lineage = types.selfAndAncestors(type);
             ReceiverForm form;
             if (call instanceof JStaticInvokeExpr) form = ReceiverForm.STATIC;
             else if (call instanceof JSpecialInvokeExpr) form = ReceiverForm.SUPER;
             else if (call instanceof AbstractInstanceInvokeExpr i && i.getBase().equals(site.thisLocal())) form = ReceiverForm.THIS;
             else form = ReceiverForm.VALUE;
-            boolean local = isSelfCall(form, type, name, invoked.parameterTypes());
-
-            Optional<List<CallEdge>> ejb = local ? Optional.empty() : ejbCall(invoked, lineage, site);
-            if (ejb.isPresent()) return ejb.get();
-
-            Optional<Classification> api = classifier.classifyAny(lineage, name, argc);
-            if (api.isPresent() && UrlProtocols.isUrlConnection(type) && api.get().op() == CallOp.HTTP_REQUEST) {
-                return urlConnection(call, stmt, invoked, api.get(), site);
-            }
-            if (api.isPresent()) return List.of(apiEdge(call, stmt, invoked, api.get(), site));
-
-            if (!local && lineage.contains("java.rmi.Remote") && !implementedInApplication(type, call, site)) {
-                Classification stub = classifier.remoteStubCall(isWebServicePort(type, call, site));
-                return List.of(edge(site, interfaceMethod(invoked), stub.kind(), stub.op(), null));
-            }
-            Optional<ClassInfo> receiver = types.type(type);
-            if (receiver.isEmpty()) return List.of();
-            if (!local && receiver.get().isInterface()) {
-                Optional<List<CallEdge>> parent = parentInterfaceCall(invoked, site);
-                if (parent.isPresent()) return parent.get();
-            }
-            Deferred virtual = new Deferred(receiver.get(), name, invoked.parameterTypes(), form, site, inlined);
-            if (instantiation == null) {
-                deferred.add(virtual);
-                return List.of();
-            }
-            return dispatched(virtual);
+            List<String> constants = new ArrayList<>();
+            if (call.getArgCount() >= 1) constants.add(constantString(call.getArg(0), site.shape()).orElse(null));
+            UrlProtocols.Reach url = UrlProtocols.isUrlConnection(type) ? urlReach(call, stmt, site) : UrlProtocols.Reach.UNKNOWN;
+            boolean port = types.selfAndAncestors(type).contains("java.rmi.Remote") && isWebServicePort(type, call, site);
+            return Optional.of(new CallSite(site.from(), site.owner().name, site.component(), CallSite.Kind.CALL, type,
+                    ProgramView.Callee.exactly(name, invoked.parameterTypes()), invoked, form,
+                    new CallSite.Fixed(site.location(), site.loopDepth(), List.of()), site.once(), inlined, new CallSite.Known(constants, url, port)));
         }
 
         /**
-         * A call the object makes on itself ({@code this.m()}, {@code super.m()}), a static call, or a
-         * call of a private method: a plain Java call inside the instance, as in the source front end.
-         * No container proxy stands between caller and callee, so it is never an EJB (or RMI stub)
-         * call and no transaction attribute of the callee applies.
+         * The calls a compiler-made forwarder (bridge, accessor) makes, for the assembler to place at the
+         * call that reached it; empty for a method of its own. A lambda body reached by dispatch makes none
+         * (its calls belong to the method that creates the lambda).
          */
-        private boolean isSelfCall(ReceiverForm form, String type, String name, List<String> params) {
-            if (form != ReceiverForm.VALUE) return true;
-            return types.type(type).flatMap(c -> types.findInHierarchy(c, name, params)).map(m -> m.isPrivate).orElse(false);
-        }
-
-        /** The calls a compiler-made forwarder (bridge, accessor) makes, placed at the original call site. */
-        private List<CallEdge> forwarded(MethodInfo forwarder, Site site, int inlined) {
-            if (inlined >= MAX_INLINE || forwarder.isLambdaBody()) return List.of();
+        private Optional<List<CallSite>> forwarded(MethodInfo forwarder, CallSite at) {
+            if (!forwarder.synthetic) return Optional.empty();
+            if (forwarder.isLambdaBody()) return Optional.of(List.of());
             Optional<Body> body = body(forwarder);
-            if (body.isEmpty()) return List.of();
-            List<CallEdge> out = new ArrayList<>();
+            if (body.isEmpty()) return Optional.of(List.of());
             Local inner = null;
             try {
                 if (!forwarder.isStatic) inner = body.get().getThisLocal();
             } catch (RuntimeException ignored) {
                 // no this
             }
-            Site at = new Site(site.from(), site.owner(), site.component(), site.shape(), inner, site.location(),
-                    site.loopDepth(), site.once(), site.order());
+            BytecodeBodyShape shape = new BytecodeBodyShape(body.get().getControlFlowGraph(), inner);
+            Site site = new Site(at.from(), forwarder.owner, at.component(), shape, inner, at.location(), at.loopDepth(),
+                    at.once(), 0);
+            List<CallSite> out = new ArrayList<>();
             for (Stmt s : body.get().getControlFlowGraph().getStmts()) {
                 if (!s.isInvokableStmt()) continue;
                 Optional<AbstractInvokeExpr> e = s.asInvokableStmt().getInvokeExpr();
-                if (e.isPresent() && !(e.get() instanceof JDynamicInvokeExpr)) out.addAll(resolve(e.get(), s, at, inlined + 1));
-            }
-            return out;
-        }
-
-        /** {@link VirtualDispatch} by the parameter types javac wrote into the call. */
-        private List<MethodInfo> dispatch(ClassInfo receiver, String name, List<String> params, ReceiverForm form) {
-            return dispatch.targets(receiver, ProgramView.Callee.exactly(name, params), form);
-        }
-
-        // ------------------------------------------------------------ EJB views
-
-        private Optional<List<CallEdge>> ejbCall(MethodRef invoked, List<String> lineage, Site site) {
-            Optional<EjbViews.ViewCall> found = EjbViews.of(model, invoked.className(), lineage, invoked.name(), site.owner().name);
-            if (found.isEmpty()) return Optional.empty();
-            EjbViews.ViewCall v = found.get();
-            if (v.bean() == null) return Optional.of(List.of(edge(site, interfaceMethod(invoked), v.kind(), v.op(), null)));
-            CallOp op = v.op();
-            // A business method whose code changes the bean's state is an update of the entity.
-            if (v.entity() && op == CallOp.BUSINESS_METHOD && entityWrites.changesState(v.bean().className(), invoked)) {
-                op = CallOp.ENTITY_UPDATE;
-            }
-            MethodRef target = beanMethod(v.bean(), invoked, v.home(), op).orElseGet(() -> interfaceMethod(invoked));
-            return Optional.of(List.of(edge(site, target, v.kind(), op, v.bean().name())));
-        }
-
-        /** {@link EjbViews#throughParentInterface}: a call on an interface only session beans' views extend. */
-        private Optional<List<CallEdge>> parentInterfaceCall(MethodRef invoked, Site site) {
-            List<String> implementations = container.concreteImplementations(invoked.className());
-            List<EjbViews.ViewCall> views = EjbViews.throughParentInterface(model, invoked.className(), invoked.name(),
-                    implementations, site.owner().name, types::selfAndAncestors);
-            if (views.isEmpty()) return Optional.empty();
-            List<CallEdge> out = new ArrayList<>();
-            for (EjbViews.ViewCall v : views) {
-                MethodRef target = beanMethod(v.bean(), invoked, false, v.op()).orElseGet(() -> interfaceMethod(invoked));
-                out.add(edge(site, target, v.kind(), v.op(), v.bean().name()));
+                if (e.isPresent() && !(e.get() instanceof JDynamicInvokeExpr)) {
+                    callSite(e.get(), s, site, at.forwardedDepth()).ifPresent(out::add);
+                }
             }
             return Optional.of(out);
         }
 
-        /**
-         * The bean-class method the container runs for a call on a view ({@link EjbViews#containerMethod}):
-         * the same parameter types first, then the same arity. Empty when the bean has no code for it.
-         */
-        private Optional<MethodRef> beanMethod(Component bean, MethodRef invoked, boolean home, CallOp op) {
-            return container.beanMethod(bean, ProgramView.Callee.exactly(invoked.name(), invoked.parameterTypes()), home, op);
-        }
-
-        /** The interface's own declaration of a method (the graph node when the bean has no code for it). */
-        private MethodRef interfaceMethod(MethodRef invoked) {
-            Optional<ClassInfo> t = types.type(invoked.className());
-            if (t.isPresent()) {
-                Optional<MethodInfo> m = types.findInHierarchy(t.get(), invoked.name(), invoked.parameterTypes());
-                if (m.isPresent()) return m.get().ref;
-            }
-            return invoked;
-        }
-
         // ------------------------------------------------------------ API calls
 
-        private CallEdge apiEdge(AbstractInvokeExpr call, Stmt stmt, MethodRef invoked, Classification c, Site site) {
-            String target = null;
-            if (c.kind() == EdgeKind.JNDI_LOOKUP && call.getArgCount() >= 1) {
-                target = constantString(call.getArg(0), site.shape())
-                        .flatMap(n -> jndi.resolve(n, site.component()))
-                        .map(Component::name).orElse(null);
-            }
-            return edge(site, apiRef(invoked), c.kind(), c.op(), target);
-        }
-
         /**
-         * An interface extending {@code java.rmi.Remote} (or a class implementing one) that a concrete
-         * application class implements is no external RMI server, as in the source front end; a
-         * JAX-RPC/JAX-WS port stays a SOAP call.
+         * Where the URL a {@code url.openStream()}/{@code openConnection()} call's receiver holds points;
+         * HTTP when the code casts the connection to an HTTP one ({@code (HttpURLConnection) url.openConnection()}).
          */
-        private boolean implementedInApplication(String type, AbstractInvokeExpr call, Site site) {
-            Optional<ClassInfo> c = types.type(type);
-            if (c.isEmpty()) return false;
-            boolean implemented = !c.get().isInterface() && !c.get().soot.isAbstract()
-                    || types.subtypes(type).stream().anyMatch(x -> !x.isInterface() && !x.soot.isAbstract());
-            return implemented && !isWebServicePort(type, call, site);
-        }
-
-        /**
-         * {@code url.openStream()}/{@code openConnection()}/{@code getContent()}, as in the source front
-         * end: no edge for a {@code file:}/{@code jar:} URL or a class-path resource, the HTTP edge marked
-         * {@link UrlProtocols#UNKNOWN_PROTOCOL} when the protocol is no constant.
-         */
-        private List<CallEdge> urlConnection(AbstractInvokeExpr call, Stmt stmt, MethodRef invoked, Classification c, Site site) {
+        private static UrlProtocols.Reach urlReach(AbstractInvokeExpr call, Stmt stmt, Site site) {
             UrlProtocols.Reach reach = call instanceof AbstractInstanceInvokeExpr i
                     ? urlReach(i.getBase(), site.shape(), 0) : UrlProtocols.Reach.UNKNOWN;
-            // (HttpURLConnection) url.openConnection(): the code itself says the protocol is HTTP.
             if (reach == UrlProtocols.Reach.UNKNOWN && stmt instanceof JAssignStmt a && a.getLeftOp() instanceof Local made
                     && site.shape().castsOf(made).stream().anyMatch(UrlProtocols::isHttpConnectionType)) {
                 reach = UrlProtocols.Reach.NETWORK;
             }
-            return switch (reach) {
-                case LOCAL -> List.of();
-                case NETWORK -> List.of(apiEdge(call, stmt, invoked, c, site));
-                case UNKNOWN -> List.of(edge(site, apiRef(invoked), c.kind(), c.op(), UrlProtocols.UNKNOWN_PROTOCOL));
-            };
+            return reach;
         }
 
         /** Where the URL a value holds points: its constructor's constant, a resource lookup, or unknown. */
@@ -661,44 +539,6 @@ public final class BytecodeCallGraphBuilder {
                 return Optional.of(arg < 0 ? text : text.substring(0, arg));
             }
             return Optional.empty();
-        }
-
-        /**
-         * The target of an API call, spelt as the source front end spells it so that both graphs hold
-         * the same refs: parameter types only when the name and arity pick one public overload of the
-         * type on the analyzer's class path ({@code Context.lookup(String)} and {@code lookup(Name)}
-         * both take one argument, so neither front end names the parameter type).
-         */
-        private MethodRef apiRef(MethodRef invoked) {
-            return apiRefs.computeIfAbsent(invoked, k -> {
-                int argc = k.parameterTypes().size();
-                List<String> params = List.of();
-                Optional<Class<?>> c = types.loadClass(k.className());
-                if (c.isPresent()) {
-                    try {
-                        Set<List<String>> candidates = new LinkedHashSet<>();
-                        if (k.name().equals("<init>")) {
-                            for (var ctor : c.get().getConstructors()) {
-                                if (ctor.getParameterCount() == argc) candidates.add(names(ctor.getParameterTypes()));
-                            }
-                        } else {
-                            for (var m : c.get().getMethods()) {
-                                if (m.getName().equals(k.name()) && m.getParameterCount() == argc) candidates.add(names(m.getParameterTypes()));
-                            }
-                        }
-                        if (candidates.size() == 1) params = candidates.iterator().next();
-                    } catch (LinkageError ignored) {
-                        // A class whose dependencies are missing: keep the reference without parameter types.
-                    }
-                }
-                return new MethodRef(k.className(), k.name(), params);
-            });
-        }
-
-        private static List<String> names(Class<?>[] classes) {
-            List<String> out = new ArrayList<>();
-            for (Class<?> k : classes) out.add(k.getTypeName());
-            return out;
         }
 
         /** A string javac left as a constant: the argument itself, or the one value ever stored in its local. */
@@ -785,12 +625,6 @@ public final class BytecodeCallGraphBuilder {
                 if (a.getAnnotation().getFullyQualifiedName().endsWith("PostConstruct")) postConstruct = true;
             }
             return EeSemantics.runsOncePerInstance(EeSemantics.Callable.METHOD, name, m.arity, postConstruct, component);
-        }
-
-        // ------------------------------------------------------------ edges
-
-        private static CallEdge edge(Site site, MethodRef to, EdgeKind kind, CallOp op, String targetComponent) {
-            return new CallEdge(site.from(), to, kind, op, site.location(), site.loopDepth(), targetComponent, site.once(), false);
         }
 
     }

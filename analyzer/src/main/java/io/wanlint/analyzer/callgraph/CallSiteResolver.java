@@ -47,10 +47,11 @@ final class CallSiteResolver {
     private final JpaEntities jpa;
     private final ComponentModel model;
     private final JndiNames jndi;
-    private final EntityStateWrites entityWrites;
     private final ApiCallClassifier classifier = ApiCallClassifier.standard();
     private final VirtualDispatch<TypeInfo, MethodInfo> dispatch;
     private final ContainerDispatch<TypeInfo, MethodInfo> container;
+    private final CallSiteAssembler<TypeInfo, MethodInfo> assembler;
+    private final SourceConstants constants;
     private final boolean ejbViewsOutsideSources;
 
     CallSiteResolver(AppTypes types, ReceiverTypes receivers, ComponentModel model, Instantiation instantiation) {
@@ -58,13 +59,20 @@ final class CallSiteResolver {
         this.receivers = receivers;
         this.model = model;
         this.jndi = new JndiNames(types, model);
+        this.constants = new SourceConstants(types);
         this.jpa = new JpaEntities(types, receivers, model);
-        this.entityWrites = new EntityStateWrites(types);
+        EntityStateWrites entityWrites = new EntityStateWrites(types);
         this.dispatch = new VirtualDispatch<>(types, t -> instantiation.mayRun(types, t));
         this.container = new ContainerDispatch<>(types);
+        this.assembler = new CallSiteAssembler<>(types, model, instantiation,
+                (bean, site) -> entityWrites.changesState(bean, site.callee().name(), site.callee().arity()),
+                CallSiteAssembler.Forwarders.none(), types::loadClass, types::binaryName);
         this.ejbViewsOutsideSources = model.components().stream()
                 .flatMap(c -> c.interfaces().all().stream()).anyMatch(i -> types.type(i).isEmpty());
     }
+
+    /** The constant expressions of the source, for the code they make dead. */
+    SourceConstants constants() { return constants; }
 
     /** Whether a call of this name can yield an edge at all; lets the builder skip resolving the rest. */
     private boolean mayMatter(String name) {
@@ -83,38 +91,8 @@ final class CallSiteResolver {
         Receiver r = receivers.receiverOf(call, site.stats());
         Optional<String> type = r.type().filter(types::isKnown);
         if (type.isEmpty()) return byName(call, name, argc, r, site, r.type().filter(types::isLibraryOffClasspath));
-        String t = type.get();
-        List<String> lineage = types.selfAndAncestors(t);
-        boolean local = isSelfCall(r.form(), t, name, argc);
-
-        Optional<List<CallEdge>> ejb = local ? Optional.empty() : ejbCall(call, t, lineage, name, argc, site);
-        if (ejb.isPresent()) return ejb.get();
-
-        Optional<Classification> api = classifier.classifyAny(lineage, name, argc);
-        if (api.isPresent() && UrlProtocols.isUrlConnection(t) && api.get().op() == CallOp.HTTP_REQUEST) {
-            return urlConnection(call, t, name, argc, api.get(), site);
-        }
-        if (api.isPresent()) return List.of(apiEdge(call, t, name, argc, api.get(), site));
-        if (local) return appCall(call, t, name, argc, r.form(), site);
-
-        if (lineage.contains("java.rmi.Remote") && !implementedInApplication(t, call, site)) {
-            Classification stub = classifier.remoteStubCall(isWebServicePort(t, call, site));
-            return List.of(edge(site, call, interfaceMethod(t, name, argc), stub.kind(), stub.op(), null));
-        }
-        Optional<List<CallEdge>> parent = parentInterfaceCall(call, t, name, argc, site);
-        if (parent.isPresent()) return parent.get();
-        return appCall(call, t, name, argc, r.form(), site);
-    }
-
-    /**
-     * A call the object makes on itself ({@code this.m()}, {@code m()}, {@code super.m()}), a static
-     * call, or a call of a private method: a plain Java call inside the instance. No container proxy
-     * stands between caller and callee, so it is never an EJB (or RMI stub) call and no transaction
-     * attribute of the callee applies.
-     */
-    private boolean isSelfCall(ReceiverForm form, String type, String name, int argc) {
-        if (form == ReceiverForm.THIS || form == ReceiverForm.SUPER || form == ReceiverForm.STATIC) return true;
-        return types.type(type).flatMap(ti -> types.findInHierarchy(ti, name, argc)).map(m -> m.isPrivate).orElse(false);
+        return assembler.edges(callSite(call, site, CallSite.Kind.CALL, type.get(), ProgramView.Callee.byArity(name, argc),
+                r.form(), new SourceSyntax(call, site)));
     }
 
     List<CallEdge> resolve(ObjectCreationExpr creation, Site site) {
@@ -122,15 +100,10 @@ final class CallSiteResolver {
         Optional<String> type = types.resolveTypeName(creation.getType().getNameWithScope(), creation);
         if (type.isEmpty()) return List.of();
         Optional<TypeInfo> app = types.type(type.get());
-        if (app.isPresent()) {
-            if (creation.getAnonymousClassBody().isPresent() && app.get().isInterface()) return List.of();
-            Optional<MethodInfo> ctor = app.get().methods("<init>", argc).stream().findFirst();
-            return ctor.map(m -> List.of(edge(site, creation, m.ref, EdgeKind.LOCAL, CallOp.INVOKE, null))).orElse(List.of());
-        }
-        if (!types.isKnown(type.get())) return List.of();
-        return classifier.classifyAny(types.selfAndAncestors(type.get()), "<init>", argc)
-                .map(c -> List.of(edge(site, creation, apiRef(type.get(), "<init>", argc), c.kind(), c.op(), null)))
-                .orElse(List.of());
+        if (app.isPresent() && creation.getAnonymousClassBody().isPresent() && app.get().isInterface()) return List.of();
+        if (app.isEmpty() && !types.isKnown(type.get())) return List.of();
+        return assembler.edges(callSite(creation, site, CallSite.Kind.CONSTRUCTION, type.get(),
+                ProgramView.Callee.byArity("<init>", argc), ReceiverForm.STATIC, CallSite.Syntax.NONE));
     }
 
     /** {@code super(…)} / {@code this(…)} in a constructor: a direct call of the other constructor. */
@@ -138,8 +111,8 @@ final class CallSiteResolver {
         TypeInfo target = call.isThis() ? site.owner()
                 : site.owner().superclass == null ? null : types.type(site.owner().superclass).orElse(null);
         if (target == null) return List.of();
-        return target.methods("<init>", call.getArguments().size()).stream().findFirst()
-                .map(m -> List.of(edge(site, call, m.ref, EdgeKind.LOCAL, CallOp.INVOKE, null))).orElse(List.of());
+        return assembler.edges(callSite(call, site, CallSite.Kind.CONSTRUCTION, target.fqn,
+                ProgramView.Callee.byArity("<init>", call.getArguments().size()), ReceiverForm.SUPER, CallSite.Syntax.NONE));
     }
 
     /**
@@ -169,9 +142,8 @@ final class CallSiteResolver {
             types.type(t).ifPresent(x -> x.named(name).forEach(m -> arities.add(m.arity)));
         }
         for (int arity : arities) {
-            for (MethodInfo m : dispatch(ti.get(), name, arity, form)) {
-                out.add(edge(site, ref, m.ref, EdgeKind.LOCAL, CallOp.INVOKE, null));
-            }
+            out.addAll(assembler.edges(callSite(ref, site, CallSite.Kind.METHOD_REFERENCE, ti.get().fqn,
+                    ProgramView.Callee.byArity(name, arity), form, CallSite.Syntax.NONE)));
         }
         return out;
     }
@@ -196,59 +168,16 @@ final class CallSiteResolver {
         if (jpaEntity.isPresent()) {
             if (site.owner().fqn.equals(owner.get())) return Optional.empty();
             Optional<TypeInfo> ti = types.type(owner.get());
-            MethodRef to = ti.flatMap(t -> types.findInHierarchy(t, name, 0)).map(m -> m.ref).orElseGet(() -> apiRef(owner.get(), name, 0));
+            MethodRef to = ti.flatMap(t -> types.findInHierarchy(t, name, 0)).map(m -> m.ref).orElseGet(() -> assembler.libraryRef(owner.get(), name, 0));
             return Optional.of(edge(site, call, to, EdgeKind.LOCAL, CallOp.ENTITY_UPDATE, jpaEntity.get().name()));
         }
         Optional<EjbViews.ViewCall> view = EjbViews.of(model, owner.get(), types.selfAndAncestors(owner.get()), name, site.owner().fqn);
         if (view.isEmpty() || view.get().bean() == null || !view.get().entity() || view.get().op() != CallOp.ENTITY_GET) {
             return Optional.empty();
         }
-        MethodRef to = beanMethod(view.get().bean(), view.get().view(), name, 0, view.get().home(), CallOp.ENTITY_GET)
+        MethodRef to = container.beanMethod(view.get().bean(), ProgramView.Callee.byArity(name, 0), view.get().home(), CallOp.ENTITY_GET)
                 .orElseGet(() -> interfaceMethod(owner.get(), name, 0));
         return Optional.of(edge(site, call, to, view.get().kind(), CallOp.ENTITY_UPDATE, view.get().bean().name()));
-    }
-
-    // ---------------------------------------------------------------- EJB views
-
-    private Optional<List<CallEdge>> ejbCall(MethodCallExpr call, String type, List<String> lineage, String name, int argc,
-                                             Site site) {
-        Optional<EjbViews.ViewCall> found = EjbViews.of(model, type, lineage, name, site.owner().fqn);
-        if (found.isEmpty()) return Optional.empty();
-        EjbViews.ViewCall v = found.get();
-        if (v.bean() == null) {
-            return Optional.of(List.of(edge(site, call, interfaceMethod(type, name, argc), v.kind(), v.op(), null)));
-        }
-        CallOp op = v.op();
-        // A business method whose code changes the bean's state is an update of the entity.
-        if (v.entity() && op == CallOp.BUSINESS_METHOD && entityWrites.changesState(v.bean().className(), name, argc)) {
-            op = CallOp.ENTITY_UPDATE;
-        }
-        MethodRef target = beanMethod(v.bean(), v.view(), name, argc, v.home(), op).orElseGet(() -> interfaceMethod(type, name, argc));
-        return Optional.of(List.of(edge(site, call, target, v.kind(), op, v.bean().name())));
-    }
-
-    /** {@link EjbViews#throughParentInterface}: a call on an interface only session beans' views extend. */
-    private Optional<List<CallEdge>> parentInterfaceCall(MethodCallExpr call, String type, String name, int argc, Site site) {
-        Optional<TypeInfo> ti = types.type(type);
-        if (ti.isEmpty() || !ti.get().isInterface()) return Optional.empty();
-        List<String> implementations = container.concreteImplementations(type);
-        List<EjbViews.ViewCall> views = EjbViews.throughParentInterface(model, type, name, implementations, site.owner().fqn,
-                types::selfAndAncestors);
-        if (views.isEmpty()) return Optional.empty();
-        List<CallEdge> out = new ArrayList<>();
-        for (EjbViews.ViewCall v : views) {
-            MethodRef target = beanMethod(v.bean(), v.view(), name, argc, false, v.op()).orElseGet(() -> interfaceMethod(type, name, argc));
-            out.add(edge(site, call, target, v.kind(), v.op(), v.bean().name()));
-        }
-        return Optional.of(out);
-    }
-
-    /**
-     * The bean-class method the container runs for a call on a view ({@link EjbViews#containerMethod}),
-     * by name and arity. Empty when the bean has no code for it (CMP finders and accessors).
-     */
-    private Optional<MethodRef> beanMethod(Component bean, String view, String name, int argc, boolean home, CallOp op) {
-        return container.beanMethod(bean, ProgramView.Callee.byArity(name, argc), home, op);
     }
 
     /** The interface's own declaration of a method (the graph node when the bean has no code for it). */
@@ -258,54 +187,7 @@ final class CallSiteResolver {
             Optional<MethodInfo> m = types.findInHierarchy(ti.get(), name, argc);
             if (m.isPresent()) return m.get().ref;
         }
-        return apiRef(type, name, argc);
-    }
-
-    // ---------------------------------------------------------------- API calls
-
-    private CallEdge apiEdge(MethodCallExpr call, String type, String name, int argc, Classification c, Site site) {
-        String target = null;
-        if (c.kind() == EdgeKind.JNDI_LOOKUP && argc >= 1) {
-            target = jndi.constantValue(call.getArgument(0))
-                    .flatMap(n -> jndi.resolve(n, site.component()))
-                    .map(Component::name).orElse(null);
-        } else if (c.kind() == EdgeKind.JPA) {
-            target = jpa.entityOf(call, c.op(), site.stats()).orElse(null);
-        }
-        return edge(site, call, apiRef(type, name, argc), c.kind(), c.op(), target);
-    }
-
-    private final java.util.Map<String, MethodRef> apiRefs = new java.util.concurrent.ConcurrentHashMap<>();
-
-    /** A method of a library type; parameter types from the classpath when the arity identifies one overload. */
-    private MethodRef apiRef(String type, String name, int argc) {
-        return apiRefs.computeIfAbsent(type + '#' + name + '/' + argc, k -> reflectApiRef(type, name, argc));
-    }
-
-    private MethodRef reflectApiRef(String type, String name, int argc) {
-        Optional<Class<?>> c = types.loadClass(type);
-        List<String> params = List.of();
-        if (c.isPresent()) {
-            try {
-                List<List<String>> candidates = new ArrayList<>();
-                if (name.equals("<init>")) {
-                    for (var k : c.get().getConstructors()) if (k.getParameterCount() == argc) candidates.add(names(k.getParameterTypes()));
-                } else {
-                    for (Method m : c.get().getMethods()) if (m.getName().equals(name) && m.getParameterCount() == argc) candidates.add(names(m.getParameterTypes()));
-                }
-                List<List<String>> distinct = new ArrayList<>(new LinkedHashSet<>(candidates));
-                if (distinct.size() == 1) params = distinct.get(0);
-            } catch (LinkageError ignored) {
-                // A class whose dependencies are missing: keep the reference without parameter types.
-            }
-        }
-        return new MethodRef(types.binaryName(type), name, params);
-    }
-
-    private static List<String> names(Class<?>[] classes) {
-        List<String> out = new ArrayList<>();
-        for (Class<?> k : classes) out.add(k.getTypeName());
-        return out;
+        return assembler.libraryRef(type, name, argc);
     }
 
     /**
@@ -336,36 +218,13 @@ final class CallSiteResolver {
                 || n.startsWith("javax.xml.ws") || n.startsWith("jakarta.xml.ws") || n.startsWith("org.apache.axis"));
     }
 
-    /**
-     * An interface extending {@code java.rmi.Remote} (or a class implementing one) that a concrete
-     * application class implements is no external RMI server: the object is the application's own,
-     * and the call dispatches to its code. A JAX-RPC/JAX-WS port stays a SOAP call, since its stub
-     * talks HTTP even to an endpoint of the same application.
-     */
-    private boolean implementedInApplication(String type, MethodCallExpr call, Site site) {
-        Optional<TypeInfo> ti = types.type(type);
-        if (ti.isEmpty()) return false;
-        boolean implemented = !ti.get().isInterface() && !ti.get().isAbstract
-                || types.subtypes(type).stream().anyMatch(x -> !x.isInterface() && !x.isAbstract);
-        return implemented && !isWebServicePort(type, call, site);
-    }
-
     // ---------------------------------------------------------------- URL connections
 
-    /**
-     * {@code url.openStream()}/{@code openConnection()}/{@code getContent()}: an outbound HTTP call only
-     * when the URL's protocol leaves the machine. A {@code file:}/{@code jar:} URL or a class-path
-     * resource makes no edge; a URL whose protocol is no constant keeps the HTTP edge, marked
-     * {@link UrlProtocols#UNKNOWN_PROTOCOL} so that the finding says so.
-     */
-    private List<CallEdge> urlConnection(MethodCallExpr call, String type, String name, int argc, Classification c, Site site) {
+    /** Where the URL {@code call}'s receiver holds points; HTTP when the code casts the connection to an HTTP one. */
+    private UrlProtocols.Reach urlReach(MethodCallExpr call, Site site) {
         UrlProtocols.Reach reach = call.getScope().map(s -> urlReach(s, site, 0)).orElse(UrlProtocols.Reach.UNKNOWN);
         if (reach == UrlProtocols.Reach.UNKNOWN && castToHttpConnection(call, site)) reach = UrlProtocols.Reach.NETWORK;
-        return switch (reach) {
-            case LOCAL -> List.of();
-            case NETWORK -> List.of(apiEdge(call, type, name, argc, c, site));
-            case UNKNOWN -> List.of(edge(site, call, apiRef(type, name, argc), c.kind(), c.op(), UrlProtocols.UNKNOWN_PROTOCOL));
-        };
+        return reach;
     }
 
     /** Where the URL an expression denotes points: from its constructor's constant, a resource lookup, or its variable. */
@@ -448,30 +307,72 @@ final class CallSiteResolver {
         return Optional.empty();
     }
 
-    // ---------------------------------------------------------------- application calls
-
-    private List<CallEdge> appCall(MethodCallExpr call, String type, String name, int argc, ReceiverForm form, Site site) {
-        Optional<TypeInfo> ti = types.type(type);
-        if (ti.isEmpty()) return List.of();
-        // A JPA entity's own method that changes its state (player.dropTeam(team)), called from another
-        // class, is an update of the entity, as for entity beans; setters stay plain calls (the cost
-        // model charges them as dirty fields by name, WAN005 counts them after a find or query).
-        Optional<Component> jpaEntity = model.byClass(type).filter(c -> c.kind() == ComponentKind.JPA_ENTITY);
-        // Getters are left out: a lazily initialised collection (if (teams == null) teams = …) is no write.
-        boolean update = jpaEntity.isPresent() && !name.startsWith("set") && !name.startsWith("get") && !name.startsWith("is")
-                && !site.owner().fqn.equals(type)
-                && entityWrites.changesState(type, name, argc);
-        List<CallEdge> out = new ArrayList<>();
-        for (MethodInfo m : dispatch(ti.get(), name, argc, form)) {
-            out.add(update ? edge(site, call, m.ref, EdgeKind.LOCAL, CallOp.ENTITY_UPDATE, jpaEntity.get().name())
-                    : edge(site, call, m.ref, EdgeKind.LOCAL, CallOp.INVOKE, null));
-        }
-        return out;
-    }
+    // ---------------------------------------------------------------- call sites
 
     /** {@link VirtualDispatch} by arity (the source's argument types are not always known). */
     List<MethodInfo> dispatch(TypeInfo receiver, String name, int argc, ReceiverForm form) {
         return dispatch.targets(receiver, ProgramView.Callee.byArity(name, argc), form);
+    }
+
+    /**
+     * The neutral record of a call site of the source. Whether it runs once per instance (an
+     * initialiser, a cache check) is marked on its edges afterwards, only for the calls that made one.
+     */
+    private static CallSite callSite(Node at, Site site, CallSite.Kind kind, String type, ProgramView.Callee callee,
+                                     ReceiverForm form, CallSite.Syntax syntax) {
+        return new CallSite(site.from(), site.owner().fqn, site.component(), kind, type, callee, null, form,
+                new SourcePlace(at, site), false, 0, syntax);
+    }
+
+    /**
+     * Where a source call is, worked out on first use: most call sites the assembler sees make no edge
+     * (a library call nothing classifies), and walking up the tree for loops and branches is not free.
+     */
+    private static final class SourcePlace implements CallSite.Place {
+        private final Node at;
+        private final Site site;
+        private int loopDepth = -1;
+        private List<io.wanlint.analyzer.api.BranchArm> branches;
+
+        SourcePlace(Node at, Site site) {
+            this.at = at;
+            this.site = site;
+        }
+
+        @Override public SourceLocation location() {
+            return new SourceLocation(site.owner().file, at.getBegin().map(p -> p.line).orElse(0));
+        }
+
+        @Override public int loopDepth() {
+            if (loopDepth < 0) loopDepth = CallSiteShape.loopDepth(at, site.callable());
+            return loopDepth;
+        }
+
+        @Override public List<io.wanlint.analyzer.api.BranchArm> branches() {
+            if (branches == null) branches = CallSiteShape.branches(at, site.callable());
+            return branches;
+        }
+    }
+
+    /** The source's answers about one method call, read off its syntax tree when the assembler asks. */
+    private final class SourceSyntax implements CallSite.Syntax {
+        private final MethodCallExpr call;
+        private final Site site;
+
+        SourceSyntax(MethodCallExpr call, Site site) {
+            this.call = call;
+            this.site = site;
+        }
+
+        @Override public Optional<String> constantString(int index) {
+            return index < call.getArguments().size() ? jndi.constantValue(call.getArgument(index)) : Optional.empty();
+        }
+
+        @Override public UrlProtocols.Reach urlReach() { return CallSiteResolver.this.urlReach(call, site); }
+
+        @Override public boolean webServicePort(String type) { return isWebServicePort(type, call, site); }
+
+        @Override public Optional<String> jpaEntity(CallOp op) { return jpa.entityOf(call, op, site.stats()); }
     }
 
     // ---------------------------------------------------------------- unknown receivers
@@ -568,11 +469,11 @@ final class CallSiteResolver {
 
     // ---------------------------------------------------------------- helpers
 
+    /** An edge the source alone makes (a relationship write, a call bound by name), placed as the assembler places its own. */
     private static CallEdge edge(Site site, Node at, MethodRef to, EdgeKind kind, CallOp op, String targetComponent) {
-        int line = at.getBegin().map(p -> p.line).orElse(0);
-        return new CallEdge(site.from(), to, kind, op, new SourceLocation(site.owner().file, line),
-                CallSiteShape.loopDepth(at, site.callable()), targetComponent, false, false,
-                CallSiteShape.branches(at, site.callable()));
+        CallSite s = callSite(at, site, CallSite.Kind.CALL, to.className(),
+                ProgramView.Callee.byArity(to.name(), to.parameterTypes().size()), ReceiverForm.VALUE, CallSite.Syntax.NONE);
+        return CallSiteAssembler.edge(s, to, kind, op, targetComponent);
     }
 
 }

@@ -18,8 +18,10 @@ import java.util.regex.Pattern;
  * filter, listener and tag classes, framework configuration such as {@code struts-config.xml} or
  * {@code faces-config.xml}) and JSP pages ({@code jsp:useBean class="…"}), and the values of its
  * {@code env-entry}s by name, for code that loads the class an env-entry names
- * ({@code Class.forName((String) ctx.lookup("java:comp/env/param/DaoClass"))}). XML comments do not
- * count: a commented-out alternative is not deployed.
+ * ({@code Class.forName((String) ctx.lookup("java:comp/env/param/DaoClass"))}), and the values of its
+ * {@code .properties} files by key, for code that loads the class a property names
+ * ({@code Class.forName(props.getProperty("dao.class"))}). XML comments do not count: a
+ * commented-out alternative is not deployed (nor is a commented-out property).
  */
 public final class DeploymentNames {
     private static final Pattern COMMENT = Pattern.compile("<!--.*?-->", Pattern.DOTALL);
@@ -30,18 +32,25 @@ public final class DeploymentNames {
     private static final Pattern ENV_VALUE = Pattern.compile("<(?:\\w+:)?env-entry-value\\b[^>]*>\\s*(.*?)\\s*</", Pattern.DOTALL);
 
     /** Nothing named: a build without descriptors. */
-    public static final DeploymentNames NONE = new DeploymentNames(Set.of(), Map.of());
+    public static final DeploymentNames NONE = new DeploymentNames(Set.of(), Map.of(), Map.of());
 
     private final Set<String> names;
     private final Map<String, List<String>> envEntries;
+    private final Map<String, List<String>> properties;
 
-    private DeploymentNames(Set<String> names, Map<String, List<String>> envEntries) {
+    private DeploymentNames(Set<String> names, Map<String, List<String>> envEntries, Map<String, List<String>> properties) {
         this.names = names;
         this.envEntries = envEntries;
+        this.properties = properties;
     }
 
     /** Reads the names from the application's XML files and JSP pages. */
     public static DeploymentNames read(List<TextFile> xmlFiles, List<TextFile> pages) {
+        return read(xmlFiles, pages, List.of());
+    }
+
+    /** Reads the names from the application's XML files, JSP pages and properties files. */
+    public static DeploymentNames read(List<TextFile> xmlFiles, List<TextFile> pages, List<TextFile> propertyFiles) {
         Set<String> names = new HashSet<>();
         Map<String, List<String>> env = new HashMap<>();
         for (TextFile f : xmlFiles) {
@@ -59,12 +68,31 @@ public final class DeploymentNames {
         for (TextFile f : pages) collect(COMMENT.matcher(f.text()).replaceAll(" "), names);
         Map<String, List<String>> frozen = new HashMap<>();
         env.forEach((k, v) -> frozen.put(k, List.copyOf(v)));
-        return new DeploymentNames(Set.copyOf(names), Map.copyOf(frozen));
+        Map<String, List<String>> byKey = new HashMap<>();
+        for (TextFile f : propertyFiles) {
+            java.util.Properties p = new java.util.Properties();
+            try {
+                p.load(new java.io.StringReader(f.text()));
+            } catch (java.io.IOException | IllegalArgumentException e) {
+                continue; // a malformed file names nothing
+            }
+            for (String key : p.stringPropertyNames()) {
+                byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(p.getProperty(key).strip());
+            }
+        }
+        Map<String, List<String>> props = new HashMap<>();
+        byKey.forEach((k, v) -> props.put(k, List.copyOf(v)));
+        return new DeploymentNames(Set.copyOf(names), Map.copyOf(frozen), Map.copyOf(props));
     }
 
     /** For tests: these names and env-entries, as if read from descriptors. */
     static DeploymentNames of(Set<String> names, Map<String, List<String>> envEntries) {
-        return new DeploymentNames(Set.copyOf(names), Map.copyOf(envEntries));
+        return new DeploymentNames(Set.copyOf(names), Map.copyOf(envEntries), Map.of());
+    }
+
+    /** The values of a property key in the application's properties files; empty when none defines it. */
+    Optional<List<String>> property(String key) {
+        return Optional.ofNullable(properties.get(key));
     }
 
     private static void collect(String text, Set<String> out) {

@@ -15,7 +15,8 @@ import java.util.TreeSet;
  * anywhere, a JSP {@code useBean}), when a container or framework does (a component of the model, a
  * JAX-WS or JAX-RS endpoint, a class with a framework supertype, a class the deployment names in a
  * descriptor), or when code loads it by a name the analysis can read ({@code Class.forName} of a
- * constant, or of an {@code env-entry} value looked up by a constant JNDI name). Reflection whose
+ * constant, of an {@code env-entry} value looked up by a constant JNDI name, or of a properties-file
+ * value read by a constant key). Reflection whose
  * class name cannot be read makes every implementation of the type it is cast to possible (and
  * everything possible when the result is not cast): the dispatch then keeps them all, and a
  * diagnostic says so.
@@ -26,13 +27,16 @@ import java.util.TreeSet;
 final class Instantiation {
 
     /** Where the name of a class loaded by reflection comes from. */
-    sealed interface LoadedName permits Constant, EnvEntry, Unknown {}
+    sealed interface LoadedName permits Constant, EnvEntry, Property, Unknown {}
 
     /** A constant class name ({@code Class.forName("a.B")}). */
     record Constant(String className) implements LoadedName {}
 
     /** The value of an env-entry looked up by a constant JNDI name. */
     record EnvEntry(String jndiName) implements LoadedName {}
+
+    /** The value of a properties-file key read by a constant key ({@code props.getProperty("dao.class")}). */
+    record Property(String key) implements LoadedName {}
 
     /** A name the analysis cannot read. */
     record Unknown() implements LoadedName {}
@@ -70,6 +74,7 @@ final class Instantiation {
                 List<String> loaded = null;
                 if (r.name() instanceof Constant c) loaded = List.of(c.className());
                 else if (r.name() instanceof EnvEntry e) loaded = names.envEntry(e.jndiName()).orElse(null);
+                else if (r.name() instanceof Property p) loaded = names.property(p.key()).orElse(null);
                 if (loaded == null) open.add(r.castTo() == null ? ANY_TYPE : r.castTo());
                 else all.addAll(loaded);
             }
@@ -127,7 +132,7 @@ final class Instantiation {
     /** One diagnostic naming the types whose implementations reflection creates from names the analysis cannot read. */
     Optional<Diagnostic> diagnostic() {
         if (facts.open().isEmpty()) return Optional.empty();
-        List<String> open = new ArrayList<>(facts.open());
+        List<String> open = new ArrayList<>(new TreeSet<>(facts.open())); // Set.copyOf has no stable order
         String which = open.contains(ANY_TYPE) ? "classes created by reflection and not cast: every application class"
                 : String.join(", ", open.subList(0, Math.min(5, open.size()))) + (open.size() > 5 ? ", …" : "");
         return Optional.of(Diagnostic.info("", 0, String.format("%d type(s) have implementations created by reflection "

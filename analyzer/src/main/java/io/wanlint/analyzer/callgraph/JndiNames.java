@@ -48,6 +48,11 @@ final class JndiNames {
             Optional<String> r = constantValue(b.getRight(), depth + 1);
             return l.isPresent() && r.isPresent() ? Optional.of(l.get() + r.get()) : Optional.empty();
         }
+        if (e instanceof com.github.javaparser.ast.expr.ConditionalExpr c && types != null) {
+            // lookup(TEST ? "java:comp/env/ejb/TestCart" : "java:comp/env/ejb/Cart"): javac keeps only the live name.
+            Optional<Boolean> live = new SourceConstants(types).bool(c.getCondition());
+            return live.flatMap(v -> constantValue(v ? c.getThenExpr() : c.getElseExpr(), depth + 1));
+        }
         if (e instanceof NameExpr n) {
             return constantField(enclosingTypes(n), n.getNameAsString(), depth);
         }

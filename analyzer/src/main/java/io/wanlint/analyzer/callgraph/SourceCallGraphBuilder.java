@@ -457,10 +457,13 @@ public final class SourceCallGraphBuilder {
         if (froms.isEmpty()) return;
         boolean initialiser = runsOncePerInstance(callable, component);
         Set<String> cacheMaps = CallSiteShape.cacheMaps(callable);
+        // What javac leaves out of the class file (if (DEBUG) …) is no call here either.
+        List<Node> dead = resolver.constants().deadCode(callable);
         for (MethodRef from : froms) {
             CallSiteResolver.Site site = new CallSiteResolver.Site(from, owner, callable, component, scan.stats);
             List<Pending> pending = new ArrayList<>();
             callable.walk(Node.TreeTraversal.PREORDER, n -> {
+                if (!dead.isEmpty() && SourceConstants.inDeadCode(n, dead)) return;
                 List<CallEdge> edges;
                 if (n instanceof MethodCallExpr call) edges = safely(() -> resolver.resolve(call, site));
                 else if (n instanceof ObjectCreationExpr creation) edges = safely(() -> resolver.resolve(creation, site));

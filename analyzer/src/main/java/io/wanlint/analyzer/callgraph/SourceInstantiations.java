@@ -94,6 +94,12 @@ final class SourceInstantiations {
             return jndi.constantValue(m.getArgument(0)).<Instantiation.LoadedName>map(Instantiation.EnvEntry::new)
                     .orElse(new Instantiation.Unknown());
         }
+        if (e instanceof MethodCallExpr m && m.getNameAsString().equals("getProperty") && m.getArguments().size() >= 1
+                && m.getScope().isPresent()) {
+            // props.getProperty("dao.class") (with or without a default): the value the properties files give the key.
+            return jndi.constantValue(m.getArgument(0)).<Instantiation.LoadedName>map(Instantiation.Property::new)
+                    .orElse(new Instantiation.Unknown());
+        }
         if (e instanceof NameExpr n) {
             List<Expression> values = valuesOf(n.getNameAsString(), callable);
             if (values.size() == 1) return nameOf(values.get(0), callable, jndi, depth + 1);

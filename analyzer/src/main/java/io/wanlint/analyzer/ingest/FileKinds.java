@@ -14,7 +14,7 @@ final class FileKinds {
     private FileKinds() {}
 
     /** How ingest treats a file. */
-    enum Kind { JAVA, JSP, CLASS, ARCHIVE, MAYBE_XML, FACELET, IGNORED }
+    enum Kind { JAVA, JSP, CLASS, ARCHIVE, PROPERTIES, MAYBE_XML, FACELET, IGNORED }
 
     /** Bytes of a file's head that {@link #looksLikeXml} needs. */
     static final int HEAD_BYTES = 512;
@@ -32,6 +32,7 @@ final class FileKinds {
         if (ext.equals("class")) return Kind.CLASS;
         if (JSP.contains(ext)) return Kind.JSP;
         if (ARCHIVES.contains(ext)) return Kind.ARCHIVE;
+        if (ext.equals("properties")) return Kind.PROPERTIES;
         if (ext.equals("xhtml")) return Kind.FACELET;
         if (IGNORED.contains(ext)) return Kind.IGNORED;
         return Kind.MAYBE_XML;

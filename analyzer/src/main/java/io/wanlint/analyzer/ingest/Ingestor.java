@@ -33,6 +33,8 @@ import java.util.TreeSet;
 public final class Ingestor {
     static final long MAX_XML_BYTES = 16L << 20;
     static final long MAX_SOURCE_BYTES = 64L << 20;
+    /** A properties file larger than this holds data, not configuration: it is not read. */
+    static final long MAX_PROPERTIES_BYTES = 1L << 20;
 
     private final ArchiveLimits limits;
 
@@ -68,6 +70,7 @@ public final class Ingestor {
         private final List<TextFile> javaSources = new ArrayList<>();
         private final List<TextFile> jsps = new ArrayList<>();
         private final List<TextFile> xmlFiles = new ArrayList<>();
+        private final List<TextFile> propertyFiles = new ArrayList<>();
         private final Set<Path> classRoots = new TreeSet<>();
         private final List<AnalyzedFile> files = new ArrayList<>();
         private final List<Diagnostic> diagnostics = new ArrayList<>();
@@ -100,7 +103,7 @@ public final class Ingestor {
         }
 
         Workspace workspace() {
-            return new Workspace(javaSources, jsps, xmlFiles, List.copyOf(classRoots), files, diagnostics);
+            return new Workspace(javaSources, jsps, xmlFiles, List.copyOf(classRoots), files, diagnostics, propertyFiles);
         }
 
         void input(Path input) {
@@ -131,6 +134,8 @@ public final class Ingestor {
                 });
                 case CLASS -> classFile(file, logical);
                 case ARCHIVE -> archive(file, logical);
+                // Read for the class names code loads by a property key (Class.forName(props.getProperty("dao"))).
+                case PROPERTIES -> text(file, logical, MAX_PROPERTIES_BYTES).ifPresent(propertyFiles::add);
                 case MAYBE_XML -> maybeXml(file, logical);
                 // JSF pages: read for their EL references (FaceletPages), never parsed as descriptors.
                 case FACELET -> text(file, logical, MAX_XML_BYTES).ifPresent(t -> {

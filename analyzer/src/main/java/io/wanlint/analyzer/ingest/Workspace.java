@@ -14,9 +14,11 @@ import java.util.List;
  * @param classRoots   folders of compiled classes and jar files (application and library)
  * @param files        every file read, for reports
  * @param diagnostics  what could not be read, and why
+ * @param propertyFiles {@code .properties} files (class names that code loads by a property key)
  */
 public record Workspace(List<TextFile> javaSources, List<TextFile> jsps, List<TextFile> xmlFiles,
-                        List<Path> classRoots, List<AnalyzedFile> files, List<Diagnostic> diagnostics) {
+                        List<Path> classRoots, List<AnalyzedFile> files, List<Diagnostic> diagnostics,
+                        List<TextFile> propertyFiles) {
     public Workspace {
         javaSources = List.copyOf(javaSources);
         jsps = List.copyOf(jsps);
@@ -24,5 +26,12 @@ public record Workspace(List<TextFile> javaSources, List<TextFile> jsps, List<Te
         classRoots = List.copyOf(classRoots);
         files = List.copyOf(files);
         diagnostics = List.copyOf(diagnostics);
+        propertyFiles = List.copyOf(propertyFiles);
+    }
+
+    /** A workspace without properties files. */
+    public Workspace(List<TextFile> javaSources, List<TextFile> jsps, List<TextFile> xmlFiles,
+                     List<Path> classRoots, List<AnalyzedFile> files, List<Diagnostic> diagnostics) {
+        this(javaSources, jsps, xmlFiles, classRoots, files, diagnostics, List.of());
     }
 }

@@ -135,7 +135,7 @@ public final class AnalysisPipeline {
         diagnostics.addAll(model.diagnostics());
         TagHandlers tags = model.tagLibraries()::handlerClass;
 
-        DeploymentNames deploymentNames = timed("deployment names", timings, () -> DeploymentNames.read(ws.xmlFiles(), ws.jsps()));
+        DeploymentNames deploymentNames = timed("deployment names", timings, () -> DeploymentNames.read(ws.xmlFiles(), ws.jsps(), ws.propertyFiles()));
         boolean remember = cache != null && !bytecode;
         SourceCallGraphBuilder.Recorded recorded = timed("call graph", timings, () -> bytecode
                 ? new SourceCallGraphBuilder.Recorded(new BytecodeCallGraphBuilder().build(ws.classRoots(), model.model(),

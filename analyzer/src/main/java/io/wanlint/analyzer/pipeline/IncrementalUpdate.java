@@ -103,7 +103,7 @@ final class IncrementalUpdate {
         JavaSources parser = new JavaSources();
         Optional<SourceCallGraphBuilder.Recorded> updated = timed("call graph", timings, () -> new SourceCallGraphBuilder()
                 .update(state.memory(), new SourceCallGraphBuilder.PreviousGraph(previous.nodes(), previous.edges(), previous.facts()), graphBefore, changed, changedJsps, model, pages,
-                        DeploymentNames.read(ws.xmlFiles(), ws.jsps()), file -> {
+                        DeploymentNames.read(ws.xmlFiles(), ws.jsps(), ws.propertyFiles()), file -> {
                     TextFile source = byPath.get(file);
                     if (source == null) return Optional.<CompilationUnit>empty();
                     return Optional.of(parser.parse(source).unit().unit());

@@ -2,7 +2,11 @@ package io.wanlint.analyzer.cache;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.wanlint.analyzer.api.AnalysisRequest;
+import io.wanlint.analyzer.ingest.TextFile;
+import io.wanlint.analyzer.ingest.Workspace;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.List;
@@ -46,5 +50,25 @@ class InputDigestTest {
         assertThat(InputDigest.contentHash(plain)).isEqualTo(utf8.digest(plain.getBytes(StandardCharsets.UTF_8)));
 
         assertThat(List.of(hex(pair), hex(plain), hex(""))).doesNotHaveDuplicates();
+    }
+
+    /** A properties file names the classes code loads by key: a change of it re-analyses everything. */
+    @Test
+    void aChangedPropertiesFileChangesTheDigestAndTheStructure() {
+        Path root = Path.of("/app");
+        AnalysisRequest request = AnalysisRequest.of(root);
+        TextFile servlet = new TextFile("Shop.java", root.resolve("Shop.java"), "class Shop {}", "UTF-8");
+        InputDigest cached = InputDigest.of(request, workspace(servlet, "dao=shop.JdbcDao"), root.resolve("x"), false);
+        InputDigest same = InputDigest.of(request, workspace(servlet, "dao=shop.JdbcDao"), root.resolve("x"), false);
+        InputDigest changed = InputDigest.of(request, workspace(servlet, "dao=shop.CachedDao"), root.resolve("x"), false);
+
+        assertThat(same.digest()).isEqualTo(cached.digest());
+        assertThat(changed.digest()).isNotEqualTo(cached.digest());
+        assertThat(changed.structure()).isNotEqualTo(cached.structure());
+    }
+
+    private static Workspace workspace(TextFile java, String properties) {
+        TextFile props = new TextFile("dao.properties", Path.of("/app/dao.properties"), properties, "ISO-8859-1");
+        return new Workspace(List.of(java), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(props));
     }
 }

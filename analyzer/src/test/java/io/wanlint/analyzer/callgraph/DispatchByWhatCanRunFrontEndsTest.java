@@ -158,6 +158,54 @@ class DispatchByWhatCanRunFrontEndsTest {
         assertThat(pricesTargets(result)).containsExactlyInAnyOrder("shop.dao.CachedPriceDao", "shop.dao.JdbcPriceDao");
     }
 
+    /**
+     * Issue 19.1: the factory loads the class a properties file names under the key {@code key}
+     * ({@code Class.forName(props.getProperty(KEY))}, the key a constant).
+     */
+    private static Map<String, String> propertiesApp(String key) {
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put("shop/dao/PriceDao.java", DAO);
+        files.put("shop/dao/JdbcPriceDao.java", JDBC_DAO);
+        files.put("shop/dao/CachedPriceDao.java", CACHED_DAO);
+        files.put("shop/dao/PriceDaoFactory.java", """
+                package shop.dao;
+                public class PriceDaoFactory {
+                    private static final String KEY = "%s";
+                    public static PriceDao create() throws Exception {
+                        java.util.Properties props = new java.util.Properties();
+                        try (java.io.InputStream in = PriceDaoFactory.class.getResourceAsStream("/dao.properties")) {
+                            props.load(in);
+                        }
+                        String className = props.getProperty(KEY);
+                        return (PriceDao) Class.forName(className).newInstance();
+                    }
+                }
+                """.formatted(key));
+        files.put("shop/web/PriceServlet.java", SERVLET);
+        files.put("WEB-INF/classes/dao.properties", """
+                # which DAO the shop runs
+                #price.dao.class=shop.dao.JdbcPriceDao
+                price.dao.class = shop.dao.CachedPriceDao
+                """);
+        return files;
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = AnalysisRequest.FrontEnd.class, names = {"SOURCE", "BYTECODE"})
+    void aFactoryLoadingTheClassAPropertiesFileNamesRunsThatClassOnly(AnalysisRequest.FrontEnd frontEnd) throws Exception {
+        AnalysisResult result = analyse(propertiesApp("price.dao.class"), frontEnd);
+
+        assertThat(pricesTargets(result)).containsExactly("shop.dao.CachedPriceDao");
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = AnalysisRequest.FrontEnd.class, names = {"SOURCE", "BYTECODE"})
+    void aPropertyNoFileDefinesKeepsEveryImplementation(AnalysisRequest.FrontEnd frontEnd) throws Exception {
+        AnalysisResult result = analyse(propertiesApp("price.dao.impl"), frontEnd);
+
+        assertThat(pricesTargets(result)).containsExactlyInAnyOrder("shop.dao.CachedPriceDao", "shop.dao.JdbcPriceDao");
+    }
+
     /** The servlet gets its DAO from {@code daoExpression}; no factory, no descriptor. */
     private static Map<String, String> createdApp(String daoExpression) {
         Map<String, String> files = new LinkedHashMap<>();

@@ -48,9 +48,15 @@ final class CallCharges {
         CACHE_MISS,
         /** a finder or query at the cache's back end: per execution, and it loads the entities it returns. */
         CACHE_FINDER,
-        /** the commit of a transaction that touched cached entities: once per transaction, per execution without one. */
+        /**
+         * the commit of a transaction that touched cached entities: once per execution of the transaction (its least
+         * frequent access stands for it), per execution of the call when it shares no transaction.
+         */
         CACHE_COMMIT,
-        /** as {@link #CACHE_COMMIT}, but 0 outside a transaction (a read has nothing to commit then). */
+        /**
+         * as {@link #CACHE_COMMIT}, but 0 for a call that shares no transaction: a read that missed, a finder or a query
+         * has just fetched the current state, so its own transaction has nothing to ship or validate.
+         */
         CACHE_COMMIT_IN_TRANSACTION
     }
 

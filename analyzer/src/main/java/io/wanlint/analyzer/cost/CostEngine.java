@@ -468,7 +468,7 @@ public final class CostEngine {
                             TransactionKey tx = cacheTransaction(ep, s.edge(), commit ? COMMIT : p.entity());
                             if (tx == null) {
                                 if (p.counting() == CallCharges.Counting.CACHE_COMMIT_IN_TRANSACTION) {
-                                    reason += ": 0, no transaction to commit";
+                                    reason += ": 0 here, the call shares no transaction and its state was just fetched: nothing to ship or validate";
                                 } else {
                                     contribution = runs.times(unit);
                                     reason += "; the call runs in a transaction of its own";
@@ -476,7 +476,10 @@ public final class CostEngine {
                             } else if (!commit && loadedByFinder.contains(tx)) {
                                 reason += ": 0, a finder of the same transaction returned its state";
                             } else {
-                                storedPerTransaction.merge(tx, runs.times(unit), CostEngine::atLeastBoth);
+                                // A miss per instance (the most any access runs); one commit per execution of the
+                                // transaction, which its least frequent access stands for.
+                                storedPerTransaction.merge(tx, runs.times(unit), commit
+                                        ? (a, b) -> a.compareTo(b) <= 0 ? a : b : CostEngine::atLeastBoth);
                                 if (storeAtCommit.containsKey(tx)) reason += " (counted once for the transaction)";
                                 else {
                                     storeAtCommit.put(tx, crossings.size());

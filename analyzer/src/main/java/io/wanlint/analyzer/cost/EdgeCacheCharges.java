@@ -61,9 +61,13 @@ final class EdgeCacheCharges {
                     CallCharges.Counting.EXPLAINED_ONLY);
         }
         boolean write = kindOf(e) == Access.WRITE || e.op() == CallOp.ENTITY_SET || e.op() == CallOp.ENTITY_UPDATE;
+        // A call in a transaction of its own commits alone when it writes, or when it read the cache's copy (which the
+        // commit validates); a read that missed, or a finder, has just fetched the current state from the back end.
+        boolean validatesAlone = write || transactional && kindOf(e) == Access.BY_KEY
+                && perTransaction.get(0).counting() == CallCharges.Counting.EXPLAINED_ONLY;
         perTransaction.add(new CallCharges.Charge(back, cache.commitCost(), "commit: " + cache.commitCost()
                 + " (one call at the end of the transaction ships its creates, updates and removes and validates what it read)",
-                transactional || write ? CallCharges.Counting.CACHE_COMMIT : CallCharges.Counting.CACHE_COMMIT_IN_TRANSACTION));
+                validatesAlone ? CallCharges.Counting.CACHE_COMMIT : CallCharges.Counting.CACHE_COMMIT_IN_TRANSACTION));
         // The entity's own code (business methods, ejbLoad/ejbStore, finders' SQL) runs on cached state or at the back
         // end, next to the database: the walk does not follow it.
         return Optional.of(new CostEngine.Step(e, main, perTransaction, null));

@@ -49,8 +49,8 @@ final class CallCharges {
         /** a finder or query at the cache's back end: per execution, and it loads the entities it returns. */
         CACHE_FINDER,
         /**
-         * the commit of a transaction that touched cached entities: once per execution of the transaction (its least
-         * frequent access stands for it), per execution of the call when it shares no transaction.
+         * the commit of a transaction that touched cached entities: once per execution of the method that starts the
+         * transaction, per execution of the call when it shares no transaction.
          */
         CACHE_COMMIT,
         /**

@@ -477,9 +477,9 @@ public final class CostEngine {
                                 reason += ": 0, a finder of the same transaction returned its state";
                             } else {
                                 // A miss per instance (the most any access runs); one commit per execution of the
-                                // transaction, which its least frequent access stands for.
-                                storedPerTransaction.merge(tx, runs.times(unit), commit
-                                        ? (a, b) -> a.compareTo(b) <= 0 ? a : b : CostEngine::atLeastBoth);
+                                // method that starts the transaction.
+                                if (commit) storedPerTransaction.putIfAbsent(tx, executionsOf(tx.startedBy(), preorder, runs).times(unit));
+                                else storedPerTransaction.merge(tx, runs.times(unit), CostEngine::atLeastBoth);
                                 if (storeAtCommit.containsKey(tx)) reason += " (counted once for the transaction)";
                                 else {
                                     storeAtCommit.put(tx, crossings.size());
@@ -694,6 +694,13 @@ public final class CostEngine {
             starters.add(t.startedBy());
         }
         return new TransactionKey(bean, java.util.Set.copyOf(starters));
+    }
+
+    /** How often the methods that start a transaction run from the entry point; {@code otherwise} when the walk has none. */
+    private static RoundTrips executionsOf(java.util.Set<MethodRef> starters, List<Visit> preorder, RoundTrips otherwise) {
+        RoundTrips total = RoundTrips.ZERO;
+        for (Visit v : preorder) if (starters.contains(v.state.method())) total = total.plus(v.executions);
+        return total.isZero() ? otherwise : total;
     }
 
     /**

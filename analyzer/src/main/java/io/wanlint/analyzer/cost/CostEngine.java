@@ -466,6 +466,11 @@ public final class CostEngine {
                             // The edge cache (EdgeCacheCharges): a miss per (entity, transaction), a commit per transaction.
                             boolean commit = p.counting() != CallCharges.Counting.CACHE_MISS;
                             TransactionKey tx = cacheTransaction(ep, s.edge(), commit ? COMMIT : p.entity());
+                            if (tx == null && !s.edge().kind().isEjb() && p.counting() != CallCharges.Counting.CACHE_COMMIT_IN_TRANSACTION) {
+                                // JPA without known transaction contexts: one persistence context per request, as the
+                                // flush at commit is counted once per entry point without the cache.
+                                tx = new TransactionKey(commit ? COMMIT : p.entity(), java.util.Set.of(ep.method()));
+                            }
                             if (tx == null) {
                                 if (p.counting() == CallCharges.Counting.CACHE_COMMIT_IN_TRANSACTION) {
                                     reason += ": 0 here, the call shares no transaction and its state was just fetched: nothing to ship or validate";

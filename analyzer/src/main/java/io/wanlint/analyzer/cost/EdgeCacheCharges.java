@@ -135,7 +135,7 @@ final class EdgeCacheCharges {
             return switch (e.op()) {
                 case JPA_FIND, JPA_QUERY, JPA_BULK_UPDATE, JPA_PERSIST, JPA_MERGE, JPA_REMOVE, JPA_FLUSH -> Optional.of(
                         engine.targetOf(e).filter(c -> c.kind() == ComponentKind.JPA_ENTITY)
-                                .orElse(Component.simple("JPA entities", ComponentKind.JPA_ENTITY, "", List.of(), List.of())));
+                                .orElse(Component.simple("an untyped JPA entity", ComponentKind.JPA_ENTITY, "", List.of(), List.of())));
                 default -> Optional.empty();
             };
         }

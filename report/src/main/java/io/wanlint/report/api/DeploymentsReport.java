@@ -22,6 +22,9 @@ import java.util.Locale;
 public final class DeploymentsReport {
     private DeploymentsReport() {}
 
+    /** Between column groups (one per topology). */
+    private static final String SEPARATOR = "   ";
+
     /** The explanation every format carries. */
     static final String LEGEND = "round trips at n = 1; sensitivity = ms of added latency per ms of one-way delay"
             + " (2 × round trips, Leff & Rayfield); latency at the topology's delays; * = best topology of the row";
@@ -35,13 +38,8 @@ public final class DeploymentsReport {
                     number(c.oneWayLatencyMs())));
         }
         List<String[]> lines = new ArrayList<>();
-        List<String> top = new ArrayList<>(List.of("", ""));
         List<String> head = new ArrayList<>(List.of("entry point", "kind"));
-        for (Column c : comparison.columns()) {
-            top.addAll(List.of(c.topology(), "", ""));
-            head.addAll(List.of("trips", "ms/ms", "latency"));
-        }
-        lines.add(top.toArray(String[]::new));
+        for (int i = 0; i < comparison.columns().size(); i++) head.addAll(List.of("trips", "ms/ms", "latency"));
         lines.add(head.toArray(String[]::new));
         for (Row r : comparison.rows()) lines.add(line(r));
         lines.add(line(comparison.total()));
@@ -50,14 +48,21 @@ public final class DeploymentsReport {
         for (String[] l : lines) for (int i = 0; i < l.length; i++) l[i] = VisibleText.escape(l[i]);
         int[] widths = new int[lines.get(0).length];
         for (String[] l : lines) for (int i = 0; i < l.length; i++) widths[i] = Math.max(widths[i], l[i].length());
-        for (int k = 0; k < lines.size(); k++) {
-            String[] l = lines.get(k);
+        // A topology's name spans its three columns; a long name widens the group's first one.
+        StringBuilder names = new StringBuilder(" ".repeat(widths[0] + 2 + widths[1]));
+        for (int g = 0; g < comparison.columns().size(); g++) {
+            String name = VisibleText.escape(comparison.columns().get(g).topology());
+            int first = 2 + 3 * g, span = widths[first] + widths[first + 1] + widths[first + 2] + 4;
+            if (name.length() > span) widths[first] += name.length() - span;
+            span = Math.max(span, name.length());
+            names.append(SEPARATOR).append(name).append(" ".repeat(span - name.length()));
+        }
+        out.append(names.toString().stripTrailing()).append('\n');
+        for (String[] l : lines) {
             StringBuilder row = new StringBuilder();
             for (int i = 0; i < l.length; i++) {
-                // The topology names head their column group, left-aligned; numbers are right-aligned.
-                boolean left = i < 2 || k == 0;
                 String pad = " ".repeat(widths[i] - l[i].length());
-                row.append(left ? l[i] + pad : pad + l[i]).append(i + 1 < l.length ? (i >= 1 && (i - 1) % 3 == 0 ? "   " : "  ") : "");
+                row.append(i < 2 ? l[i] + pad : pad + l[i]).append(i + 1 < l.length ? (i >= 1 && (i - 1) % 3 == 0 ? SEPARATOR : "  ") : "");
             }
             out.append(row.toString().stripTrailing()).append('\n');
         }

@@ -153,11 +153,11 @@ class MainTest {
                 + ", which names a SARIF file; drop --format or rename the file\n");
         assertThat(wb.lastRequest).as("nothing analysed").isNull();
         assertThat(sarif).doesNotExist();
-        Path html = out.resolve("p.html");
-        Run unwritable = run(w, "predict", app.toString(), "-o", html.toString());
+        Path sarifPrediction = out.resolve("p.sarif");
+        Run unwritable = run(w, "predict", app.toString(), "-o", sarifPrediction.toString());
         assertThat(unwritable.exit()).isEqualTo(2);
-        assertThat(unwritable.err()).isEqualTo("error: -o " + html + " names an HTML file, which wanlint predict does not "
-                + "write (it writes text, json); rename the file\n");
+        assertThat(unwritable.err()).isEqualTo("error: -o " + sarifPrediction + " names a SARIF file, which wanlint predict does not "
+                + "write (it writes text, json, html); rename the file\n");
         assertThat(run(w, "graph", app.toString(), "--format", "svg", "-o", out.resolve("g.dot").toString()).exit())
                 .isEqualTo(2);
     }

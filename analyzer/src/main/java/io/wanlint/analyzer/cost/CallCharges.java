@@ -40,11 +40,34 @@ final class CallCharges {
          * context (find, query), the change is written by the flush at commit (dirty checking), which
          * then counts once; contributes 0 itself.
          */
-        DIRTY_FIELD
+        DIRTY_FIELD,
+        /**
+         * an edge cache's miss on an entity ({@link EdgeCacheCharges}): once per (entity, transaction), per execution
+         * when the call runs in a transaction of its own; 0 when a finder of the same transaction loaded the entity.
+         */
+        CACHE_MISS,
+        /** a finder or query at the cache's back end: per execution, and it loads the entities it returns. */
+        CACHE_FINDER,
+        /**
+         * the commit of a transaction that touched cached entities: once per execution of the method that starts the
+         * transaction, per execution of the call when it shares no transaction.
+         */
+        CACHE_COMMIT,
+        /**
+         * as {@link #CACHE_COMMIT}, but 0 for a call that shares no transaction: a read that missed, a finder or a query
+         * has just fetched the current state, so its own transaction has nothing to ship or validate.
+         */
+        CACHE_COMMIT_IN_TRANSACTION
     }
 
-    /** What a crossing call costs per execution, and why. */
-    record Charge(String toSite, int unitCost, String reason, Counting counting) {
+    /**
+     * What a crossing call costs per execution, and why.
+     *
+     * @param entity the entity a per-transaction charge is kept for ({@link Counting#CACHE_MISS}), else null
+     */
+    record Charge(String toSite, int unitCost, String reason, Counting counting, String entity) {
+        Charge(String toSite, int unitCost, String reason, Counting counting) { this(toSite, unitCost, reason, counting, null); }
+
         Charge cached() {
             return new Charge(toSite, unitCost, reason + "; cached, runs once per component instance (0 per request)",
                     Counting.EXPLAINED_ONLY);
@@ -54,15 +77,22 @@ final class CallCharges {
     private final Topology topology;
     private final CostTable costs;
     private final CostEngine engine;
+    /** The edge cache's charges of entity accesses, null without a cache. */
+    private final EdgeCacheCharges cache;
 
     CallCharges(Topology topology, CostEngine engine) {
         this.topology = topology;
         this.costs = topology.costs();
         this.engine = engine;
+        this.cache = topology.cache() == null ? null : new EdgeCacheCharges(topology, engine);
     }
 
     /** The call as a step of the walk from {@code current}. */
     CostEngine.Step step(CallEdge e, String current) {
+        if (cache != null && !e.cachedOnce()) {
+            Optional<CostEngine.Step> cached = cache.step(e, current);
+            if (cached.isPresent()) return cached.get();
+        }
         Charge charge = charge(e, current);
         Optional<Component> copy = readOnlyCopy(e, current);
         if (copy.isPresent()) {

@@ -328,7 +328,7 @@ public final class CostEngine {
         if (isWebRequest(ep.kind()) && !entrySite.equals(topology.clientSite())) {
             int unit = topology.costs().browserRequest();
             crossings.add(new CrossingCall(null, topology.clientSite(), entrySite, unit, RoundTrips.of(unit),
-                    "HTTP request from a remote browser, no keep-alive"));
+                    unit == 1 ? "HTTP request from a remote browser, keep-alive" : "HTTP request from a remote browser, no keep-alive"));
         }
 
         // Iterative depth-first walk: deep call chains in large applications must not overflow the stack.
@@ -418,6 +418,8 @@ public final class CostEngine {
         boolean loadsEntities = false;
         Map<TransactionKey, Integer> storeAtCommit = new HashMap<>();
         Map<TransactionKey, RoundTrips> storedPerTransaction = new HashMap<>();
+        Map<TransactionKey, String> onceSuffix = new HashMap<>();
+        java.util.Set<TransactionKey> loadedByFinder = new java.util.HashSet<>();
         for (Visit v : preorder) {
             String callback = containerCallback(v.state.method());
             for (int i = 0; i < v.steps.size(); i++) {
@@ -462,6 +464,36 @@ public final class CostEngine {
                                 else storeAtCommit.put(shared, crossings.size());
                             }
                         }
+                        case CACHE_MISS, CACHE_COMMIT, CACHE_COMMIT_IN_TRANSACTION -> {
+                            // The edge cache (EdgeCacheCharges): a miss per (entity, transaction), a commit per transaction.
+                            boolean commit = p.counting() != CallCharges.Counting.CACHE_MISS;
+                            TransactionKey tx = cacheTransaction(ep, s.edge(), commit ? COMMIT : p.entity());
+                            if (tx == null && !s.edge().kind().isEjb() && p.counting() != CallCharges.Counting.CACHE_COMMIT_IN_TRANSACTION) {
+                                // JPA without known transaction contexts: one persistence context per request, as the
+                                // flush at commit is counted once per entry point without the cache.
+                                tx = new TransactionKey(commit ? COMMIT : p.entity(), java.util.Set.of(ep.method()));
+                            }
+                            if (tx == null) {
+                                if (p.counting() == CallCharges.Counting.CACHE_COMMIT_IN_TRANSACTION) {
+                                    reason += ": 0 here, the call shares no transaction and its state was just fetched: nothing to ship or validate";
+                                } else {
+                                    contribution = runs.times(unit);
+                                    reason += "; the call runs in a transaction of its own";
+                                }
+                            } else if (!commit && loadedByFinder.contains(tx)) {
+                                reason += ": 0, a finder of the same transaction returned its state";
+                            } else {
+                                // A miss per instance (the most any access runs); one commit per execution of the
+                                // method that starts the transaction.
+                                if (commit) storedPerTransaction.putIfAbsent(tx, executionsOf(tx.startedBy(), preorder, runs).times(unit));
+                                else storedPerTransaction.merge(tx, runs.times(unit), CostEngine::atLeastBoth);
+                                if (storeAtCommit.containsKey(tx)) reason += " (counted once for the transaction)";
+                                else {
+                                    storeAtCommit.put(tx, crossings.size());
+                                    onceSuffix.put(tx, ", once per transaction");
+                                }
+                            }
+                        }
                     }
                     crossings.add(new CrossingCall(s.edge(), s.next() == null ? v.state.site() : s.next().site(),
                             p.toSite(), unit, contribution, reason));
@@ -470,9 +502,14 @@ public final class CostEngine {
                 if (c == null) continue;
                 int unit = adjustment.unitCost(ep, s.edge(), c.unitCost());
                 RoundTrips contribution = switch (c.counting()) {
-                    case PER_EXECUTION, CMP_LOAD, CMP_STORE -> runs.times(unit);
-                    case EXPLAINED_ONLY, DEFERRED_TO_FLUSH, DIRTY_FIELD -> RoundTrips.ZERO;
+                    case PER_EXECUTION, CMP_LOAD, CMP_STORE, CACHE_FINDER -> runs.times(unit);
+                    case EXPLAINED_ONLY, DEFERRED_TO_FLUSH, DIRTY_FIELD, CACHE_MISS, CACHE_COMMIT, CACHE_COMMIT_IN_TRANSACTION
+                            -> RoundTrips.ZERO;
                 };
+                if (c.counting() == CallCharges.Counting.CACHE_FINDER) {
+                    TransactionKey tx = cacheTransaction(ep, s.edge(), c.entity());
+                    if (tx != null) loadedByFinder.add(tx);
+                }
                 String reason = callback == null ? c.reason() : c.reason() + "; in " + callback;
                 if (v != root && v.executions.isZero() && armsExcluded
                         && c.counting() == CallCharges.Counting.PER_EXECUTION) {
@@ -494,7 +531,7 @@ public final class CostEngine {
         storeAtCommit.forEach((tx, at) -> {
             CrossingCall first = crossings.get(at);
             crossings.set(at, new CrossingCall(first.edge(), first.fromSite(), first.toSite(), first.unitCost(),
-                    storedPerTransaction.get(tx), first.reason() + ", once per transaction that sets its fields"));
+                    storedPerTransaction.get(tx), first.reason() + onceSuffix.getOrDefault(tx, ", once per transaction that sets its fields")));
         });
         // A managed entity's changed fields are written by the same flush as the explicit writes.
         if (firstDeferredWrite == null && firstDirtyField != null && loadsEntities) firstDeferredWrite = firstDirtyField;
@@ -537,7 +574,7 @@ public final class CostEngine {
                 branches |= !s.edge().branches().isEmpty();
                 RoundTrips here = RoundTrips.ZERO;
                 CallCharges.Charge c = s.charge();
-                if (c != null && c.counting() == CallCharges.Counting.PER_EXECUTION) {
+                if (c != null && (c.counting() == CallCharges.Counting.PER_EXECUTION || c.counting() == CallCharges.Counting.CACHE_FINDER)) {
                     here = RoundTrips.of(adjustment.unitCost(ep, s.edge(), c.unitCost()));
                 }
                 for (CallCharges.Charge p : s.persistence()) {
@@ -666,8 +703,35 @@ public final class CostEngine {
         return new TransactionKey(bean, java.util.Set.copyOf(starters));
     }
 
+    /** How often the methods that start a transaction run from the entry point; {@code otherwise} when the walk has none. */
+    private static RoundTrips executionsOf(java.util.Set<MethodRef> starters, List<Visit> preorder, RoundTrips otherwise) {
+        RoundTrips total = RoundTrips.ZERO;
+        for (Visit v : preorder) if (starters.contains(v.state.method())) total = total.plus(v.executions);
+        return total.isZero() ? otherwise : total;
+    }
+
+    /**
+     * The transaction an access to a cached entity runs in (the hook of {@link EdgeCacheCharges}): the entity bean
+     * method's own, as for CMP; for a JPA operation or a setter, its caller's, which may have started it.
+     */
+    private TransactionKey cacheTransaction(EntryPoint ep, CallEdge edge, String key) {
+        if (edge.kind().isEjb()) return sharedTransaction(ep, edge.to(), key);
+        if (transactions == null || edge.from() == null) return null;
+        java.util.Set<TransactionContext> contexts = transactions.contextsOfMethod(ep, edge.from());
+        if (contexts.isEmpty()) return null;
+        java.util.Set<MethodRef> starters = new java.util.HashSet<>();
+        for (TransactionContext t : contexts) {
+            if (!t.active() || t.startedBy() == null) return null;
+            starters.add(t.startedBy());
+        }
+        return new TransactionKey(key, java.util.Set.copyOf(starters));
+    }
+
     /** One entity bean within the transactions started by {@code startedBy}. */
     private record TransactionKey(String bean, java.util.Set<MethodRef> startedBy) {}
+
+    /** The key of a transaction's commit, which no entity name can equal. */
+    private static final String COMMIT = "\0commit";
 
     /**
      * The smallest count at least as large as both for every {@code n >= 0}, coefficient by

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.wanlint.analyzer.api.VisibleText;
 import io.wanlint.analyzer.api.ConfigurationException;
 import io.wanlint.analyzer.api.CostTable;
+import io.wanlint.analyzer.api.EntityCache;
 import io.wanlint.analyzer.api.Placement;
 import io.wanlint.analyzer.api.Topology;
 import java.io.IOException;
@@ -44,6 +45,12 @@ import java.util.Set;
  *   - {match: "com.acme.web.**", site: edge}
  *   - {match: "CatalogEJB", site: main}
  * costs: {remoteEjbCall: 1, outboundHttp: 3}
+ * cache:                   # the edge EJB cache (edge-cache); false removes the preset's
+ *   backEnd: main
+ *   missCost: 1
+ *   finderCost: 1
+ *   commitCost: 1
+ *   missProbability: {Account: 0.25, Quote: 0}
  * </pre>
  *
  * <p>The file is read token by token into a small tree that keeps each value's line, so every
@@ -59,7 +66,7 @@ public final class TopologyFiles {
     private TopologyFiles() {}
 
     private static final List<String> KEYS = List.of("name", "extends", "sites", "latencyMs", "links", "default",
-            "database", "broker", "external", "client", "place", "costs");
+            "database", "broker", "external", "client", "place", "costs", "cache");
 
     private static final RecordComponent[] COST_FIELDS = CostTable.class.getRecordComponents();
 
@@ -210,7 +217,41 @@ public final class TopologyFiles {
 
             CostTable costs = byKey.containsKey("costs")
                     ? readCosts(object(byKey.get("costs").value(), "costs"), base.costs()) : base.costs();
-            return new Topology(name, placements, defaultSite, client, database, broker, external, latency, links, costs);
+            EntityCache cache = byKey.containsKey("cache") ? readCache(byKey.get("cache"), base.cache(), database) : base.cache();
+            return new Topology(name, placements, defaultSite, client, database, broker, external, latency, links, costs, cache);
+        }
+
+        private static final List<String> CACHE_KEYS = List.of("backEnd", "missCost", "finderCost", "commitCost", "missProbability");
+
+        /** {@code cache: false} (no cache), or a mapping over the base's cache (else one at the database's site). */
+        private EntityCache readCache(Field field, EntityCache base, String database) {
+            if (field.value() instanceof Scalar s && (s.token() == JsonToken.VALUE_FALSE || s.token() == JsonToken.VALUE_NULL)) return null;
+            Obj cache = object(field.value(), "cache");
+            EntityCache from = base != null ? base : EntityCache.at(database);
+            String backEnd = from.backEndSite();
+            int miss = from.missCost(), finder = from.finderCost(), commit = from.commitCost();
+            Map<String, Double> probabilities = new LinkedHashMap<>(from.missProbability());
+            Set<String> seen = new LinkedHashSet<>();
+            for (Field f : cache.fields()) {
+                String key = "cache." + f.key();
+                if (!seen.add(f.key())) throw error(f.line(), key, "duplicate key");
+                switch (f.key()) {
+                    case "backEnd" -> backEnd = site(f.value(), key);
+                    case "missCost" -> miss = nonNegativeInt(f.value(), key);
+                    case "finderCost" -> finder = nonNegativeInt(f.value(), key);
+                    case "commitCost" -> commit = nonNegativeInt(f.value(), key);
+                    case "missProbability" -> {
+                        for (Field entity : object(f.value(), key).fields()) {
+                            String at = key + "." + entity.key();
+                            double p = nonNegativeNumber(entity.value(), at);
+                            if (p > 1) throw error(entity.line(), at, "a probability is at most 1");
+                            probabilities.put(entity.key(), p);
+                        }
+                    }
+                    default -> throw error(f.line(), key, "unknown key (expected one of: " + String.join(", ", CACHE_KEYS) + ")");
+                }
+            }
+            return new EntityCache(backEnd, miss, finder, commit, probabilities);
         }
 
         private static Topology blank() {
@@ -226,6 +267,7 @@ public final class TopologyFiles {
             knownSites.add(t.brokerSite());
             knownSites.add(t.externalSite());
             for (Placement p : t.placements()) knownSites.add(p.site());
+            if (t.cache() != null) knownSites.add(t.cache().backEndSite());
         }
 
         private void readLinks(Arr list, Map<String, Double> links) {

@@ -4,6 +4,7 @@ import io.wanlint.analyzer.api.VisibleText;
 import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.ConfigurationException;
 import io.wanlint.analyzer.api.CostTable;
+import io.wanlint.analyzer.api.EntityCache;
 import io.wanlint.analyzer.api.Placement;
 import io.wanlint.analyzer.api.Topologies;
 import io.wanlint.analyzer.api.Topology;
@@ -47,6 +48,7 @@ public final class TopologyPresets {
             case "edge" -> edge();
             case "centralized" -> centralized();
             case "edge-db" -> edgeDb();
+            case "edge-cache" -> edgeCache();
             default -> throw new ConfigurationException("unknown topology preset '" + VisibleText.quote(name) + "' (presets: "
                     + String.join(", ", Topologies.PRESETS) + ")");
         };
@@ -105,6 +107,17 @@ public final class TopologyPresets {
         List<Placement> rules = List.of(kind(ComponentKind.EXTERNAL, EXTERNAL));
         return new Topology("edge-db", rules, EDGE, EDGE, MAIN, EDGE, EXTERNAL, DEFAULT_LATENCY_MS, Map.of(),
                 CostTable.DEFAULTS);
+    }
+
+    /**
+     * Leff &amp; Rayfield's ES/RBES: the web and EJB tiers at the edge with a transactional EJB cache, and a back-end server
+     * clustered with the database at main. Placed like {@code edge-db} (JDBC from the edge and external calls cost the
+     * same); entity accesses are charged by the cache ({@link EntityCache}, {@code EdgeCacheCharges}).
+     */
+    static Topology edgeCache() {
+        List<Placement> rules = List.of(kind(ComponentKind.EXTERNAL, EXTERNAL));
+        return new Topology("edge-cache", rules, EDGE, EDGE, MAIN, EDGE, EXTERNAL, DEFAULT_LATENCY_MS, Map.of(),
+                CostTable.DEFAULTS, EntityCache.at(MAIN));
     }
 
     private static Placement kind(ComponentKind k, String site) { return new Placement("kind:" + k.name(), site); }

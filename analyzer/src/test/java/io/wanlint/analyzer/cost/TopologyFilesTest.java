@@ -170,4 +170,31 @@ class TopologyFilesTest {
                     latencyMs: 10
                 """).hasMessageContaining(":2:").hasMessageContaining("links[0].between");
     }
+
+    @Test
+    void cacheKeyOverridesTheEdgeCachePresetsCostsAndMissProbabilities() throws IOException {
+        Path file = write("cached.yaml", """
+                extends: edge-cache
+                cache:
+                  missCost: 2
+                  commitCost: 3
+                  missProbability: {Account: 0.25, Quote: 0}
+                """);
+        Topology t = Topologies.load(file);
+        assertThat(t.cache()).isEqualTo(new io.wanlint.analyzer.api.EntityCache("main", 2, 1, 3,
+                java.util.Map.of("Account", 0.25, "Quote", 0.0)));
+        assertThat(Topologies.preset("edge-cache").cache()).isEqualTo(io.wanlint.analyzer.api.EntityCache.at("main"));
+        assertThat(Topologies.preset("edge-db").cache()).isNull();
+        assertThat(Topologies.load(write("none.yaml", "extends: edge-cache\ncache: false\n")).cache()).isNull();
+    }
+
+    @Test
+    void cacheWithAProbabilityAboveOneOrAnUnknownKeyIsRejectedWithItsLine() throws IOException {
+        assertRejected("p.yaml", "extends: edge-cache\ncache:\n  missProbability: {Account: 1.5}\n")
+                .hasMessageContaining(":3: cache.missProbability.Account: a probability is at most 1");
+        assertRejected("k.yaml", "extends: edge-cache\ncache: {hitRate: 1}\n")
+                .hasMessageContaining("cache.hitRate: unknown key (expected one of: backEnd, missCost, finderCost, commitCost, missProbability)");
+        assertRejected("s.yaml", "extends: edge-cache\nsites: [edge, main]\ncache: {backEnd: far}\n")
+                .hasMessageContaining("cache.backEnd: unknown site 'far'");
+    }
 }

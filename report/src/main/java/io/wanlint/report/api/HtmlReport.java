@@ -45,6 +45,12 @@ public final class HtmlReport {
                 analysedPaths, componentSvg(data)).render();
     }
 
+    /** The report with a "Deployments" section: every entry point under several topologies ({@code predict --compare}). */
+    public String render(ReportData data, PatchIndex patches, io.wanlint.analyzer.api.DeploymentComparison deployments) {
+        return new HtmlPage(data, patches == null ? PatchIndex.EMPTY : patches, new IdeLinks(ide, sourceRoot),
+                analysedPaths, componentSvg(data), DeploymentsReport.htmlSection(deployments)).render();
+    }
+
     public void write(ReportData data, PatchIndex patches, Writer out) throws IOException {
         out.write(render(data, patches));
         out.flush();

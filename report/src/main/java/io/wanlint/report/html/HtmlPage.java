@@ -42,14 +42,23 @@ public final class HtmlPage {
     private final IdeLinks ide;
     private final List<Path> analysedPaths;
     private final String graphSvg;
+    /** The "Deployments" section ({@code DeploymentsReport.htmlSection}), or empty. */
+    private final String deployments;
 
     /** @param graphSvg the component graph as an {@code <svg>} element, or empty when there is nothing to draw */
     public HtmlPage(ReportData data, PatchIndex patches, IdeLinks ide, List<Path> analysedPaths, String graphSvg) {
+        this(data, patches, ide, analysedPaths, graphSvg, "");
+    }
+
+    /** @param deployments the "Deployments" section, shown after the entry points; empty for none */
+    public HtmlPage(ReportData data, PatchIndex patches, IdeLinks ide, List<Path> analysedPaths, String graphSvg,
+                    String deployments) {
         this.data = data;
         this.patches = patches;
         this.ide = ide;
         this.analysedPaths = List.copyOf(analysedPaths);
         this.graphSvg = graphSvg;
+        this.deployments = deployments == null ? "" : deployments;
     }
 
     public String render() {
@@ -61,6 +70,7 @@ public final class HtmlPage {
         out.append("<main>\n");
         summary();
         entryPoints();
+        out.append(deployments);
         findings();
         graph();
         diagnostics();

@@ -87,11 +87,22 @@ public final class CheckReportWriter {
 
     /** The {@code wanlint predict --format json} document: the report's header and its {@code entryPoints} array. */
     public static void writePrediction(ReportData data, String schemaVersion, Writer out) throws IOException {
+        writePrediction(data, schemaVersion, out, gen -> { });
+    }
+
+    /** Fields after the predict report's own, such as {@code deployments}; optional, so the SPEC's fields stay as they are. */
+    @FunctionalInterface
+    public interface ExtraFields {
+        void write(JsonGenerator gen) throws IOException;
+    }
+
+    public static void writePrediction(ReportData data, String schemaVersion, Writer out, ExtraFields extra) throws IOException {
         try (JsonGenerator gen = JsonOutput.open(out)) {
             writeHeader(gen, data, schemaVersion);
             gen.writeArrayFieldStart("entryPoints");
             for (EntryPointCost cost : data.costs()) writeEntryPoint(gen, data, cost);
             gen.writeEndArray();
+            extra.write(gen);
             gen.writeEndObject();
             gen.writeRaw('\n');
         }

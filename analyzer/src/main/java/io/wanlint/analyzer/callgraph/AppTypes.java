@@ -681,7 +681,42 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
 
     /** Whether the type exists: an application type, a class on the analyzer's classpath, or a known API type. */
     boolean isKnown(String fqn) {
-        return byFqn.containsKey(fqn) || loadClass(fqn).isPresent() || classifier.knowsType(fqn);
+        return byFqn.containsKey(fqn) || generatedViews.contains(fqn) || loadClass(fqn).isPresent() || classifier.knowsType(fqn);
+    }
+
+    /**
+     * EJB views the component model names that no source declares: interfaces XDoclet (or another
+     * build step) generated. They are types of the application without members, so that a variable
+     * declared with one resolves (through a wildcard import or the same package too) and its calls
+     * reach the bean through the view instead of being taken for a library's.
+     */
+    private volatile Set<String> generatedViews = Set.of();
+
+    /** A generated home's component view: what its {@code create} and {@code findByPrimaryKey} return. */
+    private volatile Map<String, String> generatedHomeProducts = Map.of();
+
+    void knowGeneratedViews(io.wanlint.analyzer.api.ComponentModel model) {
+        Set<String> views = new java.util.HashSet<>();
+        Map<String, String> products = new HashMap<>();
+        for (io.wanlint.analyzer.api.Component c : model.components()) {
+            for (String v : c.interfaces().all()) if (!byFqn.containsKey(v)) views.add(v);
+            io.wanlint.analyzer.api.EjbInterfaces i = c.interfaces();
+            if (i.home() != null && i.remote() != null && !byFqn.containsKey(i.home())) products.putIfAbsent(i.home(), i.remote());
+            if (i.localHome() != null && i.local() != null && !byFqn.containsKey(i.localHome())) {
+                products.putIfAbsent(i.localHome(), i.local());
+            }
+        }
+        generatedViews = Set.copyOf(views);
+        generatedHomeProducts = Map.copyOf(products);
+    }
+
+    /**
+     * The return type of {@code create…} or {@code findByPrimaryKey} on a generated home (the EJB
+     * specification fixes it: the component view); empty for other methods and other types.
+     */
+    Optional<String> generatedHomeReturn(String home, String method) {
+        if (!method.startsWith("create") && !method.equals("findByPrimaryKey")) return Optional.empty();
+        return Optional.ofNullable(generatedHomeProducts.get(home));
     }
 
     /**
@@ -799,7 +834,7 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
             if (in.equals(first) || in.endsWith("." + first)) return Optional.of(in + rest);
         }
         String pkg = cu.getPackageDeclaration().map(p -> p.getNameAsString() + ".").orElse("");
-        if (byFqn.containsKey(pkg + whole)) return Optional.of(pkg + whole);
+        if (byFqn.containsKey(pkg + whole) || generatedViews.contains(pkg + whole)) return Optional.of(pkg + whole);
         if (byFqn.containsKey(pkg + first)) return Optional.of(pkg + whole);
         for (ImportDeclaration imp : cu.getImports()) {
             if (imp.isStatic() || !imp.isAsterisk()) continue;

@@ -37,6 +37,7 @@ import io.wanlint.analyzer.ingest.BuildOutput;
 import io.wanlint.analyzer.ingest.JavaUnit;
 import io.wanlint.analyzer.ingest.JspUnit;
 import io.wanlint.analyzer.ingest.TextFile;
+import io.wanlint.analyzer.ingest.XDocletTags;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -124,6 +125,9 @@ public final class ComponentModelBuilder {
         private final Map<String, Set<String>> externalSupertypes = new HashMap<>();
         private TagLibraries tagLibraries = TagLibraries.EMPTY;
         private AnnotationReader annotations;
+        private XDocletReader xdoclet;
+        /** Components only XDoclet tags declare: their references come from the tags too. */
+        private final Set<Draft> tagDeclared = new HashSet<>();
         private final Predicate<String> compiled;
 
         Assembly(List<JavaUnit> units, List<JspUnit> jsps, List<TextFile> xmlFiles, Predicate<String> compiled) {
@@ -146,6 +150,7 @@ public final class ComponentModelBuilder {
             }
             indexSources();
             annotations = new AnnotationReader(types);
+            xdoclet = new XDocletReader(units, types.keySet(), this::externalSupertypes);
             buildEjbs();
             applyVendorDescriptors();
             buildWebModules();
@@ -202,6 +207,10 @@ public final class ComponentModelBuilder {
                     types.put(fqn, new SourceType(fqn, t.getNameAsString(), t, u, scope, superclass, interfaces, at));
                 }
             }
+        }
+
+        private Set<String> externalSupertypes(SourceType t) {
+            return externalSupertypes(t.qualifiedName());
         }
 
         /** Names of the non-application supertypes of a type, through its application supertypes. */
@@ -313,9 +322,22 @@ public final class ComponentModelBuilder {
                     annotatedByClass.put(t.qualifiedName(), b);
                 });
             }
+            Map<String, XDocletBean> taggedByName = new LinkedHashMap<>();
+            Map<String, XDocletBean> taggedByClass = new LinkedHashMap<>();
+            for (SourceType t : types.values()) {
+                if (annotatedByClass.containsKey(t.qualifiedName())) continue;
+                xdoclet.bean(t).ifPresent(b -> {
+                    taggedByName.putIfAbsent(b.name(), b);
+                    taggedByClass.put(t.qualifiedName(), b);
+                });
+            }
             Set<String> consumed = new HashSet<>();
             for (KeptBean k : kept.values()) {
                 EjbJarDescriptor.Bean b = k.bean();
+                // A descriptor (XDoclet's own output among them) declares the bean: it wins over the tags.
+                XDocletBean tagged = taggedByName.get(b.ejbName());
+                if (tagged == null && b.ejbClass() != null) tagged = taggedByClass.get(b.ejbClass());
+                if (tagged != null) consumed.add(tagged.type().qualifiedName());
                 AnnotatedBean ann = annotatedByName.get(b.ejbName());
                 if (ann == null && b.ejbClass() != null) ann = annotatedByClass.get(b.ejbClass());
                 if (ann != null) consumed.add(ann.type().qualifiedName());
@@ -388,11 +410,50 @@ public final class ComponentModelBuilder {
                 d.transactions.addAll(ann.transactions());
                 if (ann.kind() != ComponentKind.MESSAGE_DRIVEN) d.jndiName = ann.mappedName();
             }
+            for (XDocletBean x : taggedByClass.values()) {
+                if (consumed.contains(x.type().qualifiedName())) continue;
+                taggedBean(x, descriptorTransactions);
+            }
             transactionSites.forEach((name, at) -> {
                 if (!ejbByName.containsKey(name)) {
                     diagnostics.add(Diagnostic.warning(at.file(), at.line(), "container-transaction names unknown bean " + name));
                 }
             });
+        }
+
+        /** A bean declared only by XDoclet tags, with the views XDoclet generated for it. */
+        private void taggedBean(XDocletBean x, Map<String, List<MethodTransaction>> descriptorTransactions) {
+            SourceType t = x.type();
+            if (ejbByName.containsKey(x.name())) {
+                diagnostics.add(Diagnostic.warning(t.location().file(), x.tagLine(), "bean name " + x.name()
+                        + " (@ejb.bean) is used by another bean; " + t.qualifiedName() + " is listed under its class name"));
+            }
+            Draft d = draft(ejbByName.containsKey(x.name()) ? t.qualifiedName() : x.name(), false, x.kind(), t.qualifiedName());
+            ejbByName.putIfAbsent(d.name, d);
+            tagDeclared.add(d);
+            d.declaredAt(new SourceLocation(t.location().file(), x.tagLine() > 0 ? x.tagLine() : t.location().line()));
+            d.home = x.home();
+            d.remote = x.remote();
+            d.localHome = x.localHome();
+            d.local = x.local();
+            d.ejbVersion = "2.0";
+            if (x.kind().isEntity()) {
+                d.persistence = x.kind() == ComponentKind.ENTITY_BMP ? PersistenceType.BEAN : PersistenceType.CONTAINER;
+                d.cmpVersion = x.cmpVersion();
+            }
+            d.transactionType = x.transactionType() != null ? x.transactionType() : TransactionType.CONTAINER;
+            d.transactions.addAll(descriptorTransactions.getOrDefault(d.name, List.of()));
+            d.transactions.addAll(x.transactions());
+            d.primaryKeyClass = x.primaryKeyClass();
+            d.cmpFields = x.cmpFields();
+            d.queries = x.queries();
+            d.readOnly = x.readOnly();
+            if (x.kind() != ComponentKind.MESSAGE_DRIVEN) {
+                d.jndiName = x.jndiName();
+                d.localJndiName = x.localJndiName();
+            }
+            d.ejbRefs.addAll(x.ejbRefs());
+            d.resourceRefs.addAll(x.resourceRefs());
         }
 
         /**
@@ -721,6 +782,8 @@ public final class ComponentModelBuilder {
                     webComponent(t, webFilter.get(), "filterName", ComponentKind.FILTER, existing);
                 } else if (JeeAnnotation.WEB_LISTENER.on(decl, s).isPresent()) {
                     if (existing.isEmpty()) classDraft(t, ComponentKind.LISTENER);
+                } else if (existing.isEmpty()) {
+                    taggedWebComponent(t);
                 }
                 if (!byClass.getOrDefault(t.qualifiedName(), List.of()).isEmpty()) continue;
                 boolean concrete = !(decl instanceof ClassOrInterfaceDeclaration c) || !c.hasModifier(Modifier.Keyword.ABSTRACT);
@@ -796,6 +859,39 @@ public final class ComponentModelBuilder {
             d.urlPatterns.addAll(patterns);
         }
 
+        /**
+         * {@code @web.servlet name=…} with its {@code @web.servlet-mapping url-pattern=…} tags,
+         * {@code @web.filter} with {@code @web.filter-mapping}, {@code @web.listener}: what webdoclet
+         * wrote into web.xml. Only for classes no web.xml declares (the descriptor wins).
+         */
+        private void taggedWebComponent(SourceType t) {
+            XDocletTags tags = XDocletReader.tags(t);
+            if (tags.isEmpty()) return;
+            Optional<XDocletTags.Tag> servlet = tags.first("web.servlet");
+            Optional<XDocletTags.Tag> filter = tags.first("web.filter");
+            Draft d;
+            if (servlet.isPresent()) {
+                String name = servlet.get().attribute("name");
+                d = draft(name != null ? name : t.qualifiedName(), false, ComponentKind.SERVLET, t.qualifiedName());
+                for (XDocletTags.Tag m : tags.all("web.servlet-mapping")) {
+                    if (m.attribute("url-pattern") != null) d.urlPatterns.add(m.attribute("url-pattern"));
+                }
+                d.declaredAt(new SourceLocation(t.location().file(), servlet.get().line()));
+            } else if (filter.isPresent()) {
+                String name = filter.get().attribute("name");
+                d = draft(name != null ? name : t.qualifiedName(), false, ComponentKind.FILTER, t.qualifiedName());
+                for (XDocletTags.Tag m : tags.all("web.filter-mapping")) {
+                    if (m.attribute("url-pattern") != null) d.urlPatterns.add(m.attribute("url-pattern"));
+                }
+                d.declaredAt(new SourceLocation(t.location().file(), filter.get().line()));
+            } else if (tags.first("web.listener").isPresent()) {
+                d = classDraft(t, ComponentKind.LISTENER);
+            } else {
+                return;
+            }
+            tagDeclared.add(d);
+        }
+
         private boolean isDao(SourceType t) {
             if (endsWithDao(t.simpleName())) return true;
             for (String i : t.interfaces()) if (endsWithDao(simpleName(i))) return true;
@@ -812,6 +908,11 @@ public final class ComponentModelBuilder {
                 d.ejbRefs.addAll(ejbRefCache.computeIfAbsent(t.qualifiedName(), k -> annotations.ejbRefs(t)));
                 d.resourceRefs.addAll(annotations.resourceRefs(t));
                 d.injectCandidates.addAll(annotations.injectCandidates(t));
+                if (tagDeclared.contains(d) && d.kind.isWeb()) {
+                    XDocletTags tags = XDocletReader.tags(t);
+                    d.ejbRefs.addAll(xdoclet.ejbRefs(tags));
+                    d.resourceRefs.addAll(xdoclet.resourceRefs(tags, t));
+                }
             }
         }
 

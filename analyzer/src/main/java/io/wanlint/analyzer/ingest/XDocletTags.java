@@ -48,10 +48,34 @@ public record XDocletTags(List<Tag> tags) {
 
     /** The tags of the javadoc (or block comment) attached to {@code node}. */
     public static XDocletTags of(Node node) {
-        Optional<Comment> c = node.getComment();
+        Optional<Comment> c = node.getComment().or(() -> precedingOrphan(node));
         if (c.isEmpty() || c.get().isLineComment()) return NONE;
         int first = c.get().getBegin().map(p -> p.line).orElse(0);
         return parse(c.get().getContent(), first);
+    }
+
+    /**
+     * The block comment right above a declaration that JavaParser left unattached: it attaches no
+     * comment followed by a blank line, and XDoclet sources often leave one between the class
+     * javadoc and the class.
+     */
+    private static Optional<Comment> precedingOrphan(Node node) {
+        Optional<Node> parent = node.getParentNode();
+        Optional<com.github.javaparser.Position> begin = node.getBegin();
+        if (parent.isEmpty() || begin.isEmpty()) return Optional.empty();
+        Comment best = null;
+        for (Comment c : parent.get().getOrphanComments()) {
+            if (c.isLineComment() || c.getEnd().isEmpty() || !c.getEnd().get().isBefore(begin.get())) continue;
+            if (best == null || best.getEnd().get().isBefore(c.getEnd().get())) best = c;
+        }
+        if (best == null) return Optional.empty();
+        com.github.javaparser.Position after = best.getEnd().get();
+        for (Node sibling : parent.get().getChildNodes()) {
+            if (sibling == node || sibling instanceof Comment || sibling.getBegin().isEmpty() || sibling.getEnd().isEmpty()) continue;
+            // Another declaration between the comment and this one: the comment is not this one's.
+            if (after.isBefore(sibling.getBegin().get()) && sibling.getEnd().get().isBefore(begin.get())) return Optional.empty();
+        }
+        return Optional.of(best);
     }
 
     /**

@@ -78,7 +78,17 @@ public final class ComponentModelBuilder {
      * @param compiled whether a class of this binary name is among the compiled classes
      */
     public ModelOutcome build(List<JavaUnit> units, List<JspUnit> jsps, List<TextFile> xmlFiles, Predicate<String> compiled) {
-        return new Assembly(units, jsps, xmlFiles, compiled).run();
+        return build(units, jsps, xmlFiles, compiled, CompiledTypes.NONE);
+    }
+
+    /**
+     * As {@link #build(List, List, List, Predicate)}, where the annotations of compiled classes
+     * that have no source declare components as annotations in sources do (an application shipped
+     * without sources and without descriptors); sources and descriptors win.
+     */
+    public ModelOutcome build(List<JavaUnit> units, List<JspUnit> jsps, List<TextFile> xmlFiles, Predicate<String> compiled,
+                              CompiledTypes compiledTypes) {
+        return new Assembly(units, jsps, xmlFiles, compiled, compiledTypes).run();
     }
 
     private static final List<String> SERVLET_PACKAGES = List.of("javax.servlet", "jakarta.servlet");
@@ -130,8 +140,15 @@ public final class ComponentModelBuilder {
         private final Set<Draft> tagDeclared = new HashSet<>();
         private final Predicate<String> compiled;
 
-        Assembly(List<JavaUnit> units, List<JspUnit> jsps, List<TextFile> xmlFiles, Predicate<String> compiled) {
+        /** Annotated compiled classes without a source, by binary name. */
+        private final Map<String, CompiledType> compiledTypes = new LinkedHashMap<>();
+        private CompiledAnnotationReader compiledReader;
+
+        Assembly(List<JavaUnit> units, List<JspUnit> jsps, List<TextFile> xmlFiles, Predicate<String> compiled,
+                 CompiledTypes compiledTypes) {
             this.compiled = compiled;
+            for (CompiledType t : compiledTypes.types()) this.compiledTypes.put(t.name(), t);
+            diagnostics.addAll(compiledTypes.diagnostics());
             this.units = units.stream().sorted(Comparator.comparing(u -> u.source().path(), BuildOutput.SOURCES_FIRST)).toList();
             this.jsps = jsps.stream().sorted(Comparator.comparing(JspUnit::pagePath)).toList();
             // Descriptors in the sources first: their declarations win over copies in built archives.
@@ -151,11 +168,14 @@ public final class ComponentModelBuilder {
             indexSources();
             annotations = new AnnotationReader(types);
             xdoclet = new XDocletReader(units, types.keySet(), this::externalSupertypes);
+            types.keySet().forEach(compiledTypes::remove); // a source wins over its class file
+            compiledReader = new CompiledAnnotationReader(compiledTypes);
             buildEjbs();
             applyVendorDescriptors();
             buildWebModules();
             buildTagLibraries();
             classifyRemainingTypes();
+            classifyCompiledTypes();
             attachSourceReferences();
             attachWebModuleReferences();
             disambiguateNames();
@@ -414,11 +434,35 @@ public final class ComponentModelBuilder {
                 if (consumed.contains(x.type().qualifiedName())) continue;
                 taggedBean(x, descriptorTransactions);
             }
+            for (CompiledType t : compiledTypes.values()) {
+                if (byClass.containsKey(t.name())) continue; // a descriptor declares it
+                compiledReader.bean(t).ifPresent(b -> compiledBean(b, descriptorTransactions));
+            }
             transactionSites.forEach((name, at) -> {
                 if (!ejbByName.containsKey(name)) {
                     diagnostics.add(Diagnostic.warning(at.file(), at.line(), "container-transaction names unknown bean " + name));
                 }
             });
+        }
+
+        /** A bean declared by the annotations of its class file, which has no source. */
+        private void compiledBean(CompiledBean b, Map<String, List<MethodTransaction>> descriptorTransactions) {
+            CompiledType t = b.type();
+            Draft d = draft(ejbByName.containsKey(b.name()) ? t.name() : b.name(), false, b.kind(), t.name());
+            ejbByName.putIfAbsent(d.name, d);
+            compiledDraft(d, t);
+            d.remoteBusiness.addAll(b.remoteBusiness());
+            d.localBusiness.addAll(b.localBusiness());
+            d.noInterfaceView = b.noInterfaceView();
+            d.transactionType = b.transactionType() != null ? b.transactionType() : TransactionType.CONTAINER;
+            d.transactions.addAll(descriptorTransactions.getOrDefault(d.name, List.of()));
+            d.transactions.addAll(b.transactions());
+            if (b.kind() != ComponentKind.MESSAGE_DRIVEN) d.jndiName = b.mappedName();
+        }
+
+        private void compiledDraft(Draft d, CompiledType t) {
+            d.path = t.file();
+            d.declaredAt(new SourceLocation(t.file(), 0));
         }
 
         /** A bean declared only by XDoclet tags, with the views XDoclet generated for it. */
@@ -813,6 +857,39 @@ public final class ComponentModelBuilder {
             }
         }
 
+        /** Web components, JPA entities and JAX-RS resources declared by the annotations of class files without sources. */
+        private void classifyCompiledTypes() {
+            for (CompiledType t : compiledTypes.values()) {
+                if (t.isInterface() || byClass.containsKey(t.name())) continue;
+                Optional<CompiledType.Annotation> servlet = t.annotation(JeeAnnotation.WEB_SERVLET);
+                Optional<CompiledType.Annotation> filter = t.annotation(JeeAnnotation.WEB_FILTER);
+                Draft d;
+                if (servlet.isPresent() || filter.isPresent()) {
+                    CompiledType.Annotation a = servlet.orElseGet(filter::get);
+                    String name = a.value(servlet.isPresent() ? "name" : "filterName");
+                    // Servlet spec: the default name is the fully qualified class name.
+                    d = draft(name != null ? name : t.name(), false, servlet.isPresent() ? ComponentKind.SERVLET
+                            : ComponentKind.FILTER, t.name());
+                    d.urlPatterns.addAll(a.all("value"));
+                    d.urlPatterns.addAll(a.all("urlPatterns"));
+                } else if (t.annotation(JeeAnnotation.WEB_LISTENER).isPresent()) {
+                    d = draft(t.simpleName(), true, ComponentKind.LISTENER, t.name());
+                } else if (t.annotation(JeeAnnotation.ENTITY).isPresent()) {
+                    d = draft(t.simpleName(), true, ComponentKind.JPA_ENTITY, t.name());
+                    d.persistence = PersistenceType.JPA;
+                    d.readOnly = t.annotation(JeeAnnotation.CACHEABLE).map(c -> !"false".equals(c.value("value"))).orElse(false)
+                            || t.annotation(JeeAnnotation.HIBERNATE_CACHE).map(c -> "READ_ONLY".equals(c.value("usage"))).orElse(false);
+                } else if (t.annotation(JeeAnnotation.PATH).isPresent() && !t.isAbstract()) {
+                    d = draft(t.simpleName(), true, ComponentKind.JAX_RS_RESOURCE, t.name());
+                    String path = t.annotation(JeeAnnotation.PATH).get().value("value");
+                    if (path != null) d.urlPatterns.add(path);
+                } else {
+                    continue;
+                }
+                compiledDraft(d, t);
+            }
+        }
+
         /**
          * Whether the module holding {@code t}'s source has a {@code web.xml} or {@code ejb-jar.xml}:
          * the module is the folder above the source root ({@code x} for {@code x/src/main/java/a/B.java}
@@ -903,6 +980,12 @@ public final class ComponentModelBuilder {
         private void attachSourceReferences() {
             Map<String, List<RefRequest>> ejbRefCache = new HashMap<>();
             for (Draft d : drafts) {
+                CompiledType c = d.source == null && d.className != null ? compiledTypes.get(d.className) : null;
+                if (c != null && !d.kind.equals(ComponentKind.JSP)) {
+                    d.ejbRefs.addAll(compiledReader.ejbRefs(c));
+                    d.resourceRefs.addAll(compiledReader.resourceRefs(c));
+                    d.injectCandidates.addAll(compiledReader.injectCandidates(c));
+                }
                 if (d.source == null) continue;
                 SourceType t = d.source;
                 d.ejbRefs.addAll(ejbRefCache.computeIfAbsent(t.qualifiedName(), k -> annotations.ejbRefs(t)));

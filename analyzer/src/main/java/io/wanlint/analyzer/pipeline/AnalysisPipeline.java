@@ -30,6 +30,7 @@ import io.wanlint.analyzer.ingest.ParsedJava;
 import io.wanlint.analyzer.ingest.ScannedJsp;
 import io.wanlint.analyzer.ingest.Workspace;
 import io.wanlint.analyzer.model.ComponentModelBuilder;
+import io.wanlint.analyzer.model.CompiledTypes;
 import io.wanlint.analyzer.model.ModelOutcome;
 import io.wanlint.analyzer.model.SourceSuppressions;
 import java.io.IOException;
@@ -130,8 +131,9 @@ public final class AnalysisPipeline {
         List<JspUnit> jsps = scanned.stream().map(ScannedJsp::unit).toList();
         scanned.forEach(s -> diagnostics.addAll(s.diagnostics()));
 
+        // Class-file annotations declare components only for bytecode input: with sources, the sources do.
         ModelOutcome model = timed("model", timings, () -> new ComponentModelBuilder().build(units, jsps, ws.xmlFiles(),
-                new CompiledClasses(ws.classRoots())));
+                new CompiledClasses(ws.classRoots()), bytecode ? CompiledTypes.read(ws.classRoots()) : CompiledTypes.NONE));
         diagnostics.addAll(model.diagnostics());
         TagHandlers tags = model.tagLibraries()::handlerClass;
 

@@ -133,8 +133,11 @@ final class XDocletReader {
                 .orElse(false);
         String cmpVersion = kind == ComponentKind.ENTITY_CMP
                 ? (Optional.ofNullable(bean.attribute("cmp-version")).orElse("2.x").startsWith("1") ? "1.x" : "2.x") : null;
+        // Without local-jndi-name, XDoclet's JBoss subtask binds a bean with both views' local home at its name + "Local".
+        String localJndi = bean.attribute("local-jndi-name");
+        if (localJndi == null && local != null && remote != null && bean.attribute("jndi-name") != null) localJndi = name + "Local";
         return Optional.of(new XDocletBean(kind, name, t, home, remote, localHome, local, txType, transactions,
-                bean.attribute("jndi-name"), bean.attribute("local-jndi-name"), ejbRefs(tags), resourceRefs(tags, t),
+                bean.attribute("jndi-name"), localJndi, ejbRefs(tags), resourceRefs(tags, t),
                 queries, cmpFields, primaryKey, readOnly, cmpVersion, bean.line()));
     }
 

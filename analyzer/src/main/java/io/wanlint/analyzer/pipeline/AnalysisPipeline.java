@@ -148,6 +148,7 @@ public final class AnalysisPipeline {
                         deploymentNames), null));
         CallGraphOutcome graph = recorded.outcome();
         diagnostics.addAll(graph.diagnostics());
+        if (bytecode) diagnostics.addAll(UnknownSourceFacts.of(model.model(), graph.graph()));
         // JavaParser's symbol solver keeps each facade in a static map whose values hold their type
         // solver, and through it every parsed tree: without this, the trees (most of the heap on a large
         // application) outlive the call graph for the whole rules phase. Only caches are dropped (an

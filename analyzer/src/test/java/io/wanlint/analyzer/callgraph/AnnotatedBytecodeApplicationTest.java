@@ -107,8 +107,20 @@ class AnnotatedBytecodeApplicationTest {
     }
 
     @Test
-    void withoutItsAnnotationsReadTheClassFilesWouldHaveNoComponents() throws IOException {
-        // The same class files under the descriptor-only reading of session 7: nothing declares a bean.
+    void whatTheSourceOnlyRulesCannotTellFromClassFilesIsSaidToBeUnknown() throws IOException {
+        AnalysisResult bytecode = analyse(built("jakarta-shop"), AnalysisRequest.FrontEnd.AUTO);
+        assertThat(bytecode.diagnostics()).extracting(d -> d.message())
+                .anySatisfy(m -> assertThat(m).startsWith("WAN009 unknown for the JDBC statements of 1 method(s) "
+                        + "(com.example.shop.web.ReportServlet.doGet)"))
+                .anySatisfy(m -> assertThat(m).startsWith("WAN010 unknown for "))
+                .noneSatisfy(m -> assertThat(m).startsWith("WAN008")); // no BMP entity: nothing to say
+        AnalysisResult source = analyse(Fixtures.app("jakarta-shop"), AnalysisRequest.FrontEnd.SOURCE);
+        assertThat(source.diagnostics()).noneSatisfy(d -> assertThat(d.message()).contains(" unknown for "));
+    }
+
+    @Test
+    void aBeanReadFromItsClassFileIsLocatedAtItsSourceFileName() throws IOException {
+        // Session 7 read no annotation from class files: this bean was not there at all.
         Path bin = built("jakarta-shop");
         AnalysisResult bytecode = analyse(bin, AnalysisRequest.FrontEnd.BYTECODE);
         assertThat(bytecode.model().byName("OrderBean")).hasValueSatisfying(c -> {

@@ -705,6 +705,16 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
             if (i.localHome() != null && i.local() != null && !byFqn.containsKey(i.localHome())) {
                 products.putIfAbsent(i.localHome(), i.local());
             }
+            // XDoclet's utility object ({0}Util beside the interfaces): getHome() and getLocalHome() return the homes.
+            String base = i.home() != null && i.home().endsWith("Home") ? i.home().substring(0, i.home().length() - 4)
+                    : i.localHome() != null && i.localHome().endsWith("LocalHome")
+                    ? i.localHome().substring(0, i.localHome().length() - 9) : null;
+            if (base != null && !byFqn.containsKey(base + "Util")
+                    && (i.home() == null || !byFqn.containsKey(i.home())) && (i.localHome() == null || !byFqn.containsKey(i.localHome()))) {
+                views.add(base + "Util");
+                if (i.home() != null) products.putIfAbsent(base + "Util#getHome", i.home());
+                if (i.localHome() != null) products.putIfAbsent(base + "Util#getLocalHome", i.localHome());
+            }
         }
         generatedViews = Set.copyOf(views);
         generatedHomeProducts = Map.copyOf(products);
@@ -712,9 +722,13 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
 
     /**
      * The return type of {@code create…} or {@code findByPrimaryKey} on a generated home (the EJB
-     * specification fixes it: the component view); empty for other methods and other types.
+     * specification fixes it: the component view), or of {@code getHome()}/{@code getLocalHome()} on
+     * XDoclet's generated {@code {0}Util}; empty for other methods and other types.
      */
     Optional<String> generatedHomeReturn(String home, String method) {
+        if (method.equals("getHome") || method.equals("getLocalHome")) {
+            return Optional.ofNullable(generatedHomeProducts.get(home + "#" + method));
+        }
         if (!method.startsWith("create") && !method.equals("findByPrimaryKey")) return Optional.empty();
         return Optional.ofNullable(generatedHomeProducts.get(home));
     }

@@ -26,8 +26,8 @@ import org.objectweb.asm.Type;
  * class roots) with ASM, without their code: what an application shipped as an EAR, WAR or JAR
  * without sources and without {@code ejb-jar.xml} declares. Only classes with a runtime-visible
  * annotation on themselves, a field or a method are kept (the others declare no component and
- * no injection). The first class of a name wins, as on a class path; an unreadable class file is
- * a diagnostic.
+ * no injection). The first class of a name wins, as on a class path; an unreadable root is a
+ * diagnostic (unreadable class files are the bytecode index's to report).
  */
 public final class CompiledTypes {
     private static final int MAX_CLASS_BYTES = 16 << 20;
@@ -67,7 +67,7 @@ public final class CompiledTypes {
         for (Path p : classes) {
             if (Files.size(p) > MAX_CLASS_BYTES) continue; // the bytecode index reports it
             try (InputStream in = Files.newInputStream(p)) {
-                read(in.readNBytes(MAX_CLASS_BYTES), root.relativize(p).toString().replace('\\', '/'));
+                read(in.readNBytes(MAX_CLASS_BYTES + 1), root.relativize(p).toString().replace('\\', '/'));
             }
         }
     }
@@ -82,13 +82,18 @@ public final class CompiledTypes {
                     continue;
                 }
                 try (InputStream in = zip.getInputStream(e)) {
-                    read(in.readNBytes(MAX_CLASS_BYTES), e.getName());
+                    read(in.readNBytes(MAX_CLASS_BYTES + 1), e.getName());
                 }
             }
         }
     }
 
+    /**
+     * A class file too large or unreadable is skipped without a word here: the bytecode front end's
+     * class index reads the same files and reports each of them once.
+     */
     private void read(byte[] bytes, String own) {
+        if (bytes.length > MAX_CLASS_BYTES) return; // counted while inflating: a zip directory's size is its own claim
         try {
             ClassReader reader = new ClassReader(bytes);
             Collector c = new Collector();
@@ -99,7 +104,7 @@ public final class CompiledTypes {
             types.put(c.name, new CompiledType(c.name, c.superclass, c.interfaces, c.isInterface, c.isAbstract,
                     c.annotations, c.fields, c.methods, file));
         } catch (RuntimeException e) {
-            diagnostics.add(Diagnostic.warning(own, 0, "unreadable class file skipped: " + e.getClass().getSimpleName()));
+            // ASM signals malformed input with unchecked exceptions; reported by the class index.
         }
     }
 

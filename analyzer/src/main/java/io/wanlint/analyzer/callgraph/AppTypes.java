@@ -681,7 +681,56 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
 
     /** Whether the type exists: an application type, a class on the analyzer's classpath, or a known API type. */
     boolean isKnown(String fqn) {
-        return byFqn.containsKey(fqn) || loadClass(fqn).isPresent() || classifier.knowsType(fqn);
+        return byFqn.containsKey(fqn) || generatedViews.contains(fqn) || loadClass(fqn).isPresent() || classifier.knowsType(fqn);
+    }
+
+    /**
+     * EJB views the component model names that no source declares: interfaces XDoclet (or another
+     * build step) generated. They are types of the application without members, so that a variable
+     * declared with one resolves (through a wildcard import or the same package too) and its calls
+     * reach the bean through the view instead of being taken for a library's.
+     */
+    private volatile Set<String> generatedViews = Set.of();
+
+    /** A generated home's component view: what its {@code create} and {@code findByPrimaryKey} return. */
+    private volatile Map<String, String> generatedHomeProducts = Map.of();
+
+    void knowGeneratedViews(io.wanlint.analyzer.api.ComponentModel model) {
+        Set<String> views = new java.util.HashSet<>();
+        Map<String, String> products = new HashMap<>();
+        for (io.wanlint.analyzer.api.Component c : model.components()) {
+            for (String v : c.interfaces().all()) if (!byFqn.containsKey(v)) views.add(v);
+            io.wanlint.analyzer.api.EjbInterfaces i = c.interfaces();
+            if (i.home() != null && i.remote() != null && !byFqn.containsKey(i.home())) products.putIfAbsent(i.home(), i.remote());
+            if (i.localHome() != null && i.local() != null && !byFqn.containsKey(i.localHome())) {
+                products.putIfAbsent(i.localHome(), i.local());
+            }
+            // XDoclet's utility object ({0}Util beside the interfaces): getHome() and getLocalHome() return the homes.
+            String base = i.home() != null && i.home().endsWith("Home") ? i.home().substring(0, i.home().length() - 4)
+                    : i.localHome() != null && i.localHome().endsWith("LocalHome")
+                    ? i.localHome().substring(0, i.localHome().length() - 9) : null;
+            if (base != null && !byFqn.containsKey(base + "Util")
+                    && (i.home() == null || !byFqn.containsKey(i.home())) && (i.localHome() == null || !byFqn.containsKey(i.localHome()))) {
+                views.add(base + "Util");
+                if (i.home() != null) products.putIfAbsent(base + "Util#getHome", i.home());
+                if (i.localHome() != null) products.putIfAbsent(base + "Util#getLocalHome", i.localHome());
+            }
+        }
+        generatedViews = Set.copyOf(views);
+        generatedHomeProducts = Map.copyOf(products);
+    }
+
+    /**
+     * The return type of {@code create…} or {@code findByPrimaryKey} on a generated home (the EJB
+     * specification fixes it: the component view), or of {@code getHome()}/{@code getLocalHome()} on
+     * XDoclet's generated {@code {0}Util}; empty for other methods and other types.
+     */
+    Optional<String> generatedHomeReturn(String home, String method) {
+        if (method.equals("getHome") || method.equals("getLocalHome")) {
+            return Optional.ofNullable(generatedHomeProducts.get(home + "#" + method));
+        }
+        if (!method.startsWith("create") && !method.equals("findByPrimaryKey")) return Optional.empty();
+        return Optional.ofNullable(generatedHomeProducts.get(home));
     }
 
     /**
@@ -799,7 +848,7 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
             if (in.equals(first) || in.endsWith("." + first)) return Optional.of(in + rest);
         }
         String pkg = cu.getPackageDeclaration().map(p -> p.getNameAsString() + ".").orElse("");
-        if (byFqn.containsKey(pkg + whole)) return Optional.of(pkg + whole);
+        if (byFqn.containsKey(pkg + whole) || generatedViews.contains(pkg + whole)) return Optional.of(pkg + whole);
         if (byFqn.containsKey(pkg + first)) return Optional.of(pkg + whole);
         for (ImportDeclaration imp : cu.getImports()) {
             if (imp.isStatic() || !imp.isAsterisk()) continue;

@@ -202,6 +202,8 @@ final class ReceiverTypes {
         if (r.type().isEmpty()) return Optional.empty();
         String name = m.getNameAsString();
         int argc = m.getArguments().size();
+        Optional<String> generated = types.generatedHomeReturn(r.type().get(), name);
+        if (generated.isPresent()) return generated;
         for (String t : types.selfAndAncestors(r.type().get())) {
             Optional<AppTypes.TypeInfo> app = types.type(t);
             if (app.isPresent()) {

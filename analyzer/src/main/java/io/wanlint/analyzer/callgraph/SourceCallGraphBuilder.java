@@ -94,6 +94,7 @@ public final class SourceCallGraphBuilder {
             }
         }
         AppTypes types = new AppTypes(sources);
+        types.knowGeneratedViews(components);
         Instantiation instantiation = new Instantiation(
                 SourceInstantiations.of(types, sources, new JndiNames(types, components), names), components, names);
         Scanner scanner = new Scanner(types, sources, components, instantiation);
@@ -182,6 +183,7 @@ public final class SourceCallGraphBuilder {
         // Every changed file, Java or page: what was read from them is read again.
         Map<String, AppTypes.UnitSource> changed = fresh;
         AppTypes types = new AppTypes(memory.index(), fresh, loader);
+        types.knowGeneratedViews(components);
         // What is instantiated is as before: a change to a file's creations changes its surface, which is analysed from scratch.
         Instantiation instantiation = new Instantiation(new Instantiation.Facts(memory.created(), memory.openTypes()),
                 components, names);

@@ -29,7 +29,7 @@ import java.util.HexFormat;
  * bodies: package and imports; every declared type's annotations, modifiers, kind, name (with the
  * line it is on, which the component model reports), type parameters and supertypes; every member
  * in order — fields with their initialisers (constants such as JNDI names are read from them),
- * method and constructor signatures with annotations and whether they have a body, initializer
+ * method and constructor signatures with annotations (and XDoclet tags) and whether they have a body, initializer
  * blocks' presence, enum constants, annotation members — and nested types the same way. Comments,
  * formatting and the code inside bodies do not count.
  *
@@ -68,6 +68,7 @@ public final class SurfaceFingerprint {
 
     private static void type(TypeDeclaration<?> t, StringBuilder out) {
         out.append("type ").append(t.getName().getBegin().map(p -> p.line).orElse(0)).append(' ');
+        xdocletTags(t, out);
         annotations(t.getAnnotations(), out);
         out.append(t.getModifiers()).append(' ').append(t.getClass().getSimpleName()).append(' ').append(t.getNameAsString());
         if (t instanceof ClassOrInterfaceDeclaration c) {
@@ -88,6 +89,7 @@ public final class SurfaceFingerprint {
                 type(nested, out);
             } else if (m instanceof CallableDeclaration<?> c) {
                 out.append(" callable ");
+                xdocletTags(c, out);
                 annotations(c.getAnnotations(), out);
                 out.append(c.getModifiers()).append(" <").append(c.getTypeParameters()).append("> ");
                 if (c instanceof MethodDeclaration md) {
@@ -124,6 +126,17 @@ public final class SurfaceFingerprint {
             Node context = m.findAncestor(CallableDeclaration.class).map(n -> (Node) n).orElse(m);
             out.append("reflective ").append(print(context)).append('\n');
         }
+    }
+
+    /**
+     * XDoclet tags declare beans, views, transactions and references as annotations do (with the
+     * lines the model reports): a change of a tag is a change of declaration, the rest of the comment is not.
+     */
+    private static void xdocletTags(Node declaration, StringBuilder out) {
+        io.wanlint.analyzer.ingest.XDocletTags tags = io.wanlint.analyzer.ingest.XDocletTags.of(declaration);
+        if (tags.isEmpty()) return;
+        out.append(tags.canonical());
+        tags.tags().forEach(t -> out.append(t.line()).append(' '));
     }
 
     private static void annotations(Iterable<AnnotationExpr> annotations, StringBuilder out) {

@@ -38,6 +38,7 @@ import io.wanlint.analyzer.ingest.BuildOutput;
 import io.wanlint.analyzer.ingest.JavaUnit;
 import io.wanlint.analyzer.ingest.JspUnit;
 import io.wanlint.analyzer.ingest.TextFile;
+import io.wanlint.analyzer.ingest.XDocletTags;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -78,7 +79,17 @@ public final class ComponentModelBuilder {
      * @param compiled whether a class of this binary name is among the compiled classes
      */
     public ModelOutcome build(List<JavaUnit> units, List<JspUnit> jsps, List<TextFile> xmlFiles, Predicate<String> compiled) {
-        return new Assembly(units, jsps, xmlFiles, compiled).run();
+        return build(units, jsps, xmlFiles, compiled, CompiledTypes.NONE);
+    }
+
+    /**
+     * As {@link #build(List, List, List, Predicate)}, where the annotations of compiled classes
+     * that have no source declare components as annotations in sources do (an application shipped
+     * without sources and without descriptors); sources and descriptors win.
+     */
+    public ModelOutcome build(List<JavaUnit> units, List<JspUnit> jsps, List<TextFile> xmlFiles, Predicate<String> compiled,
+                              CompiledTypes compiledTypes) {
+        return new Assembly(units, jsps, xmlFiles, compiled, compiledTypes).run();
     }
 
     private static final List<String> SERVLET_PACKAGES = List.of("javax.servlet", "jakarta.servlet");
@@ -125,10 +136,20 @@ public final class ComponentModelBuilder {
         private final Map<String, Set<String>> externalSupertypes = new HashMap<>();
         private TagLibraries tagLibraries = TagLibraries.EMPTY;
         private AnnotationReader annotations;
+        private XDocletReader xdoclet;
+        /** Components only XDoclet tags declare: their references come from the tags too. */
+        private final Set<Draft> tagDeclared = new HashSet<>();
         private final Predicate<String> compiled;
 
-        Assembly(List<JavaUnit> units, List<JspUnit> jsps, List<TextFile> xmlFiles, Predicate<String> compiled) {
+        /** Annotated compiled classes without a source, by binary name. */
+        private final Map<String, CompiledType> compiledTypes = new LinkedHashMap<>();
+        private CompiledAnnotationReader compiledReader;
+
+        Assembly(List<JavaUnit> units, List<JspUnit> jsps, List<TextFile> xmlFiles, Predicate<String> compiled,
+                 CompiledTypes compiledTypes) {
             this.compiled = compiled;
+            for (CompiledType t : compiledTypes.types()) this.compiledTypes.put(t.name(), t);
+            diagnostics.addAll(compiledTypes.diagnostics());
             this.units = units.stream().sorted(Comparator.comparing(u -> u.source().path(), BuildOutput.SOURCES_FIRST)).toList();
             this.jsps = jsps.stream().sorted(Comparator.comparing(JspUnit::pagePath)).toList();
             // Descriptors in the sources first: their declarations win over copies in built archives.
@@ -147,6 +168,9 @@ public final class ComponentModelBuilder {
             }
             indexSources();
             annotations = new AnnotationReader(types);
+            xdoclet = new XDocletReader(units, types.keySet(), this::externalSupertypes);
+            types.keySet().forEach(compiledTypes::remove); // a source wins over its class file
+            compiledReader = new CompiledAnnotationReader(compiledTypes);
             buildEjbs();
             applyVendorDescriptors();
             buildWebModules();
@@ -154,6 +178,7 @@ public final class ComponentModelBuilder {
             buildWebFrameworks();
             buildHibernateMappings();
             classifyRemainingTypes();
+            classifyCompiledTypes();
             attachSourceReferences();
             attachWebModuleReferences();
             disambiguateNames();
@@ -205,6 +230,10 @@ public final class ComponentModelBuilder {
                     types.put(fqn, new SourceType(fqn, t.getNameAsString(), t, u, scope, superclass, interfaces, at));
                 }
             }
+        }
+
+        private Set<String> externalSupertypes(SourceType t) {
+            return externalSupertypes(t.qualifiedName());
         }
 
         /** Names of the non-application supertypes of a type, through its application supertypes. */
@@ -316,9 +345,22 @@ public final class ComponentModelBuilder {
                     annotatedByClass.put(t.qualifiedName(), b);
                 });
             }
+            Map<String, XDocletBean> taggedByName = new LinkedHashMap<>();
+            Map<String, XDocletBean> taggedByClass = new LinkedHashMap<>();
+            for (SourceType t : types.values()) {
+                if (annotatedByClass.containsKey(t.qualifiedName())) continue;
+                xdoclet.bean(t).ifPresent(b -> {
+                    taggedByName.putIfAbsent(b.name(), b);
+                    taggedByClass.put(t.qualifiedName(), b);
+                });
+            }
             Set<String> consumed = new HashSet<>();
             for (KeptBean k : kept.values()) {
                 EjbJarDescriptor.Bean b = k.bean();
+                // A descriptor (XDoclet's own output among them) declares the bean: it wins over the tags.
+                XDocletBean tagged = taggedByName.get(b.ejbName());
+                if (tagged == null && b.ejbClass() != null) tagged = taggedByClass.get(b.ejbClass());
+                if (tagged != null) consumed.add(tagged.type().qualifiedName());
                 AnnotatedBean ann = annotatedByName.get(b.ejbName());
                 if (ann == null && b.ejbClass() != null) ann = annotatedByClass.get(b.ejbClass());
                 if (ann != null) consumed.add(ann.type().qualifiedName());
@@ -391,11 +433,74 @@ public final class ComponentModelBuilder {
                 d.transactions.addAll(ann.transactions());
                 if (ann.kind() != ComponentKind.MESSAGE_DRIVEN) d.jndiName = ann.mappedName();
             }
+            for (XDocletBean x : taggedByClass.values()) {
+                if (consumed.contains(x.type().qualifiedName())) continue;
+                taggedBean(x, descriptorTransactions);
+            }
+            for (CompiledType t : compiledTypes.values()) {
+                if (byClass.containsKey(t.name())) continue; // a descriptor declares it
+                compiledReader.bean(t).ifPresent(b -> compiledBean(b, descriptorTransactions));
+            }
             transactionSites.forEach((name, at) -> {
                 if (!ejbByName.containsKey(name)) {
                     diagnostics.add(Diagnostic.warning(at.file(), at.line(), "container-transaction names unknown bean " + name));
                 }
             });
+        }
+
+        /** A bean declared by the annotations of its class file, which has no source. */
+        private void compiledBean(CompiledBean b, Map<String, List<MethodTransaction>> descriptorTransactions) {
+            CompiledType t = b.type();
+            Draft d = draft(ejbByName.containsKey(b.name()) ? t.name() : b.name(), false, b.kind(), t.name());
+            ejbByName.putIfAbsent(d.name, d);
+            compiledDraft(d, t);
+            d.remoteBusiness.addAll(b.remoteBusiness());
+            d.localBusiness.addAll(b.localBusiness());
+            d.noInterfaceView = b.noInterfaceView();
+            d.transactionType = b.transactionType() != null ? b.transactionType() : TransactionType.CONTAINER;
+            d.transactions.addAll(descriptorTransactions.getOrDefault(d.name, List.of()));
+            d.transactions.addAll(b.transactions());
+            if (b.kind() != ComponentKind.MESSAGE_DRIVEN) d.jndiName = b.mappedName();
+        }
+
+        private void compiledDraft(Draft d, CompiledType t) {
+            d.path = t.file();
+            d.declaredAt(new SourceLocation(t.file(), 0));
+        }
+
+        /** A bean declared only by XDoclet tags, with the views XDoclet generated for it. */
+        private void taggedBean(XDocletBean x, Map<String, List<MethodTransaction>> descriptorTransactions) {
+            SourceType t = x.type();
+            if (ejbByName.containsKey(x.name())) {
+                diagnostics.add(Diagnostic.warning(t.location().file(), x.tagLine(), "bean name " + x.name()
+                        + " (@ejb.bean) is used by another bean; " + t.qualifiedName() + " is listed under its class name"));
+            }
+            Draft d = draft(ejbByName.containsKey(x.name()) ? t.qualifiedName() : x.name(), false, x.kind(), t.qualifiedName());
+            ejbByName.putIfAbsent(d.name, d);
+            tagDeclared.add(d);
+            d.declaredAt(new SourceLocation(t.location().file(), x.tagLine() > 0 ? x.tagLine() : t.location().line()));
+            d.home = x.home();
+            d.remote = x.remote();
+            d.localHome = x.localHome();
+            d.local = x.local();
+            d.ejbVersion = "2.0";
+            if (x.kind().isEntity()) {
+                d.persistence = x.kind() == ComponentKind.ENTITY_BMP ? PersistenceType.BEAN : PersistenceType.CONTAINER;
+                d.cmpVersion = x.cmpVersion();
+            }
+            d.transactionType = x.transactionType() != null ? x.transactionType() : TransactionType.CONTAINER;
+            d.transactions.addAll(descriptorTransactions.getOrDefault(d.name, List.of()));
+            d.transactions.addAll(x.transactions());
+            d.primaryKeyClass = x.primaryKeyClass();
+            d.cmpFields = x.cmpFields();
+            d.queries = x.queries();
+            d.readOnly = x.readOnly();
+            if (x.kind() != ComponentKind.MESSAGE_DRIVEN) {
+                d.jndiName = x.jndiName();
+                d.localJndiName = x.localJndiName();
+            }
+            d.ejbRefs.addAll(x.ejbRefs());
+            d.resourceRefs.addAll(x.resourceRefs());
         }
 
         /**
@@ -763,6 +868,8 @@ public final class ComponentModelBuilder {
                     webComponent(t, webFilter.get(), "filterName", ComponentKind.FILTER, existing);
                 } else if (JeeAnnotation.WEB_LISTENER.on(decl, s).isPresent()) {
                     if (existing.isEmpty()) classDraft(t, ComponentKind.LISTENER);
+                } else if (existing.isEmpty()) {
+                    taggedWebComponent(t);
                 }
                 if (!byClass.getOrDefault(t.qualifiedName(), List.of()).isEmpty()) continue;
                 boolean concrete = !(decl instanceof ClassOrInterfaceDeclaration c) || !c.hasModifier(Modifier.Keyword.ABSTRACT);
@@ -789,6 +896,39 @@ public final class ComponentModelBuilder {
                 } else {
                     classDraft(t, ComponentKind.PLAIN);
                 }
+            }
+        }
+
+        /** Web components, JPA entities and JAX-RS resources declared by the annotations of class files without sources. */
+        private void classifyCompiledTypes() {
+            for (CompiledType t : compiledTypes.values()) {
+                if (t.isInterface() || byClass.containsKey(t.name())) continue;
+                Optional<CompiledType.Annotation> servlet = t.annotation(JeeAnnotation.WEB_SERVLET);
+                Optional<CompiledType.Annotation> filter = t.annotation(JeeAnnotation.WEB_FILTER);
+                Draft d;
+                if (servlet.isPresent() || filter.isPresent()) {
+                    CompiledType.Annotation a = servlet.orElseGet(filter::get);
+                    String name = a.value(servlet.isPresent() ? "name" : "filterName");
+                    // Servlet spec: the default name is the fully qualified class name.
+                    d = draft(name != null ? name : t.name(), false, servlet.isPresent() ? ComponentKind.SERVLET
+                            : ComponentKind.FILTER, t.name());
+                    d.urlPatterns.addAll(a.all("value"));
+                    d.urlPatterns.addAll(a.all("urlPatterns"));
+                } else if (t.annotation(JeeAnnotation.WEB_LISTENER).isPresent()) {
+                    d = draft(t.simpleName(), true, ComponentKind.LISTENER, t.name());
+                } else if (t.annotation(JeeAnnotation.ENTITY).isPresent()) {
+                    d = draft(t.simpleName(), true, ComponentKind.JPA_ENTITY, t.name());
+                    d.persistence = PersistenceType.JPA;
+                    d.readOnly = t.annotation(JeeAnnotation.CACHEABLE).map(c -> !"false".equals(c.value("value"))).orElse(false)
+                            || t.annotation(JeeAnnotation.HIBERNATE_CACHE).map(c -> "READ_ONLY".equals(c.value("usage"))).orElse(false);
+                } else if (t.annotation(JeeAnnotation.PATH).isPresent() && !t.isAbstract()) {
+                    d = draft(t.simpleName(), true, ComponentKind.JAX_RS_RESOURCE, t.name());
+                    String path = t.annotation(JeeAnnotation.PATH).get().value("value");
+                    if (path != null) d.urlPatterns.add(path);
+                } else {
+                    continue;
+                }
+                compiledDraft(d, t);
             }
         }
 
@@ -838,6 +978,39 @@ public final class ComponentModelBuilder {
             d.urlPatterns.addAll(patterns);
         }
 
+        /**
+         * {@code @web.servlet name=…} with its {@code @web.servlet-mapping url-pattern=…} tags,
+         * {@code @web.filter} with {@code @web.filter-mapping}, {@code @web.listener}: what webdoclet
+         * wrote into web.xml. Only for classes no web.xml declares (the descriptor wins).
+         */
+        private void taggedWebComponent(SourceType t) {
+            XDocletTags tags = XDocletReader.tags(t);
+            if (tags.isEmpty()) return;
+            Optional<XDocletTags.Tag> servlet = tags.first("web.servlet");
+            Optional<XDocletTags.Tag> filter = tags.first("web.filter");
+            Draft d;
+            if (servlet.isPresent()) {
+                String name = servlet.get().attribute("name");
+                d = draft(name != null ? name : t.qualifiedName(), false, ComponentKind.SERVLET, t.qualifiedName());
+                for (XDocletTags.Tag m : tags.all("web.servlet-mapping")) {
+                    if (m.attribute("url-pattern") != null) d.urlPatterns.add(m.attribute("url-pattern"));
+                }
+                d.declaredAt(new SourceLocation(t.location().file(), servlet.get().line()));
+            } else if (filter.isPresent()) {
+                String name = filter.get().attribute("name");
+                d = draft(name != null ? name : t.qualifiedName(), false, ComponentKind.FILTER, t.qualifiedName());
+                for (XDocletTags.Tag m : tags.all("web.filter-mapping")) {
+                    if (m.attribute("url-pattern") != null) d.urlPatterns.add(m.attribute("url-pattern"));
+                }
+                d.declaredAt(new SourceLocation(t.location().file(), filter.get().line()));
+            } else if (tags.first("web.listener").isPresent()) {
+                d = classDraft(t, ComponentKind.LISTENER);
+            } else {
+                return;
+            }
+            tagDeclared.add(d);
+        }
+
         private boolean isDao(SourceType t) {
             if (endsWithDao(t.simpleName())) return true;
             for (String i : t.interfaces()) if (endsWithDao(simpleName(i))) return true;
@@ -849,11 +1022,22 @@ public final class ComponentModelBuilder {
         private void attachSourceReferences() {
             Map<String, List<RefRequest>> ejbRefCache = new HashMap<>();
             for (Draft d : drafts) {
+                CompiledType c = d.source == null && d.className != null ? compiledTypes.get(d.className) : null;
+                if (c != null && !d.kind.equals(ComponentKind.JSP)) {
+                    d.ejbRefs.addAll(compiledReader.ejbRefs(c));
+                    d.resourceRefs.addAll(compiledReader.resourceRefs(c));
+                    d.injectCandidates.addAll(compiledReader.injectCandidates(c));
+                }
                 if (d.source == null) continue;
                 SourceType t = d.source;
                 d.ejbRefs.addAll(ejbRefCache.computeIfAbsent(t.qualifiedName(), k -> annotations.ejbRefs(t)));
                 d.resourceRefs.addAll(annotations.resourceRefs(t));
                 d.injectCandidates.addAll(annotations.injectCandidates(t));
+                if (tagDeclared.contains(d) && d.kind.isWeb()) {
+                    XDocletTags tags = XDocletReader.tags(t);
+                    d.ejbRefs.addAll(xdoclet.ejbRefs(tags));
+                    d.resourceRefs.addAll(xdoclet.resourceRefs(tags, t));
+                }
             }
         }
 

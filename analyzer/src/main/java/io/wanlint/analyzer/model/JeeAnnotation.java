@@ -39,6 +39,12 @@ enum JeeAnnotation {
         return scope.denotes(a.getNameAsString(), simpleName, packages);
     }
 
+    /** Whether a qualified annotation type (as a class file names it) is this annotation, in either namespace. */
+    boolean matchesQualified(String qualifiedName) {
+        for (String p : packages) if (qualifiedName.equals(p + "." + simpleName)) return true;
+        return false;
+    }
+
     /** This annotation on {@code node}, if present. */
     Optional<AnnotationExpr> on(NodeWithAnnotations<?> node, TypeScope scope) {
         for (AnnotationExpr a : node.getAnnotations()) if (matches(a, scope)) return Optional.of(a);

@@ -30,6 +30,7 @@ import io.wanlint.analyzer.ingest.ParsedJava;
 import io.wanlint.analyzer.ingest.ScannedJsp;
 import io.wanlint.analyzer.ingest.Workspace;
 import io.wanlint.analyzer.model.ComponentModelBuilder;
+import io.wanlint.analyzer.model.CompiledTypes;
 import io.wanlint.analyzer.model.ModelOutcome;
 import io.wanlint.analyzer.model.SourceSuppressions;
 import java.io.IOException;
@@ -130,8 +131,9 @@ public final class AnalysisPipeline {
         List<JspUnit> jsps = scanned.stream().map(ScannedJsp::unit).toList();
         scanned.forEach(s -> diagnostics.addAll(s.diagnostics()));
 
+        // Class-file annotations declare components only for bytecode input: with sources, the sources do.
         ModelOutcome model = timed("model", timings, () -> new ComponentModelBuilder().build(units, jsps, ws.xmlFiles(),
-                new CompiledClasses(ws.classRoots())));
+                new CompiledClasses(ws.classRoots()), bytecode ? CompiledTypes.read(ws.classRoots()) : CompiledTypes.NONE));
         diagnostics.addAll(model.diagnostics());
         TagHandlers tags = model.tagLibraries()::handlerClass;
 
@@ -146,6 +148,7 @@ public final class AnalysisPipeline {
                         deploymentNames), null));
         CallGraphOutcome graph = recorded.outcome();
         diagnostics.addAll(graph.diagnostics());
+        if (bytecode) diagnostics.addAll(UnknownSourceFacts.of(model.model(), graph.graph()));
         // JavaParser's symbol solver keeps each facade in a static map whose values hold their type
         // solver, and through it every parsed tree: without this, the trees (most of the heap on a large
         // application) outlive the call graph for the whole rules phase. Only caches are dropped (an

@@ -113,6 +113,29 @@ class IncrementalCacheTest {
     }
 
     @Test
+    void anXDocletTagChangeIsADeclarationChangeAndItsProseIsNot() throws IOException {
+        Path app = copy(Fixtures.app("xdoclet-store"), temp.resolve("xdoclet-store"));
+        AnalysisRequest request = AnalysisRequest.of(app);
+        Path cache = temp.resolve("cache");
+        cached(request, cache);
+        Path facade = app.resolve("src/java/org/example/xstore/ejb/session/StoreFacadeBean.java");
+        String original = Files.readString(facade);
+
+        Files.writeString(facade, original.replace("One product's price.", "The price of one product."));
+        AnalysisResult prose = cached(request, cache);
+        assertSame(prose, Analyzer.analyze(request));
+        assertThat(updatedInPlace(prose)).as("a javadoc sentence: " + phases(prose)).isTrue();
+
+        Files.writeString(facade, original.replace("@ejb.transaction type=\"RequiresNew\"", "@ejb.transaction type=\"Never\""));
+        AnalysisResult tag = cached(request, cache);
+        assertSame(tag, Analyzer.analyze(request));
+        assertThat(phases(tag)).contains("incremental update declined", "model");
+        assertThat(tag.model().byName("StoreFacade").orElseThrow().transactionAttribute("reprice"))
+                .contains(io.wanlint.analyzer.api.TransactionAttribute.NEVER);
+        assertThat(warnings).isEmpty();
+    }
+
+    @Test
     void aCommentOrBlankLineMovingTheCodeDownKeepsEveryLocationRight() throws IOException {
         Run bank = bankAnalysed();
 

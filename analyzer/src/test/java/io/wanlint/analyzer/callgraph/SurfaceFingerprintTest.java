@@ -52,6 +52,33 @@ class SurfaceFingerprintTest {
                 .isNotEqualTo(base);
     }
 
+    private static final String TAGGED = """
+            package shop.ejb;
+            import javax.ejb.*;
+            /**
+             * A cart, declared the XDoclet way.
+             * @ejb.bean name="Cart" type="Stateless" view-type="remote"
+             * @ejb.transaction type="Required"
+             */
+            public class CartBean implements SessionBean {
+                /**
+                 * The total.
+                 * @ejb.interface-method
+                 */
+                public int total(String id) { return 0; }
+            }
+            """;
+
+    @Test
+    void xdocletTagsAreDeclarationsAndTheProseAroundThemIsNot() {
+        String base = of(TAGGED);
+        assertThat(of(TAGGED.replace("A cart, declared the XDoclet way.", "A shopping cart."))).isEqualTo(base);
+        assertThat(of(TAGGED.replace("The total.", "The cart's total."))).isEqualTo(base);
+        assertThat(of(TAGGED.replace("type=\"Stateless\"", "type=\"Stateful\""))).as("a bean tag").isNotEqualTo(base);
+        assertThat(of(TAGGED.replace("type=\"Required\"", "type=\"RequiresNew\""))).as("a transaction tag").isNotEqualTo(base);
+        assertThat(of(TAGGED.replace("@ejb.interface-method", ""))).as("a method tag").isNotEqualTo(base);
+    }
+
     @Test
     void aTypeMovingToAnotherLineCounts() {
         // The component model reports a class at its name's line.

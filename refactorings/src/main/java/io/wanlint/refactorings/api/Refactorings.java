@@ -157,7 +157,9 @@ public final class Refactorings {
                 continue;
             }
             if (p.patch().isPresent()) {
-                Optional<String> hidden = hiddenCode(p.patch().get(), context);
+                Patch planned = p.patch().get();
+                Optional<String> hidden = hiddenCode(planned, context)
+                        .or(() -> TagDeclaredComponents.whyNot(planned, f, context));
                 if (hidden.isPresent()) {
                     reasons.add(hidden.get());
                     break;

@@ -1,0 +1,62 @@
+package io.wanlint.analyzer.pipeline;
+
+import io.wanlint.analyzer.api.CallEdge;
+import io.wanlint.analyzer.api.CallGraph;
+import io.wanlint.analyzer.api.CallOp;
+import io.wanlint.analyzer.api.Component;
+import io.wanlint.analyzer.api.ComponentKind;
+import io.wanlint.analyzer.api.ComponentModel;
+import io.wanlint.analyzer.api.Diagnostic;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * What WAN008–WAN010 cannot tell when the call graph came from class files: their facts (a
+ * dirty-flag test around {@code ejbStore}'s write, SQL assembled at run time, the static type of
+ * a value put in the session) are read from sources only. Where the application has what those
+ * rules look at, one diagnostic per rule says the rule's answer is unknown there, so that no
+ * finding does not read as "nothing found" (issue 23.3).
+ */
+final class UnknownSourceFacts {
+    private UnknownSourceFacts() {}
+
+    static List<Diagnostic> of(ComponentModel model, CallGraph graph) {
+        if (graph.facts().known()) return List.of();
+        List<Diagnostic> out = new ArrayList<>();
+        Set<String> bmp = new TreeSet<>();
+        for (Component c : model.ofKind(ComponentKind.ENTITY_BMP)) bmp.add(c.name());
+        if (!bmp.isEmpty()) {
+            out.add(Diagnostic.info("", 0, "WAN008 unknown for " + bmp.size() + " BMP entity bean(s) (" + shortList(bmp)
+                    + "): whether ejbStore writes under a dirty check is read from sources only; analyse the sources to check it"));
+        }
+        Set<String> executing = new TreeSet<>();
+        for (CallEdge e : graph.edges()) {
+            if (e.op() == CallOp.JDBC_EXECUTE || e.op() == CallOp.JDBC_PREPARE) executing.add(e.from().className() + "." + e.from().name());
+        }
+        if (!executing.isEmpty()) {
+            out.add(Diagnostic.info("", 0, "WAN009 unknown for the JDBC statements of " + executing.size() + " method(s) ("
+                    + shortList(executing) + "): whether their SQL is built at run time is read from sources only; "
+                    + "analyse the sources to check it"));
+        }
+        Set<String> conversational = new TreeSet<>();
+        for (Component c : model.components()) {
+            if (c.kind() == ComponentKind.STATEFUL_SESSION || c.kind() == ComponentKind.SERVLET || c.kind() == ComponentKind.JSP
+                    || c.kind() == ComponentKind.FILTER) {
+                conversational.add(c.name());
+            }
+        }
+        if (!conversational.isEmpty()) {
+            out.add(Diagnostic.info("", 0, "WAN010 unknown for " + conversational.size() + " stateful bean(s) and web component(s) ("
+                    + shortList(conversational) + "): the types of values kept in the HttpSession and in stateful beans' fields "
+                    + "are read from sources only; analyse the sources to check it"));
+        }
+        return out;
+    }
+
+    private static String shortList(Set<String> names) {
+        List<String> first = names.stream().limit(3).toList();
+        return String.join(", ", first) + (names.size() > 3 ? ", …" : "");
+    }
+}

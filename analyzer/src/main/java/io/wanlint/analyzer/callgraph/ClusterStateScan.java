@@ -126,6 +126,7 @@ final class ClusterStateScan {
             body.staticReads(staticFields, staticReads);
             body.contextAttributes(out);
             body.sessionMutations(out);
+            body.sessionAttributeWrites(out);
             body.timers(out);
             if (kind != null && kind.isSession()) body.guardedCalls(out);
             if (member instanceof MethodDeclaration md) {
@@ -404,6 +405,36 @@ final class ClusterStateScan {
                         "ServletContext." + name + "(" + (call.getArgument(0).isStringLiteralExpr() ? "\"" + attribute + "\"" : attribute)
                                 + (write && name.equals("setAttribute") ? ", …" : "") + ")", call));
             }
+        }
+
+        /** Every change of an HTTP session's attributes, with the loops around it (replication messages). */
+        void sessionAttributeWrites(List<StateFact> out) {
+            for (MethodCallExpr call : callable.findAll(MethodCallExpr.class)) {
+                String name = call.getNameAsString();
+                boolean write = ((name.equals("setAttribute") || name.equals("putValue")) && call.getArguments().size() == 2)
+                        || ((name.equals("removeAttribute") || name.equals("removeValue")) && call.getArguments().size() == 1);
+                if (!write || call.getScope().isEmpty()) continue;
+                if (!denotes(call.getScope().get(), SESSION_TYPES, "getSession", "session")) continue;
+                String attribute = attributeName(call.getArgument(0));
+                out.add(fact(StateKind.SESSION_ATTRIBUTE_WRITE, attribute, "", "HttpSession." + name + "("
+                        + (call.getArgument(0).isStringLiteralExpr() ? "\"" + attribute + "\"" : attribute)
+                        + (call.getArguments().size() == 2 ? ", …" : "") + ")", call, loopsAround(call)));
+            }
+        }
+
+        /** Loops ({@code for}, {@code while}, {@code do}, a lambda passed to {@code forEach}) enclosing {@code n} in this body. */
+        private int loopsAround(Node n) {
+            int loops = 0;
+            for (Node p = n.getParentNode().orElse(null); p != null && p != callable; p = p.getParentNode().orElse(null)) {
+                if (p instanceof com.github.javaparser.ast.stmt.ForStmt || p instanceof com.github.javaparser.ast.stmt.ForEachStmt
+                        || p instanceof com.github.javaparser.ast.stmt.WhileStmt || p instanceof com.github.javaparser.ast.stmt.DoStmt) {
+                    loops++;
+                } else if (p instanceof com.github.javaparser.ast.expr.LambdaExpr l && l.getParentNode().orElse(null) instanceof MethodCallExpr m
+                        && m.getNameAsString().equals("forEach")) {
+                    loops++;
+                }
+            }
+            return loops;
         }
 
         /** Inside {@code if (x == null)}: an attribute made once when missing, alike on every node. */

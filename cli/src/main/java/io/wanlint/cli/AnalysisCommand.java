@@ -12,6 +12,7 @@ import io.wanlint.analyzer.api.TemporaryFolderException;
 import io.wanlint.analyzer.api.Topology;
 import io.wanlint.report.api.ProgressIndicator;
 import io.wanlint.report.api.ReportData;
+import io.wanlint.report.api.ReplicationReport;
 import io.wanlint.rules.config.Configuration;
 import io.wanlint.rules.config.ConfigurationFiles;
 import picocli.CommandLine.Model.CommandSpec;
@@ -299,7 +300,8 @@ abstract class AnalysisCommand implements Callable<Integer> {
         Map<String, Double> latency = new LinkedHashMap<>();
         for (EntryPointCost c : costs) latency.put(c.entryPoint().id(), analysis.costs().latencyMs(c));
         return new ReportData(analysis.result(), analysis.topology().name(), sites(analysis), costs,
-                run.afterPatchesByEntryPoint(), run.findings(), run.rules(), VersionInfo.version(), latency);
+                run.afterPatchesByEntryPoint(), run.findings(), run.rules(), VersionInfo.version(), latency,
+                analysis.costs().model().map(m -> ReplicationReport.of(analysis.result(), m)).orElse(ReplicationReport.EMPTY));
     }
 
     static void printDiagnostics(List<Diagnostic> diagnostics, PrintWriter err) {

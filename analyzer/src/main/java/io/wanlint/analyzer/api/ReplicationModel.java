@@ -18,6 +18,17 @@ public final class ReplicationModel {
                 costs.topology().replication(), result.transactions(), costs::siteOf, costs::siteOf));
     }
 
+    /**
+     * The model with sites given by the caller (a rule's oracle): {@code siteOfEntry} places the HTTP
+     * sessions, and may answer null to leave them out.
+     */
+    public static ReplicationModel of(AnalysisResult result, Replication replication,
+                                      java.util.function.Function<Component, String> siteOf,
+                                      java.util.function.Function<EntryPoint, String> siteOfEntry) {
+        return new ReplicationModel(new io.wanlint.analyzer.cost.ReplicationCounts(result.model(), result.callGraph(),
+                replication, result.transactions(), siteOf, siteOfEntry));
+    }
+
     /** Whether the topology has a backup anywhere (otherwise every count is 0 and reports leave them out). */
     public boolean replicates() { return counts.replication().replicates(); }
 

@@ -46,7 +46,7 @@ abstract class AnalysisCommand implements Callable<Integer> {
             description = "Source trees, WAR/EAR/EJB-JAR/JAR archives or class folders to analyse.")
     List<Path> paths;
 
-    @Option(names = "--topology", paramLabel = "edge|centralized|edge-db|FILE",
+    @Option(names = "--topology", paramLabel = "edge|centralized|edge-db|cluster|FILE",
             description = "Where components run: a preset or a YAML/JSON topology file (default: the configuration's, else edge).")
     String topology;
 

@@ -12,6 +12,7 @@ import io.wanlint.refactorings.jdbc.UsePreparedStatement;
 import io.wanlint.refactorings.lookup.CacheHomeLookups;
 import io.wanlint.refactorings.messaging.DeferExternalCallToMessageBean;
 import io.wanlint.refactorings.session.MakeSessionStateSerializable;
+import io.wanlint.refactorings.session.StoreSessionAttributeAfterChange;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -29,6 +30,7 @@ public final class Refactorings {
                 new IntroduceReadMostlyTwin(),
                 new UsePreparedStatement(),
                 new MakeSessionStateSerializable(),
+                new StoreSessionAttributeAfterChange(),
                 new CacheHomeLookups(),
                 new AddDirtyFlag(),
                 new DeferExternalCallToMessageBean(),

@@ -220,7 +220,7 @@ class ClusterRuleMarkersTest {
     }
 
     @Test
-    void wan013OneFindingPerStaticFieldSingletonFieldAndContextAttributeWithWritersAndReaders() {
+    void wan013OneFindingPerWritingMethodNamingEachStateWithItsWritersAndReaders() {
         var findings = harness.expectFindings("""
                 package shop.web;
                 import javax.servlet.http.*;
@@ -230,8 +230,8 @@ class ClusterRuleMarkersTest {
                     private static final java.util.concurrent.atomic.AtomicLong IDS = new java.util.concurrent.atomic.AtomicLong();
                     protected void doGet(HttpServletRequest q, HttpServletResponse r) throws java.io.IOException {
                         visits++; // expect: WAN013
-                        long id = IDS.incrementAndGet(); // expect: WAN013
-                        getServletContext().setAttribute("last", q.getRemoteAddr()); // expect: WAN013
+                        long id = IDS.incrementAndGet();
+                        getServletContext().setAttribute("last", q.getRemoteAddr());
                         r.getWriter().print(report() + id);
                     }
                     private static String report() { return "visits " + visits; }
@@ -246,13 +246,38 @@ class ClusterRuleMarkersTest {
                     }
                 }
                 """);
-        assertThat(findings).hasSize(3).anySatisfy(f -> {
-            assertThat(f.message()).startsWith("the static field HitsServlet.visits (long) is written while serving requests by"
-                    + " HitsServlet.doGet and read by HitsServlet.report");
-            assertThat(f.subject()).isEqualTo(new FindingSubject.SharedState("shop.web.HitsServlet", "visits"));
+        assertThat(findings).singleElement().satisfies(f -> {
+            assertThat(f.message()).startsWith("the static field HitsServlet.visits (long), the static field HitsServlet.IDS"
+                    + " (AtomicLong) and the ServletContext attribute \"last\" are written while serving requests by"
+                    + " HitsServlet.doGet and read by HitsServlet.report, LastServlet.doGet");
+            assertThat(f.subject()).as("keyed by the first state, as it was alone")
+                    .isEqualTo(new FindingSubject.SharedState("shop.web.HitsServlet", "visits"));
             assertThat(f.entryPoints()).containsExactly("/hits");
-        }).anySatisfy(f -> assertThat(f.message())
-                .startsWith("the ServletContext attribute \"last\" is written while serving requests by HitsServlet.doGet and read by LastServlet.doGet"));
+            assertThat(f.evidence()).extracting(e -> e.description())
+                    .containsExactly("writes: visits++", "writes: IDS.incrementAndGet(…)", "writes: ServletContext.setAttribute(\"last\", …)",
+                            "reads: visits", "reads: ServletContext.getAttribute(\"last\")");
+        });
+    }
+
+    @Test
+    void wan013StatesWrittenFirstByDifferentMethodsStayTwoFindings() {
+        harness.expectFindings("""
+                package shop.web;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet("/hits")
+                public class HitsServlet extends HttpServlet {
+                    private static long visits;
+                    private static long orders;
+                    protected void doGet(HttpServletRequest q, HttpServletResponse r) throws java.io.IOException {
+                        visits++; // expect: WAN013
+                        r.getWriter().print(visits);
+                    }
+                    protected void doPost(HttpServletRequest q, HttpServletResponse r) throws java.io.IOException {
+                        orders++; // expect: WAN013
+                        r.getWriter().print(orders);
+                    }
+                }
+                """);
     }
 
     @Test

@@ -245,11 +245,28 @@ final class ClusterStateScan {
                     if (field != null && !mutates(fields.get(field), call.getNameAsString())) field = null;
                     if (field != null) what = field + "." + call.getNameAsString() + "(…)";
                 }
+                // A round-robin index (COUNTER.getAndIncrement() % n, next = (next + 1) % n) only spreads this
+                // node's own calls: each node cycling on its own is all it is for.
+                if (field != null && kind == StateKind.STATIC_FIELD_WRITE && roundRobin(n)) field = null;
                 if (field != null && seen.add(field + "@" + line(n))) {
                     int whenMissing = n instanceof MethodCallExpr ? whenMissingLine(n, field) : 0;
                     out.add(fact(kind, field, fields.get(field), what, n, whenMissing));
                 }
             });
+        }
+
+        /** A write whose value is only used modulo something: {@code c.getAndIncrement() % n}, {@code i = (i + 1) % n}. */
+        private static boolean roundRobin(Node n) {
+            if (n instanceof AssignExpr a) {
+                return a.getOperator() == AssignExpr.Operator.ASSIGN && unwrap(a.getValue()) instanceof BinaryExpr b
+                        && b.getOperator() == BinaryExpr.Operator.REMAINDER;
+            }
+            Node at = n;
+            while (at.getParentNode().orElse(null) instanceof EnclosedExpr e) at = e;
+            Node parent = at.getParentNode().orElse(null);
+            if (parent instanceof BinaryExpr b) return b.getOperator() == BinaryExpr.Operator.REMAINDER && b.getLeft() == at;
+            return parent instanceof MethodCallExpr m && m.getNameAsString().equals("floorMod") && m.getArguments().size() == 2
+                    && m.getArgument(0) == at;
         }
 
         /**

@@ -281,6 +281,27 @@ class ClusterRuleMarkersTest {
     }
 
     @Test
+    void wan013NotForARoundRobinIndexButForACounterItsRequestsShare() {
+        harness.expectFindings("""
+                package shop.web;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet("/route")
+                public class RouteServlet extends HttpServlet {
+                    private static final java.util.concurrent.atomic.AtomicInteger NEXT = new java.util.concurrent.atomic.AtomicInteger();
+                    private static int mirror;
+                    private static int served;
+                    protected void doGet(HttpServletRequest q, HttpServletResponse r) throws java.io.IOException {
+                        String client = "client" + (1 + NEXT.getAndIncrement() % 2);
+                        mirror = (mirror + 1) % 3;
+                        int slot = Math.floorMod(NEXT.incrementAndGet(), 4);
+                        served++; // expect: WAN013
+                        r.getWriter().print(client + mirror + slot + served);
+                    }
+                }
+                """);
+    }
+
+    @Test
     void wan013NotForATableFilledOnceAtClassLoadingNorALazySingletonNorStartupNorAJndiCache() {
         harness.expectFindings("""
                 package shop.web;

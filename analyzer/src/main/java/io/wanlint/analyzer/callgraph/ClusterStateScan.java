@@ -248,11 +248,31 @@ final class ClusterStateScan {
                 // A round-robin index (COUNTER.getAndIncrement() % n, next = (next + 1) % n) only spreads this
                 // node's own calls: each node cycling on its own is all it is for.
                 if (field != null && kind == StateKind.STATIC_FIELD_WRITE && roundRobin(n)) field = null;
+                // Set up with another field made once: if (config == null) { defaults = …; config = …; }
+                if (field != null && kind == StateKind.STATIC_FIELD_WRITE && underOnceGuard(n, fields)) field = null;
                 if (field != null && seen.add(field + "@" + line(n))) {
                     int whenMissing = n instanceof MethodCallExpr ? whenMissingLine(n, field) : 0;
                     out.add(fact(kind, field, fields.get(field), what, n, whenMissing));
                 }
             });
+        }
+
+        /**
+         * Inside {@code if (g == null)} (or {@code null == g}) whose then-branch assigns {@code g}, a
+         * static field of this class: a block that runs once per JVM, alike on every node.
+         */
+        private boolean underOnceGuard(Node n, Map<String, String> fields) {
+            for (Node p = n.getParentNode().orElse(null); p != null && p != callable; p = p.getParentNode().orElse(null)) {
+                if (!(p instanceof IfStmt i) || !i.getThenStmt().isAncestorOf(n)) continue;
+                if (!(unwrap(i.getCondition()) instanceof BinaryExpr b) || b.getOperator() != BinaryExpr.Operator.EQUALS) continue;
+                Expression other = b.getLeft().isNullLiteralExpr() ? b.getRight() : b.getRight().isNullLiteralExpr() ? b.getLeft() : null;
+                Optional<String> guard = other == null ? Optional.empty() : field(unwrap(other), fields);
+                if (guard.isEmpty()) continue;
+                for (AssignExpr a : i.getThenStmt().findAll(AssignExpr.class)) {
+                    if (a.getOperator() == AssignExpr.Operator.ASSIGN && field(a.getTarget(), fields).equals(guard)) return true;
+                }
+            }
+            return false;
         }
 
         /** A write whose value is only used modulo something: {@code c.getAndIncrement() % n}, {@code i = (i + 1) % n}. */

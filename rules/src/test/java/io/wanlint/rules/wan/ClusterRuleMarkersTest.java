@@ -302,6 +302,32 @@ class ClusterRuleMarkersTest {
     }
 
     @Test
+    void wan013NotForFieldsSetUpInABlockGuardedByAnotherFieldMadeOnce() {
+        harness.expectFindings("""
+                package shop.web;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet("/config")
+                public class ConfigServlet extends HttpServlet {
+                    private static java.util.Properties config;
+                    private static java.util.Map<String, String> defaults;
+                    private static int loads;
+                    private static synchronized java.util.Properties config() {
+                        if (config == null) {
+                            defaults = new java.util.HashMap<>();
+                            defaults.put("currency", "EUR");
+                            config = new java.util.Properties();
+                        }
+                        loads++; // expect: WAN013
+                        return config;
+                    }
+                    protected void doGet(HttpServletRequest q, HttpServletResponse r) throws java.io.IOException {
+                        r.getWriter().print(config().getProperty("currency", defaults.get("currency")) + loads);
+                    }
+                }
+                """);
+    }
+
+    @Test
     void wan013NotForATableFilledOnceAtClassLoadingNorALazySingletonNorStartupNorAJndiCache() {
         harness.expectFindings("""
                 package shop.web;

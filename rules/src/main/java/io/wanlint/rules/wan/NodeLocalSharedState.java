@@ -51,6 +51,13 @@ public final class NodeLocalSharedState implements Rule {
     private static final Set<String> LIFECYCLE = Set.of("<clinit>", "ejbPostCreate", "ejbActivate", "ejbPassivate", "ejbRemove",
             "setSessionContext", "setEntityContext", "setMessageDrivenContext", "unsetEntityContext");
 
+    /**
+     * Objects of one request: a static field holding one is a thread-safety bug of that request (the
+     * next request overwrites it on the same node), not state the nodes of a cluster should agree on.
+     */
+    private static final Set<String> REQUEST_OBJECTS = Set.of("ServletOutputStream", "ServletResponse", "HttpServletResponse",
+            "ServletRequest", "HttpServletRequest", "AsyncContext");
+
     @Override public RuleDescriptor descriptor() { return DESCRIPTOR; }
 
     /** The writes and reads of one piece of shared state. */
@@ -82,6 +89,7 @@ public final class NodeLocalSharedState implements Rule {
         // One finding per method: the states one method writes are one cause, said once.
         Map<MethodRef, List<Written>> byMethod = new LinkedHashMap<>();
         for (Shared s : shared.values()) {
+            if (holdsARequestObject(s)) continue;
             List<StateFact> served = new ArrayList<>();
             Set<EntryPoint> eps = new LinkedHashSet<>();
             for (StateFact w : s.writes()) {
@@ -95,6 +103,16 @@ public final class NodeLocalSharedState implements Rule {
             byMethod.computeIfAbsent(served.get(0).method(), m -> new ArrayList<>()).add(new Written(s, served, eps));
         }
         for (List<Written> states : byMethod.values()) sink.report(finding(ctx, states));
+    }
+
+    private static boolean holdsARequestObject(Shared s) {
+        for (StateFact w : s.writes()) {
+            String type = w.type();
+            String simple = type.substring(type.lastIndexOf('.') + 1);
+            boolean servletApi = !type.contains(".") || type.startsWith("javax.servlet.") || type.startsWith("jakarta.servlet.");
+            if (!(servletApi && REQUEST_OBJECTS.contains(simple))) return false;
+        }
+        return !s.writes().isEmpty();
     }
 
     /** One shared state with the writes requests make and the requests making them. */

@@ -328,6 +328,28 @@ class ClusterRuleMarkersTest {
     }
 
     @Test
+    void wan013NotForAStaticHoldingTheCurrentRequestsOutputButForItsCounter() {
+        harness.expectFindings("""
+                package shop.web;
+                import javax.servlet.ServletOutputStream;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet("/echo")
+                public class EchoServlet extends HttpServlet {
+                    private static ServletOutputStream out;
+                    private static HttpServletRequest current;
+                    private static long echoes;
+                    protected void doGet(HttpServletRequest q, HttpServletResponse r) throws java.io.IOException {
+                        out = r.getOutputStream();
+                        current = q;
+                        echoes++; // expect: WAN013
+                        print(current.getParameter("text") + echoes);
+                    }
+                    private static void print(String s) throws java.io.IOException { out.print(s); }
+                }
+                """);
+    }
+
+    @Test
     void wan013NotForATableFilledOnceAtClassLoadingNorALazySingletonNorStartupNorAJndiCache() {
         harness.expectFindings("""
                 package shop.web;

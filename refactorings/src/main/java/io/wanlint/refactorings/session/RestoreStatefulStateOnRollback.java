@@ -40,8 +40,9 @@ import java.util.TreeMap;
  * WAN011: a stateful session bean snapshots the fields its transactional business methods change
  * when a transaction begins ({@code afterBegin}) and puts them back when it rolls back
  * ({@code afterCompletion(false)}), so the bean (and every replica it is copied to) agrees with
- * the database again. EJB 3.1+ applications get {@code @AfterBegin}/{@code @AfterCompletion}
- * methods, older ones (EJB 2.x, EJB 3.0) {@code implements SessionSynchronization} with its three
+ * the database again. EJB 3 beans of EJB 3.1+ applications get {@code @AfterBegin}/{@code @AfterCompletion}
+ * methods; EJB 2.x-style beans ({@code implements SessionBean}) and older applications (EJB 2.x, EJB 3.0)
+ * {@code implements SessionSynchronization} with its three
  * methods; the snapshots are {@code transient} fields ({@code itemsAtBegin}).
  *
  * <p>A field is copied only when the copy is a real snapshot: a primitive, a boxed or immutable
@@ -150,7 +151,10 @@ public final class RestoreStatefulStateOnRollback implements Refactoring {
         }
 
         ApiLevel level = context.apiLevel();
-        boolean annotations = level.annotations() && context.platform().platform().compareTo(ApiLevel.Platform.JAVA_EE_6) >= 0;
+        // An EJB 2.x-style bean (implements SessionBean) keeps to its own API, whatever the platform.
+        boolean ejb2Style = bean.getImplementedTypes().stream().anyMatch(t -> t.getNameAsString().equals("SessionBean"));
+        boolean annotations = !ejb2Style && level.annotations()
+                && context.platform().platform().compareTo(ApiLevel.Platform.JAVA_EE_6) >= 0;
         String ejb = level.namespace() + ".ejb.";
         SourceText text = src.source();
         String eol = text.lineEnding();

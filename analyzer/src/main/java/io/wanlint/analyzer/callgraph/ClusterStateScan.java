@@ -608,6 +608,23 @@ final class ClusterStateScan {
             }
         }
 
+        /**
+         * Whether every task this method schedules works on {@code AsyncContext}s: it completes the
+         * asynchronous requests this node holds, which only this node can, so every node runs its own.
+         */
+        private boolean completesItsNodesAsyncRequests() {
+            List<MethodCallExpr> scheduled = callable.findAll(MethodCallExpr.class).stream()
+                    .filter(c -> c.getNameAsString().startsWith("schedule") && !c.getArguments().isEmpty()).toList();
+            if (scheduled.isEmpty()) return false;
+            for (MethodCallExpr c : scheduled) {
+                if (!(c.getArgument(0) instanceof LambdaExpr task) || task.findAll(com.github.javaparser.ast.type.ClassOrInterfaceType.class)
+                        .stream().noneMatch(t -> t.getNameAsString().equals("AsyncContext"))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
         void timers(List<StateFact> out) {
             if (callable instanceof MethodDeclaration md) {
                 for (AnnotationExpr a : md.getAnnotations()) {
@@ -635,7 +652,8 @@ final class ClusterStateScan {
             for (MethodCallExpr call : callable.findAll(MethodCallExpr.class)) {
                 String n = call.getNameAsString();
                 boolean executors = call.getScope().map(s -> s.toString().endsWith("Executors")).orElse(false);
-                if (executors && (n.equals("newScheduledThreadPool") || n.equals("newSingleThreadScheduledExecutor"))) {
+                if (executors && (n.equals("newScheduledThreadPool") || n.equals("newSingleThreadScheduledExecutor"))
+                        && !completesItsNodesAsyncRequests()) {
                     out.add(fact(StateKind.TIMER, "ScheduledExecutorService", "java.util.concurrent.ScheduledExecutorService",
                             "Executors." + n + "(…)", call));
                 } else if (n.equals("setPersistent") && call.getArguments().size() == 1

@@ -681,6 +681,43 @@ class ClusterRuleMarkersTest {
     }
 
     @Test
+    void wan014NotForAnExecutorCompletingItsNodesAsyncRequestsButForOneDoingOtherWork() {
+        harness.expectFindings("""
+                package shop.web;
+                import java.util.concurrent.*;
+                import javax.servlet.AsyncContext;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet(urlPatterns = "/wait", asyncSupported = true)
+                public class WaitServlet extends HttpServlet {
+                    private final BlockingQueue<AsyncContext> waiting = new ArrayBlockingQueue<>(100);
+                    private ScheduledExecutorService executor;
+                    protected void doGet(HttpServletRequest q, HttpServletResponse r) { waiting.add(q.startAsync()); }
+                    public void init() {
+                        executor = Executors.newScheduledThreadPool(1);
+                        executor.scheduleAtFixedRate(() -> {
+                            java.util.List<AsyncContext> ready = new java.util.ArrayList<>();
+                            waiting.drainTo(ready);
+                            ready.forEach(AsyncContext::complete);
+                        }, 1, 1, TimeUnit.SECONDS);
+                    }
+                }
+                """, """
+                package shop.web;
+                import java.util.concurrent.*;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet("/report")
+                public class ReportServlet extends HttpServlet {
+                    private ScheduledExecutorService executor;
+                    protected void doGet(HttpServletRequest q, HttpServletResponse r) { }
+                    public void init() {
+                        executor = Executors.newScheduledThreadPool(1); // expect: WAN014
+                        executor.scheduleAtFixedRate(() -> System.out.println("mail the report"), 1, 1, TimeUnit.HOURS);
+                    }
+                }
+                """);
+    }
+
+    @Test
     void wan014NotForANonPersistentTimerMadeWhileServingARequestButForOneMadeAtStartup() {
         harness.expectFindings("""
                 package shop.jobs;

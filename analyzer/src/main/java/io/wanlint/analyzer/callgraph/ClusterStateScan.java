@@ -250,6 +250,8 @@ final class ClusterStateScan {
                 if (field != null && kind == StateKind.STATIC_FIELD_WRITE && roundRobin(n)) field = null;
                 // Set up with another field made once: if (config == null) { defaults = …; config = …; }
                 if (field != null && kind == StateKind.STATIC_FIELD_WRITE && underOnceGuard(n, fields)) field = null;
+                // Recorded when a class is missing from the deployment: the same answer on every node.
+                if (field != null && kind == StateKind.STATIC_FIELD_WRITE && whenAClassIsMissing(n)) field = null;
                 if (field != null && seen.add(field + "@" + line(n))) {
                     int whenMissing = n instanceof MethodCallExpr ? whenMissingLine(n, field) : 0;
                     out.add(fact(kind, field, fields.get(field), what, n, whenMissing));
@@ -270,6 +272,18 @@ final class ClusterStateScan {
                 if (guard.isEmpty()) continue;
                 for (AssignExpr a : i.getThenStmt().findAll(AssignExpr.class)) {
                     if (a.getOperator() == AssignExpr.Operator.ASSIGN && field(a.getTarget(), fields).equals(guard)) return true;
+                }
+            }
+            return false;
+        }
+
+        /** Inside {@code catch (ClassNotFoundException | NoClassDefFoundError …)}: what the deployment ships. */
+        private boolean whenAClassIsMissing(Node n) {
+            for (Node p = n.getParentNode().orElse(null); p != null && p != callable; p = p.getParentNode().orElse(null)) {
+                if (p instanceof com.github.javaparser.ast.stmt.CatchClause c
+                        && c.getParameter().getType().findAll(com.github.javaparser.ast.type.ClassOrInterfaceType.class).stream()
+                        .anyMatch(t -> t.getNameAsString().equals("ClassNotFoundException") || t.getNameAsString().equals("NoClassDefFoundError"))) {
+                    return true;
                 }
             }
             return false;

@@ -350,6 +350,31 @@ class ClusterRuleMarkersTest {
     }
 
     @Test
+    void wan013NotForAFlagRecordingThatAnOptionalClassIsMissingButForOneCountingFailures() {
+        harness.expectFindings("""
+                package shop.web;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet("/vendor")
+                public class VendorServlet extends HttpServlet {
+                    private static boolean vendorModule = true;
+                    private static int failures;
+                    protected void doGet(HttpServletRequest q, HttpServletResponse r) throws java.io.IOException {
+                        if (vendorModule) {
+                            try {
+                                Class.forName("com.vendor.Module").getConstructor().newInstance();
+                            } catch (ClassNotFoundException | NoSuchMethodException e) {
+                                vendorModule = false;
+                            } catch (ReflectiveOperationException e) {
+                                failures++; // expect: WAN013
+                            }
+                        }
+                        r.getWriter().print(vendorModule + " " + failures);
+                    }
+                }
+                """);
+    }
+
+    @Test
     void wan013NotForATableFilledOnceAtClassLoadingNorALazySingletonNorStartupNorAJndiCache() {
         harness.expectFindings("""
                 package shop.web;

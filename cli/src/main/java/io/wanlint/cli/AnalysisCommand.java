@@ -43,7 +43,7 @@ abstract class AnalysisCommand implements Callable<Integer> {
             description = "Source trees, WAR/EAR/EJB-JAR/JAR archives or class folders to analyse.")
     List<Path> paths;
 
-    @Option(names = "--topology", paramLabel = "edge|centralized|edge-db|edge-cache|FILE",
+    @Option(names = "--topology", paramLabel = "edge|centralized|edge-db|edge-cache|cluster|FILE",
             description = "Where components run: a preset or a YAML/JSON topology file (default: the configuration's, else edge).")
     String topology;
 

@@ -288,7 +288,9 @@ class PatchVerificationTest {
         Run fix = wanlint("fix", app.toString(), "--out", temp.resolve("patches").toString());
 
         assertThat(fix.exit()).as(fix.err()).isZero();
-        assertThat(fix.out()).contains("9 patch(es) for 20 finding(s)").doesNotContain("unverified").doesNotContain("would not compile")
+        assertThat(fix.out()).contains("10 patch(es) for 20 finding(s)").doesNotContain("unverified").doesNotContain("would not compile")
+                .contains("Restore lastEmail, lastCustomerName, lastTotal of ShoppingClientControllerEJB when its transaction rolls back"
+                        + " (SessionSynchronization)")
                 .contains("          (its change of src/java/com/acme/estore/web/InventoryWebHelper.java collides with that of the earlier patch "
                         + "\"Introduce session façade InventoryFacade.getAvailability for InventoryWebHelper.getAvailability\": left out of "
                         + "wanlint.patch)\n");

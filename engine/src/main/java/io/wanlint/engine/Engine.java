@@ -10,6 +10,7 @@ import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.TemporaryFolderException;
 import io.wanlint.refactorings.api.Refactorings;
 import io.wanlint.report.api.PatchIndex;
+import io.wanlint.report.api.ReplicationReport;
 import io.wanlint.report.api.ReportData;
 import io.wanlint.rules.baseline.Baseline;
 
@@ -118,7 +119,8 @@ public final class Engine {
         Map<String, Double> latency = new LinkedHashMap<>();
         for (EntryPointCost c : costs) latency.put(c.entryPoint().id(), analysis.costs().latencyMs(c));
         return new ReportData(analysis.result(), analysis.topology().name(), sites(analysis), costs,
-                run.afterPatchesByEntryPoint(), run.findings(), run.rules(), WanlintVersion.version(), latency);
+                run.afterPatchesByEntryPoint(), run.findings(), run.rules(), WanlintVersion.version(), latency,
+                analysis.costs().model().map(m -> ReplicationReport.of(analysis.result(), m)).orElse(ReplicationReport.EMPTY));
     }
 
     /** A baseline file's content ({@code wanlint baseline}) accepting these findings, for a later gate's {@link Gate#baseline()}. */

@@ -154,6 +154,12 @@ public record SourceFacts(boolean known, Set<CallEdge> conditionalCalls, Set<Cal
          * {@code switch}, a {@code ?:} or a {@code catch}), {@code member} the called method's name
          * and the location its line: WAN015 does not count a write the EJB tier makes only sometimes.
          */
-        GUARDED_CALL
+        GUARDED_CALL,
+        /**
+         * {@code HttpSession.setAttribute}/{@code removeAttribute}/{@code putValue}/{@code removeValue}:
+         * a change a replicating server sends to the session's backups ({@code member} the attribute's
+         * name as for {@link #CONTEXT_ATTRIBUTE_WRITE}; {@code relatedLine} the number of loops around it).
+         */
+        SESSION_ATTRIBUTE_WRITE
     }
 }

@@ -7,9 +7,9 @@ import java.util.List;
 public final class Topologies {
     private Topologies() {}
 
-    public static final List<String> PRESETS = List.of("edge", "centralized", "edge-db", "edge-cache");
+    public static final List<String> PRESETS = List.of("edge", "centralized", "edge-db", "edge-cache", "cluster");
 
-    /** A preset by name ({@code edge}, {@code centralized}, {@code edge-db}, {@code edge-cache}). */
+    /** A preset by name ({@code edge}, {@code centralized}, {@code edge-db}, {@code edge-cache}, {@code cluster}). */
     public static Topology preset(String name) { return io.wanlint.analyzer.cost.TopologyPresets.preset(name); }
 
     /**

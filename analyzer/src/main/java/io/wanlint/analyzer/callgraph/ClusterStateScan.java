@@ -126,6 +126,7 @@ final class ClusterStateScan {
             body.staticReads(staticFields, staticReads);
             body.contextAttributes(out);
             body.sessionMutations(out);
+            body.sessionAttributeWrites(out);
             body.timers(out);
             if (kind != null && kind.isSession()) body.guardedCalls(out);
             if (member instanceof MethodDeclaration md) {
@@ -244,11 +245,62 @@ final class ClusterStateScan {
                     if (field != null && !mutates(fields.get(field), call.getNameAsString())) field = null;
                     if (field != null) what = field + "." + call.getNameAsString() + "(…)";
                 }
+                // A round-robin index (COUNTER.getAndIncrement() % n, next = (next + 1) % n) only spreads this
+                // node's own calls: each node cycling on its own is all it is for.
+                if (field != null && kind == StateKind.STATIC_FIELD_WRITE && roundRobin(n)) field = null;
+                // Set up with another field made once: if (config == null) { defaults = …; config = …; }
+                if (field != null && kind == StateKind.STATIC_FIELD_WRITE && underOnceGuard(n, fields)) field = null;
+                // Recorded when a class is missing from the deployment: the same answer on every node.
+                if (field != null && kind == StateKind.STATIC_FIELD_WRITE && whenAClassIsMissing(n)) field = null;
                 if (field != null && seen.add(field + "@" + line(n))) {
                     int whenMissing = n instanceof MethodCallExpr ? whenMissingLine(n, field) : 0;
                     out.add(fact(kind, field, fields.get(field), what, n, whenMissing));
                 }
             });
+        }
+
+        /**
+         * Inside {@code if (g == null)} (or {@code null == g}) whose then-branch assigns {@code g}, a
+         * static field of this class: a block that runs once per JVM, alike on every node.
+         */
+        private boolean underOnceGuard(Node n, Map<String, String> fields) {
+            for (Node p = n.getParentNode().orElse(null); p != null && p != callable; p = p.getParentNode().orElse(null)) {
+                if (!(p instanceof IfStmt i) || !i.getThenStmt().isAncestorOf(n)) continue;
+                if (!(unwrap(i.getCondition()) instanceof BinaryExpr b) || b.getOperator() != BinaryExpr.Operator.EQUALS) continue;
+                Expression other = b.getLeft().isNullLiteralExpr() ? b.getRight() : b.getRight().isNullLiteralExpr() ? b.getLeft() : null;
+                Optional<String> guard = other == null ? Optional.empty() : field(unwrap(other), fields);
+                if (guard.isEmpty()) continue;
+                for (AssignExpr a : i.getThenStmt().findAll(AssignExpr.class)) {
+                    if (a.getOperator() == AssignExpr.Operator.ASSIGN && field(a.getTarget(), fields).equals(guard)) return true;
+                }
+            }
+            return false;
+        }
+
+        /** Inside {@code catch (ClassNotFoundException | NoClassDefFoundError …)}: what the deployment ships. */
+        private boolean whenAClassIsMissing(Node n) {
+            for (Node p = n.getParentNode().orElse(null); p != null && p != callable; p = p.getParentNode().orElse(null)) {
+                if (p instanceof com.github.javaparser.ast.stmt.CatchClause c
+                        && c.getParameter().getType().findAll(com.github.javaparser.ast.type.ClassOrInterfaceType.class).stream()
+                        .anyMatch(t -> t.getNameAsString().equals("ClassNotFoundException") || t.getNameAsString().equals("NoClassDefFoundError"))) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** A write whose value is only used modulo something: {@code c.getAndIncrement() % n}, {@code i = (i + 1) % n}. */
+        private static boolean roundRobin(Node n) {
+            if (n instanceof AssignExpr a) {
+                return a.getOperator() == AssignExpr.Operator.ASSIGN && unwrap(a.getValue()) instanceof BinaryExpr b
+                        && b.getOperator() == BinaryExpr.Operator.REMAINDER;
+            }
+            Node at = n;
+            while (at.getParentNode().orElse(null) instanceof EnclosedExpr e) at = e;
+            Node parent = at.getParentNode().orElse(null);
+            if (parent instanceof BinaryExpr b) return b.getOperator() == BinaryExpr.Operator.REMAINDER && b.getLeft() == at;
+            return parent instanceof MethodCallExpr m && m.getNameAsString().equals("floorMod") && m.getArguments().size() == 2
+                    && m.getArgument(0) == at;
         }
 
         /**
@@ -406,6 +458,36 @@ final class ClusterStateScan {
             }
         }
 
+        /** Every change of an HTTP session's attributes, with the loops around it (replication messages). */
+        void sessionAttributeWrites(List<StateFact> out) {
+            for (MethodCallExpr call : callable.findAll(MethodCallExpr.class)) {
+                String name = call.getNameAsString();
+                boolean write = ((name.equals("setAttribute") || name.equals("putValue")) && call.getArguments().size() == 2)
+                        || ((name.equals("removeAttribute") || name.equals("removeValue")) && call.getArguments().size() == 1);
+                if (!write || call.getScope().isEmpty()) continue;
+                if (!denotes(call.getScope().get(), SESSION_TYPES, "getSession", "session")) continue;
+                String attribute = attributeName(call.getArgument(0));
+                out.add(fact(StateKind.SESSION_ATTRIBUTE_WRITE, attribute, "", "HttpSession." + name + "("
+                        + (call.getArgument(0).isStringLiteralExpr() ? "\"" + attribute + "\"" : attribute)
+                        + (call.getArguments().size() == 2 ? ", …" : "") + ")", call, loopsAround(call)));
+            }
+        }
+
+        /** Loops ({@code for}, {@code while}, {@code do}, a lambda passed to {@code forEach}) enclosing {@code n} in this body. */
+        private int loopsAround(Node n) {
+            int loops = 0;
+            for (Node p = n.getParentNode().orElse(null); p != null && p != callable; p = p.getParentNode().orElse(null)) {
+                if (p instanceof com.github.javaparser.ast.stmt.ForStmt || p instanceof com.github.javaparser.ast.stmt.ForEachStmt
+                        || p instanceof com.github.javaparser.ast.stmt.WhileStmt || p instanceof com.github.javaparser.ast.stmt.DoStmt) {
+                    loops++;
+                } else if (p instanceof com.github.javaparser.ast.expr.LambdaExpr l && l.getParentNode().orElse(null) instanceof MethodCallExpr m
+                        && m.getNameAsString().equals("forEach")) {
+                    loops++;
+                }
+            }
+            return loops;
+        }
+
         /** Inside {@code if (x == null)}: an attribute made once when missing, alike on every node. */
         private boolean underNullCheck(Node n) {
             for (Node p = n.getParentNode().orElse(null); p != null && p != callable; p = p.getParentNode().orElse(null)) {
@@ -540,6 +622,23 @@ final class ClusterStateScan {
             }
         }
 
+        /**
+         * Whether every task this method schedules works on {@code AsyncContext}s: it completes the
+         * asynchronous requests this node holds, which only this node can, so every node runs its own.
+         */
+        private boolean completesItsNodesAsyncRequests() {
+            List<MethodCallExpr> scheduled = callable.findAll(MethodCallExpr.class).stream()
+                    .filter(c -> c.getNameAsString().startsWith("schedule") && !c.getArguments().isEmpty()).toList();
+            if (scheduled.isEmpty()) return false;
+            for (MethodCallExpr c : scheduled) {
+                if (!(c.getArgument(0) instanceof LambdaExpr task) || task.findAll(com.github.javaparser.ast.type.ClassOrInterfaceType.class)
+                        .stream().noneMatch(t -> t.getNameAsString().equals("AsyncContext"))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
         void timers(List<StateFact> out) {
             if (callable instanceof MethodDeclaration md) {
                 for (AnnotationExpr a : md.getAnnotations()) {
@@ -567,7 +666,8 @@ final class ClusterStateScan {
             for (MethodCallExpr call : callable.findAll(MethodCallExpr.class)) {
                 String n = call.getNameAsString();
                 boolean executors = call.getScope().map(s -> s.toString().endsWith("Executors")).orElse(false);
-                if (executors && (n.equals("newScheduledThreadPool") || n.equals("newSingleThreadScheduledExecutor"))) {
+                if (executors && (n.equals("newScheduledThreadPool") || n.equals("newSingleThreadScheduledExecutor"))
+                        && !completesItsNodesAsyncRequests()) {
                     out.add(fact(StateKind.TIMER, "ScheduledExecutorService", "java.util.concurrent.ScheduledExecutorService",
                             "Executors." + n + "(…)", call));
                 } else if (n.equals("setPersistent") && call.getArguments().size() == 1

@@ -11,6 +11,7 @@ import io.wanlint.analyzer.api.ConfigurationException;
 import io.wanlint.analyzer.api.CostTable;
 import io.wanlint.analyzer.api.EntityCache;
 import io.wanlint.analyzer.api.Placement;
+import io.wanlint.analyzer.api.Replication;
 import io.wanlint.analyzer.api.Topology;
 import java.io.IOException;
 import java.io.Reader;
@@ -51,6 +52,8 @@ import java.util.Set;
  *   finderCost: 1
  *   commitCost: 1
  *   missProbability: {Account: 0.25, Quote: 0}
+ * replicas: {edge: 3}      # servers per site (1 when not listed)
+ * replication: {stateful: per-transaction, httpSession: per-setAttribute}
  * </pre>
  *
  * <p>The file is read token by token into a small tree that keeps each value's line, so every
@@ -66,7 +69,7 @@ public final class TopologyFiles {
     private TopologyFiles() {}
 
     private static final List<String> KEYS = List.of("name", "extends", "sites", "latencyMs", "links", "default",
-            "database", "broker", "external", "client", "place", "costs", "cache");
+            "database", "broker", "external", "client", "place", "costs", "cache", "replicas", "replication");
 
     private static final RecordComponent[] COST_FIELDS = CostTable.class.getRecordComponents();
 
@@ -218,7 +221,16 @@ public final class TopologyFiles {
             CostTable costs = byKey.containsKey("costs")
                     ? readCosts(object(byKey.get("costs").value(), "costs"), base.costs()) : base.costs();
             EntityCache cache = byKey.containsKey("cache") ? readCache(byKey.get("cache"), base.cache(), database) : base.cache();
-            return new Topology(name, placements, defaultSite, client, database, broker, external, latency, links, costs, cache);
+            Replication replication = base.replication();
+            if (byKey.containsKey("replicas")) {
+                replication = replication.withReplicas(readReplicas(object(byKey.get("replicas").value(), "replicas"),
+                        replication.replicas()));
+            }
+            if (byKey.containsKey("replication")) {
+                replication = readReplication(object(byKey.get("replication").value(), "replication"), replication);
+            }
+            return new Topology(name, placements, defaultSite, client, database, broker, external, latency, links, costs,
+                    replication, cache);
         }
 
         private static final List<String> CACHE_KEYS = List.of("backEnd", "missCost", "finderCost", "commitCost", "missProbability");
@@ -318,6 +330,40 @@ public final class TopologyFiles {
                 if (site == null) throw error(rule.line(), key, "missing 'site'");
                 out.add(new Placement(match.trim(), site));
             }
+        }
+
+        /** {@code replicas: {edge: 3}}: on top of the preset's counts; each at least 1 (one server, no backup). */
+        private Map<String, Integer> readReplicas(Obj replicas, Map<String, Integer> base) {
+            Map<String, Integer> out = new LinkedHashMap<>(base);
+            Set<String> seen = new LinkedHashSet<>();
+            for (Field f : replicas.fields()) {
+                String key = "replicas." + f.key();
+                if (!seen.add(f.key())) throw error(f.line(), key, "duplicate key");
+                String site = site(new Scalar(f.line(), JsonToken.VALUE_STRING, f.key()), key);
+                int n = nonNegativeInt(f.value(), key);
+                if (n < 1) throw error(f.line(), key, "a site runs at least 1 server");
+                out.put(site, n);
+            }
+            return out;
+        }
+
+        private Replication readReplication(Obj policies, Replication base) {
+            Replication out = base;
+            Set<String> seen = new LinkedHashSet<>();
+            for (Field f : policies.fields()) {
+                String key = "replication." + f.key();
+                if (!seen.add(f.key())) throw error(f.line(), key, "duplicate key");
+                String value = string(f.value(), key);
+                switch (f.key()) {
+                    case "stateful" -> out = out.withStateful(Replication.StatefulPolicy.parse(value).orElseThrow(() ->
+                            error(f.line(), key, "unknown policy '" + VisibleText.quote(value) + "' (expected: per-invocation, per-transaction)")));
+                    case "httpSession" -> out = out.withHttpSession(Replication.SessionPolicy.parse(value).orElseThrow(() ->
+                            error(f.line(), key, "unknown policy '" + VisibleText.quote(value)
+                                    + "' (expected: per-request-when-dirty, per-setAttribute)")));
+                    default -> throw error(f.line(), key, "unknown key (expected: stateful, httpSession)");
+                }
+            }
+            return out;
         }
 
         private CostTable readCosts(Obj costs, CostTable base) {

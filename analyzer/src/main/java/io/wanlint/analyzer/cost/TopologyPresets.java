@@ -6,6 +6,7 @@ import io.wanlint.analyzer.api.ConfigurationException;
 import io.wanlint.analyzer.api.CostTable;
 import io.wanlint.analyzer.api.EntityCache;
 import io.wanlint.analyzer.api.Placement;
+import io.wanlint.analyzer.api.Replication;
 import io.wanlint.analyzer.api.Topologies;
 import io.wanlint.analyzer.api.Topology;
 import java.nio.file.Files;
@@ -49,6 +50,7 @@ public final class TopologyPresets {
             case "centralized" -> centralized();
             case "edge-db" -> edgeDb();
             case "edge-cache" -> edgeCache();
+            case "cluster" -> cluster();
             default -> throw new ConfigurationException("unknown topology preset '" + VisibleText.quote(name) + "' (presets: "
                     + String.join(", ", Topologies.PRESETS) + ")");
         };
@@ -118,6 +120,22 @@ public final class TopologyPresets {
         List<Placement> rules = List.of(kind(ComponentKind.EXTERNAL, EXTERNAL));
         return new Topology("edge-cache", rules, EDGE, EDGE, MAIN, EDGE, EXTERNAL, DEFAULT_LATENCY_MS, Map.of(),
                 CostTable.DEFAULTS, EntityCache.at(MAIN));
+    }
+
+    /** Servers per application-server site in the {@code cluster} preset: a primary and one backup (buddy replication). */
+    public static final int CLUSTER_REPLICAS = 2;
+
+    /**
+     * {@code edge} with both application-server sites running {@value #CLUSTER_REPLICAS} servers:
+     * stateful beans replicated after every invocation (JBoss clustering), HTTP sessions once per
+     * request that changed them (docs/cost-model.md §Replication).
+     */
+    static Topology cluster() {
+        Topology edge = edge();
+        Replication replication = new Replication(Map.of(EDGE, CLUSTER_REPLICAS, MAIN, CLUSTER_REPLICAS),
+                Replication.StatefulPolicy.PER_INVOCATION, Replication.SessionPolicy.PER_REQUEST_WHEN_DIRTY);
+        return new Topology("cluster", edge.placements(), edge.defaultSite(), edge.clientSite(), edge.databaseSite(),
+                edge.brokerSite(), edge.externalSite(), edge.oneWayLatencyMs(), edge.linkLatencyMs(), edge.costs(), replication);
     }
 
     private static Placement kind(ComponentKind k, String site) { return new Placement("kind:" + k.name(), site); }

@@ -8,6 +8,7 @@ import io.wanlint.analyzer.api.ComponentModel;
 import io.wanlint.analyzer.api.ConfigurationException;
 import io.wanlint.analyzer.api.CostTable;
 import io.wanlint.analyzer.api.Placement;
+import io.wanlint.analyzer.api.Replication;
 import io.wanlint.analyzer.api.Topologies;
 import io.wanlint.analyzer.api.Topology;
 import io.wanlint.analyzer.api.WanCostModel;
@@ -196,5 +197,51 @@ class TopologyFilesTest {
                 .hasMessageContaining("cache.hitRate: unknown key (expected one of: backEnd, missCost, finderCost, commitCost, missProbability)");
         assertRejected("s.yaml", "extends: edge-cache\nsites: [edge, main]\ncache: {backEnd: far}\n")
                 .hasMessageContaining("cache.backEnd: unknown site 'far'");
+    }
+
+    @Test
+    void replicasAndReplicationPoliciesOverrideTheClusterPresets() throws IOException {
+        Topology t = Topologies.load(write("c.yaml", """
+                extends: cluster
+                replicas: {edge: 4}
+                replication: {stateful: per-transaction, httpSession: per-setAttribute}
+                """));
+        assertThat(t.replication().replicasOf("edge")).isEqualTo(4);
+        assertThat(t.replication().backupsOf("main")).isEqualTo(1);
+        assertThat(t.replication().backupsOf("client")).isZero();
+        assertThat(t.replication().stateful()).isEqualTo(Replication.StatefulPolicy.PER_TRANSACTION);
+        assertThat(t.replication().httpSession()).isEqualTo(Replication.SessionPolicy.PER_SET_ATTRIBUTE);
+    }
+
+    @Test
+    void aFileWithoutReplicasRunsOneServerPerSiteAndKeepsThePresetsPolicies() throws IOException {
+        Topology t = Topologies.load(write("e.yaml", "extends: edge\n"));
+        assertThat(t.replication().replicates()).isFalse();
+        Topology c = Topologies.load(write("c.yaml", "extends: cluster\nreplication: {stateful: per-transaction}\n"));
+        assertThat(c.replication().replicates()).isTrue();
+        assertThat(c.replication().httpSession()).isEqualTo(Replication.SessionPolicy.PER_REQUEST_WHEN_DIRTY);
+    }
+
+    @Test
+    void badReplicasAndPoliciesAreReportedWithKeyAndLine() throws IOException {
+        assertRejected("zero.yaml", """
+                name: x
+                replicas: {main: 0}
+                """).hasMessageContaining(":2:").hasMessageContaining("replicas.main").hasMessageContaining("at least 1");
+        assertRejected("site.yaml", """
+                sites: [edge, main]
+                replicas: {mian: 2}
+                """).hasMessageContaining(":2:").hasMessageContaining("unknown site 'mian'");
+        assertRejected("policy.yaml", """
+                replication:
+                  stateful: per-call
+                """).hasMessageContaining(":2:").hasMessageContaining("replication.stateful")
+                .hasMessageContaining("per-invocation, per-transaction");
+        assertRejected("key.yaml", """
+                replication: {entity: per-transaction}
+                """).hasMessageContaining("replication.entity").hasMessageContaining("unknown key");
+        assertRejected("type.yaml", """
+                replicas: 2
+                """).hasMessageContaining("replicas").hasMessageContaining("expected a mapping");
     }
 }

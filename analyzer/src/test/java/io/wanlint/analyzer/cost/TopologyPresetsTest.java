@@ -90,6 +90,18 @@ class TopologyPresetsTest {
     }
 
     @Test
+    void clusterPlacesLikeEdgeWithTwoServersOnEachApplicationSite() {
+        Topology cluster = Topologies.preset("cluster");
+        assertThat(sitesOfEveryKind(cluster)).isEqualTo(sitesOfEveryKind(Topologies.preset("edge")));
+        assertThat(cluster.replication().backupsOf("edge")).isEqualTo(1);
+        assertThat(cluster.replication().backupsOf("main")).isEqualTo(1);
+        assertThat(cluster.replication().stateful()).isEqualTo(io.wanlint.analyzer.api.Replication.StatefulPolicy.PER_INVOCATION);
+        assertThat(cluster.replication().httpSession())
+                .isEqualTo(io.wanlint.analyzer.api.Replication.SessionPolicy.PER_REQUEST_WHEN_DIRTY);
+        assertThat(Topologies.preset("edge").replication().replicates()).isFalse();
+    }
+
+    @Test
     void resolveTakesPresetNamesCaseInsensitivelyAndDefaultsToEdge() {
         assertThat(Topologies.resolve("CENTRALIZED").name()).isEqualTo("centralized");
         assertThat(Topologies.resolve(null).name()).isEqualTo("edge");

@@ -12,6 +12,8 @@ import io.wanlint.refactorings.jdbc.UsePreparedStatement;
 import io.wanlint.refactorings.lookup.CacheHomeLookups;
 import io.wanlint.refactorings.messaging.DeferExternalCallToMessageBean;
 import io.wanlint.refactorings.session.MakeSessionStateSerializable;
+import io.wanlint.refactorings.session.RestoreStatefulStateOnRollback;
+import io.wanlint.refactorings.session.StoreSessionAttributeAfterChange;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -29,6 +31,8 @@ public final class Refactorings {
                 new IntroduceReadMostlyTwin(),
                 new UsePreparedStatement(),
                 new MakeSessionStateSerializable(),
+                new StoreSessionAttributeAfterChange(),
+                new RestoreStatefulStateOnRollback(),
                 new CacheHomeLookups(),
                 new AddDirtyFlag(),
                 new DeferExternalCallToMessageBean(),

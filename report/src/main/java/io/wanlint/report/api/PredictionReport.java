@@ -57,6 +57,7 @@ public final class PredictionReport {
         }
         out.append(String.format(Locale.ROOT, "%d entry points under topology %s: %d WAN round trips now, %d after patches (n = 1)\n",
                 data.costs().size(), VisibleText.escape(data.topologyName()), now, after));
+        out.append(data.replication().text(costliestFirst));
         return out.toString().stripTrailing() + "\n";
     }
 }

@@ -26,11 +26,13 @@ import java.util.Optional;
  * @param toolVersion               wanlint's version
  * @param latencyMsByEntryPoint     added client latency of each entry point (by id) under the topology;
  *                                  absent entries are reported without a latency
+ * @param replication               replication messages per entry point when the topology's sites have
+ *                                  backups; {@link ReplicationReport#EMPTY} otherwise
  */
 public record ReportData(AnalysisResult result, String topologyName, Map<String, String> siteByComponent,
                          List<EntryPointCost> costs, Map<String, RoundTrips> afterPatchesByEntryPoint,
                          List<Finding> findings, List<RuleDescriptor> rules, String toolVersion,
-                         Map<String, Double> latencyMsByEntryPoint) {
+                         Map<String, Double> latencyMsByEntryPoint, ReplicationReport replication) {
     public ReportData {
         Objects.requireNonNull(result, "result");
         topologyName = topologyName == null ? "" : topologyName;
@@ -41,6 +43,16 @@ public record ReportData(AnalysisResult result, String topologyName, Map<String,
         rules = rules == null ? List.of() : List.copyOf(rules);
         toolVersion = toolVersion == null ? "" : toolVersion;
         latencyMsByEntryPoint = latencyMsByEntryPoint == null ? Map.of() : Map.copyOf(latencyMsByEntryPoint);
+        if (replication == null) replication = ReplicationReport.EMPTY;
+    }
+
+    /** The report without replication messages. */
+    public ReportData(AnalysisResult result, String topologyName, Map<String, String> siteByComponent,
+                      List<EntryPointCost> costs, Map<String, RoundTrips> afterPatchesByEntryPoint,
+                      List<Finding> findings, List<RuleDescriptor> rules, String toolVersion,
+                      Map<String, Double> latencyMsByEntryPoint) {
+        this(result, topologyName, siteByComponent, costs, afterPatchesByEntryPoint, findings, rules, toolVersion,
+                latencyMsByEntryPoint, ReplicationReport.EMPTY);
     }
 
     /** The report without latencies. */

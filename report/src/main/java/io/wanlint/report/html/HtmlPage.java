@@ -9,6 +9,7 @@ import io.wanlint.analyzer.api.RuleDescriptor;
 import io.wanlint.analyzer.api.Severity;
 import io.wanlint.report.api.PatchIndex;
 import io.wanlint.report.api.ReportData;
+import io.wanlint.report.api.ReplicationReport;
 import io.wanlint.report.api.ReportSummary;
 import io.wanlint.report.json.CheckReportWriter;
 
@@ -71,6 +72,7 @@ public final class HtmlPage {
         summary();
         entryPoints();
         out.append(deployments);
+        replication();
         findings();
         graph();
         diagnostics();
@@ -158,6 +160,30 @@ public final class HtmlPage {
             // Latency scales with round trips: each one costs the same under this entry point's site pair(s).
             latencyCell(latency == null ? null : now.value() == 0 ? latency : latency * after.value() / now.value());
             out.append("</tr>\n");
+        }
+        out.append("</tbody></table></div>\n</section>\n");
+    }
+
+    /** Replication messages per request, under a topology with backups only (docs/cost-model.md §Replication). */
+    private void replication() {
+        ReplicationReport r = data.replication();
+        if (!r.shown()) return;
+        out.append("<section id=\"replication\">\n<h2>Replication messages</h2>\n<p class=\"meta\">")
+                .append(escape(r.describeSettings())).append("</p>\n");
+        out.append("<div class=\"scroll\"><table class=\"sortable\" id=\"replication-table\">\n<thead><tr>")
+                .append("<th>Entry point</th><th class=\"num\" data-type=\"number\">Messages per request</th>")
+                .append("<th>Formula</th><th>Replicated state</th></tr></thead>\n<tbody>\n");
+        for (EntryPointCost c : data.costs()) {
+            var m = r.of(c).orElse(null);
+            if (m == null || m.perRequest().isZero()) continue;
+            out.append("<tr><td><code>").append(escape(c.entryPoint().id())).append("</code></td><td class=\"num\">")
+                    .append(m.perRequest().value()).append("</td><td><code>").append(escape(m.perRequest().formula()))
+                    .append("</code></td><td>");
+            for (int i = 0; i < m.sources().size(); i++) {
+                if (i > 0) out.append("<br>");
+                out.append(escape(ReplicationReport.line(m.sources().get(i))));
+            }
+            out.append("</td></tr>\n");
         }
         out.append("</tbody></table></div>\n</section>\n");
     }

@@ -117,6 +117,7 @@ public final class CheckReportWriter {
         gen.writeStringField("version", data.toolVersion());
         gen.writeEndObject();
         gen.writeStringField("topology", data.topologyName());
+        ReplicationJson.writeSettings(gen, data.replication());
     }
 
     private static void writeSummary(JsonGenerator gen, ReportSummary s) throws IOException {
@@ -146,6 +147,7 @@ public final class CheckReportWriter {
         gen.writeStringField("afterFormula", after.formula());
         Double latency = data.latencyMsByEntryPoint().get(ep.id());
         if (latency != null) gen.writeNumberField("latencyMs", latency);
+        ReplicationJson.writeEntryPoint(gen, data.replication(), cost);
         gen.writeArrayFieldStart("crossings");
         for (CrossingCall c : cost.crossings()) {
             gen.writeStartObject();

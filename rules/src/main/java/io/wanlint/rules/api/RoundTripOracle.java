@@ -5,6 +5,7 @@ import io.wanlint.analyzer.api.CostAdjustment;
 import io.wanlint.analyzer.api.CostTable;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.EntryPointCost;
+import io.wanlint.analyzer.api.Replication;
 import io.wanlint.analyzer.api.WanCostModel;
 
 /**
@@ -29,6 +30,9 @@ public interface RoundTripOracle {
     /** Unit costs of the topology (façade call = {@link CostTable#remoteEjbCall()}, JMS send, …). */
     CostTable costs();
 
+    /** Servers per site and replication policies of the topology (none by default: one server per site). */
+    default Replication replication() { return Replication.NONE; }
+
     /** The entry point's predicted round trips under the topology. */
     default EntryPointCost estimate(EntryPoint entryPoint) { return estimate(entryPoint, CostAdjustment.NONE); }
 
@@ -50,6 +54,8 @@ public interface RoundTripOracle {
             @Override public String brokerSite() { return model.topology().brokerSite(); }
 
             @Override public CostTable costs() { return model.topology().costs(); }
+
+            @Override public Replication replication() { return model.topology().replication(); }
 
             @Override public EntryPointCost estimate(EntryPoint entryPoint, CostAdjustment adjustment) {
                 return model.estimate(entryPoint, adjustment);

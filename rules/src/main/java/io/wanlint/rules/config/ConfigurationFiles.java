@@ -214,7 +214,7 @@ public final class ConfigurationFiles {
             for (Entry e : m.entries()) {
                 if (!seen.add(e.key())) throw error(e.line(), "duplicate key '" + q(e.key()) + "'");
                 switch (e.key()) {
-                    case "topology" -> topology = text(e, "a preset (edge, centralized, edge-db) or a topology file");
+                    case "topology" -> topology = text(e, "a preset (edge, centralized, edge-db, cluster) or a topology file");
                     case "exclude" -> {
                         for (Scalar s : strings(e)) {
                             if (s.text() == null || s.text().isBlank()) throw error(s.line(), "empty path pattern in 'exclude'");

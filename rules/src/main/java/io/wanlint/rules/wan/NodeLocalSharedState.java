@@ -37,8 +37,9 @@ import java.util.Set;
  * only a container callback or a start-up method (the same on every node), nor fills a cache of
  * JNDI lookups (each node must look up its own). Lazy initialisations of a static field are not
  * writes ({@link StateKind#STATIC_FIELD_WRITE}), and a map filled when a key is missing counts only
- * when its method reads the application's data (a cache, not a registry the node makes for itself). One finding per field or attribute, listing its
- * writers and readers.
+ * when its method reads the application's data (a cache, not a registry the node makes for itself). One finding per
+ * method writing shared state first, listing the states it writes, their writers and readers (the states a request
+ * handler touches together are one cause and one fix).
  */
 @RuleInfo(id = "WAN013", name = "node-local-shared-state", severity = Severity.WARNING,
         summary = "Static field, singleton bean field or ServletContext attribute written while serving requests: one copy per cluster node",
@@ -49,6 +50,13 @@ public final class NodeLocalSharedState implements Rule {
     /** Methods the container calls on an instance it makes: once per instance on every node alike. */
     private static final Set<String> LIFECYCLE = Set.of("<clinit>", "ejbPostCreate", "ejbActivate", "ejbPassivate", "ejbRemove",
             "setSessionContext", "setEntityContext", "setMessageDrivenContext", "unsetEntityContext");
+
+    /**
+     * Objects of one request: a static field holding one is a thread-safety bug of that request (the
+     * next request overwrites it on the same node), not state the nodes of a cluster should agree on.
+     */
+    private static final Set<String> REQUEST_OBJECTS = Set.of("ServletOutputStream", "ServletResponse", "HttpServletResponse",
+            "ServletRequest", "HttpServletRequest", "AsyncContext");
 
     @Override public RuleDescriptor descriptor() { return DESCRIPTOR; }
 
@@ -78,7 +86,10 @@ public final class NodeLocalSharedState implements Rule {
             }
         }
         RequestsReaching reaching = RequestsReaching.of(ctx);
+        // One finding per method: the states one method writes are one cause, said once.
+        Map<MethodRef, List<Written>> byMethod = new LinkedHashMap<>();
         for (Shared s : shared.values()) {
+            if (holdsARequestObject(s)) continue;
             List<StateFact> served = new ArrayList<>();
             Set<EntryPoint> eps = new LinkedHashSet<>();
             for (StateFact w : s.writes()) {
@@ -89,9 +100,23 @@ public final class NodeLocalSharedState implements Rule {
                 eps.addAll(requests);
             }
             if (served.isEmpty()) continue;
-            sink.report(finding(ctx, s, served, eps));
+            byMethod.computeIfAbsent(served.get(0).method(), m -> new ArrayList<>()).add(new Written(s, served, eps));
         }
+        for (List<Written> states : byMethod.values()) sink.report(finding(ctx, states));
     }
+
+    private static boolean holdsARequestObject(Shared s) {
+        for (StateFact w : s.writes()) {
+            String type = w.type();
+            String simple = type.substring(type.lastIndexOf('.') + 1);
+            boolean servletApi = !type.contains(".") || type.startsWith("javax.servlet.") || type.startsWith("jakarta.servlet.");
+            if (!(servletApi && REQUEST_OBJECTS.contains(simple))) return false;
+        }
+        return !s.writes().isEmpty();
+    }
+
+    /** One shared state with the writes requests make and the requests making them. */
+    private record Written(Shared state, List<StateFact> writes, Set<EntryPoint> requests) {}
 
     /**
      * Whether the method reads the application's data (JDBC, JPA, an EJB call): a map filled when a
@@ -132,38 +157,59 @@ public final class NodeLocalSharedState implements Rule {
         return out;
     }
 
-    private static Finding finding(RuleContext ctx, Shared s, List<StateFact> writes, Set<EntryPoint> eps) {
+    /** What a state is, for the message: {@code the static field Hits.visits (long)}. */
+    private static String describe(Shared s, List<StateFact> writes) {
         boolean context = s.owner().equals(CONTEXT);
         StateFact first = writes.get(0);
         boolean singleton = !context && first.kind() == StateKind.BEAN_FIELD_WRITE;
-        String what = context ? "the ServletContext attribute \"" + s.member() + "\""
+        return context ? "the ServletContext attribute \"" + s.member() + "\""
                 : (singleton ? "the singleton bean field " : "the static field ") + Evidence.displayClass(s.owner()) + "." + s.member()
                         + (first.type().isEmpty() ? "" : " (" + Evidence.displayClass(first.type()) + ")");
+    }
+
+    /**
+     * One finding for the states first written by one method, keyed by the first of them (the key it
+     * had alone, so baselines still match): their writers, readers and requests together.
+     */
+    private static Finding finding(RuleContext ctx, List<Written> states) {
+        Shared firstState = states.get(0).state();
+        StateFact first = states.get(0).writes().get(0);
+        List<String> whats = new ArrayList<>();
         Set<String> writers = new LinkedHashSet<>();
-        for (StateFact w : writes) writers.add(Evidence.displayMethod(w.method()));
         Set<String> readers = new LinkedHashSet<>();
-        Set<MethodRef> writing = new HashSet<>();
-        for (StateFact w : writes) writing.add(w.method());
-        // a writer reading what it writes (visits++, return ++next) is listed once, as a writer
-        List<StateFact> reads = s.reads().stream().filter(r -> !writing.contains(r.method())).toList();
-        for (StateFact r : reads) readers.add(Evidence.displayMethod(r.method()));
-        String msg = what + " is written while serving requests by " + String.join(", ", writers)
+        Set<EntryPoint> eps = new LinkedHashSet<>();
+        List<EvidenceStep> evidence = new ArrayList<>();
+        List<EvidenceStep> readEvidence = new ArrayList<>();
+        for (Written w : states) {
+            whats.add(describe(w.state(), w.writes()));
+            eps.addAll(w.requests());
+            Set<MethodRef> writing = new HashSet<>();
+            for (StateFact f : w.writes()) {
+                writers.add(Evidence.displayMethod(f.method()));
+                writing.add(f.method());
+                evidence.add(new EvidenceStep(f.location().file(), f.location().line(), f.method().className(), f.method().name(), null,
+                        "writes: " + f.what()));
+            }
+            // a writer reading what it writes (visits++, return ++next) is listed once, as a writer
+            for (StateFact r : w.state().reads()) {
+                if (writing.contains(r.method())) continue;
+                readers.add(Evidence.displayMethod(r.method()));
+                readEvidence.add(new EvidenceStep(r.location().file(), r.location().line(), r.method().className(), r.method().name(),
+                        null, "reads: " + r.what()));
+            }
+        }
+        evidence.addAll(readEvidence);
+        String what = whats.size() == 1 ? whats.get(0)
+                : String.join(", ", whats.subList(0, whats.size() - 1)) + " and " + whats.get(whats.size() - 1);
+        String msg = what + (whats.size() == 1 ? " is" : " are") + " written while serving requests by " + String.join(", ", writers)
                 + (readers.isEmpty() ? "" : " and read by " + String.join(", ", readers))
                 + ": each server of a cluster holds its own copy, so nodes count, cache and hand out values independently"
-                + " (and a distributed JVM turns the locks guarding it into cluster-wide locks). Keep it in a cluster-wide store"
-                + " (JCache/Infinispan, the database) or in per-request state";
-        List<EvidenceStep> evidence = new ArrayList<>();
-        for (StateFact w : writes) {
-            evidence.add(new EvidenceStep(w.location().file(), w.location().line(), w.method().className(), w.method().name(), null,
-                    "writes: " + w.what()));
-        }
-        for (StateFact r : reads) {
-            evidence.add(new EvidenceStep(r.location().file(), r.location().line(), r.method().className(), r.method().name(), null,
-                    "reads: " + r.what()));
-        }
+                + " (and a distributed JVM turns the locks guarding " + (whats.size() == 1 ? "it" : "them") + " into cluster-wide locks)."
+                + " Keep " + (whats.size() == 1 ? "it" : "them") + " in a cluster-wide store (JCache/Infinispan, the database) or in"
+                + " per-request state";
         return new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg,
                 new FindingLocation(first.location().file(), first.location().line(), first.method().className(), first.method().name()),
                 eps.stream().map(EntryPoint::id).toList(), evidence, RoundTrips.ZERO, RoundTrips.ZERO,
-                new FindingSubject.SharedState(s.owner(), s.member()));
+                new FindingSubject.SharedState(firstState.owner(), firstState.member()));
     }
 }

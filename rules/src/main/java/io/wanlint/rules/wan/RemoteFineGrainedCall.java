@@ -161,6 +161,7 @@ public final class RemoteFineGrainedCall implements Rule {
                     .append(accessors == 1 ? " entity accessor" : " entity accessors").append(" called remotely");
         }
         msg.append(MissingFacade.saidInstead(ctx, ep)).append(NPlusOneFinder.named(ctx, offending));
+        msg.append(ReplicatedStatefulCalls.said(ctx, ep, offending));
         if (figures.saves()) {
             msg.append("; a session façade returning a transfer object makes it ").append(figures.after().formula());
         } else {

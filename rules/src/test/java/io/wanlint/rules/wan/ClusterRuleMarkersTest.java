@@ -220,7 +220,7 @@ class ClusterRuleMarkersTest {
     }
 
     @Test
-    void wan013OneFindingPerStaticFieldSingletonFieldAndContextAttributeWithWritersAndReaders() {
+    void wan013OneFindingPerWritingMethodNamingEachStateWithItsWritersAndReaders() {
         var findings = harness.expectFindings("""
                 package shop.web;
                 import javax.servlet.http.*;
@@ -230,8 +230,8 @@ class ClusterRuleMarkersTest {
                     private static final java.util.concurrent.atomic.AtomicLong IDS = new java.util.concurrent.atomic.AtomicLong();
                     protected void doGet(HttpServletRequest q, HttpServletResponse r) throws java.io.IOException {
                         visits++; // expect: WAN013
-                        long id = IDS.incrementAndGet(); // expect: WAN013
-                        getServletContext().setAttribute("last", q.getRemoteAddr()); // expect: WAN013
+                        long id = IDS.incrementAndGet();
+                        getServletContext().setAttribute("last", q.getRemoteAddr());
                         r.getWriter().print(report() + id);
                     }
                     private static String report() { return "visits " + visits; }
@@ -246,13 +246,132 @@ class ClusterRuleMarkersTest {
                     }
                 }
                 """);
-        assertThat(findings).hasSize(3).anySatisfy(f -> {
-            assertThat(f.message()).startsWith("the static field HitsServlet.visits (long) is written while serving requests by"
-                    + " HitsServlet.doGet and read by HitsServlet.report");
-            assertThat(f.subject()).isEqualTo(new FindingSubject.SharedState("shop.web.HitsServlet", "visits"));
+        assertThat(findings).singleElement().satisfies(f -> {
+            assertThat(f.message()).startsWith("the static field HitsServlet.visits (long), the static field HitsServlet.IDS"
+                    + " (AtomicLong) and the ServletContext attribute \"last\" are written while serving requests by"
+                    + " HitsServlet.doGet and read by HitsServlet.report, LastServlet.doGet");
+            assertThat(f.subject()).as("keyed by the first state, as it was alone")
+                    .isEqualTo(new FindingSubject.SharedState("shop.web.HitsServlet", "visits"));
             assertThat(f.entryPoints()).containsExactly("/hits");
-        }).anySatisfy(f -> assertThat(f.message())
-                .startsWith("the ServletContext attribute \"last\" is written while serving requests by HitsServlet.doGet and read by LastServlet.doGet"));
+            assertThat(f.evidence()).extracting(e -> e.description())
+                    .containsExactly("writes: visits++", "writes: IDS.incrementAndGet(…)", "writes: ServletContext.setAttribute(\"last\", …)",
+                            "reads: visits", "reads: ServletContext.getAttribute(\"last\")");
+        });
+    }
+
+    @Test
+    void wan013StatesWrittenFirstByDifferentMethodsStayTwoFindings() {
+        harness.expectFindings("""
+                package shop.web;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet("/hits")
+                public class HitsServlet extends HttpServlet {
+                    private static long visits;
+                    private static long orders;
+                    protected void doGet(HttpServletRequest q, HttpServletResponse r) throws java.io.IOException {
+                        visits++; // expect: WAN013
+                        r.getWriter().print(visits);
+                    }
+                    protected void doPost(HttpServletRequest q, HttpServletResponse r) throws java.io.IOException {
+                        orders++; // expect: WAN013
+                        r.getWriter().print(orders);
+                    }
+                }
+                """);
+    }
+
+    @Test
+    void wan013NotForARoundRobinIndexButForACounterItsRequestsShare() {
+        harness.expectFindings("""
+                package shop.web;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet("/route")
+                public class RouteServlet extends HttpServlet {
+                    private static final java.util.concurrent.atomic.AtomicInteger NEXT = new java.util.concurrent.atomic.AtomicInteger();
+                    private static int mirror;
+                    private static int served;
+                    protected void doGet(HttpServletRequest q, HttpServletResponse r) throws java.io.IOException {
+                        String client = "client" + (1 + NEXT.getAndIncrement() % 2);
+                        mirror = (mirror + 1) % 3;
+                        int slot = Math.floorMod(NEXT.incrementAndGet(), 4);
+                        served++; // expect: WAN013
+                        r.getWriter().print(client + mirror + slot + served);
+                    }
+                }
+                """);
+    }
+
+    @Test
+    void wan013NotForFieldsSetUpInABlockGuardedByAnotherFieldMadeOnce() {
+        harness.expectFindings("""
+                package shop.web;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet("/config")
+                public class ConfigServlet extends HttpServlet {
+                    private static java.util.Properties config;
+                    private static java.util.Map<String, String> defaults;
+                    private static int loads;
+                    private static synchronized java.util.Properties config() {
+                        if (config == null) {
+                            defaults = new java.util.HashMap<>();
+                            defaults.put("currency", "EUR");
+                            config = new java.util.Properties();
+                        }
+                        loads++; // expect: WAN013
+                        return config;
+                    }
+                    protected void doGet(HttpServletRequest q, HttpServletResponse r) throws java.io.IOException {
+                        r.getWriter().print(config().getProperty("currency", defaults.get("currency")) + loads);
+                    }
+                }
+                """);
+    }
+
+    @Test
+    void wan013NotForAStaticHoldingTheCurrentRequestsOutputButForItsCounter() {
+        harness.expectFindings("""
+                package shop.web;
+                import javax.servlet.ServletOutputStream;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet("/echo")
+                public class EchoServlet extends HttpServlet {
+                    private static ServletOutputStream out;
+                    private static HttpServletRequest current;
+                    private static long echoes;
+                    protected void doGet(HttpServletRequest q, HttpServletResponse r) throws java.io.IOException {
+                        out = r.getOutputStream();
+                        current = q;
+                        echoes++; // expect: WAN013
+                        print(current.getParameter("text") + echoes);
+                    }
+                    private static void print(String s) throws java.io.IOException { out.print(s); }
+                }
+                """);
+    }
+
+    @Test
+    void wan013NotForAFlagRecordingThatAnOptionalClassIsMissingButForOneCountingFailures() {
+        harness.expectFindings("""
+                package shop.web;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet("/vendor")
+                public class VendorServlet extends HttpServlet {
+                    private static boolean vendorModule = true;
+                    private static int failures;
+                    protected void doGet(HttpServletRequest q, HttpServletResponse r) throws java.io.IOException {
+                        if (vendorModule) {
+                            try {
+                                Class.forName("com.vendor.Module").getConstructor().newInstance();
+                            } catch (ClassNotFoundException | NoSuchMethodException e) {
+                                vendorModule = false;
+                            } catch (ReflectiveOperationException e) {
+                                failures++; // expect: WAN013
+                            }
+                        }
+                        r.getWriter().print(vendorModule + " " + failures);
+                    }
+                }
+                """);
     }
 
     @Test
@@ -584,6 +703,43 @@ class ClusterRuleMarkersTest {
                 "<?xml version=\"1.0\"?>\n<singleton-deployment xmlns=\"urn:jboss:singleton-deployment:1.0\"/>\n",
                 "ha/src/main/java/shop/ha/Mailer.java", timer.formatted("ha", ""),
                 "plain/src/main/java/shop/plain/Mailer.java", timer.formatted("plain", " // expect: WAN014")));
+    }
+
+    @Test
+    void wan014NotForAnExecutorCompletingItsNodesAsyncRequestsButForOneDoingOtherWork() {
+        harness.expectFindings("""
+                package shop.web;
+                import java.util.concurrent.*;
+                import javax.servlet.AsyncContext;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet(urlPatterns = "/wait", asyncSupported = true)
+                public class WaitServlet extends HttpServlet {
+                    private final BlockingQueue<AsyncContext> waiting = new ArrayBlockingQueue<>(100);
+                    private ScheduledExecutorService executor;
+                    protected void doGet(HttpServletRequest q, HttpServletResponse r) { waiting.add(q.startAsync()); }
+                    public void init() {
+                        executor = Executors.newScheduledThreadPool(1);
+                        executor.scheduleAtFixedRate(() -> {
+                            java.util.List<AsyncContext> ready = new java.util.ArrayList<>();
+                            waiting.drainTo(ready);
+                            ready.forEach(AsyncContext::complete);
+                        }, 1, 1, TimeUnit.SECONDS);
+                    }
+                }
+                """, """
+                package shop.web;
+                import java.util.concurrent.*;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet("/report")
+                public class ReportServlet extends HttpServlet {
+                    private ScheduledExecutorService executor;
+                    protected void doGet(HttpServletRequest q, HttpServletResponse r) { }
+                    public void init() {
+                        executor = Executors.newScheduledThreadPool(1); // expect: WAN014
+                        executor.scheduleAtFixedRate(() -> System.out.println("mail the report"), 1, 1, TimeUnit.HOURS);
+                    }
+                }
+                """);
     }
 
     @Test

@@ -99,6 +99,17 @@ public final class RuleContext {
         return first == null ? walked : first;
     }
 
+    /**
+     * Forgets the walks and derived values once the rules are done: on a large application they are
+     * most of the heap after the call graph (one list of reached calls per entry point and scope), and
+     * what still runs after the rules — the patches' what-ifs, the report — rarely asks again. A later
+     * ask walks again and gets an equal result.
+     */
+    void releaseWalks() {
+        reaches.values().forEach(Map::clear);
+        derived.clear();
+    }
+
     public Optional<Component> component(String name) {
         return name == null ? Optional.empty() : model().byName(name);
     }

@@ -65,7 +65,7 @@ public final class CostEngine {
     private final CallCharges charges;
     private final Map<String, String> siteByComponent = new ConcurrentHashMap<>();
     private final Map<State, Body> bodies = new ConcurrentHashMap<>();
-    private final Map<EntryPoint, EntryPointCost> standardEstimates = new ConcurrentHashMap<>();
+    private final Map<EntryPoint, Standard> standardEstimates = new ConcurrentHashMap<>();
 
     public CostEngine(ComponentModel model, CallGraph graph, Topology topology) {
         this(model, graph, topology, null);
@@ -160,10 +160,49 @@ public final class CostEngine {
      *                   (no patch changes how a browser reaches the page)
      */
     public EntryPointCost estimate(EntryPoint entryPoint, CostAdjustment adjustment) {
-        if (adjustment == null || adjustment == CostAdjustment.NONE) {
-            return standardEstimates.computeIfAbsent(entryPoint, ep -> walk(ep, CostAdjustment.NONE));
-        }
+        Standard standard = standardEstimates.computeIfAbsent(entryPoint, this::standard);
+        if (adjustment == null || adjustment == CostAdjustment.NONE || standard.unchangedBy(adjustment)) return standard.cost;
         return walk(entryPoint, adjustment);
+    }
+
+    private Standard standard(EntryPoint ep) {
+        PricedCalls priced = new PricedCalls();
+        EntryPointCost cost = walk(ep, priced);
+        return new Standard(cost, priced.edges.toArray(CallEdge[]::new), priced.costs.stream().mapToInt(Integer::intValue).toArray());
+    }
+
+    /**
+     * An entry point's estimate with every price its walk asked the adjustment for. The walk is a
+     * function of the graph and of those answers alone, so an adjustment that answers each of them
+     * with the standard cost yields this very estimate: a patch that changes no call this entry
+     * point pays for (the common case when a rule tries its patch on thousands of requests that
+     * merely pass by the patched calls) costs a look-up per priced call instead of a walk.
+     */
+    private record Standard(EntryPointCost cost, CallEdge[] edges, int[] costs) {
+        boolean unchangedBy(CostAdjustment adjustment) {
+            EntryPoint ep = cost.entryPoint();
+            for (int i = 0; i < edges.length; i++) {
+                if (adjustment.unitCost(ep, edges[i], costs[i]) != costs[i]) return false;
+            }
+            return true;
+        }
+    }
+
+    /** The standard costs, recording each distinct (call, standard cost) the walk asks about. */
+    private static final class PricedCalls implements CostAdjustment {
+        final List<CallEdge> edges = new ArrayList<>();
+        final List<Integer> costs = new ArrayList<>();
+        private final Map<CallEdge, Integer> first = new HashMap<>();
+        private final java.util.Set<List<Object>> more = new java.util.HashSet<>();
+
+        @Override public int unitCost(EntryPoint entryPoint, CallEdge edge, int standardCost) {
+            Integer known = first.putIfAbsent(edge, standardCost);
+            if (known == null || known != standardCost && more.add(List.of(edge, standardCost))) {
+                edges.add(edge);
+                costs.add(standardCost);
+            }
+            return standardCost;
+        }
     }
 
     /** Σ over crossings of round trips at {@code n = 1} × 2 × the one-way latency of the crossed link. */

@@ -407,6 +407,40 @@ class CostEngineTest {
     }
 
     @Test
+    void anAdjustmentThatLeavesEveryPricedCallAloneGivesTheStandardEstimate() {
+        WanCostModel model = WanCostModel.of(ENTITY_APP, ENTITY_GRAPH, Topologies.preset("edge"));
+        EntryPoint item = entry(ENTITY_GRAPH, "/item");
+        EntryPointCost before = model.estimate(item);
+        // A patch of calls this request never makes (another request's getters) changes nothing here.
+        CostAdjustment elsewhere = (ep, edge, cost) -> edge.from().className().equals("com.acme.Unreached") ? 0 : cost;
+        assertThat(model.estimate(item, elsewhere)).isSameAs(before);
+        // Asked again with the standard cost as the answer for every priced call: still the same estimate.
+        CostAdjustment same = (ep, edge, cost) -> cost;
+        assertThat(model.estimate(item, same)).isSameAs(before);
+    }
+
+    @Test
+    void anAdjustmentOfADispatchTargetThatIsNotCountedStillChangesWhichTargetCounts() {
+        ComponentModel model = new ComponentModel(List.of(
+                Apps.web("OrderServlet", ComponentKind.SERVLET, "com.acme.web.OrderServlet")));
+        TestCallGraph graph = TestCallGraph.builder()
+                .entry("/order", EntryPoint.Kind.SERVLET, "com.acme.web.OrderServlet#doPost", "OrderServlet")
+                .dispatch("com.acme.web.OrderServlet#doPost", "com.acme.cmd.HttpPost#send", "com.acme.cmd.XmlPost#send")
+                .call("com.acme.cmd.HttpPost#send", "java.net.URL#openConnection", EdgeKind.HTTP_EXTERNAL, CallOp.HTTP_REQUEST, null)
+                .call("com.acme.cmd.XmlPost#send", "java.net.URL#openConnection", EdgeKind.HTTP_EXTERNAL, CallOp.HTTP_REQUEST, null)
+                .call("com.acme.cmd.XmlPost#send", "javax.mail.Transport#send", EdgeKind.MAIL, CallOp.MAIL_SEND, null)
+                .build();
+        WanCostModel costs = WanCostModel.of(model, graph, Topologies.preset("edge"));
+        EntryPoint order = entry(graph, "/order");
+        assertThat(costs.estimate(order).roundTrips()).isEqualTo(RoundTrips.of(3));
+        // HttpPost's call is in no crossing that counts, yet the walk priced it to choose the costliest target.
+        CostAdjustment dearer = (ep, edge, cost) -> edge.from().className().equals("com.acme.cmd.HttpPost") ? 10 : cost;
+        EntryPointCost after = costs.estimate(order, dearer);
+        assertThat(after.roundTrips()).isEqualTo(RoundTrips.of(10));
+        assertThat(counted(after)).extracting(c -> c.edge().from().className()).containsOnly("com.acme.cmd.HttpPost");
+    }
+
+    @Test
     void latencyIsTwiceTheOneWayLatencyPerRoundTripOnTheLinkCrossed() {
         EntryPointCost cost = estimate(ENTITY_APP, ENTITY_GRAPH, "edge", "/item");
         assertThat(WanCostModel.of(ENTITY_APP, ENTITY_GRAPH, Topologies.preset("edge")).latencyMs(cost)).isEqualTo(1000.0);

@@ -51,8 +51,15 @@ public final class PatchVerifier implements AutoCloseable {
     static final int MAX_BASELINE_ERRORS = 100;
     /** How many unpatched file sets may fail to compile before the rest of the run stops trying. */
     static final int UNCOMPILABLE_TRIES = 2;
-    /** The run's verification stops here; later patches are unverified (the budget is what {@code --no-verify} saves). */
+    /**
+     * The CPU time javac may spend on a run's patches; later patches are unverified (the budget is what
+     * {@code --no-verify} saves). CPU time of the compiling thread, not wall-clock time: on a machine
+     * shared with other work, a wall-clock budget ran out after a fraction of the compiles, so which
+     * patches were verified depended on the load. The CPU time javac needs for the same files is
+     * close to constant (a compile near the limit can still fall on either side of it).
+     */
     public static final Duration DEFAULT_BUDGET = Duration.ofSeconds(180);
+    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
 
     private static final Pattern PACKAGE = Pattern.compile("(?m)^\\s*package\\s+([\\w.\\s]+?)\\s*;");
     /** The name javac could not resolve, in its English messages. */
@@ -78,8 +85,9 @@ public final class PatchVerifier implements AutoCloseable {
     private final CompileClassPath classPath;
     private final JavaCompiler javac;
     private final String disabled;
-    private final long deadline;
     private final Duration budget;
+    /** CPU nanoseconds javac has run for this verifier (wall-clock nanoseconds where the JVM cannot tell CPU time). */
+    private long spentNanos;
     private StandardJavaFileManager fileManager;
     /** wanlint's own API containers, seen through {@link CompileClassPath#ownView()}; null when there are none. */
     private StandardJavaFileManager ownApiFiles;
@@ -97,7 +105,6 @@ public final class PatchVerifier implements AutoCloseable {
         this.javac = javac;
         this.disabled = disabled;
         this.budget = budget;
-        this.deadline = System.nanoTime() + budget.toNanos();
     }
 
     /** A verifier with this runtime's compiler (none in a JRE without {@code jdk.compiler}: every patch is then unverified). */
@@ -170,8 +177,8 @@ public final class PatchVerifier implements AutoCloseable {
         if (javaChanges.isEmpty()) return new Verdict.Verified();
         if (disabled != null) return new Verdict.Unverified(disabled);
         if (uncompilable != null) return new Verdict.Unverified(uncompilable);
-        if (System.nanoTime() > deadline) {
-            return new Verdict.Unverified("the time budget for compiling patches (" + budget.toSeconds()
+        if (spentNanos >= budget.toNanos()) {
+            return new Verdict.Unverified("the CPU-time budget for compiling patches (" + budget.toSeconds()
                     + " s) was spent on earlier patches (--no-verify skips compiling)");
         }
         Layout l = layout();
@@ -285,6 +292,24 @@ public final class PatchVerifier implements AutoCloseable {
      * exception is not hidden by an unrelated error.
      */
     private Compilation compile(Map<String, String> sources) {
+        long start = threadTime();
+        try {
+            return compileOnce(sources);
+        } finally {
+            spentNanos += threadTime() - start;
+        }
+    }
+
+    /** This thread's CPU time (javac runs on the calling thread), or the wall clock where CPU time is not measurable. */
+    private static long threadTime() {
+        if (THREADS.isCurrentThreadCpuTimeSupported()) {
+            long cpu = THREADS.getCurrentThreadCpuTime();
+            if (cpu >= 0) return cpu;
+        }
+        return System.nanoTime();
+    }
+
+    private Compilation compileOnce(Map<String, String> sources) {
         compilations++;
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
         List<JavaFileObject> units = new ArrayList<>();

@@ -186,6 +186,27 @@ class PatchVerifierTest {
     }
 
     @Test
+    void onceJavacHasUsedTheCpuBudgetLaterPatchesAreUnverifiedWhateverTimePassed() throws IOException {
+        writeApp();
+        RefactoringContext context = TextApp.analysed(app);
+        Patch first = replacing("src/org/acme/web/Lookup.java", LOOKUP, "return ctx.lookup(name);", "return ctx.lookup(name.trim());");
+        Patch second = replacing("src/org/acme/web/Lookup.java", LOOKUP, "return null;", "return \"\";");
+        javax.tools.JavaCompiler javac = javax.tools.ToolProvider.getSystemJavaCompiler();
+        // A budget far beyond what two small compiles take: both patches are compiled, however slow the machine.
+        try (PatchVerifier v = PatchVerifier.with(context, CompileClassPath.of(context.root(), List.of()), javac, Duration.ofHours(1))) {
+            assertThat(v.verdict(List.of(first))).isEqualTo(new PatchVerifier.Verdict.Verified());
+            assertThat(v.verdict(List.of(second))).isEqualTo(new PatchVerifier.Verdict.Verified());
+        }
+        // A budget any compile uses up: the first patch is compiled (nothing was spent before it), the next is not.
+        try (PatchVerifier v = PatchVerifier.with(context, CompileClassPath.of(context.root(), List.of()), javac, Duration.ofNanos(1))) {
+            assertThat(v.verdict(List.of(first))).isEqualTo(new PatchVerifier.Verdict.Verified());
+            assertThat(v.verdict(List.of(second))).isInstanceOfSatisfying(PatchVerifier.Verdict.Unverified.class, u ->
+                    assertThat(u.why()).startsWith("the CPU-time budget for compiling patches (0 s) was spent on earlier patches"));
+            assertThat(v.compilations()).isEqualTo(2);
+        }
+    }
+
+    @Test
     void codeThatDoesNotCompileBeforeThePatchLeavesThePatchUnverified() throws IOException {
         writeApp();
         StringBuilder broken = new StringBuilder("package org.acme.web;\n\nclass Broken {\n");

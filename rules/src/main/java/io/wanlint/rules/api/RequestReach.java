@@ -125,16 +125,79 @@ public final class RequestReach {
         }
     }
 
-    private record State(MethodRef method, String component, boolean inLoop) {}
+    /**
+     * A method run on behalf of a component, inside a loop or not. Not a record: its hash is taken once,
+     * as every call a walk follows looks one up (with a record, hashing and comparing the method's
+     * names and parameter types were most of a walk on a large application).
+     */
+    private static final class State {
+        final MethodRef method;
+        final String component;
+        final boolean inLoop;
+        private final int hash;
+
+        State(MethodRef method, String component, boolean inLoop) {
+            this.method = method;
+            this.component = component;
+            this.inLoop = inLoop;
+            this.hash = (31 * java.util.Objects.hashCode(method) + java.util.Objects.hashCode(component)) * 2 + (inLoop ? 1 : 0);
+        }
+
+        @Override public boolean equals(Object o) {
+            return this == o || o instanceof State other && hash == other.hash && inLoop == other.inLoop
+                    && java.util.Objects.equals(method, other.method) && java.util.Objects.equals(component, other.component);
+        }
+
+        @Override public int hashCode() { return hash; }
+    }
+
+    /**
+     * Per method: the component its code runs for when a caller of another component reaches it, as
+     * {@link #componentOf} decides. Depends on the graph and model only, so one per check serves
+     * every walk (each walk asked the graph and the model again for every call it followed).
+     */
+    static final class Owners {
+        private final CallGraph graph;
+        private final ComponentModel model;
+        /** The method's own component and whether that is a helper's (DAO, plain class); a null name when it has none. */
+        private record Owner(String component, boolean helper) {}
+        private final Map<MethodRef, Owner> byMethod = new java.util.concurrent.ConcurrentHashMap<>();
+
+        Owners(CallGraph graph, ComponentModel model) {
+            this.graph = graph;
+            this.model = model;
+        }
+
+        /**
+         * The component whose code runs a plainly called method. Helpers (DAO and PLAIN classes) run in
+         * their caller's JVM, so they inherit its component (and with it its site), as the cost model does.
+         */
+        String componentOf(MethodRef method, String inherited) {
+            Owner o = method == null ? null : byMethod.get(method);
+            if (o == null) {
+                String own = graph.node(method).map(MethodNode::component).orElse(null);
+                boolean helper = own != null && model.byName(own)
+                        .map(c -> c.kind() == ComponentKind.DAO || c.kind() == ComponentKind.PLAIN).orElse(false);
+                o = new Owner(own, helper);
+                if (method != null) byMethod.putIfAbsent(method, o);
+            }
+            if (o.component() == null) return inherited;
+            return o.helper() && inherited != null ? inherited : o.component();
+        }
+    }
 
     private record Frame(State state, ReachedCall via, Iterator<CallEdge> next) {}
 
     static RequestReach walk(EntryPoint ep, CallGraph graph, ComponentModel model, ReachScope scope) {
+        return walk(ep, graph, model, scope, new Owners(graph, model));
+    }
+
+    static RequestReach walk(EntryPoint ep, CallGraph graph, ComponentModel model, ReachScope scope, Owners owners) {
         Map<CallEdge, ReachedCall> first = new LinkedHashMap<>();
         Set<CallEdge> looped = new HashSet<>();
         Set<State> seen = new HashSet<>();
         Deque<Frame> stack = new ArrayDeque<>();
-        State start = new State(ep.method(), componentOf(graph, model, ep.method(), ep.component()), false);
+        State start = new State(ep.method(), owners.componentOf(ep.method(), ep.component()), false);
         seen.add(start);
         stack.push(new Frame(start, null, graph.outgoing(ep.method()).iterator()));
         // Iterative depth-first walk: deep helper chains must not overflow the stack, and source
@@ -151,7 +214,7 @@ public final class RequestReach {
             if (!entersCallee(edge, scope)) continue;
             String calleeComponent = edge.kind().isEjb()
                     ? ejbTarget(edge, model, s.component)
-                    : componentOf(graph, model, edge.to(), s.component);
+                    : owners.componentOf(edge.to(), s.component);
             State next = new State(edge.to(), calleeComponent, inLoop);
             if (seen.add(next)) stack.push(new Frame(next, rc, graph.outgoing(edge.to()).iterator()));
         }
@@ -161,18 +224,6 @@ public final class RequestReach {
     private static boolean entersCallee(CallEdge edge, ReachScope scope) {
         if (edge.kind() == EdgeKind.LOCAL) return true;
         return edge.kind().isEjb() && scope == ReachScope.WHOLE_REQUEST;
-    }
-
-    /**
-     * The component whose code runs a plainly called method. Helpers (DAO and PLAIN classes) run in
-     * their caller's JVM, so they inherit its component (and with it its site), as the cost model does.
-     */
-    private static String componentOf(CallGraph graph, ComponentModel model, MethodRef method, String inherited) {
-        String own = graph.node(method).map(MethodNode::component).orElse(null);
-        if (own == null) return inherited;
-        boolean helper = model.byName(own).map(c -> c.kind() == ComponentKind.DAO || c.kind() == ComponentKind.PLAIN)
-                .orElse(false);
-        return helper && inherited != null ? inherited : own;
     }
 
     private static String ejbTarget(CallEdge edge, ComponentModel model, String inherited) {

@@ -88,6 +88,10 @@ public final class RuleEngine {
             suppressed.sort(ORDER);
             Map<Finding, Function<EntryPoint, PatchEffect>> effects = Map.copyOf(patches);
             Map<String, RoundTrips> afterAll = afterPatches(analysis, oracle, patches, pool);
+            // Every rule has finished (each run was awaited above) and the patches' figures are made: the
+            // per-entry-point walks can go before the patches are compiled. A façade patch asked again
+            // for a re-count walks its entry points again.
+            ctx.releaseWalks();
             RuleRun.AfterPatching afterPatching = patched -> {
                 Map<Finding, Function<EntryPoint, PatchEffect>> only = new LinkedHashMap<>();
                 effects.forEach((f, e) -> { if (patched.test(f)) only.put(f, e); });

@@ -128,4 +128,30 @@ class RuleEngineTest {
         assertThat(run.diagnostics()).singleElement()
                 .satisfies(d -> assertThat(d.message()).startsWith("rule WAN900 failed and was skipped"));
     }
+
+    @Test
+    void theRulesWalksAreReleasedOnceTheyAreDoneAndALaterAskWalksAgainAlike() {
+        AnalysisResult a = app();
+        EntryPoint ep = a.callGraph().entryPoints().get(0);
+        RuleContext[] seen = new RuleContext[1];
+        RequestReach[] walked = new RequestReach[1];
+        Rule walking = new Rule() {
+            @Override public RuleDescriptor descriptor() {
+                return new RuleDescriptor("WAN901", "walking", Severity.NOTE, "walks", "0", List.of(), "");
+            }
+
+            @Override public void check(RuleContext ctx, FindingSink sink) {
+                seen[0] = ctx;
+                walked[0] = ctx.reach(ep, ReachScope.WHOLE_REQUEST);
+                // Within the check the walk is shared, not made again.
+                assertThat(ctx.reach(ep, ReachScope.WHOLE_REQUEST)).isSameAs(walked[0]);
+            }
+        };
+
+        RuleEngine.check(a, FakeOracle.edge(a), Configuration.DEFAULTS, List.of(walking));
+
+        RequestReach again = seen[0].reach(ep, ReachScope.WHOLE_REQUEST);
+        assertThat(again).isNotSameAs(walked[0]);
+        assertThat(again.calls()).isNotEmpty().isEqualTo(walked[0].calls());
+    }
 }

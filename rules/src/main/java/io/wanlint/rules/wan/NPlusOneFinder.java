@@ -144,7 +144,7 @@ public final class NPlusOneFinder implements Rule {
     private static void collectInHelpers(RuleContext ctx, CallEdge call, Map<CallEdge, List<CallEdge>> perElement) {
         record Step(MethodRef method, List<CallEdge> path) {}
         Deque<Step> work = new ArrayDeque<>(List.of(new Step(call.to(), List.of(call))));
-        Set<MethodRef> seen = new HashSet<>(Set.of(call.from(), call.to()));
+        Set<MethodRef> seen = new HashSet<>(List.of(call.from(), call.to())); // equal when the method calls itself
         while (!work.isEmpty()) {
             Step s = work.poll();
             for (CallEdge e : ctx.graph().outgoing(s.method())) {

@@ -152,6 +152,38 @@ class NPlusOneAcrossMethodsTest {
         });
     }
 
+    /** Seen on HELIUM V: a method calling itself per element (a tree printed level by level) made WAN007 fail and skip. */
+    @Test
+    void aMethodCallingItselfPerElementIsStillOneNPlusOneAtItsFinder() {
+        List<Finding> findings = expect("""
+                package shop.web;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet("/tree")
+                public class TreeServlet extends HttpServlet {
+                    @javax.ejb.EJB shop.ejb.ItemHome home;
+                    protected void doGet(HttpServletRequest q, HttpServletResponse r) throws java.io.IOException {
+                        try {
+                            render(r.getWriter(), 2);
+                        } catch (Exception e) {
+                            r.sendError(500);
+                        }
+                    }
+                    private void render(java.io.PrintWriter out, int depth) throws Exception {
+                        java.util.Collection all = home.findAll(); // expect: WAN007
+                        for (java.util.Iterator it = all.iterator(); it.hasNext(); ) {
+                            shop.ejb.Item item = (shop.ejb.Item) it.next();
+                            out.print(item.getName());
+                            if (depth > 0) render(out, depth - 1);
+                        }
+                    }
+                }
+                """);
+        assertThat(findings).singleElement().satisfies(f -> {
+            assertThat(f.location().method()).isEqualTo("render");
+            assertThat(f.message()).contains("Item.getName()");
+        });
+    }
+
     @Test
     void helperCalledOnceAfterTheLoopOrMakingNoEntityCallIsNotNPlusOne() {
         expect("""

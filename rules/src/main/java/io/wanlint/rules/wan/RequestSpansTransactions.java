@@ -35,7 +35,8 @@ import java.util.Set;
  * commits leaves part of the request's work committed; a request retried after a fail-over
  * (which a replicated server does, as it cannot tell how far the request got) repeats what was
  * committed. Writes are the ones the analysis sees (entity bean create/set/remove, a JDBC update,
- * a JPA persist/merge/remove/flush or bulk update, a JPA entity setter, a JMS send); calls into
+ * a JPA persist/merge/remove/flush or bulk update, a JPA entity setter in a transaction that also
+ * loads, persists or merges that entity, a JMS send); calls into
  * code it does not have are not writes here. Only the transactions one execution makes together
  * count (exclusive branches are not added up), one transaction started twice (a loop) counts
  * once, and a write under a condition inside the EJB tier (an upgrade on read, a default made when
@@ -57,8 +58,11 @@ public final class RequestSpansTransactions implements Rule {
         for (EntryPoint ep : ctx.entryPoints()) {
             if (!ctx.isWebEntryPoint(ep)) continue;
             if (ctx.graph().facts().testCode().contains(ep.method().className())) continue;
+            Set<String> managed = managedEntities(ctx, ep);
             List<ReachedCall> writes = ctx.reach(ep, ReachScope.WHOLE_REQUEST)
-                    .onOnePath(rc -> isWrite(ctx, rc.edge()) && unconditionalInTheEjbTier(rc, guarded) && !startedBy(ctx, ep, rc.edge()).isEmpty());
+                    .onOnePath(rc -> isWrite(ctx, rc.edge()) && unconditionalInTheEjbTier(rc, guarded) && !startedBy(ctx, ep, rc.edge()).isEmpty()
+                            && (!isEntitySetter(ctx, rc.edge()) || managed.contains(managedKey(startedBy(ctx, ep, rc.edge()).get(0).startedBy(),
+                                    entitySetterTarget(ctx, rc.edge())))));
             // each transaction, by the method whose attribute or UserTransaction started it, to its first write
             Map<MethodRef, ReachedCall> transactions = new LinkedHashMap<>();
             Map<MethodRef, String> how = new LinkedHashMap<>();
@@ -76,6 +80,41 @@ public final class RequestSpansTransactions implements Rule {
             if (transactions.size() < 2) continue;
             sink.report(finding(ctx, ep, transactions, how));
         }
+    }
+
+    /**
+     * The JPA entities each transaction of the request loads ({@code find}, a query) or persists or
+     * merges, as {@link #managedKey}s. A setter writes persistent state only on a managed object: one
+     * on an object the transaction made with {@code new} and never persists or merges (a criteria
+     * parameter, a transfer object) changes nothing in the database. The receiver of a setter is not
+     * in the call graph, so the entity type stands for it, as WAN005 counts JPA setters.
+     */
+    private static Set<String> managedEntities(RuleContext ctx, EntryPoint ep) {
+        Set<String> out = new java.util.HashSet<>();
+        for (ReachedCall rc : ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls()) {
+            CallEdge e = rc.edge();
+            if (e.kind() != EdgeKind.JPA || e.targetComponent() == null) continue;
+            boolean manages = switch (e.op()) {
+                case JPA_FIND, JPA_QUERY, JPA_PERSIST, JPA_MERGE -> true;
+                default -> false;
+            };
+            if (!manages) continue;
+            for (TransactionContext tx : ctx.transactions().contextsOf(ep, e)) {
+                if (tx.active() && tx.startedBy() != null) out.add(managedKey(tx.startedBy(), e.targetComponent()));
+            }
+        }
+        return out;
+    }
+
+    private static String managedKey(MethodRef transaction, String entity) { return transaction + "|" + entity; }
+
+    private static boolean isEntitySetter(RuleContext ctx, CallEdge e) {
+        return e.kind() == EdgeKind.LOCAL && e.to().name().startsWith("set") && entitySetterTarget(ctx, e) != null;
+    }
+
+    /** The name of the JPA entity whose setter a plain call invokes, else null. */
+    private static String entitySetterTarget(RuleContext ctx, CallEdge e) {
+        return ctx.model().byClass(e.to().className()).filter(c -> c.kind() == ComponentKind.JPA_ENTITY).map(Component::name).orElse(null);
     }
 
     /** The transaction the entry point's own method runs in when it is a bean method with container transactions. */

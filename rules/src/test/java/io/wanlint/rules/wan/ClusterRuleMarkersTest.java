@@ -612,6 +612,79 @@ class ClusterRuleMarkersTest {
                 """);
     }
 
+    private static final String TAG_ENTITY = """
+            package shop.model;
+            @javax.persistence.Entity
+            public class Tag {
+                @javax.persistence.Id private long id;
+                private String label;
+                public long getId() { return id; }
+                public void setId(long id) { this.id = id; }
+                public void setLabel(String label) { this.label = label; }
+            }
+            """;
+    private static final String TAGS = """
+            package shop.order;
+            @javax.ejb.Local
+            public interface Tags {
+                java.util.List<?> tagged(long tagId);
+                void rename(long tagId, String label);
+            }
+            """;
+    private static final String TAG_BEAN = """
+            package shop.order;
+            @javax.ejb.Stateless
+            public class TagBean implements Tags {
+                @javax.persistence.PersistenceContext javax.persistence.EntityManager em;
+                public java.util.List<?> tagged(long tagId) {
+                    shop.model.Tag probe = new shop.model.Tag();
+                    probe.setId(tagId);
+                    return em.createQuery("select o from O o where o.tag = :t").setParameter("t", probe).getResultList();
+                }
+                public void rename(long tagId, String label) {
+                    shop.model.Tag tag = em.find(shop.model.Tag.class, tagId);
+                    tag.setLabel(label);
+                }
+            }
+            """;
+
+    @Test
+    void wan015NotForASetterOnAnEntityTheTransactionMadeWithNewAndNeverPersisted() {
+        // the probe is a query parameter: its setter writes nothing, so only charge's transaction writes
+        harness.expectFindings(ORDERS, PAYMENTS, ORDER_BEAN, PAYMENT_BEAN, TAG_ENTITY, TAGS, TAG_BEAN, """
+                package shop.web;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet("/tagged")
+                public class TaggedServlet extends HttpServlet {
+                    @javax.ejb.EJB shop.order.Tags tags;
+                    @javax.ejb.EJB shop.order.Payments payments;
+                    protected void doPost(HttpServletRequest q, HttpServletResponse r) {
+                        tags.tagged(1L);
+                        payments.charge(2.0);
+                    }
+                }
+                """);
+    }
+
+    @Test
+    void wan015ASetterOnAnEntityTheTransactionLoadedIsAWrite() {
+        var findings = harness.expectFindings(ORDERS, PAYMENTS, ORDER_BEAN, PAYMENT_BEAN, TAG_ENTITY, TAGS, TAG_BEAN, """
+                package shop.web;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet("/rename")
+                public class RenameServlet extends HttpServlet {
+                    @javax.ejb.EJB shop.order.Tags tags;
+                    @javax.ejb.EJB shop.order.Payments payments;
+                    protected void doPost(HttpServletRequest q, HttpServletResponse r) {
+                        tags.rename(1L, "new"); // expect: WAN015
+                        payments.charge(2.0);
+                    }
+                }
+                """);
+        assertThat(findings).singleElement().satisfies(f -> assertThat(f.message())
+                .contains("TagBean.rename (Required, writes: ").contains("setLabel"));
+    }
+
     @Test
     void wan015NotForAStatelessJaxRsResourceWhoseCalleesJoinItsOwnTransaction() {
         harness.expectFindings(ORDERS, PAYMENTS, ORDER_BEAN, PAYMENT_BEAN, """

@@ -58,6 +58,11 @@ final class CheckCommand extends AnalysisCommand {
             description = "With --format html: the editor that location links open (default: ${DEFAULT-VALUE}).")
     Ide ide;
 
+    @Option(names = "--source-root", paramLabel = "DIR",
+            description = "With --format sarif: the folder artifact URIs are relative to (default: the root of the git work tree "
+                    + "holding the analysed folder, else the analysed folder), as code scanning resolves them against the repository.")
+    Path sourceRoot;
+
     @Option(names = "--baseline", paramLabel = "FILE",
             description = "Report only findings that are not in this baseline (made by wanlint baseline); stale entries are listed on stderr.")
     Path baseline;
@@ -118,7 +123,7 @@ final class CheckCommand extends AnalysisCommand {
         PatchIndex patches = timed("patches", () -> engine.patches(gated.findings(), analysis, patchOptions));
         Checker.CheckRun figured = engine.afterPatches(gated, patches, patchOptions);
         ReportData data = timed("cost model", () -> Engine.reportData(analysis, figured));
-        Reporter.Options layout = new Reporter.Options(root, paths, ide.target, wiring.graphviz(), colour(), compact);
+        Reporter.Options layout = new Reporter.Options(root, paths, ide.target, wiring.graphviz(), colour(), compact, sourceRoot);
         timed("report", () -> {
             emit(Reporters.builtIn().get(chosen.name()).render(data, patches, layout));
             return null;

@@ -31,9 +31,16 @@ public interface Reporter {
      * @param graphviz      lays out the HTML report's pictures (absent: the pure-Java fallback)
      * @param colour        ANSI colours in the text report
      * @param compact       the text report's one line per finding
+     * @param uriBase       the folder SARIF's {@code %SRCROOT%} stands for ({@code --source-root}); null: the
+     *                      repository root holding {@code sourceRoot}, else {@code sourceRoot} itself
      */
     record Options(Path sourceRoot, List<Path> analysedPaths, HtmlReport.Ide ide, Graphviz graphviz, boolean colour,
-                   boolean compact) {
+                   boolean compact, Path uriBase) {
+        public Options(Path sourceRoot, List<Path> analysedPaths, HtmlReport.Ide ide, Graphviz graphviz, boolean colour,
+                       boolean compact) {
+            this(sourceRoot, analysedPaths, ide, graphviz, colour, compact, null);
+        }
+
         public Options {
             analysedPaths = List.copyOf(analysedPaths);
             Objects.requireNonNull(ide, "ide");

@@ -124,7 +124,8 @@ class FixtureReportsTest {
 
         private static String normalised(String report) {
             String version = "\"" + VersionInfo.version() + "\"";
-            String root = Fixtures.app(GOLDEN_FIXTURE).toAbsolutePath().normalize().toUri().toString();
+            // SARIF's %SRCROOT% is the repository holding the fixture (RepositoryRoot), the JSON report's root the fixture
+            String root = io.wanlint.report.api.RepositoryRoot.forReports(Fixtures.app(GOLDEN_FIXTURE), null).toUri().toString();
             assertThat(report).contains("\"version\": " + version);
             return report.replace("\"version\": " + version, "\"version\": \"VERSION\"")
                     .replace("\"semanticVersion\": " + version, "\"semanticVersion\": \"VERSION\"")

@@ -69,6 +69,13 @@ abstract class AnalysisCommand implements Callable<Integer> {
     @Option(names = "--timings", description = "Print how long each analysis phase took (stderr).")
     boolean timings;
 
+    @Option(names = {"-q", "--quiet"}, description = "Print no warnings or notes on stderr, only errors (the reports still list every diagnostic).")
+    boolean quiet;
+
+    @Option(names = "--progress", description = "Show the progress indicator on stderr even when stderr is not a terminal "
+            + "(by default it is shown on a terminal only, and never with --quiet).")
+    boolean progress;
+
     @Option(names = "--debug", description = "Show stack traces of internal errors.")
     boolean debug;
 
@@ -137,7 +144,8 @@ abstract class AnalysisCommand implements Callable<Integer> {
         // writing the cache, which happens in the background, may come at the end.
         List<Diagnostic> cacheWarnings = java.util.Collections.synchronizedList(new ArrayList<>());
         // A spinner after a couple of seconds, only when a person is watching (never in CI logs or pipes).
-        try (ProgressIndicator progress = ProgressIndicator.start(EscapingPrintWriter.rawOf(err), "analysing", wiring.terminal().interactive())) {
+        try (ProgressIndicator indicator = ProgressIndicator.start(EscapingPrintWriter.rawOf(err), "analysing",
+                progress || !quiet && wiring.terminal().interactive())) {
             result = engine.analyse(paths, excludes, settings, cache, cacheWarnings::add);
         } catch (ConfigurationException e) {
             err.println("error: " + e.getMessage());
@@ -154,10 +162,10 @@ abstract class AnalysisCommand implements Callable<Integer> {
         }
         int warned;
         synchronized (cacheWarnings) {
-            cacheWarnings.forEach(err::println);
+            shown(cacheWarnings).forEach(err::println);
             warned = cacheWarnings.size();
         }
-        printDiagnostics(result.diagnostics(), err);
+        printDiagnostics(shown(result.diagnostics()), err);
         phaseTimings.addAll(result.timings());
         if (!result.analysedAnything()) {
             if (timings) printTimings(phaseTimings, err);
@@ -186,7 +194,7 @@ abstract class AnalysisCommand implements Callable<Integer> {
                     return null;
                 });
                 synchronized (cacheWarnings) {
-                    cacheWarnings.subList(warned, cacheWarnings.size()).forEach(err::println);
+                    shown(cacheWarnings.subList(warned, cacheWarnings.size())).forEach(err::println);
                 }
             }
             if (timings) printTimings(phaseTimings, err);
@@ -250,6 +258,14 @@ abstract class AnalysisCommand implements Callable<Integer> {
 
     /** What the reporters need: the analysis, every entry point's cost and latency, and the check's findings. */
     protected static ReportData reportData(Analysis analysis, Checker.CheckRun run) { return Engine.reportData(analysis, run); }
+
+    /** The diagnostics stderr gets: all of them, or with {@code --quiet} the errors only. */
+    protected List<Diagnostic> shown(List<Diagnostic> diagnostics) {
+        return quiet ? diagnostics.stream().filter(d -> d.level() == Diagnostic.Level.ERROR).toList() : List.copyOf(diagnostics);
+    }
+
+    /** Whether stderr gets warnings and notes (not with {@code --quiet}). */
+    protected boolean chatty() { return !quiet; }
 
     static void printDiagnostics(List<Diagnostic> diagnostics, PrintWriter err) {
         int shown = Math.min(diagnostics.size(), MAX_DIAGNOSTICS_SHOWN);

@@ -105,11 +105,11 @@ final class CheckCommand extends AnalysisCommand {
     @Override protected ExitCode execute(Analysis analysis) throws IOException {
         Engine engine = wiring.engine();
         Checker.CheckRun run = timed("rules", () -> engine.rules(analysis));
-        run.diagnostics().forEach(d -> err().println(d));
+        shown(run.diagnostics()).forEach(d -> err().println(d));
         Path root = Engine.sourceRoot(paths);
         try {
             Gate.Outcome gated = new Gate(changedSince, baseline).apply(run.findings(), root);
-            gated.notes().forEach(err()::println);
+            if (chatty()) gated.notes().forEach(err()::println);
             run = run.withFindings(gated.kept());
         } catch (ConfigurationException e) {
             err().println("error: " + e.getMessage());

@@ -87,6 +87,9 @@ abstract class AnalysisCommand implements Callable<Integer> {
     /** Analysis phases, then the command's own steps, for {@code --timings}. */
     private final List<PhaseTiming> phaseTimings = new ArrayList<>();
 
+    /** How many files the analysis read, for the progress indicator of the command's own steps. */
+    private int analysedFiles;
+
     /** The command's step under way (see {@link #timed}), named when it runs out of memory. */
     private String currentStep;
 
@@ -144,8 +147,9 @@ abstract class AnalysisCommand implements Callable<Integer> {
         // writing the cache, which happens in the background, may come at the end.
         List<Diagnostic> cacheWarnings = java.util.Collections.synchronizedList(new ArrayList<>());
         // A spinner after a couple of seconds, only when a person is watching (never in CI logs or pipes).
-        try (ProgressIndicator indicator = ProgressIndicator.start(EscapingPrintWriter.rawOf(err), "analysing",
-                progress || !quiet && wiring.terminal().interactive())) {
+        InputFileCount inputFiles = new InputFileCount(paths);
+        try (ProgressIndicator indicator = ProgressIndicator.start(EscapingPrintWriter.rawOf(err),
+                () -> "analysing " + inputFiles.describe(), showsProgress())) {
             result = engine.analyse(paths, excludes, settings, cache, cacheWarnings::add);
         } catch (ConfigurationException e) {
             err.println("error: " + e.getMessage());
@@ -179,6 +183,7 @@ abstract class AnalysisCommand implements Callable<Integer> {
                 result.files().forEach(f -> read.add(f.absolute()));
                 OutputFile.checkNotAnInput(output(), read);
             }
+            analysedFiles = result.files().size();
             return execute(engine.analysis(result, settings)).code();
         } catch (OutputFile.Unwritable | ConfigurationException e) {
             // A topology that splits components joined through local views is known only once the
@@ -208,6 +213,20 @@ abstract class AnalysisCommand implements Callable<Integer> {
     }
 
     /** Runs a step and records its wall time for {@code --timings}. */
+    /** Whether long phases show a spinner on stderr: on a terminal unless --quiet, or with --progress. */
+    private boolean showsProgress() { return progress || !quiet && wiring.terminal().interactive(); }
+
+    /**
+     * {@link #timed}, with the progress indicator naming the phase and the analysed files' count
+     * ({@code rules on 1,204 files}); for steps that print nothing, as its line is erased at the end.
+     */
+    protected <T> T timedWithProgress(String phase, Step<T> step) throws IOException {
+        String label = String.format(java.util.Locale.ROOT, "%s on %,d files", phase, analysedFiles);
+        try (ProgressIndicator indicator = ProgressIndicator.start(EscapingPrintWriter.rawOf(err()), label, showsProgress())) {
+            return timed(phase, step);
+        }
+    }
+
     protected <T> T timed(String phase, Step<T> step) throws IOException {
         long start = System.nanoTime();
         String previous = currentStep;

@@ -104,7 +104,7 @@ final class CheckCommand extends AnalysisCommand {
 
     @Override protected ExitCode execute(Analysis analysis) throws IOException {
         Engine engine = wiring.engine();
-        Checker.CheckRun run = timed("rules", () -> engine.rules(analysis));
+        Checker.CheckRun run = timedWithProgress("rules", () -> engine.rules(analysis));
         shown(run.diagnostics()).forEach(d -> err().println(d));
         Path root = Engine.sourceRoot(paths);
         try {
@@ -120,9 +120,9 @@ final class CheckCommand extends AnalysisCommand {
         // HTML previews show them, and every format says which findings have none and why. One line per
         // finding (--compact) shows no patch: planning and compiling them would be wasted.
         PatchOptions patchOptions = compact ? PatchOptions.NONE : new PatchOptions(true, verification, reanalyse);
-        PatchIndex patches = timed("patches", () -> engine.patches(gated.findings(), analysis, patchOptions));
+        PatchIndex patches = timedWithProgress("patches", () -> engine.patches(gated.findings(), analysis, patchOptions));
         Checker.CheckRun figured = engine.afterPatches(gated, patches, patchOptions);
-        ReportData data = timed("cost model", () -> Engine.reportData(analysis, figured));
+        ReportData data = timedWithProgress("cost model", () -> Engine.reportData(analysis, figured));
         Reporter.Options layout = new Reporter.Options(root, paths, ide.target, wiring.graphviz(), colour(), compact, sourceRoot);
         timed("report", () -> {
             emit(Reporters.builtIn().get(chosen.name()).render(data, patches, layout));

@@ -58,6 +58,12 @@ final class CheckCommand extends AnalysisCommand {
             description = "With --format html: the editor that location links open (default: ${DEFAULT-VALUE}).")
     Ide ide;
 
+    @Option(names = "--ide-root", paramLabel = "DIR",
+            description = "With --format html: the repository root as the report's readers have it (e.g. ~/src/shop); "
+                    + "location links open files under it, so a report forwarded from CI opens in the reader's checkout "
+                    + "(default: the analysed folder on this machine).")
+    String ideRoot;
+
     @Option(names = "--source-root", paramLabel = "DIR",
             description = "With --format sarif: the folder artifact URIs are relative to (default: the root of the git work tree "
                     + "holding the analysed folder, else the analysed folder), as code scanning resolves them against the repository.")
@@ -123,7 +129,7 @@ final class CheckCommand extends AnalysisCommand {
         PatchIndex patches = timedWithProgress("patches", () -> engine.patches(gated.findings(), analysis, patchOptions));
         Checker.CheckRun figured = engine.afterPatches(gated, patches, patchOptions);
         ReportData data = timedWithProgress("cost model", () -> Engine.reportData(analysis, figured));
-        Reporter.Options layout = new Reporter.Options(root, paths, ide.target, wiring.graphviz(), colour(), compact, sourceRoot);
+        Reporter.Options layout = new Reporter.Options(root, paths, ide.target, wiring.graphviz(), colour(), compact, sourceRoot, ideRoot);
         timed("report", () -> {
             emit(Reporters.builtIn().get(chosen.name()).render(data, patches, layout));
             return null;

@@ -73,7 +73,7 @@ public final class Reporters {
         @Override public String extension() { return "html"; }
 
         @Override public String render(ReportData data, PatchIndex patches, Options options) {
-            return new HtmlReport(options.sourceRoot(), options.analysedPaths(), options.ide(), options.graphviz()).render(data, patches);
+            return new HtmlReport(options.sourceRoot(), options.analysedPaths(), options.ide(), options.graphviz(), options.ideRoot()).render(data, patches);
         }
     }
 }

@@ -69,6 +69,13 @@ abstract class AnalysisCommand implements Callable<Integer> {
     @Option(names = "--timings", description = "Print how long each analysis phase took (stderr).")
     boolean timings;
 
+    @Option(names = {"-q", "--quiet"}, description = "Print no warnings or notes on stderr, only errors (the reports still list every diagnostic).")
+    boolean quiet;
+
+    @Option(names = "--progress", description = "Show the progress indicator on stderr even when stderr is not a terminal "
+            + "(by default it is shown on a terminal only, and never with --quiet).")
+    boolean progress;
+
     @Option(names = "--debug", description = "Show stack traces of internal errors.")
     boolean debug;
 
@@ -79,6 +86,9 @@ abstract class AnalysisCommand implements Callable<Integer> {
 
     /** Analysis phases, then the command's own steps, for {@code --timings}. */
     private final List<PhaseTiming> phaseTimings = new ArrayList<>();
+
+    /** How many files the analysis read, for the progress indicator of the command's own steps. */
+    private int analysedFiles;
 
     /** The command's step under way (see {@link #timed}), named when it runs out of memory. */
     private String currentStep;
@@ -137,7 +147,9 @@ abstract class AnalysisCommand implements Callable<Integer> {
         // writing the cache, which happens in the background, may come at the end.
         List<Diagnostic> cacheWarnings = java.util.Collections.synchronizedList(new ArrayList<>());
         // A spinner after a couple of seconds, only when a person is watching (never in CI logs or pipes).
-        try (ProgressIndicator progress = ProgressIndicator.start(EscapingPrintWriter.rawOf(err), "analysing", wiring.terminal().interactive())) {
+        InputFileCount inputFiles = new InputFileCount(paths);
+        try (ProgressIndicator indicator = ProgressIndicator.start(EscapingPrintWriter.rawOf(err),
+                () -> "analysing " + inputFiles.describe(), showsProgress())) {
             result = engine.analyse(paths, excludes, settings, cache, cacheWarnings::add);
         } catch (ConfigurationException e) {
             err.println("error: " + e.getMessage());
@@ -154,10 +166,10 @@ abstract class AnalysisCommand implements Callable<Integer> {
         }
         int warned;
         synchronized (cacheWarnings) {
-            cacheWarnings.forEach(err::println);
+            shown(cacheWarnings).forEach(err::println);
             warned = cacheWarnings.size();
         }
-        printDiagnostics(result.diagnostics(), err);
+        printDiagnostics(shown(result.diagnostics()), err);
         phaseTimings.addAll(result.timings());
         if (!result.analysedAnything()) {
             if (timings) printTimings(phaseTimings, err);
@@ -171,6 +183,7 @@ abstract class AnalysisCommand implements Callable<Integer> {
                 result.files().forEach(f -> read.add(f.absolute()));
                 OutputFile.checkNotAnInput(output(), read);
             }
+            analysedFiles = result.files().size();
             return execute(engine.analysis(result, settings)).code();
         } catch (OutputFile.Unwritable | ConfigurationException e) {
             // A topology that splits components joined through local views is known only once the
@@ -186,7 +199,7 @@ abstract class AnalysisCommand implements Callable<Integer> {
                     return null;
                 });
                 synchronized (cacheWarnings) {
-                    cacheWarnings.subList(warned, cacheWarnings.size()).forEach(err::println);
+                    shown(cacheWarnings.subList(warned, cacheWarnings.size())).forEach(err::println);
                 }
             }
             if (timings) printTimings(phaseTimings, err);
@@ -200,6 +213,20 @@ abstract class AnalysisCommand implements Callable<Integer> {
     }
 
     /** Runs a step and records its wall time for {@code --timings}. */
+    /** Whether long phases show a spinner on stderr: on a terminal unless --quiet, or with --progress. */
+    private boolean showsProgress() { return progress || !quiet && wiring.terminal().interactive(); }
+
+    /**
+     * {@link #timed}, with the progress indicator naming the phase and the analysed files' count
+     * ({@code rules on 1,204 files}); for steps that print nothing, as its line is erased at the end.
+     */
+    protected <T> T timedWithProgress(String phase, Step<T> step) throws IOException {
+        String label = String.format(java.util.Locale.ROOT, "%s on %,d files", phase, analysedFiles);
+        try (ProgressIndicator indicator = ProgressIndicator.start(EscapingPrintWriter.rawOf(err()), label, showsProgress())) {
+            return timed(phase, step);
+        }
+    }
+
     protected <T> T timed(String phase, Step<T> step) throws IOException {
         long start = System.nanoTime();
         String previous = currentStep;
@@ -250,6 +277,14 @@ abstract class AnalysisCommand implements Callable<Integer> {
 
     /** What the reporters need: the analysis, every entry point's cost and latency, and the check's findings. */
     protected static ReportData reportData(Analysis analysis, Checker.CheckRun run) { return Engine.reportData(analysis, run); }
+
+    /** The diagnostics stderr gets: all of them, or with {@code --quiet} the errors only. */
+    protected List<Diagnostic> shown(List<Diagnostic> diagnostics) {
+        return quiet ? diagnostics.stream().filter(d -> d.level() == Diagnostic.Level.ERROR).toList() : List.copyOf(diagnostics);
+    }
+
+    /** Whether stderr gets warnings and notes (not with {@code --quiet}). */
+    protected boolean chatty() { return !quiet; }
 
     static void printDiagnostics(List<Diagnostic> diagnostics, PrintWriter err) {
         int shown = Math.min(diagnostics.size(), MAX_DIAGNOSTICS_SHOWN);

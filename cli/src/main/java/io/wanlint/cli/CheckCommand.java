@@ -58,6 +58,17 @@ final class CheckCommand extends AnalysisCommand {
             description = "With --format html: the editor that location links open (default: ${DEFAULT-VALUE}).")
     Ide ide;
 
+    @Option(names = "--ide-root", paramLabel = "DIR",
+            description = "With --format html: the repository root as the report's readers have it (e.g. ~/src/shop); "
+                    + "location links open files under it, so a report forwarded from CI opens in the reader's checkout "
+                    + "(default: the analysed folder on this machine).")
+    String ideRoot;
+
+    @Option(names = "--source-root", paramLabel = "DIR",
+            description = "With --format sarif: the folder artifact URIs are relative to (default: the root of the git work tree "
+                    + "holding the analysed folder, else the analysed folder), as code scanning resolves them against the repository.")
+    Path sourceRoot;
+
     @Option(names = "--baseline", paramLabel = "FILE",
             description = "Report only findings that are not in this baseline (made by wanlint baseline); stale entries are listed on stderr.")
     Path baseline;
@@ -99,12 +110,12 @@ final class CheckCommand extends AnalysisCommand {
 
     @Override protected ExitCode execute(Analysis analysis) throws IOException {
         Engine engine = wiring.engine();
-        Checker.CheckRun run = timed("rules", () -> engine.rules(analysis));
-        run.diagnostics().forEach(d -> err().println(d));
+        Checker.CheckRun run = timedWithProgress("rules", () -> engine.rules(analysis));
+        shown(run.diagnostics()).forEach(d -> err().println(d));
         Path root = Engine.sourceRoot(paths);
         try {
             Gate.Outcome gated = new Gate(changedSince, baseline).apply(run.findings(), root);
-            gated.notes().forEach(err()::println);
+            if (chatty()) gated.notes().forEach(err()::println);
             run = run.withFindings(gated.kept());
         } catch (ConfigurationException e) {
             err().println("error: " + e.getMessage());
@@ -115,10 +126,10 @@ final class CheckCommand extends AnalysisCommand {
         // HTML previews show them, and every format says which findings have none and why. One line per
         // finding (--compact) shows no patch: planning and compiling them would be wasted.
         PatchOptions patchOptions = compact ? PatchOptions.NONE : new PatchOptions(true, verification, reanalyse);
-        PatchIndex patches = timed("patches", () -> engine.patches(gated.findings(), analysis, patchOptions));
+        PatchIndex patches = timedWithProgress("patches", () -> engine.patches(gated.findings(), analysis, patchOptions));
         Checker.CheckRun figured = engine.afterPatches(gated, patches, patchOptions);
-        ReportData data = timed("cost model", () -> Engine.reportData(analysis, figured));
-        Reporter.Options layout = new Reporter.Options(root, paths, ide.target, wiring.graphviz(), colour(), compact);
+        ReportData data = timedWithProgress("cost model", () -> Engine.reportData(analysis, figured));
+        Reporter.Options layout = new Reporter.Options(root, paths, ide.target, wiring.graphviz(), colour(), compact, sourceRoot, ideRoot);
         timed("report", () -> {
             emit(Reporters.builtIn().get(chosen.name()).render(data, patches, layout));
             return null;

@@ -465,7 +465,8 @@ class MainTest {
     @Test
     void checkWritesSarifWithVersionRulesAndResults() throws Exception {
         Wiring w = wiring(new FakeWorkbench()).withChecker(checkerFinding(Severity.WARNING));
-        Run r = run(w, "check", app.toString(), "--format", "sarif", "--fail-on", "warning");
+        // the test's folder may lie inside wanlint's own work tree (target/): --source-root keeps its paths short
+        Run r = run(w, "check", app.toString(), "--format", "sarif", "--fail-on", "warning", "--source-root", app.toString());
         assertThat(r.exit()).as("--fail-on still decides the exit code").isEqualTo(1);
         JsonNode sarif = JSON.readTree(r.out());
         assertThat(sarif.get("version").asText()).isEqualTo("2.1.0");

@@ -31,9 +31,18 @@ public interface Reporter {
      * @param graphviz      lays out the HTML report's pictures (absent: the pure-Java fallback)
      * @param colour        ANSI colours in the text report
      * @param compact       the text report's one line per finding
+     * @param uriBase       the folder SARIF's {@code %SRCROOT%} stands for ({@code --source-root}); null: the
+     *                      repository root holding {@code sourceRoot}, else {@code sourceRoot} itself
+     * @param ideRoot       the repository root in the reader's checkout, under which HTML location links
+     *                      open files ({@code --ide-root}); null: the analysed folder on this machine
      */
     record Options(Path sourceRoot, List<Path> analysedPaths, HtmlReport.Ide ide, Graphviz graphviz, boolean colour,
-                   boolean compact) {
+                   boolean compact, Path uriBase, String ideRoot) {
+        public Options(Path sourceRoot, List<Path> analysedPaths, HtmlReport.Ide ide, Graphviz graphviz, boolean colour,
+                       boolean compact) {
+            this(sourceRoot, analysedPaths, ide, graphviz, colour, compact, null, null);
+        }
+
         public Options {
             analysedPaths = List.copyOf(analysedPaths);
             Objects.requireNonNull(ide, "ide");

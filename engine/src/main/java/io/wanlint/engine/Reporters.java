@@ -4,9 +4,11 @@ import io.wanlint.report.api.HtmlReport;
 import io.wanlint.report.api.JsonReport;
 import io.wanlint.report.api.PatchIndex;
 import io.wanlint.report.api.ReportData;
+import io.wanlint.report.api.RepositoryRoot;
 import io.wanlint.report.api.SarifReport;
 import io.wanlint.report.api.TextReport;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -60,7 +62,8 @@ public final class Reporters {
         @Override public String extension() { return "sarif"; }
 
         @Override public String render(ReportData data, PatchIndex patches, Options options) {
-            return SarifReport.render(data, patches, options.sourceRoot());
+            Path root = options.sourceRoot();
+            return SarifReport.render(data, patches, root, root == null ? null : RepositoryRoot.forReports(root, options.uriBase()));
         }
     }
 
@@ -70,7 +73,7 @@ public final class Reporters {
         @Override public String extension() { return "html"; }
 
         @Override public String render(ReportData data, PatchIndex patches, Options options) {
-            return new HtmlReport(options.sourceRoot(), options.analysedPaths(), options.ide(), options.graphviz()).render(data, patches);
+            return new HtmlReport(options.sourceRoot(), options.analysedPaths(), options.ide(), options.graphviz(), options.ideRoot()).render(data, patches);
         }
     }
 }

@@ -59,6 +59,13 @@ public final class CheckMojo extends AnalysisMojo {
     @Parameter(property = "wanlint.patches", defaultValue = "true")
     boolean patches;
 
+    /**
+     * The folder SARIF artifact URIs are relative to (code scanning resolves them against the
+     * repository root); default: the root of the git work tree holding the project, else the analysed folder.
+     */
+    @Parameter(property = "wanlint.sourceRoot")
+    File sourceRoot;
+
     @Override public void execute() throws MojoExecutionException, MojoFailureException {
         if (skip) {
             getLog().info("wanlint: skipped");
@@ -106,7 +113,9 @@ public final class CheckMojo extends AnalysisMojo {
             Files.createDirectories(dir);
             for (Reporter r : reporters) {
                 Path file = dir.resolve("wanlint." + r.extension());
-                Files.writeString(file, result.render(r).orElseThrow(), StandardCharsets.UTF_8);
+                Files.writeString(file, result.render(r, new Reporter.Options(result.sourceRoot(), result.analysedPaths(),
+                        io.wanlint.report.api.HtmlReport.Ide.NONE, io.wanlint.report.api.Graphviz.absent(), false, false,
+                        sourceRoot == null ? null : sourceRoot.toPath(), null)).orElseThrow(), StandardCharsets.UTF_8);
                 written.add(file);
             }
         } catch (IOException e) {

@@ -74,6 +74,40 @@ class FixtureReportsTest {
         assertThat(summary.get("notes").asInt()).isEqualTo(severities.stream().filter("note"::equals).count());
     }
 
+    /**
+     * GitHub's documented ingestion limits ("SARIF support for code scanning", limits): 20 runs per
+     * file, 25,000 results per run, 25,000 rules per run, 1,000 locations per result of which 100 are
+     * shown, 10,000 thread-flow locations per result of which 1,000 are shown, 20 tags per rule of which
+     * 10 are shown; a result's message must link each related location it wants shown ({@code [text](id)}),
+     * and a security rule needs {@code security-severity} to be rated.
+     */
+    private static void assertMeetsCodeScanningLimits(JsonNode log) {
+        assertThat(log.get("runs").size()).isLessThanOrEqualTo(20);
+        for (JsonNode run : log.get("runs")) {
+            assertThat(run.get("results").size()).isLessThanOrEqualTo(25_000);
+            JsonNode rules = run.at("/tool/driver/rules");
+            assertThat(rules.size()).isLessThanOrEqualTo(25_000);
+            for (JsonNode rule : rules) {
+                assertThat(rule.at("/properties/tags").size()).isLessThanOrEqualTo(10);
+                assertThat(rule.at("/properties/precision").asText()).isIn("very-high", "high", "medium", "low");
+                boolean security = rule.at("/properties/tags").toString().contains("\"security\"");
+                assertThat(rule.at("/properties/security-severity").isMissingNode()).as("security-severity of %s", rule.get("id"))
+                        .isEqualTo(!security);
+                assertThat(rule.at("/fullDescription/text").asText()).doesNotContain("`", "**", "](");
+            }
+            for (JsonNode result : run.get("results")) {
+                assertThat(result.path("locations").size() + result.path("relatedLocations").size()).isLessThanOrEqualTo(101);
+                for (JsonNode flow : result.path("codeFlows"))
+                    for (JsonNode thread : flow.path("threadFlows"))
+                        assertThat(thread.path("locations").size()).isLessThanOrEqualTo(1_000);
+                String message = result.at("/message/text").asText();
+                for (JsonNode related : result.path("relatedLocations"))
+                    assertThat(message).contains("](" + related.get("id").asInt() + ")");
+                assertThat(result.path("partialFingerprints").size()).isPositive();
+            }
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @FieldSource("APPLICATIONS")
     void sarifLogIsValidAgainstTheOfficialSchemaAndAgreesWithTheJsonReport(String fixture) throws Exception {
@@ -84,6 +118,10 @@ class FixtureReportsTest {
         JsonNode results = run.get("results");
         assertThat(results).as("SARIF results vs JSON findings").hasSize(findings.size());
         Path app = Fixtures.app(fixture);
+        // code scanning resolves URIs against the repository's root: the fixtures lie in wanlint's own work tree
+        Path base = Path.of(URI.create(run.at("/originalUriBaseIds/%SRCROOT%/uri").asText()));
+        assertThat(app.toAbsolutePath().normalize()).startsWith(base);
+        assertThat(base.resolve(".git")).as("the repository root").exists();
         for (int i = 0; i < results.size(); i++) {
             JsonNode result = results.get(i), finding = findings.get(i);
             assertThat(result.get("ruleId").asText()).isEqualTo(finding.get("ruleId").asText());
@@ -93,11 +131,11 @@ class FixtureReportsTest {
             String uri = artifact.get("uri").asText();
             assertThat(URI.create(uri).isAbsolute() || uri.startsWith("/")).as("relative uri %s", uri).isFalse();
             assertThat(artifact.get("uriBaseId").asText()).isEqualTo("%SRCROOT%");
-            assertThat(app.resolve(URI.create(uri).getPath())).as("the file result %d points at", i).isRegularFile();
+            assertThat(base.resolve(URI.create(uri).getPath())).as("the file result %d points at", i).isRegularFile();
             assertThat(result.at("/locations/0/physicalLocation/region/startLine").asInt())
                     .isEqualTo(finding.at("/location/line").asInt());
         }
-        assertThat(URI.create(run.at("/originalUriBaseIds/%SRCROOT%/uri").asText())).isEqualTo(app.toUri());
+        assertMeetsCodeScanningLimits(log);
         JsonNode notifications = run.at("/invocations/0/toolExecutionNotifications");
         assertThat(notifications.isMissingNode() ? 0 : notifications.size()).as("diagnostics")
                 .isEqualTo(report(fixture, "json").get("diagnostics").size());
@@ -124,7 +162,8 @@ class FixtureReportsTest {
 
         private static String normalised(String report) {
             String version = "\"" + VersionInfo.version() + "\"";
-            String root = Fixtures.app(GOLDEN_FIXTURE).toAbsolutePath().normalize().toUri().toString();
+            // SARIF's %SRCROOT% is the repository holding the fixture (RepositoryRoot), the JSON report's root the fixture
+            String root = io.wanlint.report.api.RepositoryRoot.forReports(Fixtures.app(GOLDEN_FIXTURE), null).toUri().toString();
             assertThat(report).contains("\"version\": " + version);
             return report.replace("\"version\": " + version, "\"version\": \"VERSION\"")
                     .replace("\"semanticVersion\": " + version, "\"semanticVersion\": \"VERSION\"")

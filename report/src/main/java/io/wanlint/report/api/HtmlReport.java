@@ -27,6 +27,7 @@ public final class HtmlReport {
     private final List<Path> analysedPaths;
     private final Ide ide;
     private final Graphviz graphviz;
+    private final String ideRoot;
 
     /**
      * @param sourceRoot    the analysed root that report paths are relative to (for IDE links); null for no links
@@ -34,6 +35,15 @@ public final class HtmlReport {
      * @param graphviz      draws the component graph when installed; otherwise wanlint's own layout draws it
      */
     public HtmlReport(Path sourceRoot, List<Path> analysedPaths, Ide ide, Graphviz graphviz) {
+        this(sourceRoot, analysedPaths, ide, graphviz, null);
+    }
+
+    /**
+     * @param ideRoot the repository root in the reader's checkout ({@code --ide-root}) that location
+     *                links open files under; null: the analysed folder on this machine
+     */
+    public HtmlReport(Path sourceRoot, List<Path> analysedPaths, Ide ide, Graphviz graphviz, String ideRoot) {
+        this.ideRoot = ideRoot;
         this.sourceRoot = sourceRoot;
         this.analysedPaths = analysedPaths == null ? List.of() : List.copyOf(analysedPaths);
         this.ide = ide == null ? Ide.NONE : ide;
@@ -41,7 +51,7 @@ public final class HtmlReport {
     }
 
     public String render(ReportData data, PatchIndex patches) {
-        return new HtmlPage(data, patches == null ? PatchIndex.EMPTY : patches, new IdeLinks(ide, sourceRoot),
+        return new HtmlPage(data, patches == null ? PatchIndex.EMPTY : patches, new IdeLinks(ide, sourceRoot, ideRoot),
                 analysedPaths, componentSvg(data)).render();
     }
 

@@ -2,6 +2,7 @@ package io.wanlint.report.api;
 
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.function.Supplier;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -21,7 +22,8 @@ public final class ProgressIndicator implements AutoCloseable {
     private static final String FRAMES = "|/-\\";
 
     private final PrintWriter err;
-    private final String label;
+    /** Asked on every tick, on the indicator's thread: a label may count files, which only a long run needs. */
+    private final Supplier<String> label;
     private final long startNanos = System.nanoTime();
     private final ScheduledExecutorService timer;
     private final ScheduledFuture<?> ticks;
@@ -29,7 +31,7 @@ public final class ProgressIndicator implements AutoCloseable {
     private boolean shown;
     private boolean closed;
 
-    private ProgressIndicator(PrintWriter err, String label, Duration delay, Duration period, boolean enabled) {
+    private ProgressIndicator(PrintWriter err, Supplier<String> label, Duration delay, Duration period, boolean enabled) {
         this.err = err;
         this.label = label;
         if (!enabled) {
@@ -51,13 +53,27 @@ public final class ProgressIndicator implements AutoCloseable {
     }
 
     public static ProgressIndicator start(PrintWriter err, String label, boolean enabled, Duration delay, Duration period) {
+        return new ProgressIndicator(err, () -> label, delay, period, enabled);
+    }
+
+    /**
+     * An indicator whose label is the phase under way and what it works on ({@code analysing 1,204
+     * files}), asked for only once the indicator shows, then on every tick.
+     */
+    public static ProgressIndicator start(PrintWriter err, Supplier<String> label, boolean enabled, Duration delay,
+                                          Duration period) {
         return new ProgressIndicator(err, label, delay, period, enabled);
+    }
+
+    public static ProgressIndicator start(PrintWriter err, Supplier<String> label, boolean enabled) {
+        return start(err, label, enabled, DEFAULT_DELAY, Duration.ofMillis(250));
     }
 
     private synchronized void tick() {
         if (closed) return;
         long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - startNanos);
-        err.print("\r" + FRAMES.charAt(frame++ % FRAMES.length()) + " " + label + "… " + seconds + " s");
+        // erase to the end of the line: a label may get shorter between ticks
+        err.print("\r" + FRAMES.charAt(frame++ % FRAMES.length()) + " " + label.get() + "… " + seconds + " s" + (shown ? "\u001b[K" : ""));
         err.flush();
         shown = true;
     }

@@ -27,8 +27,19 @@ public final class SarifReport {
      *                   unresolved, which keeps the file the same on every machine
      */
     public static void write(ReportData data, PatchIndex patches, Path sourceRoot, Writer out) throws IOException {
+        write(data, patches, sourceRoot, sourceRoot, out);
+    }
+
+    /**
+     * @param analysedRoot the folder the report's paths are relative to, or null (paths stay as they are)
+     * @param uriBase      the folder {@code %SRCROOT%} stands for (the repository root, {@link RepositoryRoot#forReports});
+     *                     artifact URIs are made relative to it when the analysed folder lies inside it
+     */
+    public static void write(ReportData data, PatchIndex patches, Path analysedRoot, Path uriBase, Writer out) throws IOException {
+        String prefix = analysedRoot == null || uriBase == null ? "" : RepositoryRoot.prefix(uriBase, analysedRoot);
+        Path base = uriBase == null ? null : prefix.isEmpty() && analysedRoot != null ? analysedRoot : uriBase;
         var log = SarifLogBuilder.build(data, patches == null ? PatchIndex.EMPTY : patches,
-                sourceRoot == null ? null : sourceRoot.toAbsolutePath().normalize().toUri());
+                base == null ? null : base.toAbsolutePath().normalize().toUri(), prefix);
         try (JsonGenerator gen = JsonOutput.open(out)) {
             MAPPER.writeValue(gen, log);
             gen.writeRaw('\n');
@@ -37,6 +48,10 @@ public final class SarifReport {
 
     public static String render(ReportData data, PatchIndex patches, Path sourceRoot) {
         return JsonOutput.render(o -> write(data, patches, sourceRoot, o));
+    }
+
+    public static String render(ReportData data, PatchIndex patches, Path analysedRoot, Path uriBase) {
+        return JsonOutput.render(o -> write(data, patches, analysedRoot, uriBase, o));
     }
 
     /** Without patches and with {@code %SRCROOT%} unresolved. */

@@ -45,6 +45,8 @@ public final class HtmlPage {
     private final String graphSvg;
     /** The "Deployments" section ({@code DeploymentsReport.htmlSection}), or empty. */
     private final String deployments;
+    /** Anchors given so far, to keep them unique. */
+    private final Map<String, Integer> anchors = new java.util.HashMap<>();
 
     /** @param graphSvg the component graph as an {@code <svg>} element, or empty when there is nothing to draw */
     public HtmlPage(ReportData data, PatchIndex patches, IdeLinks ide, List<Path> analysedPaths, String graphSvg) {
@@ -201,6 +203,7 @@ public final class HtmlPage {
         out.append("<section id=\"findings\">\n<h2>Findings</h2>\n");
         List<Finding> sorted = sortedFindings();
         if (sorted.isEmpty()) out.append("<p class=\"empty\">No findings.</p>\n");
+        else findingFilter(sorted);
         Map<String, List<Finding>> byRule = new LinkedHashMap<>();
         for (Finding f : sorted) byRule.computeIfAbsent(f.ruleId(), k -> new ArrayList<>()).add(f);
         for (Map.Entry<String, List<Finding>> e : byRule.entrySet()) {
@@ -217,9 +220,44 @@ public final class HtmlPage {
         out.append("</section>\n");
     }
 
+    /**
+     * The filter bar over the finding list (report.js hides what does not match; without JS it is
+     * hidden and every finding shows): rule, severity, and words matched against the finding's
+     * class, component and entry points.
+     */
+    private void findingFilter(List<Finding> sorted) {
+        out.append("<form id=\"finding-filter\" class=\"filter\" role=\"search\" hidden>\n")
+                .append("<label>Rule <select id=\"filter-rule\"><option value=\"\">all</option>");
+        sorted.stream().map(Finding::ruleId).distinct().sorted().forEach(id -> out.append("<option value=\"")
+                .append(escape(id)).append("\">").append(escape(id)).append("</option>"));
+        out.append("</select></label>\n<label>Severity <select id=\"filter-severity\"><option value=\"\">all</option>");
+        sorted.stream().map(f -> f.severity().label()).distinct().forEach(s -> out.append("<option value=\"")
+                .append(escape(s)).append("\">").append(escape(s)).append("</option>"));
+        out.append("</select></label>\n<label>Component or entry point <input id=\"filter-text\" type=\"search\" ")
+                .append("placeholder=\"e.g. ItemBean, /ViewItem\"></label>\n")
+                .append("<output id=\"filter-count\"></output>\n</form>\n");
+    }
+
+    /**
+     * The anchor of a finding ({@code #f-<fingerprint>}): the fingerprint survives line shifts, so a
+     * link from a CI log or a SARIF result still opens the same finding in the next report. Two
+     * findings with one fingerprint (one key, one file) get {@code -2}, {@code -3}… in report order.
+     */
+    private String anchor(Finding f) {
+        String base = "f-" + io.wanlint.analyzer.api.Fingerprints.of(f);
+        int n = anchors.merge(base, 1, Integer::sum);
+        return n == 1 ? base : base + "-" + n;
+    }
+
     private void finding(Finding f) {
         String sev = f.severity().label();
-        out.append("<article class=\"finding\">\n<p><span class=\"sev sev-").append(sev).append("\">").append(sev)
+        String id = anchor(f);
+        String className = f.location().className() == null ? "" : f.location().className();
+        out.append("<article class=\"finding\" id=\"").append(escape(id)).append("\" data-rule=\"").append(escape(f.ruleId()))
+                .append("\" data-severity=\"").append(escape(sev)).append("\" data-where=\"")
+                .append(escape((className + " " + simple(className) + " " + String.join(" ", f.entryPoints())).toLowerCase(Locale.ROOT)))
+                .append("\">\n<p><a class=\"anchor\" href=\"#").append(escape(id)).append("\" title=\"link to this finding\">#</a> ")
+                .append("<span class=\"sev sev-").append(sev).append("\">").append(sev)
                 .append("</span> <span class=\"message\">").append(escape(f.message())).append("</span></p>\n<p>");
         location(f.location().file(), f.location().line());
         if (f.location().className() != null) {

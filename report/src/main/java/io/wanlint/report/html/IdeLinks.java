@@ -15,11 +15,33 @@ import java.util.Optional;
 public final class IdeLinks {
     private final Ide ide;
     private final Path root;
+    /** Where links point: the checkout of whoever reads the report ({@code --ide-root}) plus the analysed folder's place in it. */
+    private final String linkBase;
 
     /** @param root the analysed root, or null when unknown (then there are no links) */
     public IdeLinks(Ide ide, Path root) {
+        this(ide, root, null);
+    }
+
+    /**
+     * @param root    the analysed root, or null when unknown (then there are no links)
+     * @param ideRoot the repository root as the report's reader has it ({@code --ide-root}, used as
+     *                written: a forwarded report opens files in the reader's checkout, not in the
+     *                folders of the machine that ran the analysis); null: the analysed root itself
+     */
+    public IdeLinks(Ide ide, Path root, String ideRoot) {
         this.ide = ide;
         this.root = root == null ? null : root.toAbsolutePath().normalize();
+        if (this.root == null || ideRoot == null || ideRoot.isBlank()) {
+            this.linkBase = this.root == null ? null : this.root.toString().replace('\\', '/');
+        } else {
+            // the analysed folder's place in its repository, kept under the reader's root
+            Path repository = io.wanlint.report.api.RepositoryRoot.forReports(this.root, null);
+            String prefix = io.wanlint.report.api.RepositoryRoot.prefix(repository, this.root);
+            String base = ideRoot.replace('\\', '/');
+            while (base.length() > 1 && base.endsWith("/")) base = base.substring(0, base.length() - 1);
+            this.linkBase = prefix.isEmpty() ? base : base + "/" + prefix.substring(0, prefix.length() - 1);
+        }
     }
 
     /** The unescaped link to a file and line, if this IDE has one for it. */
@@ -28,7 +50,7 @@ public final class IdeLinks {
         Path resolved = root.resolve(file).normalize();
         // Only files of the analysed tree are opened; a forged class file could claim any path.
         if (!resolved.startsWith(root)) return Optional.empty();
-        String abs = resolved.toString().replace('\\', '/');
+        String abs = linkBase + "/" + root.relativize(resolved).toString().replace('\\', '/');
         if (!abs.startsWith("/")) abs = "/" + abs; // Windows drive letters: vscode://file/C:/…
         int at = Math.max(line, 1);
         return Optional.of(switch (ide) {

@@ -42,8 +42,13 @@ public final class SarifModel {
     /** §3.50 reportingConfiguration. */
     public record ReportingConfiguration(String level) {}
 
-    /** A rule's property bag (§3.8): its tags. */
-    public record RuleProperties(List<String> tags) {}
+    /**
+     * A rule's property bag (§3.8): its tags, code scanning's {@code precision} and, for rules whose
+     * findings are vulnerabilities, {@code security-severity}.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record RuleProperties(List<String> tags, String precision,
+                                 @JsonProperty("security-severity") String securitySeverity) {}
 
     /** §3.12 multiformatMessageString. */
     @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -35,3 +35,33 @@
     });
   });
 })();
+
+// Finding filter: rule, severity and words matched against class, component and entry points.
+(function () {
+  'use strict';
+  var form = document.getElementById('finding-filter');
+  if (!form) return;
+  form.hidden = false;
+  form.addEventListener('submit', function (e) { e.preventDefault(); });
+  var rule = document.getElementById('filter-rule'), severity = document.getElementById('filter-severity');
+  var text = document.getElementById('filter-text'), count = document.getElementById('filter-count');
+  var findings = document.querySelectorAll('article.finding');
+  function apply() {
+    var words = text.value.toLowerCase().split(/\s+/).filter(function (w) { return w.length > 0; });
+    var shown = 0;
+    Array.prototype.forEach.call(findings, function (f) {
+      var where = f.getAttribute('data-where') || '';
+      var ok = (!rule.value || f.getAttribute('data-rule') === rule.value)
+        && (!severity.value || f.getAttribute('data-severity') === severity.value)
+        && words.every(function (w) { return where.indexOf(w) >= 0; });
+      f.hidden = !ok;
+      if (ok) shown++;
+    });
+    Array.prototype.forEach.call(document.querySelectorAll('section.rule'), function (s) {
+      s.hidden = s.querySelector('article.finding:not([hidden])') === null;
+    });
+    count.textContent = shown + ' of ' + findings.length + ' findings';
+  }
+  [rule, severity, text].forEach(function (c) { c.addEventListener('input', apply); c.addEventListener('change', apply); });
+  apply();
+})();

@@ -186,4 +186,41 @@ class HtmlReportTest {
                 .contains("Patch: Move the JDBC calls behind the SB_ViewItem façade");
         assertThat(html.split("after the patch", -1)).as("only the patched finding says 'after the patch'").hasSize(2);
     }
+
+    @Test
+    void everyFindingHasAUniqueAnchorFromItsFingerprintAndFilterData() {
+        ReportData data = SampleApplication.report();
+        String html = render(data, HtmlReport.Ide.NONE);
+        List<String> ids = java.util.regex.Pattern.compile("<article class=\"finding\" id=\"([^\"]+)\"").matcher(html)
+                .results().map(m -> m.group(1)).toList();
+        assertThat(ids).hasSize(data.findings().size()).doesNotHaveDuplicates();
+        assertThat(ids).allSatisfy(id -> assertThat(html).contains("href=\"#" + id + "\""));
+        assertThat(ids).contains("f-" + io.wanlint.analyzer.api.Fingerprints.of(data.findings().get(0)));
+        assertThat(html).contains("id=\"finding-filter\"").contains("<option value=\"WAN003\">WAN003</option>")
+                .contains("data-rule=\"WAN003\"").contains("data-severity=\"error\"");
+    }
+
+    @Test
+    void twoFindingsWithOneFingerprintGetDistinctAnchors() {
+        ReportData data = SampleApplication.report();
+        List<io.wanlint.analyzer.api.Finding> twice = new java.util.ArrayList<>(data.findings());
+        twice.add(data.findings().get(0));
+        ReportData doubled = new ReportData(data.result(), data.topologyName(), data.siteByComponent(), data.costs(),
+                data.afterPatchesByEntryPoint(), twice, data.rules(), data.toolVersion(), data.latencyMsByEntryPoint());
+        String html = render(doubled, HtmlReport.Ide.NONE);
+        String id = "f-" + io.wanlint.analyzer.api.Fingerprints.of(data.findings().get(0));
+        assertThat(html).contains("id=\"" + id + "\"").contains("id=\"" + id + "-2\"");
+    }
+
+    @Test
+    void filterDataOfAHostileEntryPointIsEscaped() {
+        ReportData r = SampleApplication.report();
+        Finding f = r.findings().get(0);
+        Finding hostile = new Finding(f.ruleId(), f.severity(), f.message(), f.location(),
+                List.of("\"><script>alert(1)</script>"), f.evidence(), f.before(), f.after(), f.subject());
+        String html = render(new ReportData(r.result(), r.topologyName(), r.siteByComponent(), r.costs(),
+                r.afterPatchesByEntryPoint(), List.of(hostile), r.rules(), r.toolVersion(), r.latencyMsByEntryPoint()),
+                HtmlReport.Ide.NONE);
+        assertThat(html).doesNotContain("<script>alert(1)").contains("data-where=\"").contains("&lt;script&gt;alert(1)");
+    }
 }

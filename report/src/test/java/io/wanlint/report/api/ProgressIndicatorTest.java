@@ -38,4 +38,22 @@ class ProgressIndicatorTest {
         }
         assertThat(err.toString()).isEmpty();
     }
+
+    @Test
+    void labelIsAskedOnlyOnceTheIndicatorShowsAndFollowsThePhase() throws Exception {
+        StringWriter err = new StringWriter();
+        java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+        try (var p = ProgressIndicator.start(new PrintWriter(err), () -> "analysing " + asked.incrementAndGet() + " files",
+                true, Duration.ofSeconds(5), Duration.ofMillis(10))) {
+            Thread.sleep(50);
+        }
+        assertThat(asked).as("a quick run never counts its files").hasValue(0);
+
+        StringWriter longRun = new StringWriter();
+        try (var p = ProgressIndicator.start(new PrintWriter(longRun), () -> "analysing 1,204 files", true,
+                Duration.ofMillis(20), Duration.ofMillis(10))) {
+            Thread.sleep(200);
+        }
+        assertThat(longRun.toString()).startsWith("\r| analysing 1,204 files… 0 s").contains("\u001b[K\r/ analysing 1,204 files…");
+    }
 }

@@ -89,7 +89,7 @@ class SarifReportTest {
         JsonNode wan009 = rules.get(2);
         assertThat(wan009.get("shortDescription").get("text").asText()).isEqualTo("Concatenated SQL");
         assertThat(wan009.get("fullDescription").get("text").asText())
-                .isEqualTo("A `Statement` with concatenated SQL is parsed on every call.");
+                .as("plain text: Markdown only in help.markdown").isEqualTo("A Statement with concatenated SQL is parsed on every call.");
         assertThat(wan009.get("help").get("markdown").asText()).isEqualTo(unprepared.explanation());
         assertThat(wan009.get("defaultConfiguration").get("level").asText()).isEqualTo("warning");
         assertThat(wan009.get("properties").get("tags")).extracting(JsonNode::asText).containsExactly("performance", "security");
@@ -166,5 +166,66 @@ class SarifReportTest {
         assertThat(result.has("ruleIndex")).isFalse();
         assertThat(result.at("/locations/0/physicalLocation").isMissingNode()).isTrue();
         assertThat(result.at("/locations/0/logicalLocations/0/kind").asText()).isEqualTo("type");
+    }
+
+    @Test
+    void artifactUrisAreRelativeToTheRepositoryRootWhenTheAnalysedFolderIsInsideIt(@org.junit.jupiter.api.io.TempDir Path repo)
+            throws Exception {
+        java.nio.file.Files.createDirectories(repo.resolve(".git"));
+        Path app = java.nio.file.Files.createDirectories(repo.resolve("fixtures/rubis app"));
+        String sarif = SarifReport.render(SampleApplication.report(), SamplePatches.index(), app,
+                RepositoryRoot.forReports(app, null));
+        assertValid(sarif);
+        JsonNode run = MAPPER.readTree(sarif).path("runs").get(0);
+        assertThat(run.at("/originalUriBaseIds/%SRCROOT%/uri").asText()).isEqualTo(repo.toUri().toString());
+        List<String> uris = run.findValues("artifactLocation").stream().map(a -> a.path("uri").asText()).toList();
+        assertThat(uris).isNotEmpty().allSatisfy(u -> assertThat(u).startsWith("fixtures/rubis%20app/"));
+        assertThat(run.findValues("uriBaseId")).allSatisfy(b -> assertThat(b.asText()).isEqualTo("%SRCROOT%"));
+    }
+
+    @Test
+    void sourceRootOverrideWinsAndAFolderOutsideAnyRepositoryIsItsOwnRoot(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        Path app = java.nio.file.Files.createDirectories(dir.resolve("a/b"));
+        assertThat(RepositoryRoot.forReports(app, dir.resolve("a"))).isEqualTo(dir.resolve("a"));
+        assertThat(RepositoryRoot.prefix(dir.resolve("a"), app)).isEqualTo("b/");
+        assertThat(RepositoryRoot.prefix(dir.resolve("elsewhere"), app)).as("not inside: paths stay as they are").isEmpty();
+        String sarif = SarifReport.render(SampleApplication.report(), SamplePatches.index(), app, dir.resolve("a"));
+        assertThat(MAPPER.readTree(sarif).findValues("artifactLocation"))
+                .allSatisfy(a -> assertThat(a.path("uri").asText()).startsWith("b/"));
+    }
+
+    @Test
+    void securityRuleIsRatedAndEveryRuleHasAPrecisionAndPlainTextDescriptions() throws Exception {
+        RuleDescriptor sql = new RuleDescriptor("WAN009", "unprepared-sql", Severity.WARNING, "SQL built by `concat`", "0.1",
+                List.of(), "# Unprepared SQL\n\nA **concatenated** query, see [the docs](https://example.org/x).");
+        ReportData data = new ReportData(empty().result(), "centralized", Map.of(), List.of(), Map.of(), List.of(),
+                List.of(sql), "0.1.0");
+        JsonNode rule = MAPPER.readTree(SarifReport.render(data)).at("/runs/0/tool/driver/rules/0");
+        assertThat(rule.at("/properties/security-severity").asText()).isEqualTo("8.8");
+        assertThat(rule.at("/properties/precision").asText()).isEqualTo("high");
+        assertThat(rule.at("/properties/tags").toString()).contains("security");
+        assertThat(rule.at("/shortDescription/text").asText()).isEqualTo("SQL built by concat");
+        assertThat(rule.at("/fullDescription/text").asText()).isEqualTo("A concatenated query, see the docs.");
+        assertThat(rule.at("/help/text").asText()).doesNotContain("**", "#", "](");
+        assertThat(rule.at("/help/markdown").asText()).contains("**concatenated**");
+    }
+
+    @Test
+    void messageLinksEveryRelatedLocationByIdAndEscapesItsOwnBrackets() throws Exception {
+        JsonNode log = MAPPER.readTree(SarifReport.render(SampleApplication.report(), SamplePatches.index(), null));
+        boolean sawRelated = false;
+        for (JsonNode result : log.at("/runs/0/results")) {
+            String text = result.at("/message/text").asText();
+            for (JsonNode related : result.path("relatedLocations")) {
+                sawRelated = true;
+                assertThat(text).contains("](" + related.path("id").asInt() + ")");
+            }
+            assertThat(result.path("relatedLocations").size()).isLessThanOrEqualTo(
+                    io.wanlint.report.sarif.SarifLogBuilder.MAX_RELATED_LOCATIONS);
+        }
+        assertThat(sawRelated).as("the sample has evidence chains").isTrue();
+        assertThat(io.wanlint.report.sarif.SarifLogBuilder.linkedMessage("a String[] x", List.of()))
+                .isEqualTo("a String\\[\\] x");
     }
 }

@@ -1,6 +1,5 @@
 package io.wanlint.analyzer.callgraph;
 
-import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.BinaryExpr;
 import com.github.javaparser.ast.expr.EnclosedExpr;
@@ -54,7 +53,7 @@ final class JndiNames {
             return live.flatMap(v -> constantValue(v ? c.getThenExpr() : c.getElseExpr(), depth + 1));
         }
         if (e instanceof NameExpr n) {
-            return constantField(enclosingTypes(n), n.getNameAsString(), depth);
+            return constantField(ReceiverTypes.enclosingTypes(types, n), n.getNameAsString(), depth);
         }
         if (e instanceof FieldAccessExpr f) {
             Optional<String> owner = types.resolveTypeName(f.getScope().toString(), f);
@@ -64,28 +63,10 @@ final class JndiNames {
         return Optional.empty();
     }
 
-    private List<AppTypes.TypeInfo> enclosingTypes(Node n) {
-        List<AppTypes.TypeInfo> out = new ArrayList<>();
-        for (Node p = n; p != null; p = p.getParentNode().orElse(null)) {
-            if (p instanceof com.github.javaparser.ast.body.TypeDeclaration<?> td) types.typeOf(td).ifPresent(out::add);
-        }
-        return out;
-    }
-
-    /** A constant field in one of {@code owners} or their application supertypes (interfaces of constants too). */
+    /** A field in one of {@code owners} or their application supertypes, by its initialiser's constant value. */
     private Optional<String> constantField(List<AppTypes.TypeInfo> owners, String name, int depth) {
-        for (AppTypes.TypeInfo ti : owners) {
-            List<AppTypes.TypeInfo> chain = new ArrayList<>(List.of(ti));
-            for (int i = 0; i < chain.size() && i < 20; i++) {
-                AppTypes.TypeInfo t = chain.get(i);
-                Optional<VariableDeclarator> d = ReceiverTypes.fieldDeclarator(t, name);
-                if (d.isPresent()) {
-                    return d.get().getInitializer().flatMap(init -> constantValue(init, depth + 1));
-                }
-                for (String s : t.supertypes) types.type(s).ifPresent(chain::add);
-            }
-        }
-        return Optional.empty();
+        return ReceiverTypes.fieldInHierarchy(types, owners, name)
+                .flatMap(f -> f.declarator().getInitializer()).flatMap(init -> constantValue(init, depth + 1));
     }
 
     /**

@@ -33,6 +33,7 @@ import com.github.javaparser.resolution.types.ResolvedType;
 import com.github.javaparser.symbolsolver.javaparsermodel.JavaParserFacade;
 
 import java.lang.reflect.Method;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -336,6 +337,35 @@ final class ReceiverTypes {
     }
 
     /** The declarator of a field named {@code name} declared directly in {@code ti}. */
+    /** A field declaration and the type that declares it. */
+    record DeclaredField(AppTypes.TypeInfo owner, VariableDeclarator declarator) {}
+
+    /**
+     * The field code in one of {@code owners} means by a simple {@code name}: declared in the first owner or its
+     * application supertypes (interfaces of constants too) that has one.
+     */
+    static Optional<DeclaredField> fieldInHierarchy(AppTypes types, List<AppTypes.TypeInfo> owners, String name) {
+        for (AppTypes.TypeInfo ti : owners) {
+            List<AppTypes.TypeInfo> chain = new ArrayList<>(List.of(ti));
+            for (int i = 0; i < chain.size() && i < 20; i++) {
+                AppTypes.TypeInfo t = chain.get(i);
+                Optional<VariableDeclarator> d = fieldDeclarator(t, name);
+                if (d.isPresent()) return Optional.of(new DeclaredField(t, d.get()));
+                for (String s : t.supertypes) types.type(s).ifPresent(chain::add);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The application types around {@code n}, innermost first. */
+    static List<AppTypes.TypeInfo> enclosingTypes(AppTypes types, Node n) {
+        List<AppTypes.TypeInfo> out = new ArrayList<>();
+        for (Node p = n; p != null; p = p.getParentNode().orElse(null)) {
+            if (p instanceof com.github.javaparser.ast.body.TypeDeclaration<?> td) types.typeOf(td).ifPresent(out::add);
+        }
+        return out;
+    }
+
     static Optional<VariableDeclarator> fieldDeclarator(AppTypes.TypeInfo ti, String name) {
         for (FieldDeclaration f : ti.signatureDecl().getFields()) {
             for (VariableDeclarator v : f.getVariables()) if (v.getNameAsString().equals(name)) return Optional.of(v);

@@ -198,29 +198,17 @@ final class SourceConstants {
                 return value(v.getInitializer().get(), depth + 1);
             }
         }
-        List<AppTypes.TypeInfo> owners = new ArrayList<>();
-        for (Node p = n; p != null; p = p.getParentNode().orElse(null)) {
-            if (p instanceof com.github.javaparser.ast.body.TypeDeclaration<?> td) types.typeOf(td).ifPresent(owners::add);
-        }
-        return constantField(owners, name, depth);
+        return constantField(ReceiverTypes.enclosingTypes(types, n), name, depth);
     }
 
     /** A constant field in one of {@code owners} or their application supertypes (interfaces of constants too). */
     private Optional<Object> constantField(List<AppTypes.TypeInfo> owners, String name, int depth) {
-        for (AppTypes.TypeInfo ti : owners) {
-            List<AppTypes.TypeInfo> chain = new ArrayList<>(List.of(ti));
-            for (int i = 0; i < chain.size() && i < 20; i++) {
-                AppTypes.TypeInfo t = chain.get(i);
-                Optional<VariableDeclarator> d = ReceiverTypes.fieldDeclarator(t, name);
-                if (d.isPresent()) {
-                    boolean fin = t.isInterface || d.get().getParentNode().orElse(null) instanceof FieldDeclaration f && f.isFinal();
-                    if (!fin || !constantType(d.get())) return Optional.empty();
-                    return d.get().getInitializer().flatMap(init -> value(init, depth + 1));
-                }
-                for (String s : t.supertypes) types.type(s).ifPresent(chain::add);
-            }
-        }
-        return Optional.empty();
+        Optional<ReceiverTypes.DeclaredField> field = ReceiverTypes.fieldInHierarchy(types, owners, name);
+        if (field.isEmpty()) return Optional.empty();
+        VariableDeclarator d = field.get().declarator();
+        boolean fin = field.get().owner().isInterface || d.getParentNode().orElse(null) instanceof FieldDeclaration f && f.isFinal();
+        if (!fin || !constantType(d)) return Optional.empty();
+        return d.getInitializer().flatMap(init -> value(init, depth + 1));
     }
 
     /** Only primitives and {@code String} make constant variables ({@code final Boolean} does not). */

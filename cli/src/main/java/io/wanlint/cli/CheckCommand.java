@@ -13,6 +13,7 @@ import io.wanlint.engine.Reporter;
 import io.wanlint.engine.Reporters;
 import io.wanlint.report.api.HtmlReport;
 import io.wanlint.report.api.PatchIndex;
+import io.wanlint.report.api.RuleHelpLinks;
 import io.wanlint.report.api.ReportData;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -69,6 +70,14 @@ final class CheckCommand extends AnalysisCommand {
                     + "holding the analysed folder, else the analysed folder), as code scanning resolves them against the repository.")
     Path sourceRoot;
 
+    @Option(names = "--help-base-uri", paramLabel = "URL",
+            description = "Where wanlint's docs/ folder is published (e.g. https://github.com/ORG/wanlint/blob/v1.0/docs/): "
+                    + "SARIF rules then link their page (helpUri URL/rules.md#wan003) and the tool its documentation "
+                    + "(informationUri); the HTML report links each rule's page. Default: no links (SARIF still ships each rule's text).")
+    String helpBaseUri;
+
+    private RuleHelpLinks help = RuleHelpLinks.NONE;
+
     @Option(names = "--baseline", paramLabel = "FILE",
             description = "Report only findings that are not in this baseline (made by wanlint baseline); stale entries are listed on stderr.")
     Path baseline;
@@ -99,6 +108,11 @@ final class CheckCommand extends AnalysisCommand {
             throw new ConfigurationException("--compact is a text layout; it cannot be combined with --format " + chosen.name());
         }
         verification = verifyOptions.verification();
+        try {
+            help = RuleHelpLinks.under(helpBaseUri);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException("--help-base-uri: " + e.getMessage());
+        }
     }
 
     @Override protected List<Path> extraInputs() { return baseline == null ? List.of() : List.of(baseline); }
@@ -129,7 +143,7 @@ final class CheckCommand extends AnalysisCommand {
         PatchIndex patches = timedWithProgress("patches", () -> engine.patches(gated.findings(), analysis, patchOptions));
         Checker.CheckRun figured = engine.afterPatches(gated, patches, patchOptions);
         ReportData data = timedWithProgress("cost model", () -> Engine.reportData(analysis, figured));
-        Reporter.Options layout = new Reporter.Options(root, paths, ide.target, wiring.graphviz(), colour(), compact, sourceRoot, ideRoot);
+        Reporter.Options layout = new Reporter.Options(root, paths, ide.target, wiring.graphviz(), colour(), compact, sourceRoot, ideRoot, help);
         timed("report", () -> {
             emit(Reporters.builtIn().get(chosen.name()).render(data, patches, layout));
             return null;

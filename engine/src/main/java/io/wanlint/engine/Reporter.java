@@ -4,6 +4,7 @@ import io.wanlint.report.api.Graphviz;
 import io.wanlint.report.api.HtmlReport;
 import io.wanlint.report.api.PatchIndex;
 import io.wanlint.report.api.ReportData;
+import io.wanlint.report.api.RuleHelpLinks;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -35,9 +36,16 @@ public interface Reporter {
      *                      repository root holding {@code sourceRoot}, else {@code sourceRoot} itself
      * @param ideRoot       the repository root in the reader's checkout, under which HTML location links
      *                      open files ({@code --ide-root}); null: the analysed folder on this machine
+     * @param help          where the rule pages are published ({@code --help-base-uri}): SARIF {@code helpUri} and
+     *                      {@code informationUri}, the HTML report's rule links; {@link RuleHelpLinks#NONE}: no links
      */
     record Options(Path sourceRoot, List<Path> analysedPaths, HtmlReport.Ide ide, Graphviz graphviz, boolean colour,
-                   boolean compact, Path uriBase, String ideRoot) {
+                   boolean compact, Path uriBase, String ideRoot, RuleHelpLinks help) {
+        public Options(Path sourceRoot, List<Path> analysedPaths, HtmlReport.Ide ide, Graphviz graphviz, boolean colour,
+                       boolean compact, Path uriBase, String ideRoot) {
+            this(sourceRoot, analysedPaths, ide, graphviz, colour, compact, uriBase, ideRoot, RuleHelpLinks.NONE);
+        }
+
         public Options(Path sourceRoot, List<Path> analysedPaths, HtmlReport.Ide ide, Graphviz graphviz, boolean colour,
                        boolean compact) {
             this(sourceRoot, analysedPaths, ide, graphviz, colour, compact, null, null);
@@ -47,6 +55,7 @@ public interface Reporter {
             analysedPaths = List.copyOf(analysedPaths);
             Objects.requireNonNull(ide, "ide");
             Objects.requireNonNull(graphviz, "graphviz");
+            if (help == null) help = RuleHelpLinks.NONE;
         }
 
         /** Plain reports for files: no colour, full text layout, no editor links, no Graphviz. */

@@ -63,7 +63,8 @@ public final class Reporters {
 
         @Override public String render(ReportData data, PatchIndex patches, Options options) {
             Path root = options.sourceRoot();
-            return SarifReport.render(data, patches, root, root == null ? null : RepositoryRoot.forReports(root, options.uriBase()));
+            return SarifReport.render(data, patches, root, root == null ? null : RepositoryRoot.forReports(root, options.uriBase()),
+                    options.help());
         }
     }
 
@@ -73,7 +74,8 @@ public final class Reporters {
         @Override public String extension() { return "html"; }
 
         @Override public String render(ReportData data, PatchIndex patches, Options options) {
-            return new HtmlReport(options.sourceRoot(), options.analysedPaths(), options.ide(), options.graphviz(), options.ideRoot()).render(data, patches);
+            return new HtmlReport(options.sourceRoot(), options.analysedPaths(), options.ide(), options.graphviz(), options.ideRoot(),
+                    options.help()).render(data, patches);
         }
     }
 }

@@ -8,6 +8,7 @@ import io.wanlint.engine.Gate;
 import io.wanlint.engine.PatchOptions;
 import io.wanlint.engine.Reporter;
 import io.wanlint.engine.Reporters;
+import io.wanlint.report.api.RuleHelpLinks;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -66,6 +67,13 @@ public final class CheckMojo extends AnalysisMojo {
     @Parameter(property = "wanlint.sourceRoot")
     File sourceRoot;
 
+    /**
+     * Where wanlint's {@code docs/} folder is published: SARIF rules then carry {@code helpUri}
+     * ({@code <helpBaseUri>/rules.md#wan003}) and the driver {@code informationUri}; default: no links.
+     */
+    @Parameter(property = "wanlint.helpBaseUri")
+    String helpBaseUri;
+
     @Override public void execute() throws MojoExecutionException, MojoFailureException {
         if (skip) {
             getLog().info("wanlint: skipped");
@@ -73,12 +81,18 @@ public final class CheckMojo extends AnalysisMojo {
         }
         FailOn threshold = failOn();
         List<Reporter> reporters = reporters();
+        RuleHelpLinks help;
+        try {
+            help = RuleHelpLinks.under(helpBaseUri);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException("wanlint: helpBaseUri: " + e.getMessage());
+        }
         Optional<CheckRequest> request = request();
         if (request.isEmpty()) return;
         if (baseline != null && !baseline.isFile()) throw new MojoExecutionException("wanlint: no such baseline file: " + baseline);
         Gate gate = new Gate(changedSince, baseline == null ? null : baseline.toPath());
         CheckResult result = run(request.get(), gate, patches ? PatchOptions.DEFAULT : PatchOptions.NONE, threshold);
-        List<Path> written = write(result, reporters);
+        List<Path> written = write(result, reporters, help);
         getLog().info("wanlint: " + result.findings().size() + " finding(s), " + result.failing().size() + " at or above " + threshold
                 + "; reports: " + String.join(", ", written.stream().map(Path::toString).toList()));
         if (!result.failing().isEmpty()) throw new MojoFailureException(summary(result, threshold, written));
@@ -106,7 +120,7 @@ public final class CheckMojo extends AnalysisMojo {
         return out;
     }
 
-    private List<Path> write(CheckResult result, List<Reporter> reporters) throws MojoExecutionException {
+    private List<Path> write(CheckResult result, List<Reporter> reporters, RuleHelpLinks help) throws MojoExecutionException {
         Path dir = outputDirectory.toPath();
         List<Path> written = new ArrayList<>();
         try {
@@ -115,7 +129,7 @@ public final class CheckMojo extends AnalysisMojo {
                 Path file = dir.resolve("wanlint." + r.extension());
                 Files.writeString(file, result.render(r, new Reporter.Options(result.sourceRoot(), result.analysedPaths(),
                         io.wanlint.report.api.HtmlReport.Ide.NONE, io.wanlint.report.api.Graphviz.absent(), false, false,
-                        sourceRoot == null ? null : sourceRoot.toPath(), null)).orElseThrow(), StandardCharsets.UTF_8);
+                        sourceRoot == null ? null : sourceRoot.toPath(), null, help)).orElseThrow(), StandardCharsets.UTF_8);
                 written.add(file);
             }
         } catch (IOException e) {

@@ -28,6 +28,7 @@ public final class HtmlReport {
     private final Ide ide;
     private final Graphviz graphviz;
     private final String ideRoot;
+    private final RuleHelpLinks help;
 
     /**
      * @param sourceRoot    the analysed root that report paths are relative to (for IDE links); null for no links
@@ -43,6 +44,12 @@ public final class HtmlReport {
      *                links open files under; null: the analysed folder on this machine
      */
     public HtmlReport(Path sourceRoot, List<Path> analysedPaths, Ide ide, Graphviz graphviz, String ideRoot) {
+        this(sourceRoot, analysedPaths, ide, graphviz, ideRoot, RuleHelpLinks.NONE);
+    }
+
+    /** @param help where the rule pages are ({@code --help-base-uri}): each rule's section links its page; NONE: no links */
+    public HtmlReport(Path sourceRoot, List<Path> analysedPaths, Ide ide, Graphviz graphviz, String ideRoot, RuleHelpLinks help) {
+        this.help = help == null ? RuleHelpLinks.NONE : help;
         this.ideRoot = ideRoot;
         this.sourceRoot = sourceRoot;
         this.analysedPaths = analysedPaths == null ? List.of() : List.copyOf(analysedPaths);
@@ -52,13 +59,13 @@ public final class HtmlReport {
 
     public String render(ReportData data, PatchIndex patches) {
         return new HtmlPage(data, patches == null ? PatchIndex.EMPTY : patches, new IdeLinks(ide, sourceRoot, ideRoot),
-                analysedPaths, componentSvg(data)).render();
+                analysedPaths, componentSvg(data), "", help).render();
     }
 
     /** The report with a "Deployments" section: every entry point under several topologies ({@code predict --compare}). */
     public String render(ReportData data, PatchIndex patches, io.wanlint.analyzer.api.DeploymentComparison deployments) {
-        return new HtmlPage(data, patches == null ? PatchIndex.EMPTY : patches, new IdeLinks(ide, sourceRoot),
-                analysedPaths, componentSvg(data), DeploymentsReport.htmlSection(deployments)).render();
+        return new HtmlPage(data, patches == null ? PatchIndex.EMPTY : patches, new IdeLinks(ide, sourceRoot, ideRoot),
+                analysedPaths, componentSvg(data), DeploymentsReport.htmlSection(deployments), help).render();
     }
 
     public void write(ReportData data, PatchIndex patches, Writer out) throws IOException {

@@ -36,10 +36,20 @@ public final class SarifReport {
      *                     artifact URIs are made relative to it when the analysed folder lies inside it
      */
     public static void write(ReportData data, PatchIndex patches, Path analysedRoot, Path uriBase, Writer out) throws IOException {
+        write(data, patches, analysedRoot, uriBase, RuleHelpLinks.NONE, out);
+    }
+
+    /**
+     * @param help where the rule pages are ({@code --help-base-uri}): each rule's {@code helpUri} and the
+     *             driver's {@code informationUri}; {@link RuleHelpLinks#NONE} writes neither (the
+     *             {@code help} text shipped with every rule stays either way)
+     */
+    public static void write(ReportData data, PatchIndex patches, Path analysedRoot, Path uriBase, RuleHelpLinks help,
+                             Writer out) throws IOException {
         String prefix = analysedRoot == null || uriBase == null ? "" : RepositoryRoot.prefix(uriBase, analysedRoot);
         Path base = uriBase == null ? null : prefix.isEmpty() && analysedRoot != null ? analysedRoot : uriBase;
         var log = SarifLogBuilder.build(data, patches == null ? PatchIndex.EMPTY : patches,
-                base == null ? null : base.toAbsolutePath().normalize().toUri(), prefix);
+                base == null ? null : base.toAbsolutePath().normalize().toUri(), prefix, help);
         try (JsonGenerator gen = JsonOutput.open(out)) {
             MAPPER.writeValue(gen, log);
             gen.writeRaw('\n');
@@ -52,6 +62,10 @@ public final class SarifReport {
 
     public static String render(ReportData data, PatchIndex patches, Path analysedRoot, Path uriBase) {
         return JsonOutput.render(o -> write(data, patches, analysedRoot, uriBase, o));
+    }
+
+    public static String render(ReportData data, PatchIndex patches, Path analysedRoot, Path uriBase, RuleHelpLinks help) {
+        return JsonOutput.render(o -> write(data, patches, analysedRoot, uriBase, help, o));
     }
 
     /** Without patches and with {@code %SRCROOT%} unresolved. */

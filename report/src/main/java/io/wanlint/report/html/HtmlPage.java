@@ -11,6 +11,7 @@ import io.wanlint.report.api.PatchIndex;
 import io.wanlint.report.api.ReportData;
 import io.wanlint.report.api.ReplicationReport;
 import io.wanlint.report.api.ReportSummary;
+import io.wanlint.report.api.RuleHelpLinks;
 import io.wanlint.report.json.CheckReportWriter;
 
 import java.io.IOException;
@@ -45,6 +46,7 @@ public final class HtmlPage {
     private final String graphSvg;
     /** The "Deployments" section ({@code DeploymentsReport.htmlSection}), or empty. */
     private final String deployments;
+    private final RuleHelpLinks help;
     /** Anchors given so far, to keep them unique. */
     private final Map<String, Integer> anchors = new java.util.HashMap<>();
 
@@ -56,6 +58,13 @@ public final class HtmlPage {
     /** @param deployments the "Deployments" section, shown after the entry points; empty for none */
     public HtmlPage(ReportData data, PatchIndex patches, IdeLinks ide, List<Path> analysedPaths, String graphSvg,
                     String deployments) {
+        this(data, patches, ide, analysedPaths, graphSvg, deployments, RuleHelpLinks.NONE);
+    }
+
+    /** @param help where the rule pages are: each rule's section links its page; NONE for no links */
+    public HtmlPage(ReportData data, PatchIndex patches, IdeLinks ide, List<Path> analysedPaths, String graphSvg,
+                    String deployments, RuleHelpLinks help) {
+        this.help = help == null ? RuleHelpLinks.NONE : help;
         this.data = data;
         this.patches = patches;
         this.ide = ide;
@@ -211,7 +220,10 @@ public final class HtmlPage {
             int n = e.getValue().size();
             out.append("<section class=\"rule\" id=\"rule-").append(escape(e.getKey())).append("\">\n<h3>")
                     .append(escape(e.getKey())).append(' ').append(escape(rule.map(RuleDescriptor::name).orElse("")))
-                    .append(" <span class=\"kind\">(").append(n).append(n == 1 ? " finding" : " findings").append(")</span></h3>\n");
+                    .append(" <span class=\"kind\">(").append(n).append(n == 1 ? " finding" : " findings").append(")</span>");
+            help.rulePage(e.getKey()).ifPresent(page -> out.append(" <a class=\"rule-page\" href=\"").append(escape(page))
+                    .append("\">rule page</a>"));
+            out.append("</h3>\n");
             rule.map(RuleDescriptor::summary).filter(s -> !s.isBlank())
                     .ifPresent(s -> out.append("<p>").append(escape(s)).append("</p>\n"));
             for (Finding f : e.getValue()) finding(f);

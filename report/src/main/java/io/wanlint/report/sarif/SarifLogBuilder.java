@@ -8,6 +8,7 @@ import io.wanlint.analyzer.api.RuleDescriptor;
 import io.wanlint.analyzer.api.Fingerprints;
 import io.wanlint.report.api.PatchIndex;
 import io.wanlint.report.api.ReportData;
+import io.wanlint.report.api.RuleHelpLinks;
 import io.wanlint.report.json.CheckReportWriter;
 import io.wanlint.report.sarif.SarifModel.ArtifactChange;
 import io.wanlint.report.sarif.SarifModel.ArtifactContent;
@@ -70,8 +71,13 @@ public final class SarifLogBuilder {
 
     /** The analysed folder relative to {@code %SRCROOT%} ({@code fixtures/petstore/}), prepended to every report path. */
     private final String prefix;
+    /** Each rule's {@code helpUri} and the driver's {@code informationUri} ({@code --help-base-uri}), or none. */
+    private final RuleHelpLinks help;
 
-    private SarifLogBuilder(String prefix) { this.prefix = prefix; }
+    private SarifLogBuilder(String prefix, RuleHelpLinks help) {
+        this.prefix = prefix;
+        this.help = help == null ? RuleHelpLinks.NONE : help;
+    }
 
     /** @param sourceRoot the analysed root as an absolute directory URI, or null to leave {@code %SRCROOT%} unresolved */
     public static SarifModel.Log build(ReportData data, PatchIndex patches, URI sourceRoot) {
@@ -83,12 +89,17 @@ public final class SarifLogBuilder {
      * @param prefix     the analysed folder relative to it ({@code ""} or ending in {@code /}), put before every path
      */
     public static SarifModel.Log build(ReportData data, PatchIndex patches, URI sourceRoot, String prefix) {
-        return new SarifLogBuilder(prefix).log(data, patches, sourceRoot);
+        return build(data, patches, sourceRoot, prefix, RuleHelpLinks.NONE);
+    }
+
+    /** @param help where each rule's page is ({@code helpUri}) and the tool's ({@code informationUri}); NONE: no links */
+    public static SarifModel.Log build(ReportData data, PatchIndex patches, URI sourceRoot, String prefix, RuleHelpLinks help) {
+        return new SarifLogBuilder(prefix, help).log(data, patches, sourceRoot);
     }
 
     private SarifModel.Log log(ReportData data, PatchIndex patches, URI sourceRoot) {
         List<RuleDescriptor> rules = data.rules().stream().sorted(Comparator.comparing(RuleDescriptor::id)).toList();
-        List<ReportingDescriptor> descriptors = rules.stream().map(SarifLogBuilder::descriptor).toList();
+        List<ReportingDescriptor> descriptors = rules.stream().map(this::descriptor).toList();
         List<Result> results = new ArrayList<>();
         for (Finding f : data.findings().stream().sorted(CheckReportWriter.FINDING_ORDER).toList()) {
             results.add(result(f, indexOf(rules, f.ruleId()), patches));
@@ -99,7 +110,7 @@ public final class SarifLogBuilder {
         ArtifactLocation root = new ArtifactLocation(sourceRoot == null ? null : directoryUri(sourceRoot), null, rootDescription);
         SarifModel.Run run = new SarifModel.Run(
                 new SarifModel.Tool(new SarifModel.ToolComponent("wanlint", emptyToNull(data.toolVersion()),
-                        semanticVersion(data.toolVersion()), null, descriptors)),
+                        semanticVersion(data.toolVersion()), help.informationPage().orElse(null), descriptors)),
                 List.of(new Invocation(true, notifications.isEmpty() ? null : notifications)),
                 Map.of(SRCROOT, root), "utf16CodeUnits", results);
         return new SarifModel.Log(SCHEMA_URI, "2.1.0", List.of(run));
@@ -110,7 +121,7 @@ public final class SarifLogBuilder {
         return null;
     }
 
-    private static ReportingDescriptor descriptor(RuleDescriptor r) {
+    private ReportingDescriptor descriptor(RuleDescriptor r) {
         String summary = emptyToNull(r.summary());
         String explanation = emptyToNull(r.explanation());
         String firstParagraph = explanation == null ? null : firstParagraph(explanation);
@@ -122,6 +133,7 @@ public final class SarifLogBuilder {
         return new ReportingDescriptor(r.id(), r.name(), MultiformatMessage.plain(plainText(shortText)),
                 MultiformatMessage.plain(plainText(fullText)),
                 explanation == null ? null : new MultiformatMessage(plainText(explanation), explanation),
+                help.rulePage(r.id()).orElse(null),
                 new ReportingConfiguration(r.defaultSeverity().label()),
                 new RuleProperties(tags.stream().sorted().toList(), PRECISION, SECURITY_SEVERITY.get(r.id())));
     }

@@ -36,7 +36,7 @@ public final class SarifModel {
     /** §3.49 reportingDescriptor. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record ReportingDescriptor(String id, String name, MultiformatMessage shortDescription,
-                                      MultiformatMessage fullDescription, MultiformatMessage help,
+                                      MultiformatMessage fullDescription, MultiformatMessage help, String helpUri,
                                       ReportingConfiguration defaultConfiguration, RuleProperties properties) {}
 
     /** §3.50 reportingConfiguration. */

@@ -228,4 +228,37 @@ class SarifReportTest {
         assertThat(io.wanlint.report.sarif.SarifLogBuilder.linkedMessage("a String[] x", List.of()))
                 .isEqualTo("a String\\[\\] x");
     }
+
+    @Test
+    void aHelpBaseGivesEveryRuleItsPageAndTheDriverAnInformationUriAndStillValidates() throws Exception {
+        String sarif = SarifReport.render(SampleApplication.report(), SamplePatches.index(), null, null,
+                RuleHelpLinks.under("https://git.example.org/acme/wanlint/blob/v0.1.0/docs"));
+        assertValid(sarif);
+        JsonNode driver = MAPPER.readTree(sarif).at("/runs/0/tool/driver");
+        assertThat(driver.path("informationUri").asText()).isEqualTo("https://git.example.org/acme/wanlint/blob/v0.1.0/docs/");
+        assertThat(driver.path("rules")).extracting(r -> r.path("id").asText() + " " + r.path("helpUri").asText()).containsExactly(
+                "WAN001 https://git.example.org/acme/wanlint/blob/v0.1.0/docs/rules.md#wan001",
+                "WAN003 https://git.example.org/acme/wanlint/blob/v0.1.0/docs/rules.md#wan003");
+        assertThat(driver.at("/rules/0/help/markdown").asText()).as("the shipped help stays").isEqualTo("# WAN001");
+    }
+
+    @Test
+    void withoutAHelpBaseNoRuleHasAHelpUriButEveryRuleKeepsItsHelpText() throws Exception {
+        JsonNode driver = MAPPER.readTree(SarifReport.render(SampleApplication.report())).at("/runs/0/tool/driver");
+        assertThat(driver.has("informationUri")).isFalse();
+        assertThat(driver.path("rules")).isNotEmpty().allSatisfy(r -> {
+            assertThat(r.has("helpUri")).isFalse();
+            assertThat(r.at("/help/markdown").asText()).isNotBlank();
+        });
+    }
+
+    @Test
+    void aHelpBaseMustBeAnAbsoluteWebOrFileUriWithoutQueryOrFragment() {
+        assertThat(RuleHelpLinks.under(null)).isSameAs(RuleHelpLinks.NONE);
+        assertThat(RuleHelpLinks.under("file:///opt/wanlint/docs/").rulePage("WAN009")).contains("file:///opt/wanlint/docs/rules.md#wan009");
+        for (String bad : List.of("docs/", "ftp://example.org/docs/", "https://example.org/docs/?x=1", "https://example.org/docs#top",
+                "https://exa mple.org/")) {
+            org.assertj.core.api.Assertions.assertThatIllegalArgumentException().as(bad).isThrownBy(() -> RuleHelpLinks.under(bad));
+        }
+    }
 }

@@ -111,39 +111,54 @@ public final class HtmlPage {
 
     private void summary() {
         ReportSummary s = data.summary();
+        int entryPoints = data.costs().size();
+        long changed = data.costs().stream().filter(c -> !data.afterPatches(c).equals(c.roundTrips())).count();
         out.append("<section id=\"summary\">\n<h2>Summary</h2>\n<dl class=\"numbers\">\n");
-        number("sum-findings", "Findings", s.findings());
-        number("sum-errors", "Errors", s.errors());
-        number("sum-warnings", "Warnings", s.warnings());
-        number("sum-notes", "Notes", s.notes());
-        number("sum-round-trips-now", "WAN round trips now", s.roundTripsNow());
-        number("sum-round-trips-after", "After patches", s.roundTripsAfter());
+        number("sum-findings", "Findings", s.findings(), "every finding reported, of every rule and severity");
+        number("sum-errors", "Errors", s.errors(), "findings of severity error");
+        number("sum-warnings", "Warnings", s.warnings(), "findings of severity warning");
+        number("sum-notes", "Notes", s.notes(), "findings of severity note");
+        number("sum-round-trips-now", "WAN round trips now", s.roundTripsNow(), "the round trips per request of the "
+                + entryPoints + (entryPoints == 1 ? " entry point" : " entry points") + " added up, " + FigureNotes.AT_N1
+                + " (each entry point's in the table below)");
+        number("sum-round-trips-after", "After patches", s.roundTripsAfter(), "the same sum once every proposed patch is applied ("
+                + changed + " of " + entryPoints + " entry points change)");
         out.append("</dl>\n");
         Map<String, int[]> byRule = new LinkedHashMap<>();
         for (Finding f : sortedFindings()) byRule.computeIfAbsent(f.ruleId(), k -> new int[3])[f.severity().ordinal()]++;
         if (byRule.isEmpty()) {
             out.append("<p class=\"empty\">No findings.</p>\n");
         } else {
-            out.append("<div class=\"scroll\"><table id=\"rule-table\">\n<thead><tr><th>Rule</th><th>Name</th>")
+            out.append("<div class=\"scroll\"><table class=\"stack\" id=\"rule-table\">\n<thead><tr><th>Rule</th><th>Name</th>")
                     .append("<th class=\"num\">Findings</th><th class=\"num\">Errors</th><th class=\"num\">Warnings</th>")
                     .append("<th class=\"num\">Notes</th></tr></thead>\n<tbody>\n");
             for (Map.Entry<String, int[]> e : byRule.entrySet()) {
                 int[] n = e.getValue();
-                out.append("<tr><td><a href=\"#rule-").append(escape(e.getKey())).append("\">").append(escape(e.getKey()))
-                        .append("</a></td><td>").append(escape(data.rule(e.getKey()).map(RuleDescriptor::name).orElse("")))
-                        .append("</td><td class=\"num\">").append(n[0] + n[1] + n[2])
-                        .append("</td><td class=\"num\">").append(n[Severity.ERROR.ordinal()])
-                        .append("</td><td class=\"num\">").append(n[Severity.WARNING.ordinal()])
-                        .append("</td><td class=\"num\">").append(n[Severity.NOTE.ordinal()]).append("</td></tr>\n");
+                String id = escape(e.getKey());
+                out.append("<tr><td data-label=\"Rule\"><a href=\"#rule-").append(id).append("\">").append(id)
+                        .append("</a></td><td data-label=\"Name\">").append(escape(data.rule(e.getKey()).map(RuleDescriptor::name).orElse("")))
+                        .append("</td>");
+                countCell("Findings", n[0] + n[1] + n[2], "of " + id);
+                countCell("Errors", n[Severity.ERROR.ordinal()], "of " + id + " of severity error");
+                countCell("Warnings", n[Severity.WARNING.ordinal()], "of " + id + " of severity warning");
+                countCell("Notes", n[Severity.NOTE.ordinal()], "of " + id + " of severity note");
+                out.append("</tr>\n");
             }
             out.append("</tbody></table></div>\n");
         }
         out.append("</section>\n");
     }
 
-    private void number(String id, String label, long value) {
-        out.append("<div><dt>").append(escape(label)).append("</dt><dd id=\"").append(id).append("\">").append(value)
-                .append("</dd></div>\n");
+    /** A count of findings: {@code 3 findings of WAN001 of severity error}. */
+    private void countCell(String label, long n, String ofWhat) {
+        out.append("<td class=\"num\" data-label=\"").append(label).append("\" title=\"")
+                .append(escape(n + (n == 1 ? " finding " : " findings ") + ofWhat))
+                .append("\">").append(n).append("</td>");
+    }
+
+    private void number(String id, String label, long value, String what) {
+        out.append("<div title=\"").append(escape(value + ": " + what)).append("\"><dt>").append(escape(label))
+                .append("</dt><dd id=\"").append(id).append("\">").append(value).append("</dd></div>\n");
     }
 
     private void entryPoints() {
@@ -152,7 +167,10 @@ public final class HtmlPage {
             out.append("<p class=\"empty\">No entry points.</p>\n</section>\n");
             return;
         }
-        out.append("<div class=\"scroll\"><table class=\"sortable\" id=\"entry-point-table\">\n<thead><tr>")
+        out.append("<p class=\"kind\">Round trips count the calls of one request that cross between sites under topology <strong>")
+                .append(escape(data.topologyName())).append("</strong>, ").append(FigureNotes.AT_N1)
+                .append("; point at a figure to see what was counted.</p>\n");
+        out.append("<div class=\"scroll\"><table class=\"sortable stack\" id=\"entry-point-table\">\n<thead><tr>")
                 .append("<th>Entry point</th><th>Kind</th><th>Site</th>")
                 .append("<th class=\"num\" data-type=\"number\">Round trips now</th>")
                 .append("<th class=\"num\" data-type=\"number\">After patches</th><th>Formula</th>")
@@ -161,15 +179,19 @@ public final class HtmlPage {
         for (EntryPointCost c : data.costs()) {
             RoundTrips now = c.roundTrips(), after = data.afterPatches(c);
             Double latency = data.latencyMsByEntryPoint().get(c.entryPoint().id());
-            out.append("<tr><td><code>").append(escape(c.entryPoint().id())).append("</code></td><td>")
-                    .append(escape(c.entryPoint().kind().name())).append("</td><td>").append(escape(nullToEmpty(c.site())))
-                    .append("</td><td class=\"num\">").append(now.value())
-                    .append("</td><td class=\"num\">").append(after.value())
-                    .append("</td><td><code>").append(escape(now.formula())).append(" → ").append(escape(after.formula()))
-                    .append("</code></td>");
-            latencyCell(latency);
+            out.append("<tr><td data-label=\"Entry point\"><code>").append(escape(c.entryPoint().id()))
+                    .append("</code></td><td data-label=\"Kind\">").append(escape(FigureNotes.words(c.entryPoint().kind())))
+                    .append("</td><td data-label=\"Site\">").append(escape(nullToEmpty(c.site())))
+                    .append("</td><td class=\"num\" data-label=\"Round trips now\" title=\"")
+                    .append(escape(FigureNotes.entryPointRoundTrips(c))).append("\">").append(now.value())
+                    .append("</td><td class=\"num\" data-label=\"After patches\" title=\"")
+                    .append(escape(FigureNotes.afterPatches(c, after))).append("\">").append(after.value())
+                    .append("</td><td data-label=\"Formula\" title=\"").append(escape(FigureNotes.formula())).append("\"><code>")
+                    .append(escape(now.formula())).append(" → ").append(escape(after.formula())).append("</code></td>");
+            latencyCell("Latency now (ms)", latency, now, false);
             // Latency scales with round trips: each one costs the same under this entry point's site pair(s).
-            latencyCell(latency == null ? null : now.value() == 0 ? latency : latency * after.value() / now.value());
+            latencyCell("Latency after (ms)", latency == null ? null : now.value() == 0 ? latency : latency * after.value() / now.value(),
+                    after, true);
             out.append("</tr>\n");
         }
         out.append("</tbody></table></div>\n</section>\n");
@@ -181,15 +203,18 @@ public final class HtmlPage {
         if (!r.shown()) return;
         out.append("<section id=\"replication\">\n<h2>Replication messages</h2>\n<p class=\"meta\">")
                 .append(escape(r.describeSettings())).append("</p>\n");
-        out.append("<div class=\"scroll\"><table class=\"sortable\" id=\"replication-table\">\n<thead><tr>")
+        out.append("<div class=\"scroll\"><table class=\"sortable stack\" id=\"replication-table\">\n<thead><tr>")
                 .append("<th>Entry point</th><th class=\"num\" data-type=\"number\">Messages per request</th>")
                 .append("<th>Formula</th><th>Replicated state</th></tr></thead>\n<tbody>\n");
         for (EntryPointCost c : data.costs()) {
             var m = r.of(c).orElse(null);
             if (m == null || m.perRequest().isZero()) continue;
-            out.append("<tr><td><code>").append(escape(c.entryPoint().id())).append("</code></td><td class=\"num\">")
-                    .append(m.perRequest().value()).append("</td><td><code>").append(escape(m.perRequest().formula()))
-                    .append("</code></td><td>");
+            out.append("<tr><td data-label=\"Entry point\"><code>").append(escape(c.entryPoint().id()))
+                    .append("</code></td><td class=\"num\" data-label=\"Messages per request\" title=\"")
+                    .append(escape(m.perRequest().value() + " replication messages per request to the backups of the sites whose "
+                            + "state this request changes, " + FigureNotes.AT_N1 + " (one per state change listed)"))
+                    .append("\">").append(m.perRequest().value()).append("</td><td data-label=\"Formula\"><code>")
+                    .append(escape(m.perRequest().formula())).append("</code></td><td data-label=\"Replicated state\">");
             for (int i = 0; i < m.sources().size(); i++) {
                 if (i > 0) out.append("<br>");
                 out.append(escape(ReplicationReport.line(m.sources().get(i))));
@@ -199,12 +224,14 @@ public final class HtmlPage {
         out.append("</tbody></table></div>\n</section>\n");
     }
 
-    private void latencyCell(Double ms) {
+    private void latencyCell(String label, Double ms, RoundTrips trips, boolean afterPatches) {
+        out.append("<td class=\"num\" data-label=\"").append(escape(label)).append('"');
         if (ms == null) {
-            out.append("<td class=\"num\" data-sort=\"\">–</td>");
+            out.append(" data-sort=\"\" title=\"no latency: the topology gives no round-trip time for these sites\">–</td>");
         } else {
             String v = String.format(Locale.ROOT, "%.0f", ms);
-            out.append("<td class=\"num\" data-sort=\"").append(v).append("\">").append(v).append("</td>");
+            out.append(" data-sort=\"").append(v).append("\" title=\"")
+                    .append(escape(FigureNotes.latency(ms, trips, data.topologyName(), afterPatches))).append("\">").append(v).append("</td>");
         }
     }
 
@@ -276,21 +303,24 @@ public final class HtmlPage {
             out.append(" in <code>").append(escape(simple(f.location().className())))
                     .append(f.location().method() == null ? "" : "." + escape(f.location().method())).append("</code>");
         }
-        out.append("</p>\n<p class=\"rt\">Round trips: <strong>").append(f.before().value()).append("</strong>");
+        out.append("</p>\n<p class=\"rt\">Round trips: <strong title=\"").append(escape(FigureNotes.findingRoundTrips(f)))
+                .append("\">").append(f.before().value()).append("</strong>");
         if (f.before().degree() > 0) out.append(" (<code>").append(escape(f.before().formula())).append("</code>)");
         Optional<String> noPatch = patches.whyNoPatch(f);
         if (noPatch.isEmpty()) {
-            out.append(" → <strong>").append(f.after().value()).append("</strong>");
+            out.append(" → <strong title=\"").append(escape(FigureNotes.findingAfter(f, patches.of(f).isPresent()))).append("\">")
+                    .append(f.after().value()).append("</strong>");
             if (f.after().degree() > 0) out.append(" (<code>").append(escape(f.after().formula())).append("</code>)");
             out.append(" after the patch</p>\n");
         } else if (f.after().value() < f.before().value()) {
             // No patch: the after figure is what a fix would achieve, not what wanlint's patch does.
-            out.append(" (").append(f.after().value());
+            out.append(" (<span title=\"").append(escape(FigureNotes.findingAfter(f, false))).append("\">").append(f.after().value());
             if (f.after().degree() > 0) out.append(" (<code>").append(escape(f.after().formula())).append("</code>)");
-            out.append(" if fixed by hand)</p>\n");
+            out.append("</span> if fixed by hand)</p>\n");
         } else {
             out.append("</p>\n");
         }
+        out.append("<p class=\"note\">").append(escape(FigureNotes.findingRoundTrips(f))).append(".</p>\n");
         if (!f.entryPoints().isEmpty()) {
             out.append("<p>Entry points: ");
             for (int i = 0; i < f.entryPoints().size(); i++) {
@@ -306,7 +336,7 @@ public final class HtmlPage {
                 out.append("<li><code>").append(escape(simple(s.className())))
                         .append(s.method() == null ? "" : "." + escape(s.method())).append("</code> ");
                 location(s.file(), s.line());
-                if (s.kind() != null) out.append(" <span class=\"kind\">").append(escape(s.kind().name())).append("</span>");
+                if (s.kind() != null) out.append(" <span class=\"kind\">").append(escape(FigureNotes.words(s.kind()))).append("</span>");
                 if (s.description() != null && !s.description().isBlank()) out.append(" ").append(escape(s.description()));
                 out.append("</li>\n");
             }
@@ -366,12 +396,12 @@ public final class HtmlPage {
             out.append("<p class=\"empty\">None: everything could be read.</p>\n</section>\n");
             return;
         }
-        out.append("<div class=\"scroll\"><table id=\"diagnostic-table\">\n<thead><tr><th>Level</th><th>Where</th>")
+        out.append("<div class=\"scroll\"><table class=\"stack\" id=\"diagnostic-table\">\n<thead><tr><th>Level</th><th>Where</th>")
                 .append("<th>Message</th></tr></thead>\n<tbody>\n");
         for (Diagnostic d : all) {
-            out.append("<tr><td>").append(d.level().name().toLowerCase(Locale.ROOT)).append("</td><td>");
+            out.append("<tr><td data-label=\"Level\">").append(d.level().name().toLowerCase(Locale.ROOT)).append("</td><td data-label=\"Where\">");
             location(d.location().file(), d.location().line());
-            out.append("</td><td class=\"wrap\">").append(escape(d.message())).append("</td></tr>\n");
+            out.append("</td><td class=\"wrap\" data-label=\"Message\">").append(escape(d.message())).append("</td></tr>\n");
         }
         out.append("</tbody></table></div>\n</section>\n");
     }

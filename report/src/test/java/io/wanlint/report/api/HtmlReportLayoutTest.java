@@ -94,6 +94,8 @@ class HtmlReportLayoutTest {
         assertThat(probe.path("scrollWidth").asInt()).as("no horizontal scroll; sticking out: %s", probe.path("overflowing"))
                 .isLessThanOrEqualTo(probe.path("clientWidth").asInt());
         assertThat(probe.path("overflowing")).as("elements wider than the page outside a scroll box").isEmpty();
+        assertThat(probe.path("brokenWords")).as("words broken across lines in table cells").isEmpty();
+        assertThat(probe.path("unexplainedNumbers")).as("figures without a title saying what was counted").isEmpty();
         assertThat(probe.path("graphLabels").asInt()).as("the component graph is drawn with labels").isGreaterThanOrEqualTo(100);
         assertThat(probe.path("graphBoxRight").asInt()).as("the graph's scroll box fits the page").isLessThanOrEqualTo(width);
     }

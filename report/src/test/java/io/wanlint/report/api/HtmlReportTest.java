@@ -75,17 +75,23 @@ class HtmlReportTest {
                 .contains("wanlint <span id=\"tool-version\">0.1.0-test</span>")
                 .contains("<strong id=\"topology\">edge</strong>")
                 .contains("<code>/srv/rubis app</code>");
-        assertThat(html).containsPattern("<td><a href=\"#rule-WAN003\">WAN003</a></td><td>web-tier-jdbc</td>"
-                + "<td class=\"num\">1</td><td class=\"num\">1</td><td class=\"num\">0</td><td class=\"num\">0</td>");
+        assertThat(html).contains("<td data-label=\"Rule\"><a href=\"#rule-WAN003\">WAN003</a></td><td data-label=\"Name\">web-tier-jdbc</td>"
+                + "<td class=\"num\" data-label=\"Findings\" title=\"1 finding of WAN003\">1</td>"
+                + "<td class=\"num\" data-label=\"Errors\" title=\"1 finding of WAN003 of severity error\">1</td>"
+                + "<td class=\"num\" data-label=\"Warnings\" title=\"0 findings of WAN003 of severity warning\">0</td>"
+                + "<td class=\"num\" data-label=\"Notes\" title=\"0 findings of WAN003 of severity note\">0</td>");
     }
 
     @Test
     void entryPointRowHasRoundTripsFormulaAndLatencyBeforeAndAfter() {
         String html = render(SampleApplication.report(), HtmlReport.Ide.NONE);
-        assertThat(html).contains("<table class=\"sortable\" id=\"entry-point-table\">")
-                .contains("<tr><td><code>/viewItem</code></td><td>SERVLET</td><td>edge</td><td class=\"num\">5</td>"
-                        + "<td class=\"num\">1</td><td><code>4 + n → 1</code></td>"
-                        + "<td class=\"num\" data-sort=\"1000\">1000</td><td class=\"num\" data-sort=\"200\">200</td></tr>");
+        assertThat(html).contains("<table class=\"sortable stack\" id=\"entry-point-table\">")
+                .containsPattern("<tr><td data-label=\"Entry point\"><code>/viewItem</code></td><td data-label=\"Kind\">servlet</td>"
+                        + "<td data-label=\"Site\">edge</td><td class=\"num\" data-label=\"Round trips now\" title=\"[^\"]+\">5</td>"
+                        + "<td class=\"num\" data-label=\"After patches\" title=\"[^\"]+\">1</td>"
+                        + "<td data-label=\"Formula\" title=\"[^\"]+\"><code>4 \\+ n → 1</code></td>"
+                        + "<td class=\"num\" data-label=\"Latency now \\(ms\\)\" data-sort=\"1000\" title=\"[^\"]+\">1000</td>"
+                        + "<td class=\"num\" data-label=\"Latency after \\(ms\\)\" data-sort=\"200\" title=\"[^\"]+\">200</td></tr>");
     }
 
     @Test
@@ -102,9 +108,10 @@ class HtmlReportTest {
     void findingsAreGroupedByRuleWithEvidenceAndRoundTrips() {
         String html = render(SampleApplication.report(), HtmlReport.Ide.NONE);
         assertThat(html.indexOf("id=\"rule-WAN001\"")).isPositive().isLessThan(html.indexOf("<section class=\"rule\" id=\"rule-WAN003\""));
-        assertThat(html).contains("Round trips: <strong>2</strong> (<code>1 + n</code>) → <strong>0</strong> after the patch")
+        assertThat(html).containsPattern("Round trips: <strong title=\"[^\"]+\">2</strong> \\(<code>1 \\+ n</code>\\) → "
+                        + "<strong title=\"[^\"]+\">0</strong> after the patch")
                 .contains("<li><code>ViewItemServlet.doGet</code> <code>src/edu/rubis/web/ViewItemServlet.java:35</code>"
-                        + " <span class=\"kind\">LOCAL</span> calls BidDao.bidsOf</li>")
+                        + " <span class=\"kind\">local call</span> calls BidDao.bidsOf</li>")
                 .contains("Entry points: <code>/viewItem</code>");
     }
 
@@ -180,9 +187,11 @@ class HtmlReportTest {
     void aFindingWithoutAPatchSaysWhyAndDoesNotClaimAnAfterThePatchFigure() {
         String html = new HtmlReport(ROOT, List.of(ROOT), HtmlReport.Ide.NONE, Graphviz.absent())
                 .render(SampleApplication.report(), SamplePatches.planned());
-        assertThat(html).contains("Round trips: <strong>2</strong> (1 if fixed by hand)</p>")
+        assertThat(html).containsPattern("Round trips: <strong title=\"[^\"]+\">2</strong> \\(<span title=\"1 round trip per request "
+                        + "once fixed as the rule describes \\(wanlint proposes no patch for it\\)\">1</span> if fixed by hand\\)</p>")
                 .contains("<p class=\"no-patch\">no patch: " + SamplePatches.NO_WAN001_PATCH + "</p>")
-                .contains("Round trips: <strong>2</strong> (<code>1 + n</code>) → <strong>0</strong> after the patch")
+                .containsPattern("Round trips: <strong title=\"[^\"]+\">2</strong> \\(<code>1 \\+ n</code>\\) → "
+                        + "<strong title=\"0 round trips per request once wanlint&#39;s patch below is applied\">0</strong> after the patch")
                 .contains("Patch: Move the JDBC calls behind the SB_ViewItem façade");
         assertThat(html.split("after the patch", -1)).as("only the patched finding says 'after the patch'").hasSize(2);
     }
@@ -222,5 +231,44 @@ class HtmlReportTest {
                 r.afterPatchesByEntryPoint(), List.of(hostile), r.rules(), r.toolVersion(), r.latencyMsByEntryPoint()),
                 HtmlReport.Ide.NONE);
         assertThat(html).doesNotContain("<script>alert(1)").contains("data-where=\"").contains("&lt;script&gt;alert(1)");
+    }
+
+    @Test
+    void everyFigureSaysWhatWasCounted() {
+        String html = render(SampleApplication.report(), HtmlReport.Ide.NONE);
+        assertThat(html)
+                .as("the entry point's round trips, by what crossed where")
+                .contains("title=\"5 round trips per request (4 + n at loop size n = 1): 1 × remote home create() edge → main: 1 round trip; "
+                        + "1 × remote EJB business method edge → main: 1 round trip; 1 × JDBC statement execution edge → main: 1 round trip; "
+                        + "1 × JDBC result-set batch edge → main: n round trips (1 at loop size n = 1)\">5</td>")
+                .as("the latency, as round trips times the round-trip time")
+                .contains("title=\"1000 ms of network latency added per request under topology edge: 5 round trips × 200 ms average "
+                        + "round-trip time between the sites, at loop size n = 1\">1000</td>")
+                .as("the summary's sum")
+                .contains("<div title=\"5: the round trips per request of the 1 entry point added up, at loop size n = 1")
+                .as("a finding's figure, inline for readers who cannot hover")
+                .contains("<p class=\"note\">2 round trips per request (1 + n at loop size n = 1) through this finding&#39;s calls; "
+                        + "the evidence below shows 1 JDBC call; n counts the iterations of the loop around a call.</p>");
+        // The graph's own labels are the graph layout's (report/graph).
+        assertThat(html.substring(0, html.indexOf("<section id=\"graph\">"))).as("no enum names where people read")
+                .doesNotContain(">SERVLET<", ">REMOTE_EJB<", ">LOCAL<");
+    }
+
+    @Test
+    void anEntryPointNoPatchChangesSaysSo() {
+        ReportData r = SampleApplication.report();
+        ReportData unchanged = new ReportData(r.result(), r.topologyName(), r.siteByComponent(), r.costs(), Map.of(),
+                r.findings(), r.rules(), r.toolVersion(), r.latencyMsByEntryPoint());
+        assertThat(render(unchanged, HtmlReport.Ide.NONE))
+                .contains("title=\"5 round trips per request (4 + n at loop size n = 1): no proposed patch changes this request&#39;s calls\">5</td>")
+                .contains("(0 of 1 entry points change)");
+    }
+
+    @Test
+    void aRulePageLinkAppearsOnlyWithAHelpBase() {
+        String linked = new HtmlReport(ROOT, List.of(ROOT), HtmlReport.Ide.NONE, Graphviz.absent(), null,
+                RuleHelpLinks.under("https://docs.example.org/wanlint/")).render(SampleApplication.report(), SamplePatches.index());
+        assertThat(linked).contains("<a class=\"rule-page\" href=\"https://docs.example.org/wanlint/rules.md#wan003\">rule page</a>");
+        assertThat(render(SampleApplication.report(), HtmlReport.Ide.NONE)).doesNotContain("rule-page");
     }
 }

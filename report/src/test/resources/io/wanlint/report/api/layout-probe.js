@@ -32,6 +32,29 @@ window.addEventListener('load', function () {
     }
   });
 
+  // Words broken inside table cells ("SER" / "VLET"): a text node drawn on more lines than it has
+  // words (hyphens and slashes are break points too). Code may break anywhere and is left out.
+  out.brokenWords = [];
+  Array.prototype.forEach.call(d.querySelectorAll('th, td'), function (cell) {
+    var walker = d.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (var n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (n.parentElement.closest('code, pre')) continue;
+      var words = n.data.trim().split(/[\s\-\/]+/).filter(function (x) { return x.length > 0; }).length;
+      if (words === 0) continue;
+      var range = d.createRange();
+      range.selectNodeContents(n);
+      var lines = {};
+      Array.prototype.forEach.call(range.getClientRects(), function (r) { if (r.width > 0) lines[Math.round(r.top)] = true; });
+      if (Object.keys(lines).length > words && out.brokenWords.length < 12) out.brokenWords.push(n.data.trim());
+    }
+  });
+
+  // Figures without an explanation: every number cell, summary figure and finding figure has a title.
+  out.unexplainedNumbers = [];
+  Array.prototype.forEach.call(d.querySelectorAll('td.num, dl.numbers dd, p.rt strong'), function (e) {
+    if (!e.closest('[title]') && out.unexplainedNumbers.length < 12) out.unexplainedNumbers.push(describe(e) + ' ' + e.textContent);
+  });
+
   // Graph labels as drawn: the font size times the SVG's scale on screen.
   var texts = d.querySelectorAll('#graph svg text'), sizes = [], declared = [], scales = [];
   Array.prototype.forEach.call(texts, function (t) {

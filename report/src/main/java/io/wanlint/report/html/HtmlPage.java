@@ -211,8 +211,8 @@ public final class HtmlPage {
             if (m == null || m.perRequest().isZero()) continue;
             out.append("<tr><td data-label=\"Entry point\"><code>").append(escape(c.entryPoint().id()))
                     .append("</code></td><td class=\"num\" data-label=\"Messages per request\" title=\"")
-                    .append(escape(m.perRequest().value() + " replication messages per request to the backups of the sites whose "
-                            + "state this request changes, " + FigureNotes.AT_N1 + " (one per state change listed)"))
+                    .append(escape(m.perRequest().value() + " replication messages per request to backups, " + FigureNotes.AT_N1 + ": "
+                            + String.join("; ", m.sources().stream().map(ReplicationReport::line).toList())))
                     .append("\">").append(m.perRequest().value()).append("</td><td data-label=\"Formula\"><code>")
                     .append(escape(m.perRequest().formula())).append("</code></td><td data-label=\"Replicated state\">");
             for (int i = 0; i < m.sources().size(); i++) {

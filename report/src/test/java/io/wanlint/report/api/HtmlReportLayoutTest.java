@@ -34,7 +34,7 @@ class HtmlReportLayoutTest {
     private static final Path OUT = Path.of("target", "layout").toAbsolutePath();
     private static final int HEIGHT = 900;
     private static final ObjectMapper MAPPER = new ObjectMapper();
-    private static final Pattern PROBE = Pattern.compile("<pre id=\"probe\">([^<]*)</pre>");
+    private static final Pattern PROBE = Pattern.compile("<pre id=\"probe\"[^>]*>([^<]*)</pre>");
     private static HeadlessChromium chromium;
     private static String report;
 
@@ -63,7 +63,7 @@ class HtmlReportLayoutTest {
         Path page = OUT.resolve("harness-" + width + ".html");
         Files.writeString(page, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><style>body{margin:0}"
                 + "iframe{border:0;display:block}</style></head><body>\n<iframe id=\"report\" width=\"" + width + "\" height=\""
-                + HEIGHT + "\" srcdoc=\"" + srcdoc + "\"></iframe>\n<pre id=\"probe\"></pre>\n<script>" + probe
+                + HEIGHT + "\" srcdoc=\"" + srcdoc + "\"></iframe>\n<pre id=\"probe\" hidden></pre>\n<script>" + probe
                 + "</script>\n</body></html>\n", StandardCharsets.UTF_8);
         return page;
     }

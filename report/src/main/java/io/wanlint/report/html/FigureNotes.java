@@ -83,6 +83,12 @@ final class FigureNotes {
      * evidence below shows 1 JDBC call; n counts loop iterations}.
      */
     static String findingRoundTrips(Finding f) {
+        if (f.before().isZero()) {
+            // A structural finding (unprepared SQL, session state), or calls no request reaches: say which.
+            return f.entryPoints().isEmpty() ? "0 round trips per request: no entry point reaches this code, so no request pays for it"
+                    : "0 round trips per request: what this rule reports costs no WAN round trip under this topology "
+                    + "(its calls stay on one site, or the rule is about something else than latency)";
+        }
         StringBuilder sb = new StringBuilder(tripsPerRequest(f.before())).append(" through this finding's calls");
         Map<String, Integer> byKind = new LinkedHashMap<>();
         for (EvidenceStep s : f.evidence()) {

@@ -271,4 +271,16 @@ class HtmlReportTest {
         assertThat(linked).contains("<a class=\"rule-page\" href=\"https://docs.example.org/wanlint/rules.md#wan003\">rule page</a>");
         assertThat(render(SampleApplication.report(), HtmlReport.Ide.NONE)).doesNotContain("rule-page");
     }
+
+    @Test
+    void aFindingWithoutRoundTripsSaysWhyItCostsNone() {
+        ReportData r = SampleApplication.report();
+        Finding f = SampleApplication.webTierJdbc();
+        Finding unreached = new Finding(f.ruleId(), f.severity(), f.message(), f.location(), List.of(), f.evidence(),
+                io.wanlint.analyzer.api.RoundTrips.ZERO, io.wanlint.analyzer.api.RoundTrips.ZERO, f.subject());
+        ReportData data = new ReportData(r.result(), r.topologyName(), r.siteByComponent(), r.costs(), r.afterPatchesByEntryPoint(),
+                List.of(unreached), r.rules(), r.toolVersion());
+        assertThat(render(data, HtmlReport.Ide.NONE))
+                .contains("<p class=\"note\">0 round trips per request: no entry point reaches this code, so no request pays for it.</p>");
+    }
 }

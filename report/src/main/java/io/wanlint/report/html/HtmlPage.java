@@ -36,6 +36,8 @@ import static io.wanlint.report.html.Html.escape;
 public final class HtmlPage {
     private static final String CSS = resource("report.css");
     private static final String JS = resource("report.js");
+    /** Why a finding no refactoring was asked about has no patch. */
+    static final String NOT_PLANNED = "none was planned for this report (wanlint check and wanlint fix plan patches)";
     private static final String CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:";
 
     private final StringBuilder out = new StringBuilder(64 * 1024);
@@ -307,8 +309,12 @@ public final class HtmlPage {
                 .append("\">").append(f.before().value()).append("</strong>");
         if (f.before().degree() > 0) out.append(" (<code>").append(escape(f.before().formula())).append("</code>)");
         Optional<String> noPatch = patches.whyNoPatch(f);
-        if (noPatch.isEmpty()) {
-            out.append(" → <strong title=\"").append(escape(FigureNotes.findingAfter(f, patches.of(f).isPresent()))).append("\">")
+        if (noPatch.isEmpty() && !patches.planned(f)) {
+            // Not planned at all (predict, or a caller without refactorings): say so rather than nothing.
+            noPatch = Optional.of(NOT_PLANNED);
+        }
+        if (patches.of(f).isPresent()) {
+            out.append(" → <strong title=\"").append(escape(FigureNotes.findingAfter(f, true))).append("\">")
                     .append(f.after().value()).append("</strong>");
             if (f.after().degree() > 0) out.append(" (<code>").append(escape(f.after().formula())).append("</code>)");
             out.append(" after the patch</p>\n");

@@ -283,4 +283,13 @@ class HtmlReportTest {
         assertThat(render(data, HtmlReport.Ide.NONE))
                 .contains("<p class=\"note\">0 round trips per request: no entry point reaches this code, so no request pays for it.</p>");
     }
+
+    @Test
+    void findingsOfAReportThatPlannedNoPatchesSaySoAndClaimNoAfterThePatchFigure() {
+        String html = new HtmlReport(ROOT, List.of(ROOT), HtmlReport.Ide.NONE, Graphviz.absent())
+                .render(SampleApplication.report(), PatchIndex.EMPTY);
+        assertThat(html).doesNotContain("after the patch");
+        assertThat(html.split("<p class=\"no-patch\">no patch: none was planned for this report "
+                + "\\(wanlint check and wanlint fix plan patches\\)</p>", -1)).as("one per finding").hasSize(3);
+    }
 }

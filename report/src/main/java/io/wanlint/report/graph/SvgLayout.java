@@ -15,8 +15,9 @@ import java.util.Objects;
 /**
  * A layered layout for when Graphviz is not installed or the graph is too big for it. One band per
  * site, stacked top to bottom; in each band one column per tier (web, EJB, data, external, left to
- * right, at the same x in every band); a tier with many nodes wraps into several columns of at
- * most {@value #MAX_ROWS} rows rather than growing one tall column. Nodes are ordered by the
+ * right, at the same x in every band); a tier with many nodes wraps into several columns of
+ * {@value #MIN_ROWS} rows or more (about twice as many rows as columns, so a very big graph stays
+ * roughly square) rather than growing one column thousands of pixels tall. Nodes are ordered by the
  * barycentre of their neighbours to keep crossings down.
  *
  * <p>Drawn for reading at 100% zoom: the SVG's width and height are its real size (equal to the
@@ -34,7 +35,7 @@ public final class SvgLayout {
     private static final int LABEL_FONT = 12, DETAIL_FONT = MIN_FONT, EDGE_FONT = MIN_FONT, HEADING_FONT = 13;
     private static final int BOX_H = 42, ROW_GAP = 14, COL_GAP = 120, MARGIN = 24;
     private static final int BAND_HEADING = 28, TIER_HEADING = 24, BAND_GAP = 24;
-    static final int MAX_ROWS = 16;
+    static final int MIN_ROWS = 16;
     private static final int MAX_LABEL = 40, MIN_BOX_W = 120;
     private static final int SWEEPS = 4;
 
@@ -125,7 +126,7 @@ public final class SvgLayout {
                                 clip(n.detail()).length() * CHAR_EM * DETAIL_FONT)) + 20);
                     }
                     boxWidth.merge(e.getKey(), w, Math::max);
-                    wraps.merge(e.getKey(), ceilDiv(e.getValue().size(), MAX_ROWS), Math::max);
+                    wraps.merge(e.getKey(), columnsFor(e.getValue().size()), Math::max);
                 }
             }
             Map<Tier, Integer> tierX = new EnumMap<>(Tier.class);
@@ -147,7 +148,7 @@ public final class SvgLayout {
                 int rows = 0;
                 for (Map.Entry<Tier, List<Picture.Node>> e : byTier.entrySet()) {
                     List<Picture.Node> nodes = e.getValue();
-                    int cols = ceilDiv(nodes.size(), MAX_ROWS), perCol = ceilDiv(nodes.size(), cols);
+                    int cols = columnsFor(nodes.size()), perCol = ceilDiv(nodes.size(), cols);
                     rows = Math.max(rows, perCol);
                     int w = boxWidth.get(e.getKey());
                     for (int i = 0; i < nodes.size(); i++) {
@@ -399,6 +400,12 @@ public final class SvgLayout {
     }
 
     private static String key(String band) { return Objects.requireNonNullElse(band, "\u0000"); }
+
+    /** Columns for a tier of {@code n} nodes: rows = max(MIN_ROWS, √(4n)), i.e. about two rows per column when big. */
+    static int columnsFor(int n) {
+        int rows = Math.max(MIN_ROWS, (int) Math.ceil(Math.sqrt(4.0 * n)));
+        return ceilDiv(n, rows);
+    }
 
     private static int ceilDiv(int a, int b) { return Math.max(1, (a + b - 1) / b); }
 

@@ -261,9 +261,11 @@ public final class ComponentGraph {
     }
 
     /**
-     * {@code app.ear!/web.war!/WEB-INF/web.xml}: the innermost archive ({@code web.war});
-     * {@code ejbca-ejb/src/main/resources/ejb-jar.xml}: the folder holding {@code src/}
-     * ({@code ejbca-ejb}); else the folder holding {@code WEB-INF}/{@code META-INF}, else the first folder.
+     * {@code app.ear!/web.war!/WEB-INF/web.xml}: the innermost archive ({@code web.war}); else the
+     * folder holding the last {@code src} folder of the path ({@code ejbca-ejb/src/main/...}:
+     * {@code ejbca-ejb}; {@code src/components/catalog/src/...}: {@code src/components/catalog}),
+     * else the folder holding {@code WEB-INF}/{@code META-INF}, else the first folder;
+     * {@code (root)} when that is the analysed folder itself.
      */
     static String moduleOfPath(String file) {
         String[] parts = file.split("!/");
@@ -271,13 +273,15 @@ public final class ComponentGraph {
             String archive = parts[parts.length - 2];
             return archive.substring(archive.lastIndexOf('/') + 1);
         }
-        for (String marker : new String[] {"/src/", "/WEB-INF/", "/META-INF/"}) {
-            int i = file.indexOf(marker);
-            if (i > 0) return file.substring(0, i);
+        List<String> segments = Arrays.asList(file.split("/"));
+        int at = segments.subList(0, segments.size() - 1).lastIndexOf("src");
+        if (at < 0) {
+            for (int i = 0; i < segments.size() - 1 && at < 0; i++) {
+                if (segments.get(i).equals("WEB-INF") || segments.get(i).equals("META-INF")) at = i;
+            }
         }
-        int slash = file.indexOf('/');
-        return slash > 0 && !file.startsWith("src/") && !file.startsWith("WEB-INF/") && !file.startsWith("META-INF/")
-                ? file.substring(0, slash) : "(root)";
+        if (at < 0) at = segments.size() > 1 ? 1 : 0;
+        return at == 0 ? "(root)" : String.join("/", segments.subList(0, at));
     }
 
     /** The package of a component's class; a JSP's folder. */

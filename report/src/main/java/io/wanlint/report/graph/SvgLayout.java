@@ -30,7 +30,7 @@ public final class SvgLayout {
     /** The smallest font size used anywhere in the picture, in px. */
     public static final int MIN_FONT = 10;
     /** Width of a character as a fraction of the font size, generous for Helvetica/Arial so estimated boxes contain the glyphs. */
-    public static final double CHAR_EM = 0.62;
+    public static final double CHAR_EM = 0.66;
 
     private static final int LABEL_FONT = 12, DETAIL_FONT = MIN_FONT, EDGE_FONT = MIN_FONT, HEADING_FONT = 13;
     private static final int BOX_H = 42, ROW_GAP = 14, COL_GAP = 120, MARGIN = 24;
@@ -38,6 +38,8 @@ public final class SvgLayout {
     static final int MIN_ROWS = 16;
     private static final int MAX_LABEL = 40, MIN_BOX_W = 120;
     private static final int SWEEPS = 4;
+    /** How far right of its column a curve between two nodes of the column may swing; the picture leaves room for it. */
+    private static final int BULGE = 60;
 
     private SvgLayout() {}
 
@@ -136,7 +138,7 @@ public final class SvgLayout {
                 tierX.put(t, x);
                 x += wraps.get(t) * (boxWidth.get(t) + COL_GAP);
             }
-            width = Math.max(x - COL_GAP + 12 + MARGIN, 320);
+            width = Math.max(x - COL_GAP + 12 + BULGE + MARGIN, 320);
 
             int y = MARGIN;
             for (String band : bands) {
@@ -243,7 +245,7 @@ public final class SvgLayout {
         /** Two points for a straight line, four for a curve (between nodes of one column). */
         private static double[][] line(Picture.Edge e, Placed a, Placed b) {
             if (a.x() == b.x()) {
-                double sx = a.x() + a.width(), bulge = sx + 40 + Math.abs(a.cy() - b.cy()) / 6.0;
+                double sx = a.x() + a.width(), bulge = sx + Math.min(BULGE, 30 + Math.abs(a.cy() - b.cy()) / 6.0);
                 double ey = b.cy() == a.cy() ? b.cy() + 20 : b.cy();
                 return new double[][] {{sx, a.cy()}, {bulge, a.cy()}, {bulge, ey}, {sx, ey}};
             }

@@ -59,6 +59,16 @@ class ComponentGraphFiltersTest {
     }
 
     @Test
+    void aComponentsModuleIsItsArchiveOrTheFolderHoldingItsSources() {
+        assertThat(ComponentGraph.moduleOfPath("shop.ear!/web.war!/WEB-INF/web.xml")).isEqualTo("web.war");
+        assertThat(ComponentGraph.moduleOfPath("ejbca-ejb/src/main/resources/ejb-jar.xml")).isEqualTo("ejbca-ejb");
+        assertThat(ComponentGraph.moduleOfPath("src/components/catalog/src/ejb-jar.xml")).isEqualTo("src/components/catalog");
+        assertThat(ComponentGraph.moduleOfPath("src/main/resources/META-INF/ejb-jar.xml")).isEqualTo("(root)");
+        assertThat(ComponentGraph.moduleOfPath("web/WEB-INF/web.xml")).isEqualTo("web");
+        assertThat(ComponentGraph.moduleOfPath("META-INF/ejb-jar.xml")).isEqualTo("(root)");
+    }
+
+    @Test
     void siteKeepsTheComponentsTheTopologyPlacesThere() throws Exception {
         assertThat(all().siteNames()).containsExactly("edge", "main");
         assertThat(names(all().atSite("edge").orElseThrow())).hasSize(12)

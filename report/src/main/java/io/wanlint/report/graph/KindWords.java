@@ -2,6 +2,7 @@ package io.wanlint.report.graph;
 
 import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.EdgeKind;
+import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.Tier;
 
 /**
@@ -20,10 +21,10 @@ public final class KindWords {
             case LOCAL_EJB -> "local EJB call";
             case JNDI_LOOKUP -> "JNDI lookup";
             case JDBC -> "JDBC call";
-            case JPA -> "JPA operation";
+            case JPA -> "JPA call";
             case JMS_SEND -> "JMS send";
             case HTTP_EXTERNAL -> "HTTP call";
-            case SOCKET -> "socket I/O";
+            case SOCKET -> "socket call";
             case MAIL -> "mail send";
             case RMI -> "RMI call";
         };
@@ -50,6 +51,23 @@ public final class KindWords {
             case JAX_RS_RESOURCE -> "JAX-RS resource";
             case WEB_ACTION -> "web action";
             case MANAGED_BEAN -> "managed bean";
+        };
+    }
+
+    /** What kind of entry point a request reaches, e.g. "message-driven bean". */
+    public static String of(EntryPoint.Kind kind) {
+        return switch (kind) {
+            case SERVLET -> "servlet";
+            case JSP -> "JSP";
+            case FILTER -> "filter";
+            case MESSAGE_DRIVEN -> "message-driven bean";
+            case TIMER -> "timer";
+            case JAX_RS -> "JAX-RS resource";
+            case REMOTE_FACADE -> "remote façade";
+            case LISTENER -> "listener";
+            case JAX_WS -> "JAX-WS endpoint";
+            case WEB_ACTION -> "web action";
+            case JSF -> "JSF managed bean";
         };
     }
 

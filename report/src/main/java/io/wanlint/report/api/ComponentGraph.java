@@ -26,6 +26,7 @@ import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.EnumMap;
@@ -49,8 +50,8 @@ import java.util.TreeSet;
  * <p>Views of a big application: {@link #from} (what a component reaches), {@link #inModule},
  * {@link #atSite}, {@link #depth}, each returning a smaller graph; {@link #collapsed} draws one node
  * per package or module. By default ({@link Collapse#AUTO}) a graph of more than
- * {@value #AUTO_COLLAPSE_ABOVE} components is drawn by package, with packages shortened to their
- * first parts until at most {@value #AUTO_COLLAPSE_ABOVE} groups are left. JSON always lists the
+ * {@value #AUTO_COLLAPSE_ABOVE} components is drawn by package, small packages merged into their
+ * parents until at most {@value #AUTO_COLLAPSE_ABOVE} groups are left. JSON always lists the
  * components (of the filtered view) and their references, never groups.
  */
 public final class ComponentGraph {
@@ -295,20 +296,21 @@ public final class ComponentGraph {
         return dot < 0 ? "(default package)" : cls.substring(0, dot);
     }
 
-    private static String shortened(String pkg, int parts) {
-        if (pkg.startsWith("JSPs in ") || pkg.startsWith("(")) return pkg;
-        String[] p = pkg.split("\\.");
-        return p.length <= parts ? pkg : String.join(".", Arrays.asList(p).subList(0, parts));
+    /** The enclosing package, or null for a top-level package, a JSP folder or the default package. */
+    private static String parent(String pkg) {
+        if (pkg.startsWith("JSPs in ") || pkg.startsWith("(")) return null;
+        int dot = pkg.lastIndexOf('.');
+        return dot < 0 ? null : pkg.substring(0, dot);
     }
 
     /** Components grouped for drawing: the group key of each shown component. */
-    private record Grouping(Collapse how, int packageParts, Map<String, String> groupOf) {
+    private record Grouping(Collapse how, boolean merged, Map<String, String> groupOf) {
         int groups() { return new HashSet<>(groupOf.values()).size(); }
 
         String describe() {
             return switch (how) {
                 case NONE, AUTO -> "component";
-                case PACKAGE -> packageParts > 0 ? "package (first " + packageParts + " parts)" : "package";
+                case PACKAGE -> merged ? "package (small packages merged into their parent, shown as name.*)" : "package";
                 case MODULE -> "module";
             };
         }
@@ -320,20 +322,44 @@ public final class ComponentGraph {
         if (how == Collapse.NONE) {
             Map<String, String> id = new LinkedHashMap<>();
             for (Component c : shown) id.put(c.name(), c.name());
-            return new Grouping(Collapse.NONE, 0, id);
+            return new Grouping(Collapse.NONE, false, id);
         }
-        if (how == Collapse.MODULE) return new Grouping(how, 0, groupBy(c -> moduleOf(c)));
-        Grouping full = new Grouping(how, 0, groupBy(ComponentGraph::packageOf));
-        if (collapse != Collapse.AUTO || full.groups() <= AUTO_COLLAPSE_ABOVE) return full;
-        // Too many packages to read: cut them to their first parts, keeping as much detail as fits.
-        int deepest = shown.stream().mapToInt(c -> packageOf(c).split("\\.").length).max().orElse(1);
-        Grouping best = full;
-        for (int parts = deepest - 1; parts >= 1; parts--) {
-            int k = parts;
-            best = new Grouping(how, k, groupBy(c -> shortened(packageOf(c), k)));
-            if (best.groups() <= AUTO_COLLAPSE_ABOVE) break;
+        if (how == Collapse.MODULE) return new Grouping(how, false, groupBy(c -> moduleOf(c)));
+        Map<String, String> packageOf = new HashMap<>();
+        for (Component c : shown) packageOf.put(c.name(), packageOf(c));
+        if (collapse == Collapse.AUTO) mergeSmallPackages(packageOf);
+        Set<String> merged = new HashSet<>();
+        for (Component c : shown) if (!packageOf.get(c.name()).equals(packageOf(c))) merged.add(packageOf.get(c.name()));
+        return new Grouping(how, !merged.isEmpty(), groupBy(c -> {
+            String key = packageOf.get(c.name());
+            return merged.contains(key) ? key + ".*" : key;
+        }));
+    }
+
+    /**
+     * Too many packages to read: merge the smallest package into its parent (a one-class package
+     * first, the deepest among equals), again and again, until at most {@value #AUTO_COLLAPSE_ABOVE}
+     * groups are left. Big packages keep their detail; cutting every package to its first parts
+     * would draw ejbca's 1,660 components as a few nodes named {@code org.ejbca}.
+     */
+    private void mergeSmallPackages(Map<String, String> packageOf) {
+        while (true) {
+            Map<String, Integer> size = new HashMap<>();
+            Set<String> groups = new HashSet<>();
+            for (Component c : shown) {
+                String key = packageOf.get(c.name());
+                size.merge(key, 1, Integer::sum);
+                groups.add(key + "@" + sites.ofComponent(c.name()));
+            }
+            if (groups.size() <= AUTO_COLLAPSE_ABOVE) return;
+            String smallest = size.keySet().stream().filter(k -> parent(k) != null)
+                    .min(Comparator.comparingInt((String k) -> size.get(k))
+                            .thenComparing(k -> -k.split("\\.").length).thenComparing(k -> k))
+                    .orElse(null);
+            if (smallest == null) return;
+            String into = parent(smallest);
+            packageOf.replaceAll((name, key) -> key.equals(smallest) ? into : key);
         }
-        return best;
     }
 
     private Map<String, String> groupBy(java.util.function.Function<Component, String> name) {

@@ -67,6 +67,19 @@ class ComponentGraphReadabilityTest {
     }
 
     @Test
+    void tooManyPackagesMergeTheSmallestIntoTheirParentsAndKeepTheBigOnes() throws Exception {
+        ComponentGraph g = new GeneratedApplication(20).graph();
+        assertThat(g.componentCount()).isEqualTo(300);
+        assertThat(g.nodeCount()).isBetween(30, ComponentGraph.AUTO_COLLAPSE_ABOVE);
+        assertThat(g.nodesStandFor()).startsWith("package (small packages merged");
+        String dot = g.toDot();
+        // The one-class helper packages went up into com.gen; the six-bean EJB packages stay as they are.
+        assertThat(dot).contains("\"group:com.gen.*@edge\"").contains("\"group:com.gen.m19.ejb@main\"")
+                .doesNotContain("com.gen.m0.util");
+        assertReadable(parse(g.toSvg()), 3000, 3000);
+    }
+
+    @Test
     void crossSiteEdgesAreHeavySolidAndLabelledWhileLocalEdgesAreThinGreyAndDashed() throws Exception {
         Svg svg = parse(APP.graph().toSvg());
         List<Element> cross = edges(svg.doc(), "edge cross-site"), local = edges(svg.doc(), "edge local");

@@ -99,7 +99,7 @@ final class GraphCommand extends AnalysisCommand {
                         + g.nodesStandFor() + (collapse == Collapse.auto ? " (more than " + ComponentGraph.AUTO_COLLAPSE_ABOVE
                         + " components; --collapse none draws each, --from/--module/--site draw fewer)" : ""));
             }
-            drawing = new Drawing(g.nodeCount(), g::toDot, g::toSvg, g::toJson);
+            drawing = new Drawing(g.nodeCount(), g.edgeCount(), g::toDot, g::toSvg, g::toJson);
         } else {
             if (module != null || site != null || depth != null || collapse != Collapse.auto) {
                 err().println("error: --module, --site, --depth and --collapse apply to --kind components");
@@ -115,7 +115,7 @@ final class GraphCommand extends AnalysisCommand {
                 g = restricted.get();
             }
             CallGraphExport chosen = g;
-            drawing = new Drawing(chosen.nodeCount(), chosen::toDot, chosen::toSvg, chosen::toJson);
+            drawing = new Drawing(chosen.nodeCount(), chosen.edgeCount(), chosen::toDot, chosen::toSvg, chosen::toJson);
         }
         emit(switch (format) {
             case dot -> drawing.dot().get();
@@ -174,7 +174,7 @@ final class GraphCommand extends AnalysisCommand {
                 : String.join(", ", names.subList(0, 20)) + " … (" + (names.size() - 20) + " more)";
     }
 
-    private record Drawing(int nodes, java.util.function.Supplier<String> dot, java.util.function.Supplier<String> builtInSvg,
+    private record Drawing(int nodes, int edges, java.util.function.Supplier<String> dot, java.util.function.Supplier<String> builtInSvg,
                            java.util.function.Supplier<String> json) {}
 
     /** Graphviz when installed and the graph is small enough for it; otherwise wanlint's own layout. */
@@ -185,8 +185,8 @@ final class GraphCommand extends AnalysisCommand {
                     + Graphviz.INSTALL_HINT + ")");
             return drawing.builtInSvg().get();
         }
-        if (drawing.nodes() > Graphviz.MAX_NODES) {
-            err().println("note: " + drawing.nodes() + " nodes is too many for dot; drew the SVG with wanlint's built-in"
+        if (!Graphviz.suits(drawing.nodes(), drawing.edges())) {
+            err().println("note: " + drawing.nodes() + " nodes and " + drawing.edges() + " edges are too many for dot; drew the SVG with wanlint's built-in"
                     + " layout (use --from, --module or --site to draw a part with dot)");
             return drawing.builtInSvg().get();
         }

@@ -94,6 +94,8 @@ public final class CallGraphExport {
 
     public int nodeCount() { return nodes.size(); }
 
+    public int edgeCount() { return edges.size(); }
+
     public String toDot() { return DotWriter.write(picture()); }
 
     /** An SVG drawn by wanlint's own layered layout (no Graphviz needed). */

@@ -217,6 +217,9 @@ public final class ComponentGraph {
     /** How many nodes the picture draws (groups when collapsed). */
     public int nodeCount() { return grouping().groups(); }
 
+    /** How many edges the picture draws (between groups when collapsed). */
+    public int edgeCount() { return picture().edges().size(); }
+
     /** What one drawn node stands for, e.g. "component", "package", "package (first 3 parts)", "module". */
     public String nodesStandFor() { return grouping().describe(); }
 

@@ -102,6 +102,14 @@ class GraphExportTest {
     }
 
     @Test
+    void graphvizIsOnlyWorthWaitingForOnGraphsOfModestSize() {
+        assertThat(Graphviz.suits(59, 168)).isTrue();
+        assertThat(Graphviz.suits(59, 483)).as("ejbca's packages: minutes in dot").isFalse();
+        assertThat(Graphviz.suits(1660, 100)).isFalse();
+        assertThat(components().edgeCount()).isEqualTo(2);
+    }
+
+    @Test
     void graphvizAbsentRefusesAndFindsNothingOnAnEmptyPath(@TempDir Path dir) {
         assertThat(Graphviz.absent().available()).isFalse();
         assertThat(Graphviz.findOnPath(dir.toString())).isEmpty();

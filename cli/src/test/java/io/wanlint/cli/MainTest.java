@@ -271,7 +271,7 @@ class MainTest {
     void dotIsTheDefaultFormat() {
         Run r = graph(new FakeWorkbench());
         assertThat(r.exit()).isZero();
-        assertThat(r.out()).startsWith("digraph \"components\" {").contains("REMOTE_EJB · 1 RT");
+        assertThat(r.out()).startsWith("digraph \"components\" {").contains("[label=\"1 round trip\"").doesNotContain("REMOTE_EJB");
     }
 
     @Test

@@ -13,6 +13,7 @@ import io.wanlint.analyzer.api.Multiplicity;
 import io.wanlint.analyzer.api.Tier;
 import io.wanlint.report.graph.DotWriter;
 import io.wanlint.report.graph.EdgeCosts;
+import io.wanlint.report.graph.KindWords;
 import io.wanlint.report.graph.Picture;
 import io.wanlint.report.graph.SvgLayout;
 import io.wanlint.report.json.JsonOutput;
@@ -92,6 +93,8 @@ public final class CallGraphExport {
     }
 
     public int nodeCount() { return nodes.size(); }
+
+    public int edgeCount() { return edges.size(); }
 
     public String toDot() { return DotWriter.write(picture()); }
 
@@ -176,19 +179,23 @@ public final class CallGraphExport {
     private Picture picture() {
         List<Picture.Node> pn = new ArrayList<>();
         for (Node n : nodes.values()) {
-            String detail = n.component() != null ? n.component() : n.reachedBy() != null ? n.reachedBy().name() : "";
+            String detail = n.component() != null ? n.component() : n.reachedBy() != null ? KindWords.of(n.reachedBy()) : "";
             pn.add(new Picture.Node(n.id(), n.method().simpleClassName() + "." + n.method().name(), detail,
                     n.tier(), n.site()));
         }
         List<Picture.Edge> pe = new ArrayList<>();
         for (CallEdge e : edges) {
             Node a = nodes.get(e.from()), b = nodes.get(e.to());
-            StringBuilder label = new StringBuilder(e.kind() == EdgeKind.LOCAL ? "" : e.kind().name());
-            if (e.multiplicity() == Multiplicity.PER_ITERATION) label.append(label.isEmpty() ? "×n" : " ×n");
             int rt = costs.of(e);
-            if (rt > 0) label.append(label.isEmpty() ? "" : " · ").append(rt).append(" RT");
-            boolean cross = a.site() != null && b.site() != null && !a.site().equals(b.site());
-            pe.add(new Picture.Edge(a.id(), b.id(), label.toString(), cross, false));
+            boolean sitesDiffer = a.site() != null && b.site() != null && !a.site().equals(b.site());
+            // A plain call runs in the caller's JVM, whatever site its callee's class is placed at.
+            boolean crossing = rt > 0 || (sitesDiffer && e.kind() != EdgeKind.LOCAL);
+            StringBuilder label = new StringBuilder(KindWords.of(e.kind()));
+            if (e.multiplicity() == Multiplicity.PER_ITERATION) label.append(" in a loop");
+            if (rt > 0) label.append(" · ").append(KindWords.roundTrips(String.valueOf(rt)));
+            String tooltip = label + " (line " + e.line() + ")";
+            pe.add(new Picture.Edge(a.id(), b.id(), label.toString(), tooltip,
+                    crossing ? Picture.Line.CROSS_SITE : Picture.Line.LOCAL));
         }
         return new Picture("calls", pn, pe);
     }

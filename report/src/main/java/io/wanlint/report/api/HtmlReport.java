@@ -76,7 +76,7 @@ public final class HtmlReport {
     private String componentSvg(ReportData data) {
         if (data.result().model().components().isEmpty()) return "";
         ComponentGraph graph = ComponentGraph.of(data.result(), new Sites(data.siteByComponent(), null, null, null), data.costs());
-        if (graphviz.available() && graph.nodeCount() <= Graphviz.MAX_NODES) {
+        if (graphviz.available() && Graphviz.suits(graph.nodeCount(), graph.edgeCount())) {
             try {
                 return inlineable(graphviz.toSvg(graph.toDot()));
             } catch (Graphviz.GraphvizException e) {

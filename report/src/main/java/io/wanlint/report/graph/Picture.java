@@ -7,9 +7,9 @@ import java.util.Objects;
 import java.util.TreeSet;
 
 /**
- * A graph ready to draw, whatever it came from (components or methods): nodes grouped by tier and
- * coloured by site, edges marked when they cross sites. The DOT writer and the built-in SVG layout
- * both draw from this, so the two pictures agree.
+ * A graph ready to draw, whatever it came from (components, groups of components, methods): nodes
+ * clustered by site and ordered by tier, edges drawn by what they cost. The DOT writer and the
+ * built-in SVG layout both draw from this, so the two pictures agree.
  */
 public record Picture(String title, List<Node> nodes, List<Edge> edges) {
     public Picture {
@@ -22,8 +22,28 @@ public record Picture(String title, List<Node> nodes, List<Edge> edges) {
         public Node { Objects.requireNonNull(tier, "tier"); }
     }
 
-    /** @param label may be empty; @param dashed a declared reference rather than an observed call */
-    public record Edge(String from, String to, String label, boolean crossSite, boolean dashed) {}
+    /** How an edge is drawn: what a reader should tell apart at a glance. */
+    public enum Line {
+        /** Calls that cost WAN round trips: solid, heavy, red, labelled. */
+        CROSS_SITE,
+        /** Calls within one site (or in-process helper calls): thin, grey, dashed. */
+        LOCAL,
+        /** A declared reference no observed call covers: thin, light grey, dotted. */
+        DECLARED
+    }
+
+    /**
+     * @param label   shown on the edge, may be empty
+     * @param tooltip what the edge stands for in full (kinds, calls, round trips), shown on hover
+     */
+    public record Edge(String from, String to, String label, String tooltip, Line line) {
+        public Edge {
+            label = label == null ? "" : label;
+            tooltip = tooltip == null || tooltip.isEmpty() ? label : tooltip;
+        }
+
+        public boolean crossSite() { return line == Line.CROSS_SITE; }
+    }
 
     /** Every site named by a node, sorted, so colours are assigned the same way on every run. */
     public List<String> sites() {

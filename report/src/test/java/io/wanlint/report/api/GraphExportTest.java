@@ -46,12 +46,14 @@ class GraphExportTest {
     }
 
     @Test
-    void componentDotHasTierClustersAndAHeavyLabelledCrossSiteEdge() throws Exception {
+    void componentDotHasSiteAndTierClustersAHeavyCrossSiteEdgeAndADashedLocalOne() throws Exception {
         String dot = components().toDot();
         Golden.assertMatches("graph/components.dot", dot);
-        assertThat(dot).contains("subgraph \"cluster_WEB\"").contains("subgraph \"cluster_EJB\"");
-        assertThat(dot).contains("\"ViewItem\" -> \"SB_ViewItem\" [label=\"REMOTE_EJB · 2 RT\", penwidth=2.5");
-        assertThat(dot).containsPattern("\"SB_ViewItem\" -> \"Item\" \\[label=\"LOCAL_EJB\"\\];");
+        assertThat(dot).contains("subgraph \"cluster_edge\"").contains("subgraph \"cluster_edge_WEB\"")
+                .contains("subgraph \"cluster_main_EJB\"");
+        assertThat(dot).contains("\"ViewItem\" -> \"SB_ViewItem\" [label=\"2 round trips\", tooltip=\"remote EJB call — 2 calls,"
+                + " 2 round trips per request\", penwidth=2.5");
+        assertThat(dot).contains("\"SB_ViewItem\" -> \"Item\" [label=\"local EJB call\", tooltip=\"local EJB call — 1 call\", style=dashed");
     }
 
     @Test
@@ -93,9 +95,18 @@ class GraphExportTest {
         assertThat(doc.getDocumentElement().getTagName()).isEqualTo("svg");
         assertThat(doc.getElementsByTagName("rect").getLength()).isGreaterThanOrEqualTo(8);
         assertThat(svg).contains("ViewItemServlet.doGet").contains("Statement.executeQuery")
-                .contains("REMOTE_EJB · 1 RT").contains("JDBC ×n · 1 RT").contains(">WEB<").contains(">DATA<");
+                .contains("remote EJB call · 1 round trip").contains("JDBC call in a loop · 1 round trip")
+                .contains(">web tier<").contains(">data tier<").doesNotContain("REMOTE_EJB");
         assertThat(svg).contains("stroke-width=\"2.5\"");
         assertThat(components().toSvg()).isEqualTo(components().toSvg());
+    }
+
+    @Test
+    void graphvizIsOnlyWorthWaitingForOnGraphsOfModestSize() {
+        assertThat(Graphviz.suits(59, 168)).isTrue();
+        assertThat(Graphviz.suits(59, 483)).as("ejbca's packages: minutes in dot").isFalse();
+        assertThat(Graphviz.suits(1660, 100)).isFalse();
+        assertThat(components().edgeCount()).isEqualTo(2);
     }
 
     @Test

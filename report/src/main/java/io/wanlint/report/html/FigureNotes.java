@@ -7,6 +7,7 @@ import io.wanlint.analyzer.api.EntryPointCost;
 import io.wanlint.analyzer.api.EvidenceStep;
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.RoundTrips;
+import io.wanlint.report.graph.KindWords;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -111,34 +112,10 @@ final class FigureNotes {
     }
 
     /** The words for a call kind, for people: {@code remote EJB call}, never {@code REMOTE_EJB}. */
-    static String words(EdgeKind kind) {
-        return switch (kind) {
-            case LOCAL -> "local call";
-            case REMOTE_EJB -> "remote EJB call";
-            case LOCAL_EJB -> "local EJB call";
-            case JNDI_LOOKUP -> "JNDI lookup";
-            case JDBC -> "JDBC call";
-            case JPA -> "JPA call";
-            case JMS_SEND -> "JMS send";
-            case HTTP_EXTERNAL -> "HTTP call";
-            case SOCKET -> "socket call";
-            case MAIL -> "mail send";
-            case RMI -> "RMI call";
-        };
-    }
+    static String words(EdgeKind kind) { return KindWords.of(kind); }
 
     /** {@code servlet}, {@code web action}, {@code message-driven bean}: an entry point's kind as people say it. */
-    static String words(EntryPoint.Kind kind) {
-        return switch (kind.name()) {
-            case "MESSAGE_DRIVEN" -> "message-driven bean";
-            case "JAX_RS" -> "JAX-RS resource";
-            case "JAX_WS" -> "JAX-WS endpoint";
-            case "JSP" -> "JSP";
-            case "JSF" -> "JSF managed bean";
-            case "REMOTE_FACADE" -> "remote façade";
-            default -> kind.name().toLowerCase(Locale.ROOT).replace('_', ' ');
-        };
-    }
+    static String words(EntryPoint.Kind kind) { return KindWords.of(kind); }
 
     private static String tripsPerRequest(RoundTrips t) {
         String s = t.value() + (t.value() == 1 ? " round trip" : " round trips") + " per request";

@@ -107,14 +107,18 @@ class AnnotatedBytecodeApplicationTest {
     }
 
     @Test
-    void whatTheSourceOnlyRulesCannotTellFromClassFilesIsSaidToBeUnknown() throws IOException {
+    void theFactsOfWan009AndWan010AreReadFromClassFilesAndOnlyClusterStateIsSaidToBeUnknown() throws IOException {
         AnalysisResult bytecode = analyse(built("jakarta-shop"), AnalysisRequest.FrontEnd.AUTO);
-        assertThat(bytecode.diagnostics()).extracting(d -> d.message())
-                .anySatisfy(m -> assertThat(m).startsWith("WAN009 unknown for the JDBC statements of 1 method(s) "
-                        + "(com.example.shop.web.ReportServlet.doGet)"))
-                .anySatisfy(m -> assertThat(m).startsWith("WAN010 unknown for "))
-                .noneSatisfy(m -> assertThat(m).startsWith("WAN008")); // no BMP entity: nothing to say
         AnalysisResult source = analyse(Fixtures.app("jakarta-shop"), AnalysisRequest.FrontEnd.SOURCE);
+        assertThat(bytecode.callGraph().facts().sqlBuiltAtRuntime()).extracting(e -> e.from().className() + "." + e.from().name())
+                .containsExactly("com.example.shop.web.ReportServlet.doGet");
+        assertThat(bytecode.callGraph().facts().nonSerializableState()).extracting(v -> v.holder() + " " + v.valueType())
+                .containsExactlyInAnyOrderElementsOf(source.callGraph().facts().nonSerializableState().stream()
+                        .map(v -> v.holder() + " " + v.valueType()).toList())
+                .isNotEmpty();
+        assertThat(bytecode.diagnostics()).extracting(d -> d.message())
+                .noneSatisfy(m -> assertThat(m).matches("WAN0(08|09|10) unknown.*"))
+                .anySatisfy(m -> assertThat(m).startsWith("WAN011–WAN015 unknown for the Java code of "));
         assertThat(source.diagnostics()).noneSatisfy(d -> assertThat(d.message()).contains(" unknown for "));
     }
 

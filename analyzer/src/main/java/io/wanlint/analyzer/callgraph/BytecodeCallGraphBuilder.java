@@ -143,6 +143,7 @@ public final class BytecodeCallGraphBuilder {
         /** WAN008–WAN010's facts; the statement facts of each call site wait here until the site becomes edges. */
         private final BytecodeSourceFacts facts;
         private final Map<CallSite, BytecodeStatementFacts.Flags> siteFacts = new java.util.IdentityHashMap<>();
+        private final BytecodeJpaTargets jpaTargets;
 
         Run(BytecodeTypes types, ComponentModel model, DeploymentNames names) {
             this.types = types;
@@ -150,6 +151,7 @@ public final class BytecodeCallGraphBuilder {
             this.names = names;
             this.entityWrites = new BytecodeEntityStateWrites(types, this::body);
             this.facts = new BytecodeSourceFacts(types, this::body);
+            this.jpaTargets = new BytecodeJpaTargets(types, model);
         }
 
         /** Where a call is: the method it is attributed to, and the place and shape of the statement. */
@@ -438,7 +440,7 @@ public final class BytecodeCallGraphBuilder {
             boolean port = types.selfAndAncestors(type).contains("java.rmi.Remote") && isWebServicePort(type, call, site);
             return Optional.of(new CallSite(site.from(), site.owner().name, site.component(), CallSite.Kind.CALL, type,
                     ProgramView.Callee.exactly(name, invoked.parameterTypes()), invoked, form,
-                    new CallSite.Fixed(site.location(), site.loopDepth(), List.of()), site.once(), inlined, new CallSite.Known(constants, url, port)));
+                    new CallSite.Fixed(site.location(), site.loopDepth(), List.of()), site.once(), inlined, new CallSite.Known(constants, url, port, jpaTargets.of(type, call, site.shape()))));
         }
 
         /**

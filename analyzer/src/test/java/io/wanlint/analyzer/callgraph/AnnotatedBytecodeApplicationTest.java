@@ -107,6 +107,21 @@ class AnnotatedBytecodeApplicationTest {
     }
 
     @Test
+    void jpaCallsReadFromClassFilesTargetTheEntitiesTheSourcesName() throws IOException {
+        AnalysisResult source = analyse(Fixtures.app("jakarta-shop"), AnalysisRequest.FrontEnd.SOURCE);
+        AnalysisResult bytecode = analyse(built("jakarta-shop"), AnalysisRequest.FrontEnd.AUTO);
+        assertThat(jpaCalls(source)).anyMatch(e -> !e.endsWith("target null"));
+        assertThat(jpaCalls(bytecode)).isEqualTo(jpaCalls(source));
+    }
+
+    /** JPA calls with the entity they reach (no line: a query chained over lines has the invoking instruction's). */
+    private static Set<String> jpaCalls(AnalysisResult r) {
+        return r.callGraph().edges().stream().filter(e -> e.kind() == EdgeKind.JPA)
+                .map(e -> describe(e) + " target " + e.targetComponent())
+                .collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    @Test
     void theFactsOfWan009AndWan010AreReadFromClassFilesAndOnlyClusterStateIsSaidToBeUnknown() throws IOException {
         AnalysisResult bytecode = analyse(built("jakarta-shop"), AnalysisRequest.FrontEnd.AUTO);
         AnalysisResult source = analyse(Fixtures.app("jakarta-shop"), AnalysisRequest.FrontEnd.SOURCE);

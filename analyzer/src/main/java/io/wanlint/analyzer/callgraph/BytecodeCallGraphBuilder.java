@@ -440,7 +440,7 @@ public final class BytecodeCallGraphBuilder {
             boolean port = types.selfAndAncestors(type).contains("java.rmi.Remote") && isWebServicePort(type, call, site);
             return Optional.of(new CallSite(site.from(), site.owner().name, site.component(), CallSite.Kind.CALL, type,
                     ProgramView.Callee.exactly(name, invoked.parameterTypes()), invoked, form,
-                    new CallSite.Fixed(site.location(), site.loopDepth(), List.of()), site.once(), inlined, new CallSite.Known(constants, url, port, jpaTargets.of(type, call, site.shape()))));
+                    new CallSite.Fixed(site.location(), site.loopDepth(), List.of()), site.once(), inlined, new CallSite.Known(constants, url, port, jpaTargets.of(type, call, site.shape(), site.owner().name))));
         }
 
         /**

@@ -39,7 +39,7 @@ final class BytecodeJpaTargets {
     }
 
     /** The entities a call on {@code type} may name; {@link CallSite.JpaNames#NONE} for a call of no persistence API. */
-    CallSite.JpaNames of(String type, AbstractInvokeExpr call, BytecodeBodyShape shape) {
+    CallSite.JpaNames of(String type, AbstractInvokeExpr call, BytecodeBodyShape shape, String caller) {
         if (PERSISTENCE_PACKAGES.stream().noneMatch(type::startsWith)) return CallSite.JpaNames.NONE;
         try {
             String found = null;
@@ -51,7 +51,7 @@ final class BytecodeJpaTargets {
                 stored = staticType(call.getArg(0), shape).flatMap(c -> JpaEntities.entityByClass(model, c)).orElse(null);
             }
             String queried = call instanceof AbstractInstanceInvokeExpr i
-                    ? queryText(i.getBase(), shape).flatMap(q -> JpaEntities.entityOfQuery(model, namedQueries(), q)).orElse(null)
+                    ? queryText(i.getBase(), shape).flatMap(q -> JpaEntities.entityOfQuery(model, namedQueries(), q, caller)).orElse(null)
                     : null;
             return new CallSite.JpaNames(found, stored, queried);
         } catch (RuntimeException e) {

@@ -52,7 +52,7 @@ final class JpaEntities {
             case JPA_PERSIST, JPA_MERGE, JPA_REMOVE -> call.getArguments().isEmpty() ? Optional.empty()
                     : receivers.typeOf(call.getArgument(0), stats).flatMap(this::entityByClass);
             case JPA_QUERY, JPA_BULK_UPDATE -> call.getScope().flatMap(this::queryText)
-                    .flatMap(q -> entityOfQuery(model, namedQueries(), q));
+                    .flatMap(q -> entityOfQuery(model, namedQueries(), q, callerClass(call)));
             default -> Optional.empty();
         };
     }
@@ -69,6 +69,12 @@ final class JpaEntities {
     /** The entity component a class is. */
     static Optional<String> entityByClass(ComponentModel model, String fqn) {
         return model.byClass(fqn).filter(c -> c.kind().isEntity()).map(Component::name);
+    }
+
+    /** The class whose code makes the call, for choosing among named queries of the same name. */
+    private static String callerClass(MethodCallExpr call) {
+        return call.findAncestor(com.github.javaparser.ast.body.TypeDeclaration.class)
+                .flatMap(t -> ((com.github.javaparser.ast.body.TypeDeclaration<?>) t).getFullyQualifiedName()).orElse(null);
     }
 
     private NamedQueries namedQueries() {
@@ -105,12 +111,24 @@ final class JpaEntities {
      * The entity a query reads or writes: the first after {@code UPDATE}/{@code DELETE FROM}, else after
      * {@code FROM}; a named query's JPQL when an entity declares it, else its name's prefix.
      */
-    static Optional<String> entityOfQuery(ComponentModel model, NamedQueries namedQueries, String query) {
+    static Optional<String> entityOfQuery(ComponentModel model, NamedQueries namedQueries, String query, String caller) {
+        return entityOfQuery(model, namedQueries, query, caller, null);
+    }
+
+    /**
+     * As above; of entities sharing the name the query names (an application analysed with others
+     * may reuse an entity's simple name), the one in the package nearest {@code near} is meant: the
+     * entity declaring a named query, else the calling class.
+     */
+    private static Optional<String> entityOfQuery(ComponentModel model, NamedQueries namedQueries, String query, String caller,
+                                                  String near) {
         String name;
         if (query.startsWith("@named:")) {
             String named = query.substring(7);
-            Optional<String> jpql = namedQueries.query(named);
-            if (jpql.isPresent()) return entityOfQuery(model, NamedQueries.NONE, jpql.get());
+            Optional<NamedQueries.Declared> declared = namedQueries.query(named, caller);
+            if (declared.isPresent()) {
+                return entityOfQuery(model, NamedQueries.NONE, declared.get().jpql(), caller, declared.get().entityClass());
+            }
             int dot = named.indexOf('.');
             if (dot <= 0) return Optional.empty();
             name = named.substring(0, dot);
@@ -123,9 +141,13 @@ final class JpaEntities {
             name = m.group(1);
         }
         String simple = name.substring(name.lastIndexOf('.') + 1);
-        return model.components().stream().filter(c -> c.kind().isEntity())
+        java.util.List<Component> matching = model.components().stream().filter(c -> c.kind().isEntity())
                 .filter(c -> c.name().equals(simple) || c.simpleClassName().equals(simple) || c.className().equals(name))
-                .map(Component::name).findFirst();
+                .toList();
+        String nearest = near != null ? near : caller;
+        if (nearest == null) return matching.stream().map(Component::name).findFirst();
+        return matching.stream().max(java.util.Comparator.comparingInt(c -> NamedQueries.sharedPrefix(c.className(), nearest)))
+                .map(Component::name);
     }
 
     /** A string literal or a concatenation of literals (other parts are left out), or null. */

@@ -16,7 +16,10 @@ import io.wanlint.analyzer.api.ComponentModel;
 import sootup.core.jimple.common.constant.StringConstant;
 import sootup.java.core.AnnotationUsage;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -27,46 +30,65 @@ import java.util.Set;
  * {@code em.createNamedQuery("Order.findOpen")} names the entity its JPQL reads (the name's prefix
  * is only a convention) in both front ends. Only entity classes are read: named queries belong on them.
  */
-record NamedQueries(Map<String, String> jpql) {
+record NamedQueries(Map<String, List<Declared>> byName) {
     static final NamedQueries NONE = new NamedQueries(Map.of());
+
+    /** One named query: the entity class that declares it and its JPQL. */
+    record Declared(String entityClass, String jpql) {}
 
     private static final Set<String> QUERY = Set.of("NamedQuery", "NamedNativeQuery");
     private static final Set<String> QUERIES = Set.of("NamedQueries", "NamedNativeQueries");
 
     NamedQueries {
-        jpql = Map.copyOf(jpql);
+        byName = Map.copyOf(byName);
     }
 
-    /** The query a name stands for. */
-    Optional<String> query(String name) { return Optional.ofNullable(jpql.get(name)); }
+    /**
+     * The query a name stands for, seen from the calling class: of several entities declaring the
+     * name (applications analysed together), the one whose package is nearest the caller's.
+     */
+    Optional<Declared> query(String name, String caller) {
+        List<Declared> all = byName.getOrDefault(name, List.of());
+        if (caller == null || all.size() < 2) return all.stream().findFirst();
+        return all.stream().max(Comparator.comparingInt(d -> sharedPrefix(d.entityClass(), caller)));
+    }
+
+    /** How many leading package segments two class names share. */
+    static int sharedPrefix(String a, String b) {
+        String[] x = a.split("\\.");
+        String[] y = b.split("\\.");
+        int n = 0;
+        while (n < x.length - 1 && n < y.length - 1 && x[n].equals(y[n])) n++;
+        return n;
+    }
 
     /** From the annotations of the entity classes' declarations. */
     static NamedQueries ofSources(AppTypes types, ComponentModel model) {
-        Map<String, String> out = new LinkedHashMap<>();
+        Map<String, List<Declared>> out = new LinkedHashMap<>();
         for (Component c : model.ofKind(ComponentKind.JPA_ENTITY)) {
             Optional<AppTypes.TypeInfo> t = c.className() == null ? Optional.empty() : types.type(c.className());
             if (t.isEmpty()) continue;
             TypeDeclaration<?> decl = t.get().signatureDecl();
             if (decl == null) continue;
-            for (AnnotationExpr a : decl.getAnnotations()) read(a, out);
+            for (AnnotationExpr a : decl.getAnnotations()) read(a, c.className(), out);
         }
         return new NamedQueries(out);
     }
 
-    private static void read(AnnotationExpr a, Map<String, String> out) {
+    private static void read(AnnotationExpr a, String entity, Map<String, List<Declared>> out) {
         String simple = EntryPointRules.simple(a.getNameAsString());
         if (QUERIES.contains(simple)) {
             Expression value = a instanceof SingleMemberAnnotationExpr s ? s.getMemberValue()
                     : a instanceof NormalAnnotationExpr n ? attribute(n, "value") : null;
             if (value instanceof ArrayInitializerExpr array) {
-                for (Expression e : array.getValues()) if (e instanceof AnnotationExpr inner) read(inner, out);
+                for (Expression e : array.getValues()) if (e instanceof AnnotationExpr inner) read(inner, entity, out);
             } else if (value instanceof AnnotationExpr inner) {
-                read(inner, out);
+                read(inner, entity, out);
             }
         } else if (QUERY.contains(simple) && a instanceof NormalAnnotationExpr n) {
             String name = text(attribute(n, "name"));
             String query = text(attribute(n, "query"));
-            if (name != null && query != null) out.putIfAbsent(name, query);
+            if (name != null && query != null) out.computeIfAbsent(name, k -> new ArrayList<>()).add(new Declared(entity, query));
         }
     }
 
@@ -89,31 +111,31 @@ record NamedQueries(Map<String, String> jpql) {
 
     /** From the annotations of the entity classes' class files (javac folds constant concatenations). */
     static NamedQueries ofClassFiles(BytecodeTypes types, ComponentModel model) {
-        Map<String, String> out = new LinkedHashMap<>();
+        Map<String, List<Declared>> out = new LinkedHashMap<>();
         for (Component c : model.ofKind(ComponentKind.JPA_ENTITY)) {
             Optional<BytecodeTypes.ClassInfo> t = types.type(c.className());
             if (t.isEmpty()) continue;
-            for (AnnotationUsage a : t.get().annotations()) read(a, out);
+            for (AnnotationUsage a : t.get().annotations()) read(a, c.className(), out);
         }
         return new NamedQueries(out);
     }
 
-    private static void read(AnnotationUsage a, Map<String, String> out) {
+    private static void read(AnnotationUsage a, String entity, Map<String, List<Declared>> out) {
         String simple = EntryPointRules.simple(a.getAnnotation().getFullyQualifiedName());
         if (QUERIES.contains(simple)) {
-            readNested(a.getValues().get("value"), out);
+            readNested(a.getValues().get("value"), entity, out);
         } else if (QUERY.contains(simple)) {
             String name = text(a.getValues().get("name"));
             String query = text(a.getValues().get("query"));
-            if (name != null && query != null) out.putIfAbsent(name, query);
+            if (name != null && query != null) out.computeIfAbsent(name, k -> new ArrayList<>()).add(new Declared(entity, query));
         }
     }
 
-    private static void readNested(Object value, Map<String, String> out) {
+    private static void readNested(Object value, String entity, Map<String, List<Declared>> out) {
         if (value instanceof AnnotationUsage inner) {
-            read(inner, out);
+            read(inner, entity, out);
         } else if (value instanceof Iterable<?> values) {
-            for (Object v : values) readNested(v, out);
+            for (Object v : values) readNested(v, entity, out);
         }
     }
 

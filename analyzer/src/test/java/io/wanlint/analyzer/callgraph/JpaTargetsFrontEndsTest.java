@@ -18,7 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
  * from sources and from class files — the class literal of {@code find}, the argument's type of
  * {@code persist}/{@code merge}/{@code remove}, the {@code FROM} of a {@code createQuery}, and, for
  * {@code createNamedQuery}, the JPQL of the entity's {@code @NamedQuery} (a name without the entity's
- * name in it, or with another one, still finds its entity).
+ * name in it, or with another one, still finds its entity; of two applications analysed together
+ * that declare a query of the same name on entities of the same simple name, the package nearest the
+ * declaring entity or the caller decides).
  */
 class JpaTargetsFrontEndsTest {
     @TempDir Path tmp;
@@ -42,6 +44,14 @@ class JpaTargetsFrontEndsTest {
                 @Entity
                 @NamedQuery(name = "Customer.byName", query = "SELECT c FROM Customer c WHERE c.name = :n")
                 public class Customer { @Id Long id; String name; }
+                """);
+        // Another application analysed with the shop: same simple name, same query name, another package.
+        files.put("other/model/Customer.java", """
+                package other.model;
+                import javax.persistence.*;
+                @Entity
+                @NamedQuery(name = "Customer.byName", query = "SELECT c FROM Customer c WHERE c.nick = :n")
+                public class Customer { @Id Long id; String nick; }
                 """);
         files.put("shop/service/OrderService.java", """
                 package shop.service;
@@ -79,14 +89,14 @@ class JpaTargetsFrontEndsTest {
     void theSourcesNameTheEntityOfEveryCallThatSaysWhich() throws Exception {
         assertThat(jpaTargets(CompiledFixture.analyse(tmp, app(), AnalysisRequest.FrontEnd.SOURCE))).containsExactly(
                 "8 find JPA_FIND -> PurchaseOrder",
-                "9 getResultList JPA_QUERY -> Customer",
+                "9 getResultList JPA_QUERY -> shop.model.Customer",
                 "11 getResultList JPA_QUERY -> PurchaseOrder",
-                "12 getSingleResult JPA_QUERY -> Customer",
+                "12 getSingleResult JPA_QUERY -> shop.model.Customer",
                 "13 getResultList JPA_QUERY -> PurchaseOrder",
                 "15 persist JPA_PERSIST -> PurchaseOrder",
-                "16 merge JPA_MERGE -> Customer",
+                "16 merge JPA_MERGE -> shop.model.Customer",
                 "17 remove JPA_REMOVE -> PurchaseOrder",
-                "18 executeUpdate JPA_BULK_UPDATE -> Customer",
+                "18 executeUpdate JPA_BULK_UPDATE -> shop.model.Customer",
                 "19 flush JPA_FLUSH -> null");
     }
 

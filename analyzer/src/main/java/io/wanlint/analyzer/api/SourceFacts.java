@@ -4,12 +4,13 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * What the source front end learns about call sites and session state beyond the call graph's
- * edges: facts some rules (WAN008–WAN010) need and the cost model does not. The bytecode front end
- * leaves them empty ({@link #NONE}), so those rules find nothing there rather than guess.
+ * What a front end learns about call sites and session state beyond the call graph's edges: facts
+ * some rules (WAN008–WAN015) need and the cost model does not. Both front ends compute WAN008–WAN010's
+ * facts and the test classes; the cluster state ({@link #clusterState}) comes from sources (and JSP
+ * pages) only. {@link #NONE} is a graph made without facts, where rules find nothing rather than guess.
  *
- * @param known              whether the front end computed the facts at all (the source front end
- *                           does; without them, absence of a fact proves nothing)
+ * @param known              whether the front end computed the facts at all (both front ends
+ *                           do; without them, absence of a fact proves nothing)
  * @param conditionalCalls   of the JDBC statement executions and the calls made by {@code ejbStore}
  *                           methods, those that run only under a condition of their method: inside
  *                           an {@code if}, {@code switch} or {@code ?:}, or after an {@code if} that

@@ -113,6 +113,7 @@ public final class BytecodeCallGraphBuilder {
         Run run = new Run(types, components, names == null ? DeploymentNames.NONE : names);
         run.scanAll();
         diagnostics.addAll(run.diagnostics);
+        run.graph.setFacts(run.facts.facts(components, pages == null ? null : pages.graph().facts()));
         if (pages != null) {
             pages.graph().nodes().forEach(run.graph::addNode);
             pages.graph().edges().forEach(run.graph::addEdge);
@@ -139,12 +140,18 @@ public final class BytecodeCallGraphBuilder {
         /** Classes of the {@code new} expressions seen in the bodies scanned. */
         private final Set<String> created = new java.util.HashSet<>();
         private final List<Instantiation.Reflective> reflective = new ArrayList<>();
+        /** WAN008–WAN010's facts; the statement facts of each call site wait here until the site becomes edges. */
+        private final BytecodeSourceFacts facts;
+        private final Map<CallSite, BytecodeStatementFacts.Flags> siteFacts = new java.util.IdentityHashMap<>();
+        private final BytecodeJpaTargets jpaTargets;
 
         Run(BytecodeTypes types, ComponentModel model, DeploymentNames names) {
             this.types = types;
             this.model = model;
             this.names = names;
             this.entityWrites = new BytecodeEntityStateWrites(types, this::body);
+            this.facts = new BytecodeSourceFacts(types, this::body);
+            this.jpaTargets = new BytecodeJpaTargets(types, model);
         }
 
         /** Where a call is: the method it is attributed to, and the place and shape of the statement. */
@@ -192,14 +199,21 @@ public final class BytecodeCallGraphBuilder {
                     types::loadClass, java.util.function.UnaryOperator.identity());
             for (List<Pending> pending : scanned) {
                 List<CallEdge> edges = new ArrayList<>();
+                List<BytecodeStatementFacts.Flags> edgeFacts = new ArrayList<>();
                 for (Pending p : pending) {
                     try {
-                        edges.addAll(assembler.edges(p.site()));
+                        List<CallEdge> made = assembler.edges(p.site());
+                        edges.addAll(made);
+                        for (int i = 0; i < made.size(); i++) edgeFacts.add(siteFacts.get(p.site()));
                     } catch (RuntimeException | StackOverflowError e) {
                         // One call SootUp models in an unexpected way is skipped, never fatal.
                     }
                 }
-                for (CallEdge e : EeSemantics.markUserTransactions(edges)) graph.addEdge(e);
+                List<CallEdge> marked = EeSemantics.markUserTransactions(edges);
+                for (int i = 0; i < marked.size(); i++) {
+                    graph.addEdge(marked.get(i));
+                    facts.edgesOf(edgeFacts.get(i), List.of(marked.get(i)));
+                }
             }
             instantiation.diagnostic().ifPresent(diagnostics::add);
         }
@@ -315,6 +329,7 @@ public final class BytecodeCallGraphBuilder {
                 // A body without an identity statement for this: calls on this dispatch like any other.
             }
             shape = new BytecodeBodyShape(body.getControlFlowGraph(), thisLocal);
+            BytecodeStatementFacts.Method factsOf = facts.method(m, body, shape, thisLocal);
             for (Stmt s : body.getControlFlowGraph().getStmts()) {
                 noteCreation(s, shape);
                 if (!s.isInvokableStmt()) continue;
@@ -329,7 +344,12 @@ public final class BytecodeCallGraphBuilder {
                     if (expr.get() instanceof JDynamicInvokeExpr dyn) {
                         lambda(s, dyn, site, body, out, inlined);
                     } else {
-                        callSite(expr.get(), s, site, inlined).ifPresent(c -> out.add(new Pending(c, line, site.order())));
+                        Optional<CallSite> c = callSite(expr.get(), s, site, inlined);
+                        if (c.isPresent()) {
+                            out.add(new Pending(c.get(), line, site.order()));
+                            BytecodeStatementFacts.Flags f = facts.call(s, expr.get(), factsOf, from, shape, site.location());
+                            if (f.any()) siteFacts.put(c.get(), f);
+                        }
                     }
                 } catch (RuntimeException | StackOverflowError e) {
                     // One call SootUp models in an unexpected way is skipped, never fatal.
@@ -420,7 +440,7 @@ public final class BytecodeCallGraphBuilder {
             boolean port = types.selfAndAncestors(type).contains("java.rmi.Remote") && isWebServicePort(type, call, site);
             return Optional.of(new CallSite(site.from(), site.owner().name, site.component(), CallSite.Kind.CALL, type,
                     ProgramView.Callee.exactly(name, invoked.parameterTypes()), invoked, form,
-                    new CallSite.Fixed(site.location(), site.loopDepth(), List.of()), site.once(), inlined, new CallSite.Known(constants, url, port)));
+                    new CallSite.Fixed(site.location(), site.loopDepth(), List.of()), site.once(), inlined, new CallSite.Known(constants, url, port, jpaTargets.of(type, call, site.shape(), site.owner().name))));
         }
 
         /**

@@ -103,10 +103,16 @@ record CallSite(MethodRef from, String callerClass, Component component, Kind ki
      * Answers read off the code when the site was emitted.
      *
      * @param constants the constant string of each leading argument (null where the argument is none)
+     * @param entities  the entities a persistence call may name, by what the call turns out to be
      */
-    record Known(List<String> constants, UrlProtocols.Reach url, boolean port) implements Syntax {
+    record Known(List<String> constants, UrlProtocols.Reach url, boolean port, JpaNames entities) implements Syntax {
         Known {
             constants = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(constants));
+            if (entities == null) entities = JpaNames.NONE;
+        }
+
+        Known(List<String> constants, UrlProtocols.Reach url, boolean port) {
+            this(constants, url, port, JpaNames.NONE);
         }
 
         @Override public Optional<String> constantString(int index) {
@@ -117,6 +123,23 @@ record CallSite(MethodRef from, String callerClass, Component component, Kind ki
 
         @Override public boolean webServicePort(String type) { return port; }
 
-        @Override public Optional<String> jpaEntity(CallOp op) { return Optional.empty(); }
+        @Override public Optional<String> jpaEntity(CallOp op) {
+            return Optional.ofNullable(switch (op) {
+                case JPA_FIND -> entities.found();
+                case JPA_PERSIST, JPA_MERGE, JPA_REMOVE -> entities.stored();
+                case JPA_QUERY, JPA_BULK_UPDATE -> entities.queried();
+                default -> null;
+            });
+        }
+    }
+
+    /**
+     * The entity components a persistence call names, read before the call is classified: by a class
+     * literal argument ({@code find(Order.class, id)}), by its first argument's type
+     * ({@code persist(order)}), by the query its receiver was made from ({@code getResultList()}); null
+     * where the code does not say.
+     */
+    record JpaNames(String found, String stored, String queried) {
+        static final JpaNames NONE = new JpaNames(null, null, null);
     }
 }

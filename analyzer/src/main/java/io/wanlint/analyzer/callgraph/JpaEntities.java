@@ -19,19 +19,24 @@ import java.util.regex.Pattern;
  * entity (WAN005): the class literal of {@code find(Product.class, id)}, the static type of the
  * argument of {@code persist(order)}, and the first entity after {@code FROM} (or before the dot of
  * a named query) of the query a {@code getResultList()} executes, followed back through a local
- * variable or a chain of {@code setParameter} calls to its {@code createQuery}.
+ * variable or a chain of {@code setParameter} calls to its {@code createQuery}. A named query is
+ * looked up among the entities' {@code @NamedQuery}s ({@link NamedQueries}) and its JPQL read;
+ * only a name no entity declares falls back to the convention that it starts with the entity's
+ * name. The bytecode front end answers the same questions from class files
+ * ({@code BytecodeJpaTargets}) with the same string-to-entity steps ({@link #entityOfQuery}).
  */
 final class JpaEntities {
     private static final Pattern FROM = Pattern.compile("(?i)\\bfrom\\s+([A-Za-z_][\\w.$]*)");
     private static final Pattern UPDATE_OR_DELETE = Pattern.compile("(?i)^\\s*(?:update|delete\\s+from|delete)\\s+([A-Za-z_][\\w.$]*)");
-    private static final Set<String> QUERY_CONFIG = Set.of("setParameter", "setMaxResults", "setFirstResult",
+    static final Set<String> QUERY_CONFIG = Set.of("setParameter", "setMaxResults", "setFirstResult",
             "setHint", "setFlushMode", "setLockMode", "setCacheable", "setReadOnly", "setFetchSize");
-    private static final Set<String> QUERY_FACTORIES = Set.of("createQuery", "createNamedQuery", "createNativeQuery",
+    static final Set<String> QUERY_FACTORIES = Set.of("createQuery", "createNamedQuery", "createNativeQuery",
             "getNamedQuery", "createSQLQuery");
 
     private final AppTypes types;
     private final ReceiverTypes receivers;
     private final ComponentModel model;
+    private NamedQueries named;
 
     JpaEntities(AppTypes types, ReceiverTypes receivers, ComponentModel model) {
         this.types = types;
@@ -46,7 +51,8 @@ final class JpaEntities {
                     .or(() -> call.getArguments().size() > 1 ? classLiteral(call.getArgument(1)) : Optional.empty());
             case JPA_PERSIST, JPA_MERGE, JPA_REMOVE -> call.getArguments().isEmpty() ? Optional.empty()
                     : receivers.typeOf(call.getArgument(0), stats).flatMap(this::entityByClass);
-            case JPA_QUERY, JPA_BULK_UPDATE -> call.getScope().flatMap(this::queryText).flatMap(this::entityOfQuery);
+            case JPA_QUERY, JPA_BULK_UPDATE -> call.getScope().flatMap(this::queryText)
+                    .flatMap(q -> entityOfQuery(model, namedQueries(), q, callerClass(call)));
             default -> Optional.empty();
         };
     }
@@ -57,7 +63,28 @@ final class JpaEntities {
     }
 
     private Optional<String> entityByClass(String fqn) {
+        return entityByClass(model, fqn);
+    }
+
+    /** The entity component a class is. */
+    static Optional<String> entityByClass(ComponentModel model, String fqn) {
         return model.byClass(fqn).filter(c -> c.kind().isEntity()).map(Component::name);
+    }
+
+    /** The class whose code makes the call, for choosing among named queries of the same name. */
+    private static String callerClass(MethodCallExpr call) {
+        return call.findAncestor(com.github.javaparser.ast.body.TypeDeclaration.class)
+                .flatMap(t -> ((com.github.javaparser.ast.body.TypeDeclaration<?>) t).getFullyQualifiedName()).orElse(null);
+    }
+
+    private NamedQueries namedQueries() {
+        if (named == null) named = NamedQueries.ofSources(types, model);
+        return named;
+    }
+
+    /** How a query factory's text is recorded: a named query's name is marked as one. */
+    static String queryOf(String factory, String text) {
+        return factory.startsWith("createNamed") || factory.equals("getNamedQuery") ? "@named:" + text : text;
     }
 
     /** The query string passed to the {@code createQuery} whose result {@code e} is. */
@@ -68,8 +95,7 @@ final class JpaEntities {
             } else if (e instanceof MethodCallExpr m && QUERY_FACTORIES.contains(m.getNameAsString()) && !m.getArguments().isEmpty()) {
                 String text = literal(m.getArgument(0));
                 if (text == null) return Optional.empty();
-                return Optional.of(m.getNameAsString().startsWith("createNamed") || m.getNameAsString().equals("getNamedQuery")
-                        ? "@named:" + text : text);
+                return Optional.of(queryOf(m.getNameAsString(), text));
             } else if (e instanceof NameExpr n) {
                 Optional<Expression> init = ReceiverTypes.initializer(n.getNameAsString(), n);
                 if (init.isEmpty()) return Optional.empty();
@@ -81,10 +107,28 @@ final class JpaEntities {
         return Optional.empty();
     }
 
-    private Optional<String> entityOfQuery(String query) {
+    /**
+     * The entity a query reads or writes: the first after {@code UPDATE}/{@code DELETE FROM}, else after
+     * {@code FROM}; a named query's JPQL when an entity declares it, else its name's prefix.
+     */
+    static Optional<String> entityOfQuery(ComponentModel model, NamedQueries namedQueries, String query, String caller) {
+        return entityOfQuery(model, namedQueries, query, caller, null);
+    }
+
+    /**
+     * As above; of entities sharing the name the query names (an application analysed with others
+     * may reuse an entity's simple name), the one in the package nearest {@code near} is meant: the
+     * entity declaring a named query, else the calling class.
+     */
+    private static Optional<String> entityOfQuery(ComponentModel model, NamedQueries namedQueries, String query, String caller,
+                                                  String near) {
         String name;
         if (query.startsWith("@named:")) {
             String named = query.substring(7);
+            Optional<NamedQueries.Declared> declared = namedQueries.query(named, caller);
+            if (declared.isPresent()) {
+                return entityOfQuery(model, NamedQueries.NONE, declared.get().jpql(), caller, declared.get().entityClass());
+            }
             int dot = named.indexOf('.');
             if (dot <= 0) return Optional.empty();
             name = named.substring(0, dot);
@@ -97,9 +141,13 @@ final class JpaEntities {
             name = m.group(1);
         }
         String simple = name.substring(name.lastIndexOf('.') + 1);
-        return model.components().stream().filter(c -> c.kind().isEntity())
+        java.util.List<Component> matching = model.components().stream().filter(c -> c.kind().isEntity())
                 .filter(c -> c.name().equals(simple) || c.simpleClassName().equals(simple) || c.className().equals(name))
-                .map(Component::name).findFirst();
+                .toList();
+        String nearest = near != null ? near : caller;
+        if (nearest == null) return matching.stream().map(Component::name).findFirst();
+        return matching.stream().max(java.util.Comparator.comparingInt(c -> NamedQueries.sharedPrefix(c.className(), nearest)))
+                .map(Component::name);
     }
 
     /** A string literal or a concatenation of literals (other parts are left out), or null. */

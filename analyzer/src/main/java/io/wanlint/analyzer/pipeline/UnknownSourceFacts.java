@@ -13,18 +13,19 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * What WAN008–WAN010 cannot tell when the call graph came from class files: their facts (a
- * dirty-flag test around {@code ejbStore}'s write, SQL assembled at run time, the static type of
- * a value put in the session) are read from sources only. Where the application has what those
- * rules look at, one diagnostic per rule says the rule's answer is unknown there, so that no
- * finding does not read as "nothing found" (issue 23.3).
+ * What the source-only rules cannot tell when the call graph came from class files, said in one
+ * diagnostic per rule family so that no finding does not read as "nothing found" (issue 23.3).
+ * The bytecode front end reads WAN008–WAN010's facts itself ({@code BytecodeSourceFacts}); the state
+ * a cluster keeps per node (WAN011–WAN015's facts: bean and static field writes, context and session
+ * attribute changes, timers) is read from sources only (and from JSP pages, which are always
+ * sources). A graph without any facts (a front end that computes none) says so for WAN008–WAN010.
  */
 final class UnknownSourceFacts {
     private UnknownSourceFacts() {}
 
     static List<Diagnostic> of(ComponentModel model, CallGraph graph) {
-        if (graph.facts().known()) return List.of();
-        List<Diagnostic> out = new ArrayList<>();
+        if (graph.facts().known()) return clusterState(model);
+        List<Diagnostic> out = new ArrayList<>(clusterState(model));
         Set<String> bmp = new TreeSet<>();
         for (Component c : model.ofKind(ComponentKind.ENTITY_BMP)) bmp.add(c.name());
         if (!bmp.isEmpty()) {
@@ -53,6 +54,22 @@ final class UnknownSourceFacts {
                     + "are read from sources only; analyse the sources to check it"));
         }
         return out;
+    }
+
+    /** The classes WAN011–WAN015 look at: stateful and singleton beans, web components, message beans. */
+    private static List<Diagnostic> clusterState(ComponentModel model) {
+        Set<String> stateful = new TreeSet<>();
+        for (Component c : model.components()) {
+            if (c.kind() == ComponentKind.STATEFUL_SESSION || c.kind() == ComponentKind.SINGLETON_SESSION
+                    || c.kind() == ComponentKind.SERVLET || c.kind() == ComponentKind.FILTER) {
+                stateful.add(c.name());
+            }
+        }
+        if (stateful.isEmpty()) return List.of();
+        return List.of(Diagnostic.info("", 0, "WAN011–WAN015 unknown for the Java code of " + stateful.size()
+                + " stateful or singleton bean(s) and web component(s) (" + shortList(stateful) + "): the state a cluster keeps"
+                + " per node (field writes, context and session attribute changes, timers) is read from sources only;"
+                + " analyse the sources to check it"));
     }
 
     private static String shortList(Set<String> names) {

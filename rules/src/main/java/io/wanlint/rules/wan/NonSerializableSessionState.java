@@ -29,7 +29,7 @@ import java.util.Set;
  * WAN010: values of application classes that are not {@code Serializable} (through any supertype)
  * kept in conversational state: put into an {@code HttpSession} ({@code setAttribute},
  * {@code putValue}) or held in a stateful session bean's non-transient field. Both break session
- * replication, failover and passivation. The facts come from the source front end's
+ * replication, failover and passivation. The facts come from either front end's
  * {@link SourceFacts#nonSerializableState}; interfaces (EJB stubs among them) and library types are
  * never reported, nor are stateful bean fields holding EJB references (injected, or typed with a
  * bean class). One finding per stored class, listing every method storing it, and one per stateful

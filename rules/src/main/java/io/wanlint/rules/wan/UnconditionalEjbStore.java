@@ -35,8 +35,8 @@ import java.util.Set;
  * WAN008: a BMP entity's {@code ejbStore} that writes on every call: a JDBC update executed by
  * {@code ejbStore} itself or by helpers it calls, with no dirty check on the way: no {@code if},
  * {@code switch} or {@code ?:} around it and no early return before it whose condition tests a flag
- * the bean's mutators set (a creation or validation guard is not one). Needs the source front
- * end's {@link SourceFacts}; with bytecode only, nothing is reported. The patch (a dirty flag set by
+ * the bean's mutators set (a creation or validation guard is not one). Needs the front end's
+ * {@link SourceFacts} (both front ends compute them). The patch (a dirty flag set by
  * the mutators, cleared by ejbLoad and ejbPostCreate) removes the write from requests that only
  * read or create the entity: the cost model charges a guarded store only after a method that sets
  * its flag.

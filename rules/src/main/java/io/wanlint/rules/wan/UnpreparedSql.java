@@ -27,7 +27,7 @@ import java.util.Map;
 /**
  * WAN009: a plain {@code java.sql.Statement} executing SQL assembled at run time (concatenation,
  * a builder, {@code String.format}), or such SQL handed to {@code prepareStatement}/{@code prepareCall}
- * without a bind parameter: the source front end's {@link SourceFacts#sqlBuiltAtRuntime}.
+ * without a bind parameter: the front end's {@link SourceFacts#sqlBuiltAtRuntime} (sources or class files).
  * Reported whether or not a request reaches it: it is an injection hole as much as a performance
  * problem; but test code ({@link SourceFacts#testCode}) no entry point reaches is never deployed and
  * is not reported. One finding per method; the patch (a {@code PreparedStatement} with bound

@@ -61,8 +61,11 @@ public final class FrozenCallGraph implements CallGraph {
         }
         out.replaceAll((k, v) -> List.copyOf(v));
         in.replaceAll((k, v) -> List.copyOf(v));
-        this.outgoing = Map.copyOf(out);
-        this.incoming = Map.copyOf(in);
+        // HashMaps, not Map.copyOf: every walk of every entry point looks calls up here, and the
+        // immutable map's probing compares keys with equals (method names and parameter lists) where a
+        // HashMap first compares the stored hashes.
+        this.outgoing = java.util.Collections.unmodifiableMap(out);
+        this.incoming = java.util.Collections.unmodifiableMap(in);
         List<EntryPoint> eps = new ArrayList<>(entryPoints);
         eps.sort(Comparator.comparing(EntryPoint::id).thenComparing(EntryPoint::method, BY_METHOD));
         this.entryPoints = List.copyOf(eps);

@@ -7,6 +7,7 @@ import com.github.javaparser.ParserConfiguration.LanguageLevel;
 import com.github.javaparser.Problem;
 import com.github.javaparser.Processor;
 import com.github.javaparser.Provider;
+import com.github.javaparser.Position;
 import com.github.javaparser.Range;
 import com.github.javaparser.TokenRange;
 import com.github.javaparser.UnicodeEscapeProcessingProvider;
@@ -16,8 +17,10 @@ import com.github.javaparser.ast.body.CallableDeclaration;
 import io.wanlint.analyzer.api.Diagnostic;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
@@ -234,11 +237,29 @@ public final class JavaSources {
         List<Node> nodes = new ArrayList<>(unit.findAll(Node.class));
         nodes.addAll(unit.getAllContainedComments());
         unit.getComment().ifPresent(nodes::add);
+        Map<Object, Object> shared = new HashMap<>();
         for (Node node : nodes) {
             Range range = node.getRange().orElse(null);
             node.setTokenRange(null);
-            node.setRange(range);
+            node.setRange(range == null ? null : sharedRange(range, shared));
+            TreeCompaction.compact(node);
         }
+    }
+
+    /**
+     * One object per distinct range and position of a file: a name and the expression it makes
+     * ({@code NameExpr} and its {@code SimpleName}, a call and its scope's start) cover the same
+     * characters, and Range and Position are immutable. Ranges were a sixth of the heap while every
+     * tree of a large application is held for the call graph.
+     */
+    private static Range sharedRange(Range range, Map<Object, Object> shared) {
+        Object known = shared.get(range);
+        if (known != null) return (Range) known;
+        Position begin = (Position) shared.computeIfAbsent(range.begin, p -> p);
+        Position end = (Position) shared.computeIfAbsent(range.end, p -> p);
+        Range compact = begin == range.begin && end == range.end ? range : new Range(begin, end);
+        shared.put(compact, compact);
+        return compact;
     }
 
     /** One parse at one language level. */

@@ -98,7 +98,8 @@ final class CheckCommand extends AnalysisCommand {
         if (compact && chosen != Format.text) {
             throw new ConfigurationException("--compact is a text layout; it cannot be combined with --format " + chosen.name());
         }
-        verification = verifyOptions.verification();
+        // With --cache, javac's results of patch verification are kept there too (issue 22).
+        verification = verifyOptions.verification().withCache(cache);
     }
 
     @Override protected List<Path> extraInputs() { return baseline == null ? List.of() : List.of(baseline); }

@@ -175,8 +175,10 @@ public final class Engine {
             Gate.Outcome gated = request.gate().apply(run.findings(), root);
             notes.addAll(gated.notes());
             run = run.withFindings(gated.kept());
-            PatchIndex patches = patches(run.findings(), analysis, request.patches());
-            ReportData data = reportData(analysis, afterPatches(run, patches, request.patches()));
+            PatchOptions patchOptions = request.cache() == null ? request.patches() : new PatchOptions(request.patches().planned(),
+                    request.patches().verification().withCache(request.cache()), request.patches().reanalyse());
+            PatchIndex patches = patches(run.findings(), analysis, patchOptions);
+            ReportData data = reportData(analysis, afterPatches(run, patches, patchOptions));
             List<Finding> failing = run.findings().stream().filter(request.failOn()::fails).toList();
             return new CheckResult(failing.isEmpty() ? ExitCode.OK : ExitCode.FINDINGS, Optional.of(data), patches, failing,
                     diagnostics, notes, Optional.empty(), root, paths);

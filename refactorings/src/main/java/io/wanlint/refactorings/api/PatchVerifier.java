@@ -367,9 +367,13 @@ public final class PatchVerifier implements AutoCloseable {
         return environment;
     }
 
-    /** A jar's or class folder's path and content (a missing one is named as missing: javac skips it). */
+    /**
+     * A jar's or class folder's name and content (a missing one is named as missing: javac skips it).
+     * Not its folder: wanlint's own API jars are unpacked into a new temporary folder by every run, and
+     * the same jar elsewhere is the same input to javac.
+     */
     private static void updateContainer(java.security.MessageDigest d, String kind, Path p) {
-        update(d, kind + " " + p.toAbsolutePath().normalize());
+        update(d, kind + " " + p.getFileName());
         try {
             if (Files.isRegularFile(p)) {
                 update(d, hashOf(Files.readAllBytes(p)));

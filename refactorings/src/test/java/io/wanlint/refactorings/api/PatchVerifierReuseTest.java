@@ -172,6 +172,40 @@ class PatchVerifierReuseTest {
     }
 
     @Test
+    void theSameJarInAnotherFolderIsTheSameClassPath() throws IOException {
+        // wanlint's own API jars are unpacked into a new temporary folder by every run: a result must survive that.
+        writeApp();
+        Path jar = app.resolve("lib-a/helper.jar");
+        java.nio.file.Files.createDirectories(jar.getParent());
+        try (var out = new java.util.jar.JarOutputStream(java.nio.file.Files.newOutputStream(jar))) {
+            out.putNextEntry(new java.util.jar.JarEntry("README"));
+            out.write("helper".getBytes(StandardCharsets.UTF_8));
+        }
+        Path moved = app.resolve("lib-b/helper.jar");
+        java.nio.file.Files.createDirectories(moved.getParent());
+        java.nio.file.Files.copy(jar, moved);
+        byte[] remembered;
+        RefactoringContext context = TextApp.analysed(app);
+        try (PatchVerifier v = PatchVerifier.with(context, CompileClassPath.of(context.root(), List.of(jar)), javac, Duration.ofHours(1),
+                JavacResults.none())) {
+            assertThat(v.verdict(List.of(CALLS_GREETING))).isEqualTo(new PatchVerifier.Verdict.Verified());
+            remembered = v.results().encode();
+        }
+        try (PatchVerifier v = PatchVerifier.with(context, CompileClassPath.of(context.root(), List.of(moved)), javac, Duration.ofHours(1),
+                JavacResults.decode(remembered))) {
+            assertThat(v.verdict(List.of(CALLS_GREETING))).isEqualTo(new PatchVerifier.Verdict.Verified());
+            assertThat(v.compilations()).isZero();
+        }
+        // Another content under the same name is another class path.
+        java.nio.file.Files.write(moved, new byte[] {'P', 'K', 5, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+        try (PatchVerifier v = PatchVerifier.with(context, CompileClassPath.of(context.root(), List.of(moved)), javac, Duration.ofHours(1),
+                JavacResults.decode(remembered))) {
+            v.verdict(List.of(CALLS_GREETING));
+            assertThat(v.reusedCompilations()).isZero();
+        }
+    }
+
+    @Test
     void truncatedBytesAreNoResultsAndEveryCompileRuns() throws IOException {
         writeApp();
         byte[] remembered = firstRun(CALLS_GREETING);

@@ -32,7 +32,7 @@ import java.util.function.Function;
  */
 public final class JavacResults {
     /** Bumped whenever the encoding below changes. */
-    static final int VERSION = 1;
+    static final int VERSION = 2;
 
     /** One compile's outcome: its errors, the CPU nanoseconds it took, and the source-path files it read (path → text hash). */
     record Result(List<PatchVerifier.JavacError> errors, long cpuNanos, Map<String, String> reads) {

@@ -340,7 +340,7 @@ public final class PatchVerifier implements AutoCloseable {
         update(d, environment());
         for (Map.Entry<String, String> s : new TreeMap<>(sources).entrySet()) {
             update(d, "source " + s.getKey());
-            update(d, hashOf(s.getValue()));
+            update(d, tokensHash(s.getValue()));
         }
         return java.util.HexFormat.of().formatHex(d.digest());
     }
@@ -395,10 +395,11 @@ public final class PatchVerifier implements AutoCloseable {
 
     /** The hash of a source file's text as the verifier reads it now, empty when it cannot be read. */
     private Optional<String> currentHash(String path) {
-        return context.read(path).map(t -> hashOf(t.text()));
+        return context.read(path).map(t -> tokensHash(t.text()));
     }
 
-    static String hashOf(String text) { return hashOf(text.getBytes(StandardCharsets.UTF_8)); }
+    /** The hash of what javac's verdict depends on in a source: its tokens on their lines ({@link JavaTokensText}). */
+    static String tokensHash(String text) { return hashOf(JavaTokensText.of(text).getBytes(StandardCharsets.UTF_8)); }
 
     private static String hashOf(byte[] bytes) {
         return java.util.HexFormat.of().formatHex(sha256().digest(bytes), 0, 16);
@@ -547,7 +548,7 @@ public final class PatchVerifier implements AutoCloseable {
         }
 
         @Override public CharSequence getCharContent(boolean ignoreEncodingErrors) {
-            if (reads != null) reads.computeIfAbsent(path, p -> hashOf(text));
+            if (reads != null) reads.computeIfAbsent(path, p -> tokensHash(text));
             return text;
         }
     }

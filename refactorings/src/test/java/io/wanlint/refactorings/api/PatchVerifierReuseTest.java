@@ -125,16 +125,46 @@ class PatchVerifierReuseTest {
     }
 
     @Test
-    void aChangeToACompiledFileIsCompiledAgainEvenWhenOnlyItsCommentsChanged() throws IOException {
+    void aCommentAddedToACompiledFileOnALineOfItsOwnKeepsTheResults() throws IOException {
         writeApp();
         byte[] remembered = firstRun(CALLS_GREETING);
-        // The patch edits Lookup by offsets into its text: a longer comment moves them, so the test keeps the patch's target
-        // before any change and adds a trailing comment (the patched text is then a different source: compiled again).
+        // The patch edits Lookup by offsets into its text, so the comment goes after them; its tokens and their lines are the same.
         TextApp.write(app, "src/org/acme/web/Lookup.java", LOOKUP + "// a new last line\n", StandardCharsets.UTF_8);
         try (PatchVerifier v = run(remembered, Duration.ofHours(1))) {
             assertThat(v.verdict(List.of(CALLS_GREETING))).isEqualTo(new PatchVerifier.Verdict.Verified());
-            assertThat(v.compilations()).isEqualTo(2);
-            assertThat(v.reusedCompilations()).isZero();
+            assertThat(v.compilations()).isZero();
+            assertThat(v.reusedCompilations()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void aCommentRewordedInAFileJavacReadKeepsTheResultButALineAddedAboveItsCodeDoesNot() throws IOException {
+        writeApp();
+        byte[] remembered = firstRun(CALLS_GREETING);
+        TextApp.write(app, "src/org/acme/text/Greeting.java", GREETING.replace("Says hello.", "Says hello, politely."), StandardCharsets.UTF_8);
+        try (PatchVerifier v = run(remembered, Duration.ofHours(1))) {
+            v.verdict(List.of(CALLS_GREETING));
+            assertThat(v.compilations()).isZero();
+        }
+        // A line more moves Greeting's tokens: an error javac reported in it would name another line.
+        TextApp.write(app, "src/org/acme/text/Greeting.java", GREETING.replace("/** Says hello. */", "/**\n * Says hello.\n */"),
+                StandardCharsets.UTF_8);
+        try (PatchVerifier v = run(remembered, Duration.ofHours(1))) {
+            v.verdict(List.of(CALLS_GREETING));
+            assertThat(v.compilations()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aCommentMarkerInsideAStringIsCode() throws IOException {
+        writeApp();
+        Patch withUrl = replacing("return null;", "return \"http://a\" + org.acme.text.Greeting.hello();");
+        byte[] remembered = firstRun(withUrl);
+        TextApp.write(app, "src/org/acme/text/Greeting.java", GREETING.replace("return \"hello\";", "return \"hello // not a comment\";"),
+                StandardCharsets.UTF_8);
+        try (PatchVerifier v = run(remembered, Duration.ofHours(1))) {
+            v.verdict(List.of(withUrl));
+            assertThat(v.compilations()).isEqualTo(1);
         }
     }
 

@@ -62,6 +62,8 @@ abstract class AnalysisCommand implements Callable<Integer> {
                     + "only inside method bodies, and JSP pages changed only in their scriptlets (without tag "
                     + "libraries), are re-scanned alone (with the files that read them); a changed declaration, "
                     + "descriptor or tag-library page, or an added or removed file, re-analyses everything. "
+                    + "check also keeps its findings there (reused while the analysis is unchanged) and the javac "
+                    + "results of patch verification (reused while the files javac read are). "
                     + "An unreadable or foreign cache only gives a warning. Keep DIR outside the analysed tree "
                     + "(inside, it is skipped).")
     Path cache;

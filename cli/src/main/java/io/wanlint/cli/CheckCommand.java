@@ -107,7 +107,8 @@ final class CheckCommand extends AnalysisCommand {
         if (compact && chosen != Format.text) {
             throw new ConfigurationException("--compact is a text layout; it cannot be combined with --format " + chosen.name());
         }
-        verification = verifyOptions.verification();
+        // With --cache, javac's results of patch verification are kept there too (issue 22).
+        verification = verifyOptions.verification().withCache(cache);
         try {
             help = RuleHelpLinks.under(helpBaseUri);
         } catch (IllegalArgumentException e) {
@@ -124,7 +125,10 @@ final class CheckCommand extends AnalysisCommand {
 
     @Override protected ExitCode execute(Analysis analysis) throws IOException {
         Engine engine = wiring.engine();
-        Checker.CheckRun run = timedWithProgress("rules", () -> engine.rules(analysis));
+        Engine.RulesOutcome rules = timedWithProgress("rules", () -> engine.rules(analysis, cache));
+        // Said in --timings: the analysis is the one the rules last ran on, and their outcome came from the cache.
+        if (rules.reused()) timed("rules: outcome reused from the cache", () -> null);
+        Checker.CheckRun run = rules.run();
         shown(run.diagnostics()).forEach(d -> err().println(d));
         Path root = Engine.sourceRoot(paths);
         try {

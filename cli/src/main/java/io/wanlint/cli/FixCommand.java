@@ -66,7 +66,7 @@ final class FixCommand extends AnalysisCommand {
             throw new ConfigurationException("wanlint fix writes its patches into a folder: use --out DIR, not -o "
                     + misplacedOutput);
         }
-        verification = verifyOptions.verification();
+        verification = verifyOptions.verification().withCache(cache);
         if (reanalyseBudgetSeconds < 0) throw new ConfigurationException("--reanalyse-budget: not a number of seconds: " + reanalyseBudgetSeconds);
         if (outDir != null) {
             chosenOut = outDir;

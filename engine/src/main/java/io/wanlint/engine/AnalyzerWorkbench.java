@@ -29,7 +29,16 @@ public final class AnalyzerWorkbench implements Workbench {
         synchronized (writing) {
             writing.add(cache);
         }
-        return Analyzer.analyze(request, cache);
+        AnalysisResult result = Analyzer.analyze(request, cache);
+        cache.served().ifPresent(id -> identities.put(result, id));
+        return result;
+    }
+
+    /** The identity of each cached analysis this workbench returned (by the result object itself: records compare deeply). */
+    private final java.util.Map<AnalysisResult, AnalysisCache.Served> identities = java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>());
+
+    @Override public Optional<AnalysisCache.Served> analysisIdentity(AnalysisResult result) {
+        return Optional.ofNullable(identities.get(result));
     }
 
     @Override public void awaitCacheWrites() {

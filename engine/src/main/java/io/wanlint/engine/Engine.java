@@ -98,6 +98,21 @@ public final class Engine {
         return checker.orElseThrow(() -> new IllegalStateException("the rules are not wired in")).check(analysis);
     }
 
+    /** A rules run, and whether its outcome was taken from the cache folder ({@link #rules(Analysis, Path)}). */
+    public record RulesOutcome(Checker.CheckRun run, boolean reused) {}
+
+    /**
+     * Runs the rules, or, with a cache folder ({@code --cache}; null: none), takes their outcome from
+     * it when the analysis is the one they last ran on, under the same settings (issue 22: a re-run
+     * after a comment was edited re-ran every rule over every entry point).
+     *
+     * @throws IllegalStateException when no checker is wired
+     */
+    public RulesOutcome rules(Analysis analysis, Path cache) {
+        Checker rules = checker.orElseThrow(() -> new IllegalStateException("the rules are not wired in"));
+        return RememberedRules.run(rules, analysis, cache == null ? Optional.empty() : workbench.analysisIdentity(analysis.result()), cache);
+    }
+
     /**
      * The patches {@code wanlint fix} would write for these findings (planned, never applied); none
      * when the options say so or no fixer is wired.
@@ -169,14 +184,16 @@ public final class Engine {
                         + String.join(", ", paths.stream().map(Path::toString).toList()), diagnostics, notes, paths);
             }
             Analysis analysis = analysis(result, settings);
-            Checker.CheckRun run = rules(analysis);
+            Checker.CheckRun run = rules(analysis, request.cache()).run();
             diagnostics.addAll(run.diagnostics());
             Path root = sourceRoot(paths);
             Gate.Outcome gated = request.gate().apply(run.findings(), root);
             notes.addAll(gated.notes());
             run = run.withFindings(gated.kept());
-            PatchIndex patches = patches(run.findings(), analysis, request.patches());
-            ReportData data = reportData(analysis, afterPatches(run, patches, request.patches()));
+            PatchOptions patchOptions = request.cache() == null ? request.patches() : new PatchOptions(request.patches().planned(),
+                    request.patches().verification().withCache(request.cache()), request.patches().reanalyse());
+            PatchIndex patches = patches(run.findings(), analysis, patchOptions);
+            ReportData data = reportData(analysis, afterPatches(run, patches, patchOptions));
             List<Finding> failing = run.findings().stream().filter(request.failOn()::fails).toList();
             return new CheckResult(failing.isEmpty() ? ExitCode.OK : ExitCode.FINDINGS, Optional.of(data), patches, failing,
                     diagnostics, notes, Optional.empty(), root, paths);

@@ -46,12 +46,22 @@ public interface Fixer {
      *
      * @param classPath jars and folders besides the API jars and the application's own ({@code --classpath})
      * @param enabled   false with {@code --no-verify}: patches are then shown marked unverified
+     * @param cache     the {@code --cache} folder, where javac's results are kept for the next run; null: none
      */
-    record Verification(List<Path> classPath, boolean enabled) {
+    record Verification(List<Path> classPath, boolean enabled, Path cache) {
         public static final Verification DEFAULT = new Verification(List.of(), true);
 
         public Verification {
             classPath = List.copyOf(classPath);
+        }
+
+        public Verification(List<Path> classPath, boolean enabled) {
+            this(classPath, enabled, null);
+        }
+
+        /** The same, keeping javac's results in {@code cacheFolder} (null: nowhere). */
+        public Verification withCache(Path cacheFolder) {
+            return new Verification(classPath, enabled, cacheFolder);
         }
     }
 

@@ -3,7 +3,9 @@ package io.wanlint.engine;
 import io.wanlint.analyzer.api.AnalysisResult;
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.FindingSubject;
+import io.wanlint.analyzer.cache.SideEntry;
 import io.wanlint.refactorings.api.CompileClassPath;
+import io.wanlint.refactorings.api.JavacResults;
 import io.wanlint.refactorings.api.Patch;
 import io.wanlint.refactorings.api.PatchApplier;
 import io.wanlint.refactorings.api.PatchSet;
@@ -79,7 +81,27 @@ public final class RefactoringFixer implements Fixer {
     public PatchVerifier verifier(RefactoringContext context, Verification verification) {
         if (!verification.enabled()) return PatchVerifier.skipped(context, "not compiled (--no-verify)");
         return PatchVerifier.with(context, CompileClassPath.of(context, verification.classPath()), compiler.get(),
-                PatchVerifier.DEFAULT_BUDGET);
+                PatchVerifier.DEFAULT_BUDGET, javacResults(context, verification.cache()));
+    }
+
+    /**
+     * javac's results kept in the cache folder for this application (one entry per analysed root),
+     * written back when the verifier closes. A missing, damaged or foreign entry only means compiling;
+     * the analysis's own cache entry already warns about a folder that cannot be used.
+     */
+    static JavacResults javacResults(RefactoringContext context, Path cache) {
+        if (cache == null) return JavacResults.none();
+        String name = "javac-" + java.util.HexFormat.of().formatHex(sha256(context.root().map(Path::toString).orElse("(archive)")), 0, 12);
+        JavacResults results = SideEntry.read(cache, name, d -> { }).map(JavacResults::decode).orElseGet(JavacResults::none);
+        return results.writingTo(bytes -> SideEntry.write(cache, name, bytes, d -> { }));
+    }
+
+    private static byte[] sha256(String s) {
+        try {
+            return java.security.MessageDigest.getInstance("SHA-256").digest(s.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @Override public ExitCode fix(Analysis analysis, FixRequest request, PrintWriter out, PrintWriter err) {

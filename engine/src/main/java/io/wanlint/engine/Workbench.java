@@ -31,6 +31,13 @@ public interface Workbench {
     /** Waits for the cache writes {@link #analyze(AnalysisRequest, java.nio.file.Path, java.util.function.Consumer)} started. */
     default void awaitCacheWrites() { }
 
+    /**
+     * For a result of {@link #analyze(AnalysisRequest, java.nio.file.Path, java.util.function.Consumer)}: a
+     * name that two results share only when they are equal analyses (whatever else changed in the
+     * files, say a comment); empty when the workbench cannot tell.
+     */
+    default java.util.Optional<io.wanlint.analyzer.cache.AnalysisCache.Served> analysisIdentity(AnalysisResult result) { return java.util.Optional.empty(); }
+
     /** The round-trip view of an analysed application under a topology. */
     CostView costs(AnalysisResult result, Topology topology);
 }

@@ -70,7 +70,7 @@ import javax.crypto.Mac;
  */
 public final class AnalysisCache {
     /** Bumped whenever {@link CachedAnalysis} or anything it contains is stored differently. */
-    static final int FORMAT = 12;
+    static final int FORMAT = 13;
     static final String MAGIC = "wanlint-analysis-cache";
     static final int MAX_ENTRIES = 32;
     static final int MAX_AGE_DAYS = 30;
@@ -154,6 +154,24 @@ public final class AnalysisCache {
     static AnalysisCache in(Path folder, Consumer<Diagnostic> warnings, String keyFromEnvironment) {
         return new AnalysisCache(folder, warnings, false, keyFromEnvironment);
     }
+
+    /** The analysis this cache last served or stored; null before. */
+    private volatile Served served;
+
+    /**
+     * Which analysis a run with this cache produced.
+     *
+     * @param slot     the project's entry ({@link InputDigest#slot()}): where what is derived from its analyses is kept
+     * @param identity the analysis's {@link CachedAnalysis#identity() identity}: equal for two runs whose analyses are
+     *                 equal (not only their inputs), so that what is derived from the analysis alone can be kept under it
+     */
+    public record Served(String slot, String identity) {}
+
+    /** Records which analysis this cache's run produced. */
+    public void served(InputDigest key, String analysisIdentity) { this.served = new Served(key.slot(), analysisIdentity); }
+
+    /** The analysis the run with this cache produced; empty before the run. */
+    public Optional<Served> served() { return Optional.ofNullable(served); }
 
     /** The cache folder; ingest never walks into it, even when it lies inside an analysed tree. */
     public Path folder() { return folder; }
@@ -413,13 +431,13 @@ public final class AnalysisCache {
 
     /** The model's part, small once reference lists are shared, stays JSON: it follows the records as they grow. */
     record ModelPart(List<Component> components, List<Integer> ejbRefsOf, List<List<EjbReference>> ejbRefLists,
-                     List<Diagnostic> diagnostics, List<SourceSuppressions.Entry> suppressions) {}
+                     List<Diagnostic> diagnostics, List<SourceSuppressions.Entry> suppressions, String identity) {}
 
     /** {@code int length, JSON of the ModelPart, the binary graph, the incremental state (length-prefixed) if any}. */
     static void writePayload(CachedAnalysis analysis, OutputStream raw) throws IOException {
         DataOutputStream out = new DataOutputStream(raw);
         byte[] json = JSON.writeValueAsBytes(new ModelPart(analysis.components(), analysis.ejbRefsOf(),
-                analysis.ejbRefLists(), analysis.diagnostics(), analysis.suppressions()));
+                analysis.ejbRefLists(), analysis.diagnostics(), analysis.suppressions(), analysis.identity()));
         out.writeInt(json.length);
         out.write(json);
         GraphCodec.write(new GraphCodec.Parts(analysis.nodes(), analysis.edges(), analysis.entryPoints(), analysis.facts()), out);
@@ -459,7 +477,8 @@ public final class AnalysisCache {
         if (counted.count != length) throw new IOException("the payload does not end where the entry says");
         ModelPart model = JSON.readValue(json, ModelPart.class);
         return new Payload(new CachedAnalysis(model.components(), model.ejbRefsOf(), model.ejbRefLists(), graph.nodes(),
-                graph.edges(), graph.entryPoints(), graph.facts(), model.diagnostics(), model.suppressions(), null), state);
+                graph.edges(), graph.entryPoints(), graph.facts(), model.diagnostics(), model.suppressions(), null,
+                model.identity()), state);
     }
 
     /** Counts what is read through it (DataInputStream reads through read(byte[], int, int) and read()). */

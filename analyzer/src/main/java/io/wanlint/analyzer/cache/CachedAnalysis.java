@@ -27,11 +27,15 @@ import java.util.Map;
  * Everything here is a pure function of the inputs' paths and contents, the request's options and
  * the analyzer build, which is exactly what {@link AnalysisCache} keys it by. {@code incremental},
  * when present, is what a later run needs to update the analysis after Java files or JSP pages changed.
+ * {@code identity} names the analysis itself rather than its inputs: the input digest of the run that
+ * first computed it, kept by every later run whose analysis came out equal (an unchanged run, or an
+ * update after changes that changed none of the facts, as a comment edited in place); later steps key
+ * what they derive from the analysis alone by it (issue 22).
  */
 public record CachedAnalysis(List<Component> components, List<Integer> ejbRefsOf, List<List<EjbReference>> ejbRefLists,
                              List<MethodNode> nodes, List<CallEdge> edges,
                              List<EntryPoint> entryPoints, SourceFacts facts, List<Diagnostic> diagnostics,
-                             List<SourceSuppressions.Entry> suppressions, IncrementalState incremental) {
+                             List<SourceSuppressions.Entry> suppressions, IncrementalState incremental, String identity) {
     public CachedAnalysis {
         components = List.copyOf(components);
         ejbRefsOf = List.copyOf(ejbRefsOf);
@@ -45,17 +49,12 @@ public record CachedAnalysis(List<Component> components, List<Integer> ejbRefsOf
         if (facts == null) facts = SourceFacts.NONE;
         diagnostics = List.copyOf(diagnostics);
         suppressions = List.copyOf(suppressions);
+        java.util.Objects.requireNonNull(identity, "identity");
     }
 
-    /** The parts of a freshly computed analysis. */
+    /** The parts of a computed analysis, with what an incremental run needs (null: nothing) and the analysis's identity. */
     public static CachedAnalysis of(ComponentModel model, CallGraph graph, List<Diagnostic> diagnostics,
-                                    SourceSuppressions suppressions) {
-        return of(model, graph, diagnostics, suppressions, null);
-    }
-
-    /** As {@link #of(ComponentModel, CallGraph, List, SourceSuppressions)}, with what an incremental run needs. */
-    public static CachedAnalysis of(ComponentModel model, CallGraph graph, List<Diagnostic> diagnostics,
-                                    SourceSuppressions suppressions, IncrementalState incremental) {
+                                    SourceSuppressions suppressions, IncrementalState incremental, String identity) {
         List<Component> bare = new ArrayList<>();
         List<Integer> refsOf = new ArrayList<>();
         Map<List<EjbReference>, Integer> lists = new LinkedHashMap<>();
@@ -64,13 +63,24 @@ public record CachedAnalysis(List<Component> components, List<Integer> ejbRefsOf
             bare.add(c.withEjbRefs(List.of()));
         }
         return new CachedAnalysis(bare, refsOf, List.copyOf(lists.keySet()), List.copyOf(graph.nodes()), graph.edges(),
-                graph.entryPoints(), graph.facts(), diagnostics, suppressions.entries(), incremental);
+                graph.entryPoints(), graph.facts(), diagnostics, suppressions.entries(), incremental, identity);
     }
 
     /** The same analysis with what an incremental run needs. */
     public CachedAnalysis withIncremental(IncrementalState state) {
         return new CachedAnalysis(components, ejbRefsOf, ejbRefLists, nodes, edges, entryPoints, facts, diagnostics,
-                suppressions, state);
+                suppressions, state, identity);
+    }
+
+    /**
+     * Whether this analysis and {@code other} say the same about the application: the same call graph
+     * (nodes, calls, entry points, facts) and diagnostics. Meant for an update that kept the model and
+     * the suppressions as they were, which are then the same too.
+     */
+    public boolean sameFactsAs(CachedAnalysis other) {
+        return nodes.equals(other.nodes) && edges.equals(other.edges) && entryPoints.equals(other.entryPoints)
+                && facts.equals(other.facts) && diagnostics.equals(other.diagnostics) && components.equals(other.components)
+                && ejbRefsOf.equals(other.ejbRefsOf) && ejbRefLists.equals(other.ejbRefLists) && suppressions.equals(other.suppressions);
     }
 
     /** The model again; components that shared a reference list share it again. */

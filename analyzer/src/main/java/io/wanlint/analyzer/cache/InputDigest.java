@@ -221,12 +221,20 @@ public record InputDigest(String slot, String digest, String structure, Map<Stri
      * Which analyzer build this is: the jar's (or class folder's) size and time, so that a rebuilt
      * wanlint never reuses what an older build computed, even under the same version number.
      */
-    private static final class Build {
-        static final String FINGERPRINT = compute();
+    /**
+     * Which build of the code that holds {@code anchor} this is (its jar's or class folder's size and
+     * time): for what a later step derives and keeps, as the analysis is kept under the analyzer's build.
+     */
+    public static String buildOf(Class<?> anchor) {
+        return anchor == AnalysisCache.class ? Build.FINGERPRINT : Build.compute(anchor);
+    }
 
-        private static String compute() {
+    private static final class Build {
+        static final String FINGERPRINT = compute(AnalysisCache.class);
+
+        private static String compute(Class<?> anchor) {
             try {
-                CodeSource source = AnalysisCache.class.getProtectionDomain().getCodeSource();
+                CodeSource source = anchor.getProtectionDomain().getCodeSource();
                 if (source == null || source.getLocation() == null) return "unknown " + System.nanoTime();
                 Path location = Path.of(source.getLocation().toURI());
                 if (Files.isRegularFile(location)) {

@@ -99,6 +99,7 @@ public final class AnalysisPipeline {
                 ComponentModel model = cached.model();
                 CallGraph graph = cached.graph();
                 diagnostics.addAll(cached.diagnostics());
+                cache.served(lookup, cached.identity());
                 ComponentModel placed = timed("tiers", timings, () -> TiersByReachability.assign(model, graph));
                 return new AnalysisResult(ws.files(), placed, graph, ContainerTransactionScopes.of(graph, model),
                         diagnostics, timings, cached.sourceSuppressions());
@@ -111,6 +112,7 @@ public final class AnalysisPipeline {
                     timings.addAll(attempt);
                     IncrementalUpdate.Outcome done = updated.get();
                     InputDigest storeKey = key;
+                    cache.served(storeKey, done.entry().identity());
                     timed(cache.defersWrites() ? "cache write started" : "cache write", timings, () -> {
                         cache.store(storeKey, done.entry());
                         return null;
@@ -164,10 +166,12 @@ public final class AnalysisPipeline {
             // Everything after ingest, so that a warm run adds it to ingest's own diagnostics (same order).
             List<Diagnostic> derived = List.copyOf(diagnostics.subList(ws.diagnostics().size(), diagnostics.size()));
             InputDigest storeKey = key;
+            // A fresh analysis is named by its inputs (see CachedAnalysis#identity).
+            cache.served(storeKey, storeKey.digest());
             timed(cache.defersWrites() ? "cache write started" : "cache write", timings, () -> {
                 cache.store(storeKey, () -> CachedAnalysis.of(model.model(), graph.graph(), derived, suppressions,
                         recorded.memory() == null ? null : new IncrementalState(storeKey.structure(), storeKey.contentHashes(),
-                                surfaces(units, jsps), graph.diagnostics().size(), recorded.memory())));
+                                surfaces(units, jsps), graph.diagnostics().size(), recorded.memory()), storeKey.digest()));
                 return null;
             });
         }

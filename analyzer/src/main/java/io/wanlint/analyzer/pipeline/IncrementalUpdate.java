@@ -119,8 +119,14 @@ final class IncrementalUpdate {
         ComponentModel placed = timed("tiers", timings, () -> TiersByReachability.assign(model, graph));
         IncrementalState next = new IncrementalState(key.structure(), key.contentHashes(), state.surfaces(),
                 graphDiagnosticsNow.size(), updated.get().memory());
+        CachedAnalysis entry = CachedAnalysis.of(model, graph, derivedNow, suppressions, next, key.digest());
+        // Changes that changed no fact (a comment edited in place, whitespace) leave the analysis what it
+        // was: it keeps its identity, and what later steps derived from it stays valid (issue 22).
+        boolean same = timed("facts compared", timings, () -> entry.sameFactsAs(previous));
         return Optional.of(new Outcome(placed, graph, transactions, derivedNow, suppressions,
-                CachedAnalysis.of(model, graph, derivedNow, suppressions, next)));
+                same ? new CachedAnalysis(entry.components(), entry.ejbRefsOf(), entry.ejbRefLists(), entry.nodes(), entry.edges(),
+                        entry.entryPoints(), entry.facts(), entry.diagnostics(), entry.suppressions(), next, previous.identity())
+                        : entry));
     }
 
     /** The files whose content hash differs from the cached one; empty when one is unknown to the cache. */

@@ -95,12 +95,18 @@ public final class PatchVerifier implements AutoCloseable {
     private final Map<List<FileChange>, Verdict> verdicts = new HashMap<>();
     private Layout layout;
     private int compilations;
+    /** javac's results of earlier runs, and where this run's go (see {@link JavacResults}). */
+    private final JavacResults results;
+    /** The digest of what every compile of this run shares (compiler, options, class path, source layout); lazily. */
+    private String environment;
     private int uncompilableBaselines;
     /** Set once {@link #UNCOMPILABLE_TRIES} unpatched file sets failed to compile: why every later patch is unverified. */
     private String uncompilable;
 
-    private PatchVerifier(RefactoringContext context, CompileClassPath classPath, JavaCompiler javac, String disabled, Duration budget) {
+    private PatchVerifier(RefactoringContext context, CompileClassPath classPath, JavaCompiler javac, String disabled, Duration budget,
+                          JavacResults results) {
         this.context = context;
+        this.results = results;
         this.classPath = classPath;
         this.javac = javac;
         this.disabled = disabled;
@@ -118,14 +124,23 @@ public final class PatchVerifier implements AutoCloseable {
      * @param javac null for a runtime without a compiler
      */
     public static PatchVerifier with(RefactoringContext context, CompileClassPath classPath, JavaCompiler javac, Duration budget) {
+        return with(context, classPath, javac, budget, JavacResults.none());
+    }
+
+    /**
+     * As {@link #with(RefactoringContext, CompileClassPath, JavaCompiler, Duration)}, reusing javac's
+     * results of earlier runs where they still hold and adding this run's to {@code results}.
+     */
+    public static PatchVerifier with(RefactoringContext context, CompileClassPath classPath, JavaCompiler javac, Duration budget,
+                                     JavacResults results) {
         String disabled = javac == null
                 ? "this Java runtime has no compiler (javax.tools); run wanlint on a JDK to have patches compiled before they are shown" : null;
-        return new PatchVerifier(context, classPath, javac, disabled, budget);
+        return new PatchVerifier(context, classPath, javac, disabled, budget, results);
     }
 
     /** A verifier that checks nothing and marks every patch unverified, saying {@code why} ({@code --no-verify}). */
     public static PatchVerifier skipped(RefactoringContext context, String why) {
-        return new PatchVerifier(context, new CompileClassPath(List.of()), null, why, Duration.ZERO);
+        return new PatchVerifier(context, new CompileClassPath(List.of()), null, why, Duration.ZERO, JavacResults.none());
     }
 
     /**
@@ -235,8 +250,11 @@ public final class PatchVerifier implements AutoCloseable {
                 + ", which the unpatched code cannot resolve either; add its jar with --classpath");
     }
 
-    /** How many times javac ran, unpatched and patched. */
-    int compilations() { return compilations; }
+    /** How many times javac ran, unpatched and patched (a result reused from an earlier run is no run). */
+    public int compilations() { return compilations; }
+
+    /** How many compiles were answered by an earlier run's result instead of javac ({@link JavacResults}). */
+    public int reusedCompilations() { return results.reused(); }
 
     private Layout layout() {
         if (layout == null) layout = Layout.of(context);
@@ -292,11 +310,115 @@ public final class PatchVerifier implements AutoCloseable {
      * exception is not hidden by an unrelated error.
      */
     private Compilation compile(Map<String, String> sources) {
+        String key = keyOf(sources);
+        Optional<JavacResults.Result> earlier = results.lookup(key, this::currentHash);
+        if (earlier.isPresent()) {
+            // Charged as if compiled: the budget then runs out where it ran out uncached.
+            spentNanos += earlier.get().cpuNanos();
+            return new Compilation(earlier.get().errors());
+        }
         long start = threadTime();
+        Map<String, String> reads = new TreeMap<>();
+        Compilation done;
         try {
-            return compileOnce(sources);
+            done = compileOnce(sources, reads);
         } finally {
             spentNanos += threadTime() - start;
+        }
+        results.record(key, new JavacResults.Result(done.errors(), threadTime() - start, reads));
+        return done;
+    }
+
+    // ---- what a compile depends on (the key of its remembered result) ----
+
+    private static final List<String> OPTIONS = List.of("-proc:none", "-implicit:none", "-nowarn", "-Xlint:none", "-Xmaxerrs", "1000000",
+            "-XDshould-stop.ifError=FLOW", "-XDshould-stop.ifNoError=FLOW");
+
+    /** The key of compiling these sources: what every compile of the run shares, and each source's path and text. */
+    private String keyOf(Map<String, String> sources) {
+        java.security.MessageDigest d = sha256();
+        update(d, environment());
+        for (Map.Entry<String, String> s : new TreeMap<>(sources).entrySet()) {
+            update(d, "source " + s.getKey());
+            update(d, tokensHash(s.getValue()));
+        }
+        return java.util.HexFormat.of().formatHex(d.digest());
+    }
+
+    /**
+     * The compiler and its options, the API wanlint compiles against, every class-path and API
+     * container's content, and which application file declares which package (javac finds a source
+     * on the source path by that).
+     */
+    private String environment() {
+        if (environment != null) return environment;
+        java.security.MessageDigest d = sha256();
+        update(d, "javac " + System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version") + " "
+                + (javac == null ? "none" : javac.getClass().getName()));
+        update(d, "options " + OPTIONS);
+        update(d, "api " + classPath.api() + " " + classPath.ownView());
+        for (Path p : classPath.entries()) updateContainer(d, "classpath", p);
+        for (Path p : classPath.ownApi()) updateContainer(d, "own", p);
+        layout().javaFilesByPackage().forEach((pkg, files) -> {
+            update(d, "package " + pkg);
+            files.forEach(f -> update(d, "file " + f));
+        });
+        environment = java.util.HexFormat.of().formatHex(d.digest());
+        return environment;
+    }
+
+    /**
+     * A jar's or class folder's name and content (a missing one is named as missing: javac skips it).
+     * Not its folder: wanlint's own API jars are unpacked into a new temporary folder by every run, and
+     * the same jar elsewhere is the same input to javac.
+     */
+    private static void updateContainer(java.security.MessageDigest d, String kind, Path p) {
+        update(d, kind + " " + p.getFileName());
+        try {
+            if (Files.isRegularFile(p)) {
+                update(d, hashOf(Files.readAllBytes(p)));
+            } else if (Files.isDirectory(p)) {
+                try (var files = Files.walk(p)) {
+                    for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
+                        update(d, "entry " + p.relativize(f));
+                        update(d, hashOf(Files.readAllBytes(f)));
+                    }
+                }
+            } else {
+                update(d, "missing");
+            }
+        } catch (IOException e) {
+            // Unreadable now: a key no earlier or later run shares, so nothing is reused.
+            update(d, "unreadable " + System.nanoTime());
+        }
+    }
+
+    /** The hash of a source file's text as the verifier reads it now, empty when it cannot be read. */
+    private Optional<String> currentHash(String path) {
+        return context.read(path).map(t -> tokensHash(t.text()));
+    }
+
+    /** The hash of what javac's verdict depends on in a source: its tokens on their lines ({@link JavaTokensText}). */
+    static String tokensHash(String text) { return hashOf(JavaTokensText.of(text).getBytes(StandardCharsets.UTF_8)); }
+
+    private static String hashOf(byte[] bytes) {
+        return java.util.HexFormat.of().formatHex(sha256().digest(bytes), 0, 16);
+    }
+
+    private static void update(java.security.MessageDigest d, String s) {
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        d.update((byte) (b.length >>> 24));
+        d.update((byte) (b.length >>> 16));
+        d.update((byte) (b.length >>> 8));
+        d.update((byte) b.length);
+        d.update(b);
+    }
+
+    private static java.security.MessageDigest sha256() {
+        try {
+            return java.security.MessageDigest.getInstance("SHA-256");
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
         }
     }
 
@@ -309,15 +431,14 @@ public final class PatchVerifier implements AutoCloseable {
         return System.nanoTime();
     }
 
-    private Compilation compileOnce(Map<String, String> sources) {
+    /** Runs javac; {@code reads} receives every application file it read from the source path (path → text hash). */
+    private Compilation compileOnce(Map<String, String> sources, Map<String, String> reads) {
         compilations++;
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
         List<JavaFileObject> units = new ArrayList<>();
-        for (Map.Entry<String, String> s : sources.entrySet()) units.add(new InMemorySource(s.getKey(), "", s.getValue()));
-        List<String> options = List.of("-proc:none", "-implicit:none", "-nowarn", "-Xlint:none", "-Xmaxerrs", "1000000",
-                "-XDshould-stop.ifError=FLOW", "-XDshould-stop.ifNoError=FLOW");
-        JavaCompiler.CompilationTask task = javac.getTask(null, new InMemoryFiles(fileManager(), ownApiFiles, classPath.ownView(), layout(), context, sources), diagnostics,
-                options, null, units);
+        for (Map.Entry<String, String> s : sources.entrySet()) units.add(new InMemorySource(s.getKey(), "", s.getValue(), null));
+        JavaCompiler.CompilationTask task = javac.getTask(null, new InMemoryFiles(fileManager(), ownApiFiles, classPath.ownView(), layout(), context, sources, reads), diagnostics,
+                OPTIONS, null, units);
         if (task instanceof com.sun.source.util.JavacTask javacTask) {
             try {
                 javacTask.analyze();
@@ -382,6 +503,7 @@ public final class PatchVerifier implements AutoCloseable {
     }
 
     @Override public void close() {
+        results.flush();
         for (StandardJavaFileManager fm : new StandardJavaFileManager[] {fileManager, ownApiFiles}) {
             if (fm == null) continue;
             try {
@@ -394,6 +516,9 @@ public final class PatchVerifier implements AutoCloseable {
         ownApiFiles = null;
     }
 
+    /** javac's results of this verifier, for the next run ({@link JavacResults#encode()}). */
+    public JavacResults results() { return results; }
+
     /** What the patches are compiled against ({@code J2EE 1.4: geronimo-j2ee_1.4_spec-1.1.jar}), for the run's report. */
     public String api() { return classPath.api(); }
 
@@ -403,12 +528,15 @@ public final class PatchVerifier implements AutoCloseable {
         /** The class name the file stands for on the source path ({@code org.acme.Lookup}); empty for a compiled unit. */
         final String binaryName;
         private final String text;
+        /** Where a read of this file is recorded (null: a compiled unit, whose text the compile's key holds). */
+        private final Map<String, String> reads;
 
-        InMemorySource(String path, String binaryName, String text) {
+        InMemorySource(String path, String binaryName, String text, Map<String, String> reads) {
             super(uri(path), Kind.SOURCE);
             this.path = path;
             this.binaryName = binaryName;
             this.text = text;
+            this.reads = reads;
         }
 
         private static URI uri(String path) {
@@ -419,7 +547,10 @@ public final class PatchVerifier implements AutoCloseable {
             }
         }
 
-        @Override public CharSequence getCharContent(boolean ignoreEncodingErrors) { return text; }
+        @Override public CharSequence getCharContent(boolean ignoreEncodingErrors) {
+            if (reads != null) reads.computeIfAbsent(path, p -> tokensHash(text));
+            return text;
+        }
     }
 
     /**
@@ -434,10 +565,12 @@ public final class PatchVerifier implements AutoCloseable {
         private final Layout layout;
         private final RefactoringContext context;
         private final Map<String, String> overlay;
+        private final Map<String, String> reads;
 
         InMemoryFiles(JavaFileManager fm, JavaFileManager ownApi, CompileClassPath.OwnApiView ownView, Layout layout,
-                      RefactoringContext context, Map<String, String> overlay) {
+                      RefactoringContext context, Map<String, String> overlay, Map<String, String> reads) {
             super(fm);
+            this.reads = reads;
             this.ownApi = ownApi;
             this.ownView = ownView;
             this.layout = layout;
@@ -466,7 +599,9 @@ public final class PatchVerifier implements AutoCloseable {
                 if (!pkg.equals(packageName) && !(recurse && (packageName.isEmpty() || pkg.startsWith(packageName + ".")))) return;
                 for (String f : files) {
                     String text = overlay.containsKey(f) ? overlay.get(f) : context.read(f).map(SourceText::text).orElse(null);
-                    if (text != null) out.add(new InMemorySource(f, (pkg.isEmpty() ? "" : pkg + ".") + simpleName(f), text));
+                    // A compiled unit's text is in the compile's key; any other file counts once javac reads it.
+                    if (text != null) out.add(new InMemorySource(f, (pkg.isEmpty() ? "" : pkg + ".") + simpleName(f), text,
+                            overlay.containsKey(f) ? null : reads));
                 }
             });
             return out;

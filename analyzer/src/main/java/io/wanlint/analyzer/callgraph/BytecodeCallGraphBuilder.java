@@ -16,6 +16,7 @@ import io.wanlint.analyzer.callgraph.BytecodeTypes.MethodInfo;
 import sootup.core.jimple.common.Local;
 import sootup.core.jimple.common.Value;
 import sootup.core.jimple.common.constant.MethodHandle;
+import sootup.core.jimple.common.constant.ClassConstant;
 import sootup.core.jimple.common.constant.StringConstant;
 import sootup.core.jimple.common.expr.AbstractInstanceInvokeExpr;
 import sootup.core.jimple.common.expr.AbstractInvokeExpr;
@@ -26,6 +27,7 @@ import sootup.core.jimple.common.stmt.JAssignStmt;
 import sootup.core.jimple.common.stmt.Stmt;
 import sootup.core.model.Body;
 import sootup.core.signatures.MethodSignature;
+import sootup.core.types.ClassType;
 import sootup.java.core.AnnotationUsage;
 
 import java.nio.file.Path;
@@ -420,7 +422,26 @@ public final class BytecodeCallGraphBuilder {
             boolean port = types.selfAndAncestors(type).contains("java.rmi.Remote") && isWebServicePort(type, call, site);
             return Optional.of(new CallSite(site.from(), site.owner().name, site.component(), CallSite.Kind.CALL, type,
                     ProgramView.Callee.exactly(name, invoked.parameterTypes()), invoked, form,
-                    new CallSite.Fixed(site.location(), site.loopDepth(), List.of()), site.once(), inlined, new CallSite.Known(constants, url, port)));
+                    new CallSite.Fixed(site.location(), site.loopDepth(), List.of()), site.once(), inlined,
+                    new CallSite.Known(constants, url, port, classLiteral(call), typeOf(call.getArgCount() >= 1 ? call.getArg(0) : null),
+                            call.getArgs().stream().anyMatch(a -> typeOf(a) != null && typeOf(a).endsWith(".LockModeType")))));
+        }
+
+        /** The first class literal among the first two arguments ({@code find(Item.class, id)}), as a qualified name. */
+        private static String classLiteral(AbstractInvokeExpr call) {
+            for (int i = 0; i < Math.min(2, call.getArgCount()); i++) {
+                if (call.getArg(i) instanceof ClassConstant c) {
+                    String v = c.getValue();
+                    if (v.startsWith("L") && v.endsWith(";")) v = v.substring(1, v.length() - 1);
+                    return v.replace('/', '.');
+                }
+            }
+            return null;
+        }
+
+        /** The static class type of a value (a local's type as Jimple infers it), or null. */
+        private static String typeOf(Value v) {
+            return v instanceof Local l && l.getType() instanceof ClassType t ? t.getFullyQualifiedName() : null;
         }
 
         /**

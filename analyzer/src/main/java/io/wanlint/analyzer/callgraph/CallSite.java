@@ -92,8 +92,14 @@ record CallSite(MethodRef from, String callerClass, Component component, Kind ki
         /** Whether a call on stub type {@code type} is a JAX-RPC/JAX-WS port rather than an RMI stub. */
         boolean webServicePort(String type);
 
-        /** The JPA entity a persistence call ({@code em.find(Item.class, id)}) names. */
+        /**
+         * The JPA entity a persistence call ({@code em.find(Item.class, id)}) names: its component name,
+         * or the entity class (a front end that does not keep the model), which the assembler resolves.
+         */
         Optional<String> jpaEntity(CallOp op);
+
+        /** Whether an argument is a JPA {@code LockModeType} ({@code em.find(Item.class, id, PESSIMISTIC_WRITE)}). */
+        default boolean passesLockMode() { return false; }
 
         /** Nothing known: no constants, unknown URL, no port, no entity. */
         Syntax NONE = new Known(List.of(), UrlProtocols.Reach.UNKNOWN, false);
@@ -102,12 +108,22 @@ record CallSite(MethodRef from, String callerClass, Component component, Kind ki
     /**
      * Answers read off the code when the site was emitted.
      *
-     * @param constants the constant string of each leading argument (null where the argument is none)
+     * @param constants   the constant string of each leading argument (null where the argument is none)
+     * @param classLiteral the first class literal among the first two arguments ({@code find(Item.class, id)}), or null
+     * @param firstArgType the static type of the first argument ({@code persist(order)}), or null
+     * @param lockMode    whether an argument is a {@code LockModeType}
      */
-    record Known(List<String> constants, UrlProtocols.Reach url, boolean port) implements Syntax {
+    record Known(List<String> constants, UrlProtocols.Reach url, boolean port, String classLiteral, String firstArgType,
+                 boolean lockMode) implements Syntax {
         Known {
             constants = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(constants));
         }
+
+        Known(List<String> constants, UrlProtocols.Reach url, boolean port) {
+            this(constants, url, port, null, null, false);
+        }
+
+        @Override public boolean passesLockMode() { return lockMode; }
 
         @Override public Optional<String> constantString(int index) {
             return index < constants.size() ? Optional.ofNullable(constants.get(index)) : Optional.empty();
@@ -117,6 +133,12 @@ record CallSite(MethodRef from, String callerClass, Component component, Kind ki
 
         @Override public boolean webServicePort(String type) { return port; }
 
-        @Override public Optional<String> jpaEntity(CallOp op) { return Optional.empty(); }
+        @Override public Optional<String> jpaEntity(CallOp op) {
+            return switch (op) {
+                case JPA_FIND -> Optional.ofNullable(classLiteral);
+                case JPA_PERSIST, JPA_MERGE, JPA_REMOVE -> Optional.ofNullable(firstArgType);
+                default -> Optional.empty();
+            };
+        }
     }
 }

@@ -232,9 +232,41 @@ final class CallSiteAssembler<T, M> {
         if (c.kind() == EdgeKind.JNDI_LOOKUP && s.callee().arity() >= 1) {
             target = s.syntax().constantString(0).flatMap(n -> jndi.resolve(n, s.component())).map(Component::name).orElse(null);
         } else if (c.kind() == EdgeKind.JPA) {
-            target = s.syntax().jpaEntity(c.op()).orElse(null);
+            target = s.syntax().jpaEntity(c.op()).flatMap(this::entityNamed).orElse(null);
+            if (c.op() == CallOp.JPA_FIND && s.syntax().passesLockMode()) {
+                return edge(s, lockingOverload(s), c.kind(), c.op(), target);
+            }
         }
         return edge(s, apiRef(s), c.kind(), c.op(), target);
+    }
+
+    /** The entity component a front end named, by component name or by class. */
+    private Optional<String> entityNamed(String nameOrClass) {
+        return model.byName(nameOrClass).or(() -> model.byClass(nameOrClass)).filter(e -> e.kind().isEntity()).map(Component::name);
+    }
+
+    /**
+     * {@code em.find(Item.class, id, LockModeType.PESSIMISTIC_WRITE)}: the overload taking the lock
+     * mode, named with its parameter types (by arity alone it is ambiguous with the one taking hints),
+     * so that the edge says the read locks ({@link CallEdge#locksForUpdate()}).
+     */
+    private MethodRef lockingOverload(CallSite s) {
+        MethodRef byArity = apiRef(s);
+        if (byArity.parameterTypes().stream().anyMatch(p -> p.endsWith(".LockModeType"))) return byArity;
+        Optional<Class<?>> c = libraryClass.apply(s.receiverType());
+        if (c.isPresent()) {
+            try {
+                for (var m : c.get().getMethods()) {
+                    if (m.getName().equals(s.callee().name()) && m.getParameterCount() == s.callee().arity()
+                            && java.util.Arrays.stream(m.getParameterTypes()).anyMatch(p -> p.getSimpleName().equals("LockModeType"))) {
+                        return new MethodRef(binaryName.apply(s.receiverType()), s.callee().name(), names(m.getParameterTypes()));
+                    }
+                }
+            } catch (LinkageError ignored) {
+                // A class whose dependencies are missing: keep the reference by arity.
+            }
+        }
+        return byArity;
     }
 
     /**

@@ -36,7 +36,8 @@ import java.util.Set;
 /**
  * WAN005: an entity (BMP, CMP or JPA) that the application reads far more than it writes. Reads
  * (getters, finders, {@code find}, queries) and writes (setters, business methods whose code changes
- * the bean's state, create, remove, persist, merge, bulk updates) reachable from entry points are counted once per entry point that reaches them; calls made by
+ * the bean's state, create, remove, persist, merge — also of the entities they cascade to —, bulk
+ * updates, and finders or finds that lock rows for update) reachable from entry points are counted once per entry point that reaches them; calls made by
  * the entity's own lifecycle methods ({@code ejbLoad}, {@code ejbStore}, …) do not count. Reported
  * when there are reads and no writes, or reads ÷ writes reaches the threshold (default 10). Writes no
  * entry point reaches (or an untyped {@code persist}) make the write set unknown: an entity with
@@ -95,7 +96,7 @@ public final class CacheableReadMostlyEntity implements Rule {
                     if (!setterOf.get().readOnly()) jpaSetters.computeIfAbsent(setterOf.get().name(), n -> new ArrayList<>()).add(rc);
                     continue;
                 }
-                Optional<Access> access = access(rc.edge().op());
+                Optional<Access> access = access(rc.edge());
                 if (access.isEmpty()) continue;
                 Optional<Component> entity = entityOf(ctx, rc.edge());
                 if (entity.isEmpty() || entity.get().readOnly() || isOwnLifecycle(rc.edge(), entity.get())) continue;
@@ -104,6 +105,11 @@ public final class CacheableReadMostlyEntity implements Rule {
                     u.writers.add(ep);
                     u.writes.computeIfAbsent(rc.edge(), e -> new LinkedHashSet<>()).add(ep);
                     reachedWrites.add(rc.edge());
+                    for (Component also : cascadedTo(ctx, rc.edge(), entity.get())) {
+                        Usage c = usages.computeIfAbsent(also.name(), n -> new Usage());
+                        c.writers.add(ep);
+                        c.writes.computeIfAbsent(rc.edge(), e -> new LinkedHashSet<>()).add(ep);
+                    }
                 } else {
                     if (rc.edge().kind() == io.wanlint.analyzer.api.EdgeKind.JPA) jpaLoaded.add(entity.get().name());
                     u.reads.computeIfAbsent(rc.edge(), e -> new LinkedHashSet<>()).add(ep);
@@ -146,7 +152,7 @@ public final class CacheableReadMostlyEntity implements Rule {
         Map<String, List<CallEdge>> out = new LinkedHashMap<>();
         if (ctx.graph() == null) return out;
         for (CallEdge e : ctx.graph().edges()) {
-            if (access(e.op()).filter(a -> a == Access.WRITE).isEmpty()) continue;
+            if (access(e).filter(a -> a == Access.WRITE).isEmpty()) continue;
             if (isTestCode(e.location().file())) continue;
             if (e.kind() == io.wanlint.analyzer.api.EdgeKind.JPA && e.targetComponent() == null
                     && (e.op() == CallOp.JPA_PERSIST || e.op() == CallOp.JPA_MERGE || e.op() == CallOp.JPA_REMOVE)) {
@@ -161,6 +167,7 @@ public final class CacheableReadMostlyEntity implements Rule {
             Optional<Component> entity = entityOf(ctx, e);
             if (entity.isEmpty() || isOwnLifecycle(e, entity.get()) || e.from().className().equals(entity.get().className())) continue;
             out.computeIfAbsent(entity.get().name(), n -> new ArrayList<>()).add(e);
+            for (Component also : cascadedTo(ctx, e, entity.get())) out.computeIfAbsent(also.name(), n -> new ArrayList<>()).add(e);
         }
         return out;
     }
@@ -191,8 +198,28 @@ public final class CacheableReadMostlyEntity implements Rule {
                 .filter(c -> !c.className().equals(e.from().className()));
     }
 
-    private static Optional<Access> access(CallOp op) {
-        return switch (op) {
+    /**
+     * The entities a {@code persist} or {@code merge} of {@code entity} also writes: the targets of its
+     * relationships declared with cascade {@code ALL}, {@code PERSIST} or {@code MERGE}, and theirs in
+     * turn ({@link Component#cascadeWrites()}).
+     */
+    private static List<Component> cascadedTo(RuleContext ctx, CallEdge e, Component entity) {
+        if (e.op() != CallOp.JPA_PERSIST && e.op() != CallOp.JPA_MERGE) return List.of();
+        Map<String, Component> out = new LinkedHashMap<>();
+        java.util.Deque<Component> work = new java.util.ArrayDeque<>(List.of(entity));
+        while (!work.isEmpty()) {
+            for (String cls : work.pop().cascadeWrites()) {
+                ctx.model().byClass(cls).filter(c -> c.kind().isEntity() && !c.readOnly() && !c.name().equals(entity.name()))
+                        .filter(c -> out.putIfAbsent(c.name(), c) == null).ifPresent(work::add);
+            }
+        }
+        return List.copyOf(out.values());
+    }
+
+    /** Reads and writes; a read that locks rows for update ({@code findByPrimaryKeyForUpdate}) is there to write them. */
+    private static Optional<Access> access(CallEdge e) {
+        if (e.locksForUpdate()) return Optional.of(Access.WRITE);
+        return switch (e.op()) {
             case ENTITY_GET, HOME_FIND, JPA_FIND, JPA_QUERY -> Optional.of(Access.READ);
             case ENTITY_SET, ENTITY_UPDATE, HOME_CREATE, HOME_REMOVE, REMOVE, JPA_PERSIST, JPA_MERGE, JPA_REMOVE, JPA_BULK_UPDATE -> Optional.of(Access.WRITE);
             default -> Optional.empty();

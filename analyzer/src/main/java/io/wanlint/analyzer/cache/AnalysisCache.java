@@ -422,7 +422,8 @@ public final class AnalysisCache {
                 analysis.ejbRefLists(), analysis.diagnostics(), analysis.suppressions()));
         out.writeInt(json.length);
         out.write(json);
-        GraphCodec.write(new GraphCodec.Parts(analysis.nodes(), analysis.edges(), analysis.entryPoints(), analysis.facts()), out);
+        GraphCodec.write(new GraphCodec.Parts(analysis.nodes(), analysis.edges(), analysis.entryPoints(), analysis.facts(),
+                analysis.unseenCode()), out);
         out.writeBoolean(analysis.incremental() != null);
         if (analysis.incremental() != null) {
             // Length-prefixed: readRaw decodes it on the read-ahead thread, while ingest runs, so an
@@ -459,7 +460,8 @@ public final class AnalysisCache {
         if (counted.count != length) throw new IOException("the payload does not end where the entry says");
         ModelPart model = JSON.readValue(json, ModelPart.class);
         return new Payload(new CachedAnalysis(model.components(), model.ejbRefsOf(), model.ejbRefLists(), graph.nodes(),
-                graph.edges(), graph.entryPoints(), graph.facts(), model.diagnostics(), model.suppressions(), null), state);
+                graph.edges(), graph.entryPoints(), graph.facts(), graph.unseenCode(), model.diagnostics(), model.suppressions(), null),
+                state);
     }
 
     /** Counts what is read through it (DataInputStream reads through read(byte[], int, int) and read()). */

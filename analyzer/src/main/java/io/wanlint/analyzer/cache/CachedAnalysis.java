@@ -9,6 +9,7 @@ import io.wanlint.analyzer.api.EjbReference;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.MethodNode;
 import io.wanlint.analyzer.api.SourceFacts;
+import io.wanlint.analyzer.api.UnseenCode;
 import io.wanlint.analyzer.callgraph.FrozenCallGraph;
 import io.wanlint.analyzer.model.SourceSuppressions;
 import java.util.ArrayList;
@@ -30,7 +31,7 @@ import java.util.Map;
  */
 public record CachedAnalysis(List<Component> components, List<Integer> ejbRefsOf, List<List<EjbReference>> ejbRefLists,
                              List<MethodNode> nodes, List<CallEdge> edges,
-                             List<EntryPoint> entryPoints, SourceFacts facts, List<Diagnostic> diagnostics,
+                             List<EntryPoint> entryPoints, SourceFacts facts, List<UnseenCode> unseenCode, List<Diagnostic> diagnostics,
                              List<SourceSuppressions.Entry> suppressions, IncrementalState incremental) {
     public CachedAnalysis {
         components = List.copyOf(components);
@@ -43,6 +44,7 @@ public record CachedAnalysis(List<Component> components, List<Integer> ejbRefsOf
         edges = List.copyOf(edges);
         entryPoints = List.copyOf(entryPoints);
         if (facts == null) facts = SourceFacts.NONE;
+        unseenCode = unseenCode == null ? List.of() : List.copyOf(unseenCode);
         diagnostics = List.copyOf(diagnostics);
         suppressions = List.copyOf(suppressions);
     }
@@ -64,12 +66,12 @@ public record CachedAnalysis(List<Component> components, List<Integer> ejbRefsOf
             bare.add(c.withEjbRefs(List.of()));
         }
         return new CachedAnalysis(bare, refsOf, List.copyOf(lists.keySet()), List.copyOf(graph.nodes()), graph.edges(),
-                graph.entryPoints(), graph.facts(), diagnostics, suppressions.entries(), incremental);
+                graph.entryPoints(), graph.facts(), graph.unseenCode(), diagnostics, suppressions.entries(), incremental);
     }
 
     /** The same analysis with what an incremental run needs. */
     public CachedAnalysis withIncremental(IncrementalState state) {
-        return new CachedAnalysis(components, ejbRefsOf, ejbRefLists, nodes, edges, entryPoints, facts, diagnostics,
+        return new CachedAnalysis(components, ejbRefsOf, ejbRefLists, nodes, edges, entryPoints, facts, unseenCode, diagnostics,
                 suppressions, state);
     }
 
@@ -81,7 +83,7 @@ public record CachedAnalysis(List<Component> components, List<Integer> ejbRefsOf
     }
 
     /** The graph again; the graph orders its parts itself, and they were stored in that order. */
-    public CallGraph graph() { return FrozenCallGraph.of(nodes, edges, entryPoints, facts); }
+    public CallGraph graph() { return FrozenCallGraph.of(nodes, edges, entryPoints, facts, unseenCode); }
 
     public SourceSuppressions sourceSuppressions() { return SourceSuppressions.ofEntries(suppressions); }
 }

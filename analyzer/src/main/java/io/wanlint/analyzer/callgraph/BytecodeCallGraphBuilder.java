@@ -204,6 +204,7 @@ public final class BytecodeCallGraphBuilder {
                 for (CallEdge e : EeSemantics.markUserTransactions(edges)) graph.addEdge(e);
             }
             instantiation.diagnostic().ifPresent(diagnostics::add);
+            graph.setUnseenCode(instantiation.unseenCode(n -> types.type(n).isPresent()));
         }
 
         /** What a statement tells of instantiation: {@code new X}, and reflective creation. */

@@ -12,6 +12,7 @@ import io.wanlint.analyzer.api.PersistenceType;
 import io.wanlint.analyzer.api.RuleDescriptor;
 import io.wanlint.analyzer.api.Severity;
 import io.wanlint.analyzer.api.SourceLocation;
+import io.wanlint.analyzer.api.UnseenCode;
 import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.vendor.ContainerVendor;
 import io.wanlint.analyzer.vendor.J2eeRi;
@@ -42,7 +43,8 @@ import java.util.Set;
  * when there are reads and no writes, or reads ÷ writes reaches the threshold (default 10). Writes no
  * entry point reaches (or an untyped {@code persist}) make the write set unknown: an entity with
  * such writes and none counted is not reported, and one with counted writes says its ratio is an
- * upper bound.
+ * upper bound. Code the analysis cannot see running in the application ({@link UnseenCode}: a plug-in
+ * loaded by name) makes every entity's write set unknown in the same way.
  * Entities already declared read-only are skipped.
  */
 @RuleInfo(id = "WAN005", name = "cacheable-read-mostly-entity", severity = Severity.NOTE,
@@ -128,15 +130,17 @@ public final class CacheableReadMostlyEntity implements Rule {
             });
         }
         Map<String, List<CallEdge>> unseen = unseenWrites(ctx, reachedWrites);
+        // Code the analysis cannot see (a plug-in loaded by name) may write any entity: no write set is complete.
+        List<UnseenCode> unseenCode = ctx.graph() == null ? List.of() : ctx.graph().unseenCode();
         double threshold = ctx.settings().readWriteRatio();
         usages.forEach((name, u) -> {
             long reads = u.weight(u.reads);
             long writes = u.weight(u.writes);
             List<CallEdge> unknown = unseen.getOrDefault(name, List.of());
             // With no counted write and writes the analysis cannot count, nothing says the entity is read-mostly.
-            if (writes == 0 && !unknown.isEmpty()) return;
+            if (writes == 0 && (!unknown.isEmpty() || !unseenCode.isEmpty())) return;
             if (reads > 0 && (writes == 0 || (double) reads / writes >= threshold)) {
-                finding(ctx, ctx.component(name).orElseThrow(), u, reads, writes, unknown).to(sink);
+                finding(ctx, ctx.component(name).orElseThrow(), u, reads, writes, unknown, unseenCode).to(sink);
             }
         });
     }
@@ -236,7 +240,8 @@ public final class CacheableReadMostlyEntity implements Rule {
         return e.from().className().equals(entity.className()) && LIFECYCLE.contains(e.from().name());
     }
 
-    private Estimates.Reported finding(RuleContext ctx, Component entity, Usage u, long reads, long writes, List<CallEdge> unseen) {
+    private Estimates.Reported finding(RuleContext ctx, Component entity, Usage u, long reads, long writes, List<CallEdge> unseen,
+                                       List<UnseenCode> unseenCode) {
         boolean written = writes > 0 || !unseen.isEmpty();
         List<EntryPoint> eps = List.copyOf(u.readsByEntryPoint.keySet());
         Optional<String> entitySite = Optional.of(ctx.oracle().siteOf(entity));
@@ -281,11 +286,13 @@ public final class CacheableReadMostlyEntity implements Rule {
         ReachedCall hot = hotSeen.call();
         EntryPoint hotEp = hotSeen.entryPoint();
         String ratio = writes > 0 ? String.format(Locale.ROOT, "%.1f reads per write", (double) reads / writes)
-                + (unseen.isEmpty() ? "" : " at most") : "never written";
+                + (unseen.isEmpty() && unseenCode.isEmpty() ? "" : " at most") : "never written";
         String counts = "entity " + entity.name() + " (" + style(entity) + ") is read-mostly: " + reads + (reads == 1 ? " read" : " reads")
                 + " and " + writes + (writes == 1 ? " write" : " writes") + " reachable from entry points (weighted by entry point; "
                 + ratio + "), hottest " + Evidence.describe(hot.edge()).replace(" (in a loop)", "") + " from " + hottest.getValue().size()
-                + (hottest.getValue().size() == 1 ? " entry point" : " entry points") + "; " + unknownWrites(unseen);
+                + (hottest.getValue().size() == 1 ? " entry point" : " entry points") + "; " + unknownWrites(unseen)
+                + (unseenCode.isEmpty() ? "" : "code the analysis does not see runs in the application (" + unseenCode.get(0).describe()
+                        + (unseenCode.size() > 1 ? " and " + (unseenCode.size() - 1) + " more" : "") + ") and may write it too; ");
         SourceLocation declared = declaration(entity);
         FindingLocation at = new FindingLocation(declared.file(), declared.line(), entity.className(), null);
         if (!figures.saves()) {

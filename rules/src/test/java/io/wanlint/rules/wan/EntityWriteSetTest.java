@@ -117,6 +117,32 @@ class EntityWriteSetTest {
     }
 
     @Test
+    void aPlugInTheAnalysisCannotSeeMakesTheWritesUnknownSoNothingSaysItIsReadMostly() {
+        harness.expectFindings(TEAM, player(""), REQUEST, requestBean("System.out.println(t.getName());"), """
+                package league.ejb;
+                public class Plugins {
+                    public league.api.Request load() throws Exception {
+                        return (league.api.Request) Class.forName(System.getProperty("request.impl")).newInstance();
+                    }
+                }
+                """);
+    }
+
+    @Test
+    void aLibraryClassLoadedByNameLeavesTheEntityReadMostly() {
+        List<Finding> found = harness.expectFindings(TEAM, player("// expect: WAN005"), REQUEST,
+                requestBean("System.out.println(t.getName());"), """
+                package league.ejb;
+                public class Drivers {
+                    public java.sql.Driver load() throws Exception {
+                        return (java.sql.Driver) Class.forName(System.getProperty("jdbc.driver")).newInstance();
+                    }
+                }
+                """);
+        assertThat(found).singleElement().satisfies(f -> assertThat(f.message()).contains("never written"));
+    }
+
+    @Test
     void writesInTestSourcesDoNotCount() {
         List<Finding> found = harness.expectFindings(TEAM, player("// expect: WAN005"), REQUEST,
                 requestBean("System.out.println(t.getName());"), """

@@ -37,6 +37,24 @@ public record CallEdge(MethodRef from, MethodRef to, EdgeKind kind, CallOp op, S
         return new CallEdge(from, to, kind, op, location, loopDepth, targetComponent, cachedOnce, inUserTransaction, branches);
     }
 
+    /** Finder names that lock the rows they read: {@code findByPrimaryKeyForUpdate}, {@code findOpenWithLock}, and a BMP bean's {@code ejbFind…} of them. */
+    private static final java.util.regex.Pattern LOCKING_FINDER =
+            java.util.regex.Pattern.compile("(ejbF|f)ind\\w*(ForUpdate\\w*|WithLock|ForLock|AndLock)");
+
+    /**
+     * Whether the call reads rows locking them for update: a home finder named for it
+     * ({@code findByPrimaryKeyForUpdate}), or a JPA find or query given a lock mode. Callers lock rows
+     * to change what they read, so for a read-only copy or a cache such a read counts as a write.
+     */
+    public boolean locksForUpdate() {
+        if (to == null) return false;
+        return switch (op) {
+            case HOME_FIND -> LOCKING_FINDER.matcher(to.name()).matches();
+            case JPA_FIND, JPA_QUERY -> to.parameterTypes().stream().anyMatch(p -> p.endsWith("LockModeType"));
+            default -> false;
+        };
+    }
+
     public Multiplicity multiplicity() { return loopDepth > 0 ? Multiplicity.PER_ITERATION : Multiplicity.ONCE; }
 
     public int line() { return location.line(); }

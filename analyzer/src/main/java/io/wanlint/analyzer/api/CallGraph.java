@@ -26,4 +26,7 @@ public interface CallGraph {
 
     /** Source-level facts about call sites and session state; {@link SourceFacts#NONE} when not known. */
     default SourceFacts facts() { return SourceFacts.NONE; }
+
+    /** Code that runs in the application unseen by the analysis (both front ends), in a stable order; empty when none. */
+    default List<UnseenCode> unseenCode() { return List.of(); }
 }

@@ -23,6 +23,10 @@ import java.util.Optional;
  *                        else what its descriptor's EJB version implies), null otherwise
  * @param webActions      for a {@link ComponentKind#WEB_ACTION} or {@link ComponentKind#MANAGED_BEAN}: the requests a
  *                        web framework hands to it (action mappings, JSF page references); empty otherwise
+ * @param cascadeWrites   for a JPA entity: the classes of the entities that a {@code persist} or {@code merge} of it
+ *                        also writes, through its relationships declared with {@code cascade} {@code ALL},
+ *                        {@code PERSIST} or {@code MERGE} ({@code Order.lines} → {@code OrderDetail}); direct
+ *                        relationships only, in declaration order; empty otherwise
  */
 public record Component(String name, ComponentKind kind, Tier tier, String className,
                         EjbInterfaces interfaces, PersistenceType persistence, TransactionType transactionType,
@@ -31,10 +35,11 @@ public record Component(String name, ComponentKind kind, Tier tier, String class
                         List<EjbReference> ejbRefs, List<ResourceReference> resourceRefs,
                         String jndiName, String localJndiName, boolean readOnly,
                         List<SourceLocation> declaredIn, String ejbVersion, String cmpVersion,
-                        List<WebAction> webActions) {
+                        List<WebAction> webActions, List<String> cascadeWrites) {
 
     public Component {
         webActions = webActions == null ? List.of() : List.copyOf(webActions);
+        cascadeWrites = cascadeWrites == null ? List.of() : List.copyOf(cascadeWrites);
         if (interfaces == null) interfaces = EjbInterfaces.NONE;
         if (persistence == null) persistence = PersistenceType.NONE;
         if (tier == null) tier = kind.defaultTier();
@@ -45,6 +50,19 @@ public record Component(String name, ComponentKind kind, Tier tier, String class
         ejbRefs = ejbRefs == null ? List.of() : List.copyOf(ejbRefs);
         resourceRefs = resourceRefs == null ? List.of() : List.copyOf(resourceRefs);
         declaredIn = declaredIn == null ? List.of() : List.copyOf(declaredIn);
+    }
+
+    /** A component without cascading relationships. */
+    public Component(String name, ComponentKind kind, Tier tier, String className,
+                     EjbInterfaces interfaces, PersistenceType persistence, TransactionType transactionType,
+                     String primaryKeyClass, List<String> cmpFields, List<QueryDefinition> queries,
+                     List<MethodTransaction> transactions, List<String> urlPatterns,
+                     List<EjbReference> ejbRefs, List<ResourceReference> resourceRefs,
+                     String jndiName, String localJndiName, boolean readOnly,
+                     List<SourceLocation> declaredIn, String ejbVersion, String cmpVersion, List<WebAction> webActions) {
+        this(name, kind, tier, className, interfaces, persistence, transactionType, primaryKeyClass, cmpFields, queries,
+                transactions, urlPatterns, ejbRefs, resourceRefs, jndiName, localJndiName, readOnly, declaredIn, ejbVersion,
+                cmpVersion, webActions, List.of());
     }
 
     /** A component no web framework dispatches to. */
@@ -129,12 +147,12 @@ public record Component(String name, ComponentKind kind, Tier tier, String class
     public Component withTier(Tier t) {
         return new Component(name, kind, t, className, interfaces, persistence, transactionType, primaryKeyClass,
                 cmpFields, queries, transactions, urlPatterns, ejbRefs, resourceRefs, jndiName, localJndiName,
-                readOnly, declaredIn, ejbVersion, cmpVersion, webActions);
+                readOnly, declaredIn, ejbVersion, cmpVersion, webActions, cascadeWrites);
     }
 
     public Component withEjbRefs(List<EjbReference> refs) {
         return new Component(name, kind, tier, className, interfaces, persistence, transactionType, primaryKeyClass,
                 cmpFields, queries, transactions, urlPatterns, refs, resourceRefs, jndiName, localJndiName,
-                readOnly, declaredIn, ejbVersion, cmpVersion, webActions);
+                readOnly, declaredIn, ejbVersion, cmpVersion, webActions, cascadeWrites);
     }
 }

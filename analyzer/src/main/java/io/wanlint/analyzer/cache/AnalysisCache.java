@@ -70,7 +70,7 @@ import javax.crypto.Mac;
  */
 public final class AnalysisCache {
     /** Bumped whenever {@link CachedAnalysis} or anything it contains is stored differently. */
-    static final int FORMAT = 13;
+    static final int FORMAT = 14;
     static final String MAGIC = "wanlint-analysis-cache";
     static final int MAX_ENTRIES = 32;
     static final int MAX_AGE_DAYS = 30;
@@ -440,7 +440,8 @@ public final class AnalysisCache {
                 analysis.ejbRefLists(), analysis.diagnostics(), analysis.suppressions(), analysis.identity()));
         out.writeInt(json.length);
         out.write(json);
-        GraphCodec.write(new GraphCodec.Parts(analysis.nodes(), analysis.edges(), analysis.entryPoints(), analysis.facts()), out);
+        GraphCodec.write(new GraphCodec.Parts(analysis.nodes(), analysis.edges(), analysis.entryPoints(), analysis.facts(),
+                analysis.unseenCode()), out);
         out.writeBoolean(analysis.incremental() != null);
         if (analysis.incremental() != null) {
             // Length-prefixed: readRaw decodes it on the read-ahead thread, while ingest runs, so an
@@ -477,7 +478,7 @@ public final class AnalysisCache {
         if (counted.count != length) throw new IOException("the payload does not end where the entry says");
         ModelPart model = JSON.readValue(json, ModelPart.class);
         return new Payload(new CachedAnalysis(model.components(), model.ejbRefsOf(), model.ejbRefLists(), graph.nodes(),
-                graph.edges(), graph.entryPoints(), graph.facts(), model.diagnostics(), model.suppressions(), null,
+                graph.edges(), graph.entryPoints(), graph.facts(), graph.unseenCode(), model.diagnostics(), model.suppressions(), null,
                 model.identity()), state);
     }
 

@@ -9,6 +9,7 @@ import io.wanlint.analyzer.api.EjbReference;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.MethodNode;
 import io.wanlint.analyzer.api.SourceFacts;
+import io.wanlint.analyzer.api.UnseenCode;
 import io.wanlint.analyzer.callgraph.FrozenCallGraph;
 import io.wanlint.analyzer.model.SourceSuppressions;
 import java.util.ArrayList;
@@ -34,7 +35,7 @@ import java.util.Map;
  */
 public record CachedAnalysis(List<Component> components, List<Integer> ejbRefsOf, List<List<EjbReference>> ejbRefLists,
                              List<MethodNode> nodes, List<CallEdge> edges,
-                             List<EntryPoint> entryPoints, SourceFacts facts, List<Diagnostic> diagnostics,
+                             List<EntryPoint> entryPoints, SourceFacts facts, List<UnseenCode> unseenCode, List<Diagnostic> diagnostics,
                              List<SourceSuppressions.Entry> suppressions, IncrementalState incremental, String identity) {
     public CachedAnalysis {
         components = List.copyOf(components);
@@ -47,6 +48,7 @@ public record CachedAnalysis(List<Component> components, List<Integer> ejbRefsOf
         edges = List.copyOf(edges);
         entryPoints = List.copyOf(entryPoints);
         if (facts == null) facts = SourceFacts.NONE;
+        unseenCode = unseenCode == null ? List.of() : List.copyOf(unseenCode);
         diagnostics = List.copyOf(diagnostics);
         suppressions = List.copyOf(suppressions);
         java.util.Objects.requireNonNull(identity, "identity");
@@ -63,12 +65,12 @@ public record CachedAnalysis(List<Component> components, List<Integer> ejbRefsOf
             bare.add(c.withEjbRefs(List.of()));
         }
         return new CachedAnalysis(bare, refsOf, List.copyOf(lists.keySet()), List.copyOf(graph.nodes()), graph.edges(),
-                graph.entryPoints(), graph.facts(), diagnostics, suppressions.entries(), incremental, identity);
+                graph.entryPoints(), graph.facts(), graph.unseenCode(), diagnostics, suppressions.entries(), incremental, identity);
     }
 
     /** The same analysis with what an incremental run needs. */
     public CachedAnalysis withIncremental(IncrementalState state) {
-        return new CachedAnalysis(components, ejbRefsOf, ejbRefLists, nodes, edges, entryPoints, facts, diagnostics,
+        return new CachedAnalysis(components, ejbRefsOf, ejbRefLists, nodes, edges, entryPoints, facts, unseenCode, diagnostics,
                 suppressions, state, identity);
     }
 
@@ -79,7 +81,7 @@ public record CachedAnalysis(List<Component> components, List<Integer> ejbRefsOf
      */
     public boolean sameFactsAs(CachedAnalysis other) {
         return nodes.equals(other.nodes) && edges.equals(other.edges) && entryPoints.equals(other.entryPoints)
-                && facts.equals(other.facts) && diagnostics.equals(other.diagnostics) && components.equals(other.components)
+                && facts.equals(other.facts) && unseenCode.equals(other.unseenCode) && diagnostics.equals(other.diagnostics) && components.equals(other.components)
                 && ejbRefsOf.equals(other.ejbRefsOf) && ejbRefLists.equals(other.ejbRefLists) && suppressions.equals(other.suppressions);
     }
 
@@ -91,7 +93,7 @@ public record CachedAnalysis(List<Component> components, List<Integer> ejbRefsOf
     }
 
     /** The graph again; the graph orders its parts itself, and they were stored in that order. */
-    public CallGraph graph() { return FrozenCallGraph.of(nodes, edges, entryPoints, facts); }
+    public CallGraph graph() { return FrozenCallGraph.of(nodes, edges, entryPoints, facts, unseenCode); }
 
     public SourceSuppressions sourceSuppressions() { return SourceSuppressions.ofEntries(suppressions); }
 }

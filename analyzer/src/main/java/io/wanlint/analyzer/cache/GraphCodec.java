@@ -37,7 +37,16 @@ final class GraphCodec {
     private GraphCodec() {}
 
     /** The parts of a call graph, in the graph's own order. */
-    record Parts(List<MethodNode> nodes, List<CallEdge> edges, List<EntryPoint> entryPoints, SourceFacts facts) {}
+    record Parts(List<MethodNode> nodes, List<CallEdge> edges, List<EntryPoint> entryPoints, SourceFacts facts,
+                 List<io.wanlint.analyzer.api.UnseenCode> unseenCode) {
+        Parts {
+            unseenCode = unseenCode == null ? List.of() : List.copyOf(unseenCode);
+        }
+
+        Parts(List<MethodNode> nodes, List<CallEdge> edges, List<EntryPoint> entryPoints, SourceFacts facts) {
+            this(nodes, edges, entryPoints, facts, List.of());
+        }
+    }
 
     static void write(Parts parts, DataOutputStream out) throws IOException {
         Writer w = new Writer(out);
@@ -81,6 +90,11 @@ final class GraphCodec {
             w.location(f.location());
             out.writeInt(f.relatedLine());
         }
+        out.writeInt(parts.unseenCode().size());
+        for (io.wanlint.analyzer.api.UnseenCode u : parts.unseenCode()) {
+            w.string(u.kind().name());
+            w.string(u.name());
+        }
     }
 
     static Parts read(DataInputStream in) throws IOException {
@@ -114,7 +128,12 @@ final class GraphCodec {
             cluster.add(new SourceFacts.StateFact(r.constant(SourceFacts.StateKind.class), r.method(), r.string(), r.string(),
                     r.string(), r.location(), in.readInt()));
         }
-        return new Parts(nodes, edges, entryPoints, new SourceFacts(known, conditional, sqlBuilt, state, testCode, cluster));
+        int unseenCount = count(in);
+        List<io.wanlint.analyzer.api.UnseenCode> unseen = new ArrayList<>(Math.min(unseenCount, 1 << 10));
+        for (int i = 0; i < unseenCount; i++) {
+            unseen.add(new io.wanlint.analyzer.api.UnseenCode(r.constant(io.wanlint.analyzer.api.UnseenCode.Kind.class), r.string()));
+        }
+        return new Parts(nodes, edges, entryPoints, new SourceFacts(known, conditional, sqlBuilt, state, testCode, cluster), unseen);
     }
 
     static int count(DataInputStream in) throws IOException {

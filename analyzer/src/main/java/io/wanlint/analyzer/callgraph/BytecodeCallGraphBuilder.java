@@ -16,6 +16,7 @@ import io.wanlint.analyzer.callgraph.BytecodeTypes.MethodInfo;
 import sootup.core.jimple.common.Local;
 import sootup.core.jimple.common.Value;
 import sootup.core.jimple.common.constant.MethodHandle;
+import sootup.core.jimple.common.constant.ClassConstant;
 import sootup.core.jimple.common.constant.StringConstant;
 import sootup.core.jimple.common.expr.AbstractInstanceInvokeExpr;
 import sootup.core.jimple.common.expr.AbstractInvokeExpr;
@@ -26,6 +27,7 @@ import sootup.core.jimple.common.stmt.JAssignStmt;
 import sootup.core.jimple.common.stmt.Stmt;
 import sootup.core.model.Body;
 import sootup.core.signatures.MethodSignature;
+import sootup.core.types.ClassType;
 import sootup.java.core.AnnotationUsage;
 
 import java.nio.file.Path;
@@ -216,6 +218,7 @@ public final class BytecodeCallGraphBuilder {
                 }
             }
             instantiation.diagnostic().ifPresent(diagnostics::add);
+            graph.setUnseenCode(instantiation.unseenCode(n -> types.type(n).isPresent()));
         }
 
         /** What a statement tells of instantiation: {@code new X}, and reflective creation. */
@@ -440,7 +443,13 @@ public final class BytecodeCallGraphBuilder {
             boolean port = types.selfAndAncestors(type).contains("java.rmi.Remote") && isWebServicePort(type, call, site);
             return Optional.of(new CallSite(site.from(), site.owner().name, site.component(), CallSite.Kind.CALL, type,
                     ProgramView.Callee.exactly(name, invoked.parameterTypes()), invoked, form,
-                    new CallSite.Fixed(site.location(), site.loopDepth(), List.of()), site.once(), inlined, new CallSite.Known(constants, url, port, jpaTargets.of(type, call, site.shape(), site.owner().name))));
+                    new CallSite.Fixed(site.location(), site.loopDepth(), List.of()), site.once(), inlined, new CallSite.Known(constants, url, port, jpaTargets.of(type, call, site.shape(), site.owner().name),
+                            call.getArgs().stream().anyMatch(a -> typeOf(a) != null && typeOf(a).endsWith(".LockModeType")))));
+        }
+
+        /** The static class type of a value (a local's type as Jimple infers it), or null. */
+        private static String typeOf(Value v) {
+            return v instanceof Local l && l.getType() instanceof ClassType t ? t.getFullyQualifiedName() : null;
         }
 
         /**

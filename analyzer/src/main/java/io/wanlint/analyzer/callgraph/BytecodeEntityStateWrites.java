@@ -16,7 +16,19 @@ import sootup.core.jimple.common.stmt.Stmt;
 import sootup.core.model.Body;
 import sootup.core.signatures.MethodSignature;
 
+import sootup.core.graph.ControlFlowGraph;
+import sootup.core.jimple.common.constant.NullConstant;
+import sootup.core.jimple.common.expr.AbstractConditionExpr;
+import sootup.core.jimple.common.expr.JEqExpr;
+import sootup.core.jimple.common.expr.JNeExpr;
+import sootup.core.jimple.common.stmt.JIfStmt;
+import sootup.core.signatures.FieldSignature;
+
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,9 +38,11 @@ import java.util.function.Function;
 /**
  * The bytecode reading of {@link EntityWriteRule} (as {@link EntityStateWrites} is the source's): whether the bean class's implementation of an
  * entity business method changes the bean's state, read from its Jimple body. A store into a
- * field of {@code this} (javac's {@code putfield} on the bean), or a call on {@code this} of an
- * own {@code set…} method, is a write; an own method called on {@code this} is looked into one
- * level deep, and a lambda's {@code lambda$} body counts as part of the method that creates it. Answers are cached per bean method; one build uses it from one thread.
+ * field of {@code this} (javac's {@code putfield} on the bean) other than filling a field left null
+ * on first use, or a call on {@code this} of an own {@code set…} method, is a write; own methods
+ * called on {@code this} and superclass methods run by {@code super.x()} are looked into
+ * ({@link EntityWriteRule#MAX_DEPTH}), and a lambda's {@code lambda$} body counts as part of the
+ * method that creates it. Answers are cached per bean method; one build uses it from one thread.
  */
 final class BytecodeEntityStateWrites {
 
@@ -76,11 +90,13 @@ final class BytecodeEntityStateWrites {
         } catch (RuntimeException e) {
             return Optional.empty();
         }
+        Set<Stmt> lazy = lazyFills(body.get(), self);
         boolean writes = false;
         List<ProgramView.Callee> onThis = new ArrayList<>();
         List<MethodInfo> lambdas = new ArrayList<>();
+        List<MethodInfo> onSuper = new ArrayList<>();
         for (Stmt s : body.get().getStmts()) {
-            if (s instanceof JAssignStmt a && a.getLeftOp() instanceof JInstanceFieldRef f && f.getBase().equals(self)) {
+            if (s instanceof JAssignStmt a && a.getLeftOp() instanceof JInstanceFieldRef f && f.getBase().equals(self) && !lazy.contains(s)) {
                 writes = true;
             }
             if (!s.isInvokableStmt()) continue;
@@ -88,12 +104,55 @@ final class BytecodeEntityStateWrites {
             if (e.isPresent() && e.get() instanceof JDynamicInvokeExpr dyn) lambdas.addAll(lambdaBodies(dyn));
             if (e.isEmpty() || !(e.get() instanceof AbstractInstanceInvokeExpr call) || !call.getBase().equals(self)) continue;
             MethodRef invoked = BytecodeTypes.refOf(call.getMethodSignature());
-            if (invoked.name().equals("<init>") || call instanceof JSpecialInvokeExpr && !invoked.className().equals(m.owner.name)) {
+            if (invoked.name().equals("<init>")) continue;
+            if (call instanceof JSpecialInvokeExpr && !invoked.className().equals(m.owner.name)) {
+                // super.x(): the superclass's code, run on this object.
+                types.type(invoked.className()).flatMap(t -> types.concreteInClassChain(t, invoked.name(), invoked.parameterTypes()))
+                        .filter(x -> !x.isStatic).ifPresent(onSuper::add);
                 continue;
             }
             onThis.add(ProgramView.Callee.exactly(invoked.name(), invoked.parameterTypes()));
         }
-        return Optional.of(new EntityWriteRule.BodyWrites<>(writes, onThis, lambdas));
+        return Optional.of(new EntityWriteRule.BodyWrites<>(writes, onThis, lambdas, onSuper));
+    }
+
+    /**
+     * Stores that fill a field of {@code this} left null on first use ({@code if (history == null)
+     * history = …}): those on the null branch of a test of that field, before the branches join. A
+     * cache of what is read, as the source front end reads it, not a write.
+     */
+    private static Set<Stmt> lazyFills(Body body, Local self) {
+        Set<Stmt> out = new HashSet<>();
+        Map<Local, FieldSignature> loaded = new HashMap<>();
+        ControlFlowGraph<?> cfg = body.getControlFlowGraph();
+        for (Stmt s : body.getStmts()) {
+            if (s instanceof JAssignStmt a && a.getLeftOp() instanceof Local l && a.getRightOp() instanceof JInstanceFieldRef f
+                    && f.getBase().equals(self)) {
+                loaded.put(l, f.getFieldSignature());
+            }
+            if (!(s instanceof JIfStmt ifs)) continue;
+            AbstractConditionExpr cond = ifs.getCondition();
+            if (!(cond instanceof JEqExpr) && !(cond instanceof JNeExpr)) continue;
+            Value tested = cond.getOp2() instanceof NullConstant ? cond.getOp1() : cond.getOp1() instanceof NullConstant ? cond.getOp2() : null;
+            FieldSignature field = tested instanceof Local l ? loaded.get(l) : null;
+            if (field == null) continue;
+            List<Stmt> succ = cfg.successors(ifs);
+            if (succ.size() < 2) continue;
+            Stmt nullHead = succ.get(cond instanceof JEqExpr ? JIfStmt.TRUE_BRANCH_IDX : JIfStmt.FALSE_BRANCH_IDX);
+            Stmt join = succ.get(cond instanceof JEqExpr ? JIfStmt.FALSE_BRANCH_IDX : JIfStmt.TRUE_BRANCH_IDX);
+            Deque<Stmt> work = new ArrayDeque<>(List.of(nullHead));
+            Set<Stmt> seen = new HashSet<>();
+            while (!work.isEmpty()) {
+                Stmt x = work.pop();
+                if (x.equals(join) || !seen.add(x)) continue;
+                if (x instanceof JAssignStmt a && a.getLeftOp() instanceof JInstanceFieldRef f && f.getBase().equals(self)
+                        && f.getFieldSignature().equals(field)) {
+                    out.add(x);
+                }
+                work.addAll(cfg.successors(x));
+            }
+        }
+        return out;
     }
 
     /**

@@ -92,8 +92,14 @@ record CallSite(MethodRef from, String callerClass, Component component, Kind ki
         /** Whether a call on stub type {@code type} is a JAX-RPC/JAX-WS port rather than an RMI stub. */
         boolean webServicePort(String type);
 
-        /** The JPA entity a persistence call ({@code em.find(Item.class, id)}) names. */
+        /**
+         * The JPA entity a persistence call ({@code em.find(Item.class, id)}) names: its component name,
+         * or the entity class (a front end that does not keep the model), which the assembler resolves.
+         */
         Optional<String> jpaEntity(CallOp op);
+
+        /** Whether an argument is a JPA {@code LockModeType} ({@code em.find(Item.class, id, PESSIMISTIC_WRITE)}). */
+        default boolean passesLockMode() { return false; }
 
         /** Nothing known: no constants, unknown URL, no port, no entity. */
         Syntax NONE = new Known(List.of(), UrlProtocols.Reach.UNKNOWN, false);
@@ -104,16 +110,23 @@ record CallSite(MethodRef from, String callerClass, Component component, Kind ki
      *
      * @param constants the constant string of each leading argument (null where the argument is none)
      * @param entities  the entities a persistence call may name, by what the call turns out to be
+     * @param lockMode  whether an argument is a {@code LockModeType}
      */
-    record Known(List<String> constants, UrlProtocols.Reach url, boolean port, JpaNames entities) implements Syntax {
+    record Known(List<String> constants, UrlProtocols.Reach url, boolean port, JpaNames entities, boolean lockMode) implements Syntax {
         Known {
             constants = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(constants));
             if (entities == null) entities = JpaNames.NONE;
         }
 
         Known(List<String> constants, UrlProtocols.Reach url, boolean port) {
-            this(constants, url, port, JpaNames.NONE);
+            this(constants, url, port, JpaNames.NONE, false);
         }
+
+        Known(List<String> constants, UrlProtocols.Reach url, boolean port, JpaNames entities) {
+            this(constants, url, port, entities, false);
+        }
+
+        @Override public boolean passesLockMode() { return lockMode; }
 
         @Override public Optional<String> constantString(int index) {
             return index < constants.size() ? Optional.ofNullable(constants.get(index)) : Optional.empty();

@@ -135,13 +135,14 @@ final class CallSiteAssembler<T, M> {
      * ({@code player.dropTeam(team)}), called from another class, is an update of the entity, as for
      * entity beans; setters stay plain calls (the cost model charges them as dirty fields by name,
      * WAN005 counts them after a find or query), and so do getters (a lazily initialised collection
-     * is no write). A method reference handed over ({@code forEach(Item::touch)}) stays a plain call.
+     * is no write, as the write rule reads it), unless their code changes the state ({@code getNextId()}
+     * counting up a field). A method reference handed over ({@code forEach(Item::touch)}) stays a plain call.
      */
     private List<CallEdge> appCall(CallSite s, T receiver, boolean mayUpdate) {
         String type = s.receiverType();
         String name = s.callee().name();
         Optional<Component> jpaEntity = model.byClass(type).filter(c -> c.kind() == ComponentKind.JPA_ENTITY);
-        boolean update = mayUpdate && jpaEntity.isPresent() && !name.startsWith("set") && !name.startsWith("get") && !name.startsWith("is")
+        boolean update = mayUpdate && jpaEntity.isPresent() && !name.startsWith("set")
                 && !s.callerClass().equals(type) && entityWrites.changesState(type, s);
         List<CallEdge> out = new ArrayList<>();
         for (M m : dispatch.targets(receiver, s.callee(), s.form())) {
@@ -179,8 +180,10 @@ final class CallSiteAssembler<T, M> {
         EjbViews.ViewCall v = found.get();
         if (v.bean() == null) return Optional.of(List.of(edge(s, interfaceMethod(s), v.kind(), v.op(), null)));
         CallOp op = v.op();
-        // A business method whose code changes the bean's state is an update of the entity.
-        if (v.entity() && op == CallOp.BUSINESS_METHOD && entityWrites.changesState(v.bean().className(), s)) {
+        // A business method whose code changes the bean's state is an update of the entity, and so is a
+        // method named like a getter that does (getNextId() counting up a field).
+        if (v.entity() && (op == CallOp.BUSINESS_METHOD || op == CallOp.ENTITY_GET)
+                && entityWrites.changesState(v.bean().className(), s)) {
             op = CallOp.ENTITY_UPDATE;
         }
         MethodRef target = container.beanMethod(v.bean(), s.callee(), v.home(), op).orElseGet(() -> interfaceMethod(s));
@@ -229,9 +232,41 @@ final class CallSiteAssembler<T, M> {
         if (c.kind() == EdgeKind.JNDI_LOOKUP && s.callee().arity() >= 1) {
             target = s.syntax().constantString(0).flatMap(n -> jndi.resolve(n, s.component())).map(Component::name).orElse(null);
         } else if (c.kind() == EdgeKind.JPA) {
-            target = s.syntax().jpaEntity(c.op()).orElse(null);
+            target = s.syntax().jpaEntity(c.op()).flatMap(this::entityNamed).orElse(null);
+            if (c.op() == CallOp.JPA_FIND && s.syntax().passesLockMode()) {
+                return edge(s, lockingOverload(s), c.kind(), c.op(), target);
+            }
         }
         return edge(s, apiRef(s), c.kind(), c.op(), target);
+    }
+
+    /** The entity component a front end named, by component name or by class. */
+    private Optional<String> entityNamed(String nameOrClass) {
+        return model.byName(nameOrClass).or(() -> model.byClass(nameOrClass)).filter(e -> e.kind().isEntity()).map(Component::name);
+    }
+
+    /**
+     * {@code em.find(Item.class, id, LockModeType.PESSIMISTIC_WRITE)}: the overload taking the lock
+     * mode, named with its parameter types (by arity alone it is ambiguous with the one taking hints),
+     * so that the edge says the read locks ({@link CallEdge#locksForUpdate()}).
+     */
+    private MethodRef lockingOverload(CallSite s) {
+        MethodRef byArity = apiRef(s);
+        if (byArity.parameterTypes().stream().anyMatch(p -> p.endsWith(".LockModeType"))) return byArity;
+        Optional<Class<?>> c = libraryClass.apply(s.receiverType());
+        if (c.isPresent()) {
+            try {
+                for (var m : c.get().getMethods()) {
+                    if (m.getName().equals(s.callee().name()) && m.getParameterCount() == s.callee().arity()
+                            && java.util.Arrays.stream(m.getParameterTypes()).anyMatch(p -> p.getSimpleName().equals("LockModeType"))) {
+                        return new MethodRef(binaryName.apply(s.receiverType()), s.callee().name(), names(m.getParameterTypes()));
+                    }
+                }
+            } catch (LinkageError ignored) {
+                // A class whose dependencies are missing: keep the reference by arity.
+            }
+        }
+        return byArity;
     }
 
     /**

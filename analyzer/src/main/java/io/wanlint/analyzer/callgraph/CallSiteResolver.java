@@ -373,7 +373,20 @@ final class CallSiteResolver {
         @Override public boolean webServicePort(String type) { return isWebServicePort(type, call, site); }
 
         @Override public Optional<String> jpaEntity(CallOp op) { return jpa.entityOf(call, op, site.stats()); }
+
+        @Override public boolean passesLockMode() {
+            for (Expression a : call.getArguments()) {
+                String text = a.toString();
+                if (text.startsWith("LockModeType.") || text.contains(".LockModeType.")) return true;
+                if (a instanceof NameExpr n && LOCK_MODES.contains(n.getNameAsString())) return true;
+            }
+            return false;
+        }
     }
+
+    /** The {@code LockModeType} constants, as a static import names them. */
+    private static final Set<String> LOCK_MODES = Set.of("PESSIMISTIC_WRITE", "PESSIMISTIC_READ", "PESSIMISTIC_FORCE_INCREMENT",
+            "OPTIMISTIC_FORCE_INCREMENT");
 
     // ---------------------------------------------------------------- unknown receivers
 

@@ -13,7 +13,10 @@ import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.expr.SuperExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
+import com.github.javaparser.ast.expr.BinaryExpr;
+import com.github.javaparser.ast.stmt.IfStmt;
 import com.github.javaparser.ast.expr.UnaryExpr;
 import io.wanlint.analyzer.callgraph.AppTypes.MethodInfo;
 import io.wanlint.analyzer.callgraph.AppTypes.TypeInfo;
@@ -29,10 +32,12 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Whether an entity bean's business method changes the bean's state, read from its source: the
- * implementing method (or an own method it calls on {@code this}, one level deep) assigns an
+ * implementing method (or an own or superclass method it calls, {@link EntityWriteRule#MAX_DEPTH} calls deep) assigns an
  * instance field of the bean ({@code balance = …}, {@code this.balance -= …}, {@code balance++})
  * or calls one of the bean's own {@code set…} methods (the abstract CMP setters), or changes one of its
- * collections ({@code teams.add(t)}, {@code getTeams().remove(t)}: a relationship). Such a call is an
+ * collections ({@code teams.add(t)}, {@code getTeams().remove(t)}: a relationship), or runs a
+ * superclass's method that does ({@code super.adjust()}). Filling a field left null on first use
+ * ({@code if (history == null) history = …}) is a cache of what is read, not a write. Such a call is an
  * update of the entity although its name says nothing about it ({@code debit(amount)}); the cache
  * rule counts it as a write. Answers are cached per bean method.
  */
@@ -77,7 +82,7 @@ final class EntityStateWrites {
         Set<String> locals = localNames(md);
         boolean writes = false;
         for (AssignExpr a : md.findAll(AssignExpr.class)) {
-            if (ownBody(a, md) && isOwnField(a.getTarget(), fields, locals)) writes = true;
+            if (ownBody(a, md) && isOwnField(a.getTarget(), fields, locals) && !lazilyInitialised(a)) writes = true;
         }
         for (UnaryExpr u : md.findAll(UnaryExpr.class)) {
             if (u.getOperator().isPostfix() || u.getOperator() == UnaryExpr.Operator.PREFIX_INCREMENT
@@ -86,20 +91,53 @@ final class EntityStateWrites {
             }
         }
         List<ProgramView.Callee> onThis = new ArrayList<>();
+        List<MethodInfo> onSuper = new ArrayList<>();
         for (MethodCallExpr call : md.findAll(MethodCallExpr.class)) {
             if (!ownBody(call, md)) continue;
             if (COLLECTION_MUTATORS.contains(call.getNameAsString()) && call.getScope().isPresent()
                     && isOwnCollection(call.getScope().get(), fields, locals)) {
                 writes = true;
             }
-            if (!onThis(call)) continue;
             String name = call.getNameAsString();
             int argc = call.getArguments().size();
+            if (call.getScope().filter(sc -> sc instanceof SuperExpr).isPresent()) {
+                // super.x() runs the code of the class above the one declaring this method, on this object.
+                Optional<TypeInfo> above = Optional.ofNullable(m.owner.superclass).flatMap(types::type);
+                above.flatMap(t -> types.concreteInClassChain(t, name, argc)).filter(x -> !x.isStatic).ifPresent(onSuper::add);
+                continue;
+            }
+            if (!onThis(call)) continue;
             Optional<MethodInfo> declared = types.findInHierarchy(bean, name, argc);
             if (declared.isPresent() && declared.get().isStatic) continue;
             onThis.add(ProgramView.Callee.byArity(name, argc));
         }
-        return Optional.of(new EntityWriteRule.BodyWrites<>(writes, onThis, List.of()));
+        return Optional.of(new EntityWriteRule.BodyWrites<>(writes, onThis, List.of(), onSuper));
+    }
+
+    /**
+     * {@code if (items == null) items = new …;}: filling a cache of what is read when first asked for,
+     * not a change of persistent state (a getter that does it stays a read). Only a plain assignment
+     * inside the then-branch of an {@code if} testing that field against {@code null}.
+     */
+    private static boolean lazilyInitialised(AssignExpr a) {
+        if (a.getOperator() != AssignExpr.Operator.ASSIGN) return false;
+        String field = fieldName(a.getTarget());
+        for (Node p = a.getParentNode().orElse(null); p != null && !(p instanceof CallableDeclaration<?>); p = p.getParentNode().orElse(null)) {
+            if (p instanceof IfStmt i && i.getThenStmt().isAncestorOf(a) && i.getCondition() instanceof BinaryExpr b
+                    && b.getOperator() == BinaryExpr.Operator.EQUALS
+                    && (b.getRight().isNullLiteralExpr() && field.equals(fieldName(b.getLeft()))
+                        || b.getLeft().isNullLiteralExpr() && field.equals(fieldName(b.getRight())))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The field {@code x} or {@code this.x} names, else "". */
+    private static String fieldName(Expression e) {
+        if (e instanceof NameExpr n) return n.getNameAsString();
+        if (e instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr) return f.getNameAsString();
+        return "";
     }
 
     /**

@@ -36,14 +36,16 @@ public final class FrozenCallGraph implements CallGraph {
     private final Map<MethodRef, List<CallEdge>> incoming;
     private final List<EntryPoint> entryPoints;
     private final SourceFacts facts;
+    private final List<io.wanlint.analyzer.api.UnseenCode> unseenCode;
 
     FrozenCallGraph(Collection<MethodNode> nodes, List<CallEdge> edges, List<EntryPoint> entryPoints) {
-        this(nodes, edges, entryPoints, SourceFacts.NONE);
+        this(nodes, edges, entryPoints, SourceFacts.NONE, List.of());
     }
 
     FrozenCallGraph(Collection<MethodNode> nodes, List<CallEdge> edges, List<EntryPoint> entryPoints,
-                    SourceFacts facts) {
+                    SourceFacts facts, List<io.wanlint.analyzer.api.UnseenCode> unseenCode) {
         this.facts = facts == null ? SourceFacts.NONE : facts;
+        this.unseenCode = unseenCode == null ? List.of() : List.copyOf(new java.util.TreeSet<>(unseenCode));
         List<MethodNode> sortedNodes = new ArrayList<>(nodes);
         sortedNodes.sort(Comparator.comparing(MethodNode::ref, BY_METHOD));
         Map<MethodRef, MethodNode> byRef = new LinkedHashMap<>();
@@ -77,7 +79,13 @@ public final class FrozenCallGraph implements CallGraph {
      */
     public static FrozenCallGraph of(Collection<MethodNode> nodes, List<CallEdge> edges, List<EntryPoint> entryPoints,
                                      SourceFacts facts) {
-        return new FrozenCallGraph(nodes, edges, entryPoints, facts);
+        return new FrozenCallGraph(nodes, edges, entryPoints, facts, List.of());
+    }
+
+    /** As {@link #of(Collection, List, List, SourceFacts)}, with the code that runs unseen. */
+    public static FrozenCallGraph of(Collection<MethodNode> nodes, List<CallEdge> edges, List<EntryPoint> entryPoints,
+                                     SourceFacts facts, List<io.wanlint.analyzer.api.UnseenCode> unseenCode) {
+        return new FrozenCallGraph(nodes, edges, entryPoints, facts, unseenCode);
     }
 
     @Override public Collection<MethodNode> nodes() { return nodes.values(); }
@@ -93,6 +101,8 @@ public final class FrozenCallGraph implements CallGraph {
     @Override public List<EntryPoint> entryPoints() { return entryPoints; }
 
     @Override public SourceFacts facts() { return facts; }
+
+    @Override public List<io.wanlint.analyzer.api.UnseenCode> unseenCode() { return unseenCode; }
 
     /** The graph in Graphviz DOT, for tests and debugging. */
     public String toDot() {

@@ -55,13 +55,21 @@ final class Instantiation {
     /**
      * What a front end saw, with reflective names already resolved against the deployment.
      *
-     * @param created class names created in code or loaded by a readable name
-     * @param open    types whose implementations reflection may create unseen ({@link #ANY_TYPE}: all)
+     * @param created      class names created in code or loaded by a readable name
+     * @param open         types whose implementations reflection may create unseen ({@link #ANY_TYPE}: all)
+     * @param deployedName the classes loaded by a name the deployment gives (an env-entry, a property), each
+     *                     with the type its instance is cast to ({@link #ANY_TYPE} when not cast)
      */
-    record Facts(Set<String> created, Set<String> open) {
+    record Facts(Set<String> created, Set<String> open, java.util.Map<String, String> deployedName) {
         Facts {
             created = Set.copyOf(created);
             open = Set.copyOf(open);
+            deployedName = deployedName == null ? java.util.Map.of() : java.util.Map.copyOf(deployedName);
+        }
+
+        /** Facts without names the deployment gives (an incremental run, which keeps the previous run's unseen code). */
+        Facts(Set<String> created, Set<String> open) {
+            this(created, open, java.util.Map.of());
         }
 
         static final Facts NONE = new Facts(Set.of(), Set.of());
@@ -70,6 +78,7 @@ final class Instantiation {
         static Facts of(Set<String> created, List<Reflective> reflective, DeploymentNames names) {
             Set<String> all = new TreeSet<>(created);
             Set<String> open = new TreeSet<>();
+            java.util.Map<String, String> deployed = new java.util.TreeMap<>();
             for (Reflective r : reflective) {
                 List<String> loaded = null;
                 if (r.name() instanceof Constant c) loaded = List.of(c.className());
@@ -77,8 +86,11 @@ final class Instantiation {
                 else if (r.name() instanceof Property p) loaded = names.property(p.key()).orElse(null);
                 if (loaded == null) open.add(r.castTo() == null ? ANY_TYPE : r.castTo());
                 else all.addAll(loaded);
+                if (loaded != null && !(r.name() instanceof Constant)) {
+                    for (String l : loaded) deployed.putIfAbsent(l, r.castTo() == null ? ANY_TYPE : r.castTo());
+                }
             }
-            return new Facts(all, open);
+            return new Facts(all, open, deployed);
         }
     }
 
@@ -127,6 +139,28 @@ final class Instantiation {
         Optional<io.wanlint.analyzer.api.Component> c = model.byClass(name);
         if (c.isEmpty() && name.indexOf('$') >= 0) c = model.byClass(name.replace('$', '.'));
         return c.isPresent() && EeSemantics.containerKeepsInstance(c.get());
+    }
+
+    /**
+     * The code that runs unseen ({@link io.wanlint.analyzer.api.UnseenCode}) and was written for this
+     * application: objects created by reflection and cast to an application type (they implement the
+     * application's own interface, a plug-in), from a name the analysis cannot read or from a name the
+     * deployment gives that is no application class. A JDBC driver or a parser loaded by name is cast
+     * to a library type, or not at all, and calls no bean. {@code isApplicationType} says which types
+     * are the application's.
+     */
+    List<io.wanlint.analyzer.api.UnseenCode> unseenCode(java.util.function.Predicate<String> isApplicationType) {
+        java.util.function.Predicate<String> app = t -> isApplicationType.test(t) || isApplicationType.test(t.replace('$', '.'));
+        Set<io.wanlint.analyzer.api.UnseenCode> out = new TreeSet<>();
+        for (String t : facts.open()) {
+            if (app.test(t)) out.add(new io.wanlint.analyzer.api.UnseenCode(io.wanlint.analyzer.api.UnseenCode.Kind.UNREADABLE_NAME, t));
+        }
+        facts.deployedName().forEach((c, castTo) -> {
+            if (!app.test(c) && app.test(castTo)) {
+                out.add(new io.wanlint.analyzer.api.UnseenCode(io.wanlint.analyzer.api.UnseenCode.Kind.CLASS_OUTSIDE_APPLICATION, c));
+            }
+        });
+        return List.copyOf(out);
     }
 
     /** One diagnostic naming the types whose implementations reflection creates from names the analysis cannot read. */

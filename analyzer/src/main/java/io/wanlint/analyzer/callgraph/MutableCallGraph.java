@@ -20,6 +20,7 @@ public final class MutableCallGraph {
     private final List<CallEdge> edges = new ArrayList<>();
     private final List<EntryPoint> entryPoints = new ArrayList<>();
     private SourceFacts facts = SourceFacts.NONE;
+    private List<io.wanlint.analyzer.api.UnseenCode> unseenCode = List.of();
 
     /** Adds a node unless one for the same method exists (the first declaration wins). */
     public void addNode(MethodNode node) { nodes.putIfAbsent(node.ref(), node); }
@@ -40,5 +41,10 @@ public final class MutableCallGraph {
         this.facts = facts == null ? SourceFacts.NONE : facts;
     }
 
-    public FrozenCallGraph freeze() { return new FrozenCallGraph(nodes.values(), edges, entryPoints, facts); }
+    /** What runs unseen ({@link io.wanlint.analyzer.api.CallGraph#unseenCode}); both front ends set it once. */
+    public void setUnseenCode(List<io.wanlint.analyzer.api.UnseenCode> unseen) {
+        this.unseenCode = unseen == null ? List.of() : List.copyOf(unseen);
+    }
+
+    public FrozenCallGraph freeze() { return new FrozenCallGraph(nodes.values(), edges, entryPoints, facts, unseenCode); }
 }

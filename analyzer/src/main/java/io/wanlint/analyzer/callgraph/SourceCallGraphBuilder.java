@@ -70,7 +70,16 @@ public final class SourceCallGraphBuilder {
     }
 
     /** The parts of the previous run's graph an update starts from (as the cache stored them). */
-    public record PreviousGraph(java.util.Collection<MethodNode> nodes, List<CallEdge> edges, SourceFacts facts) {}
+    public record PreviousGraph(java.util.Collection<MethodNode> nodes, List<CallEdge> edges, SourceFacts facts,
+                                List<io.wanlint.analyzer.api.UnseenCode> unseenCode) {
+        public PreviousGraph {
+            unseenCode = unseenCode == null ? List.of() : List.copyOf(unseenCode);
+        }
+
+        public PreviousGraph(java.util.Collection<MethodNode> nodes, List<CallEdge> edges, SourceFacts facts) {
+            this(nodes, edges, facts, List.of());
+        }
+    }
 
     /** A graph with what a later run needs to update it after some files changed ({@link #update}). */
     public record Recorded(CallGraphOutcome outcome, GraphMemory memory) {}
@@ -124,6 +133,7 @@ public final class SourceCallGraphBuilder {
         for (List<TypeInfo> file : byFile(types).values()) clusterState.addAll(ClusterStateScan.of(types, components, file));
         graph.setFacts(new SourceFacts(true, conditional, sqlBuilt, sessionState, testCode(types), clusterState));
         new EntryPointRules<>(types, components, pages(jsps, types, jspComponents(components))).addTo(graph);
+        graph.setUnseenCode(instantiation.unseenCode(n -> types.type(n).isPresent()));
         FrozenCallGraph frozen = graph.freeze();
         List<Diagnostic> diagnostics = diagnostics(results);
         instantiation.diagnostic().ifPresent(diagnostics::add);
@@ -266,6 +276,8 @@ public final class SourceCallGraphBuilder {
         graph.setFacts(new SourceFacts(true, conditional, sqlBuilt, sessionState, testCode(types), clusterState));
         new EntryPointRules<>(types, components, pages(pages, types, jspComponents(components))).addTo(graph);
         if (types.unavailable().isPresent()) throw new AppTypes.IncrementalUnavailable(types.unavailable().get());
+        // What is instantiated is as before, and so is what runs unseen.
+        graph.setUnseenCode(previous.unseenCode());
         FrozenCallGraph frozen = graph.freeze();
 
         // Diagnostics: each file's, in file order, failures first as in a full build.

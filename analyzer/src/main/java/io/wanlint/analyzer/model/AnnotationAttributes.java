@@ -64,6 +64,18 @@ final class AnnotationAttributes {
         }).orElse(null);
     }
 
+    /** The constant names of an enum or enum-array attribute ({@code {CascadeType.PERSIST, MERGE}} → PERSIST, MERGE). */
+    static List<String> constants(AnnotationExpr a, String name) {
+        List<String> out = new ArrayList<>();
+        get(a, name).ifPresent(e -> {
+            for (Expression x : elements(e)) {
+                if (x instanceof FieldAccessExpr f) out.add(f.getNameAsString());
+                else if (x instanceof NameExpr n) out.add(n.getNameAsString());
+            }
+        });
+        return out;
+    }
+
     private static List<Expression> elements(Expression e) {
         return e instanceof ArrayInitializerExpr arr ? arr.getValues() : List.of(e);
     }

@@ -48,12 +48,18 @@ record CompiledType(String name, String superclass, List<String> interfaces, boo
 
     /**
      * A field ({@code type} its type, {@code parameterTypes} empty) or a method ({@code type} its
-     * return type).
+     * return type); {@code typeArguments} are the classes a field's generic type names
+     * ({@code List<OrderDetail>} → {@code OrderDetail}), outermost first, when the class file keeps them.
      */
-    record Member(String name, String type, List<String> parameterTypes, List<Annotation> annotations) {
+    record Member(String name, String type, List<String> parameterTypes, List<Annotation> annotations, List<String> typeArguments) {
         Member {
             parameterTypes = List.copyOf(parameterTypes);
             annotations = List.copyOf(annotations);
+            typeArguments = typeArguments == null ? List.of() : List.copyOf(typeArguments);
+        }
+
+        Member(String name, String type, List<String> parameterTypes, List<Annotation> annotations) {
+            this(name, type, parameterTypes, annotations, List.of());
         }
 
         Optional<Annotation> annotation(JeeAnnotation a) {

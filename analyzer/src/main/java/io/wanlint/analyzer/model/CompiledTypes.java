@@ -161,7 +161,7 @@ public final class CompiledTypes {
                 @Override public void visitEnd() {
                     if (own.isEmpty()) return;
                     annotated = true;
-                    fields.add(new CompiledType.Member(n, type, List.of(), own));
+                    fields.add(new CompiledType.Member(n, type, List.of(), own, typeArguments(signature)));
                 }
             };
         }
@@ -184,6 +184,15 @@ public final class CompiledTypes {
                 }
             };
         }
+    }
+
+    /** The classes a generic signature names inside its type arguments ({@code Ljava/util/List<Lx/Line;>;} → x.Line). */
+    static List<String> typeArguments(String signature) {
+        if (signature == null || signature.indexOf('<') < 0) return List.of();
+        List<String> out = new ArrayList<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("L([^<;>]+)[;<]").matcher(signature.substring(signature.indexOf('<')));
+        while (m.find()) out.add(dotted(m.group(1)));
+        return out;
     }
 
     /** One annotation's values, arrays flattened, nested annotations kept apart. */

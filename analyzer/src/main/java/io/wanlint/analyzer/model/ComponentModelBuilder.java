@@ -877,6 +877,7 @@ public final class ComponentModelBuilder {
                     Draft d = classDraft(t, ComponentKind.JPA_ENTITY);
                     d.persistence = PersistenceType.JPA;
                     d.readOnly = isCachedReadOnly(decl, s);
+                    d.cascadeWrites.addAll(JpaCascades.of(decl, s));
                 } else if (JeeAnnotation.PATH.on(decl, s).isPresent()) {
                     Draft d = classDraft(t, ComponentKind.JAX_RS_RESOURCE);
                     String path = AnnotationAttributes.string(JeeAnnotation.PATH.on(decl, s).get(), "value");
@@ -921,6 +922,7 @@ public final class ComponentModelBuilder {
                     d.persistence = PersistenceType.JPA;
                     d.readOnly = t.annotation(JeeAnnotation.CACHEABLE).map(c -> !"false".equals(c.value("value"))).orElse(false)
                             || t.annotation(JeeAnnotation.HIBERNATE_CACHE).map(c -> "READ_ONLY".equals(c.value("usage"))).orElse(false);
+                    d.cascadeWrites.addAll(JpaCascades.of(t));
                 } else if (t.annotation(JeeAnnotation.PATH).isPresent() && !t.isAbstract()) {
                     d = draft(t.simpleName(), true, ComponentKind.JAX_RS_RESOURCE, t.name());
                     String path = t.annotation(JeeAnnotation.PATH).get().value("value");

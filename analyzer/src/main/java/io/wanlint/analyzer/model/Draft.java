@@ -58,6 +58,8 @@ final class Draft {
     String ejbVersion;
     String cmpVersion;
     final List<SourceLocation> declaredIn = new ArrayList<>();
+    /** For a JPA entity: the entity classes a persist or merge of it also writes (see {@link Component#cascadeWrites}). */
+    final Set<String> cascadeWrites = new LinkedHashSet<>();
     /** The requests a web framework hands to this class (actions, JSF page references). */
     final List<WebAction> webActions = new ArrayList<>();
     /** The source of the implementation class, or null when it is compiled-only. */
@@ -88,6 +90,6 @@ final class Draft {
         return new Component(name, kind, kind.defaultTier(), className, interfaces(), persistence,
                 kind.isEjb() ? transactionType : null, primaryKeyClass, cmpFields, queries, transactions,
                 List.copyOf(urlPatterns), resolvedRefs, resourceRefs, jndiName, localJndiName, readOnly, declaredIn,
-                ejbVersion, cmpVersion, webActions);
+                ejbVersion, cmpVersion, webActions, List.copyOf(cascadeWrites));
     }
 }

@@ -15,7 +15,12 @@ enum JeeAnnotation {
     WEB_SERVLET("WebServlet", Packages.SERVLET_ANNOTATION), WEB_FILTER("WebFilter", Packages.SERVLET_ANNOTATION),
     WEB_LISTENER("WebListener", Packages.SERVLET_ANNOTATION), RESOURCE("Resource", Packages.COMMON),
     INJECT("Inject", Packages.INJECT), PATH("Path", Packages.JAX_RS),
-    CACHEABLE("Cacheable", Packages.PERSISTENCE), HIBERNATE_CACHE("Cache", Packages.HIBERNATE);
+    CACHEABLE("Cacheable", Packages.PERSISTENCE), HIBERNATE_CACHE("Cache", Packages.HIBERNATE),
+    ONE_TO_MANY("OneToMany", Packages.PERSISTENCE), MANY_TO_ONE("ManyToOne", Packages.PERSISTENCE),
+    ONE_TO_ONE("OneToOne", Packages.PERSISTENCE), MANY_TO_MANY("ManyToMany", Packages.PERSISTENCE);
+
+    /** The JPA relationship annotations, whose {@code cascade} makes a persist or merge of the owner write the related entity. */
+    static final List<JeeAnnotation> RELATIONSHIPS = List.of(ONE_TO_MANY, MANY_TO_ONE, ONE_TO_ONE, MANY_TO_MANY);
 
     private static final class Packages {
         static final List<String> EJB = List.of("javax.ejb", "jakarta.ejb");

@@ -102,7 +102,7 @@ final class IncrementalUpdate {
         for (TextFile jsp : ws.jsps()) pages.add(new JspUnit(jsp, JspScanner.pagePath(jsp), null, null, List.of()));
         JavaSources parser = new JavaSources();
         Optional<SourceCallGraphBuilder.Recorded> updated = timed("call graph", timings, () -> new SourceCallGraphBuilder()
-                .update(state.memory(), new SourceCallGraphBuilder.PreviousGraph(previous.nodes(), previous.edges(), previous.facts()), graphBefore, changed, changedJsps, model, pages,
+                .update(state.memory(), new SourceCallGraphBuilder.PreviousGraph(previous.nodes(), previous.edges(), previous.facts(), previous.unseenCode()), graphBefore, changed, changedJsps, model, pages,
                         DeploymentNames.read(ws.xmlFiles(), ws.jsps(), ws.propertyFiles()), file -> {
                     TextFile source = byPath.get(file);
                     if (source == null) return Optional.<CompilationUnit>empty();
@@ -125,7 +125,8 @@ final class IncrementalUpdate {
         boolean same = timed("facts compared", timings, () -> entry.sameFactsAs(previous));
         return Optional.of(new Outcome(placed, graph, transactions, derivedNow, suppressions,
                 same ? new CachedAnalysis(entry.components(), entry.ejbRefsOf(), entry.ejbRefLists(), entry.nodes(), entry.edges(),
-                        entry.entryPoints(), entry.facts(), entry.diagnostics(), entry.suppressions(), next, previous.identity())
+                        entry.entryPoints(), entry.facts(), entry.unseenCode(), entry.diagnostics(), entry.suppressions(), next,
+                        previous.identity())
                         : entry));
     }
 

@@ -37,7 +37,7 @@ import java.util.regex.Pattern;
  *     calling a setter), in the bean class or a superclass;</li>
  * <li>mutators or field writes in a superclass of the bean (a CMP/BMP base class);</li>
  * <li>code loaded with {@code Class.forName} from a name read at run time (an env-entry, a property):
- *     the analysis cannot see what it calls;</li>
+ *     the analysis cannot see what it calls (the call graph's unseen code, or any such load in the sources);</li>
  * <li>a locking finder ({@code findByPrimaryKeyForUpdate}): it is there because callers update what it finds.</li>
  * </ul>
  * Each reason reads {@code writes may be unseen: <where>}.
@@ -62,6 +62,7 @@ final class WriteSafety {
         Optional<String> why = getterWrites(chain);
         if (why.isEmpty() && chain.size() > 1) why = superclassWrites(chain.subList(1, chain.size()));
         if (why.isEmpty()) why = lockingFinder(entity, context);
+        if (why.isEmpty()) why = unseenCode(context);
         if (why.isEmpty()) why = classesLoadedByName(context);
         return why.map(w -> "writes may be unseen: " + w);
     }
@@ -179,6 +180,15 @@ final class WriteSafety {
             }
         }
         return Optional.empty();
+    }
+
+    /** Code the call graph says runs unseen ({@link io.wanlint.analyzer.api.CallGraph#unseenCode}), in either front end. */
+    static Optional<String> unseenCode(RefactoringContext context) {
+        if (context.analysis().callGraph() == null) return Optional.empty();
+        List<io.wanlint.analyzer.api.UnseenCode> unseen = context.analysis().callGraph().unseenCode();
+        if (unseen.isEmpty()) return Optional.empty();
+        return Optional.of(unseen.get(0).describe() + (unseen.size() > 1 ? " (and " + (unseen.size() - 1) + " more)" : "")
+                + ", whose calls are not analysed");
     }
 
     /**

@@ -168,6 +168,27 @@ class WriteSafetyTest {
     }
 
     @Test
+    void aPlugInOutsideTheApplicationNamedByAnEnvEntryDeclinesTheReadOnlyDeclarationNamingIt() throws IOException {
+        write("src/a/Pricing.java", "package a; public interface Pricing { int price(String isbn); }");
+        write("src/a/Prices.java", """
+                package a;
+                public class Prices {
+                    public Pricing load(javax.naming.Context env) throws Exception {
+                        return (Pricing) Class.forName((String) env.lookup("java:comp/env/param/Pricing")).newInstance();
+                    }
+                }
+                """);
+        write("META-INF/env.xml", """
+                <env-entries>
+                  <env-entry><env-entry-name>param/Pricing</env-entry-name><env-entry-value>com.vendor.RulePricing</env-entry-value></env-entry>
+                </env-entries>
+                """);
+        PlanOutcome o = readOnly("", "");
+        assertThat(o.reasonWithoutPatch()).isEqualTo("writes may be unseen: class com.vendor.RulePricing, loaded by a name the deployment "
+                + "gives, is not in the analysed code, whose calls are not analysed");
+    }
+
+    @Test
     void registeringAJdbcDriverByNameIsNoUnseenWrite() throws IOException {
         write("src/a/Drivers.java", """
                 package a;

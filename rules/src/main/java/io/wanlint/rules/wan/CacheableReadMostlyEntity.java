@@ -12,6 +12,7 @@ import io.wanlint.analyzer.api.PersistenceType;
 import io.wanlint.analyzer.api.RuleDescriptor;
 import io.wanlint.analyzer.api.Severity;
 import io.wanlint.analyzer.api.SourceLocation;
+import io.wanlint.analyzer.api.UnseenCode;
 import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.vendor.ContainerVendor;
 import io.wanlint.analyzer.vendor.J2eeRi;
@@ -36,12 +37,14 @@ import java.util.Set;
 /**
  * WAN005: an entity (BMP, CMP or JPA) that the application reads far more than it writes. Reads
  * (getters, finders, {@code find}, queries) and writes (setters, business methods whose code changes
- * the bean's state, create, remove, persist, merge, bulk updates) reachable from entry points are counted once per entry point that reaches them; calls made by
+ * the bean's state, create, remove, persist, merge — also of the entities they cascade to —, bulk
+ * updates, and finders or finds that lock rows for update) reachable from entry points are counted once per entry point that reaches them; calls made by
  * the entity's own lifecycle methods ({@code ejbLoad}, {@code ejbStore}, …) do not count. Reported
  * when there are reads and no writes, or reads ÷ writes reaches the threshold (default 10). Writes no
  * entry point reaches (or an untyped {@code persist}) make the write set unknown: an entity with
  * such writes and none counted is not reported, and one with counted writes says its ratio is an
- * upper bound.
+ * upper bound. Code the analysis cannot see running in the application ({@link UnseenCode}: a plug-in
+ * loaded by name) makes every entity's write set unknown in the same way.
  * Entities already declared read-only are skipped.
  */
 @RuleInfo(id = "WAN005", name = "cacheable-read-mostly-entity", severity = Severity.NOTE,
@@ -95,7 +98,7 @@ public final class CacheableReadMostlyEntity implements Rule {
                     if (!setterOf.get().readOnly()) jpaSetters.computeIfAbsent(setterOf.get().name(), n -> new ArrayList<>()).add(rc);
                     continue;
                 }
-                Optional<Access> access = access(rc.edge().op());
+                Optional<Access> access = access(rc.edge());
                 if (access.isEmpty()) continue;
                 Optional<Component> entity = entityOf(ctx, rc.edge());
                 if (entity.isEmpty() || entity.get().readOnly() || isOwnLifecycle(rc.edge(), entity.get())) continue;
@@ -104,6 +107,11 @@ public final class CacheableReadMostlyEntity implements Rule {
                     u.writers.add(ep);
                     u.writes.computeIfAbsent(rc.edge(), e -> new LinkedHashSet<>()).add(ep);
                     reachedWrites.add(rc.edge());
+                    for (Component also : cascadedTo(ctx, rc.edge(), entity.get())) {
+                        Usage c = usages.computeIfAbsent(also.name(), n -> new Usage());
+                        c.writers.add(ep);
+                        c.writes.computeIfAbsent(rc.edge(), e -> new LinkedHashSet<>()).add(ep);
+                    }
                 } else {
                     if (rc.edge().kind() == io.wanlint.analyzer.api.EdgeKind.JPA) jpaLoaded.add(entity.get().name());
                     u.reads.computeIfAbsent(rc.edge(), e -> new LinkedHashSet<>()).add(ep);
@@ -122,15 +130,17 @@ public final class CacheableReadMostlyEntity implements Rule {
             });
         }
         Map<String, List<CallEdge>> unseen = unseenWrites(ctx, reachedWrites);
+        // Code the analysis cannot see (a plug-in loaded by name) may write any entity: no write set is complete.
+        List<UnseenCode> unseenCode = ctx.graph() == null ? List.of() : ctx.graph().unseenCode();
         double threshold = ctx.settings().readWriteRatio();
         usages.forEach((name, u) -> {
             long reads = u.weight(u.reads);
             long writes = u.weight(u.writes);
             List<CallEdge> unknown = unseen.getOrDefault(name, List.of());
             // With no counted write and writes the analysis cannot count, nothing says the entity is read-mostly.
-            if (writes == 0 && !unknown.isEmpty()) return;
+            if (writes == 0 && (!unknown.isEmpty() || !unseenCode.isEmpty())) return;
             if (reads > 0 && (writes == 0 || (double) reads / writes >= threshold)) {
-                finding(ctx, ctx.component(name).orElseThrow(), u, reads, writes, unknown).to(sink);
+                finding(ctx, ctx.component(name).orElseThrow(), u, reads, writes, unknown, unseenCode).to(sink);
             }
         });
     }
@@ -146,7 +156,7 @@ public final class CacheableReadMostlyEntity implements Rule {
         Map<String, List<CallEdge>> out = new LinkedHashMap<>();
         if (ctx.graph() == null) return out;
         for (CallEdge e : ctx.graph().edges()) {
-            if (access(e.op()).filter(a -> a == Access.WRITE).isEmpty()) continue;
+            if (access(e).filter(a -> a == Access.WRITE).isEmpty()) continue;
             if (isTestCode(e.location().file())) continue;
             if (e.kind() == io.wanlint.analyzer.api.EdgeKind.JPA && e.targetComponent() == null
                     && (e.op() == CallOp.JPA_PERSIST || e.op() == CallOp.JPA_MERGE || e.op() == CallOp.JPA_REMOVE)) {
@@ -161,6 +171,7 @@ public final class CacheableReadMostlyEntity implements Rule {
             Optional<Component> entity = entityOf(ctx, e);
             if (entity.isEmpty() || isOwnLifecycle(e, entity.get()) || e.from().className().equals(entity.get().className())) continue;
             out.computeIfAbsent(entity.get().name(), n -> new ArrayList<>()).add(e);
+            for (Component also : cascadedTo(ctx, e, entity.get())) out.computeIfAbsent(also.name(), n -> new ArrayList<>()).add(e);
         }
         return out;
     }
@@ -191,8 +202,28 @@ public final class CacheableReadMostlyEntity implements Rule {
                 .filter(c -> !c.className().equals(e.from().className()));
     }
 
-    private static Optional<Access> access(CallOp op) {
-        return switch (op) {
+    /**
+     * The entities a {@code persist} or {@code merge} of {@code entity} also writes: the targets of its
+     * relationships declared with cascade {@code ALL}, {@code PERSIST} or {@code MERGE}, and theirs in
+     * turn ({@link Component#cascadeWrites()}).
+     */
+    private static List<Component> cascadedTo(RuleContext ctx, CallEdge e, Component entity) {
+        if (e.op() != CallOp.JPA_PERSIST && e.op() != CallOp.JPA_MERGE) return List.of();
+        Map<String, Component> out = new LinkedHashMap<>();
+        java.util.Deque<Component> work = new java.util.ArrayDeque<>(List.of(entity));
+        while (!work.isEmpty()) {
+            for (String cls : work.pop().cascadeWrites()) {
+                ctx.model().byClass(cls).filter(c -> c.kind().isEntity() && !c.readOnly() && !c.name().equals(entity.name()))
+                        .filter(c -> out.putIfAbsent(c.name(), c) == null).ifPresent(work::add);
+            }
+        }
+        return List.copyOf(out.values());
+    }
+
+    /** Reads and writes; a read that locks rows for update ({@code findByPrimaryKeyForUpdate}) is there to write them. */
+    private static Optional<Access> access(CallEdge e) {
+        if (e.locksForUpdate()) return Optional.of(Access.WRITE);
+        return switch (e.op()) {
             case ENTITY_GET, HOME_FIND, JPA_FIND, JPA_QUERY -> Optional.of(Access.READ);
             case ENTITY_SET, ENTITY_UPDATE, HOME_CREATE, HOME_REMOVE, REMOVE, JPA_PERSIST, JPA_MERGE, JPA_REMOVE, JPA_BULK_UPDATE -> Optional.of(Access.WRITE);
             default -> Optional.empty();
@@ -209,7 +240,8 @@ public final class CacheableReadMostlyEntity implements Rule {
         return e.from().className().equals(entity.className()) && LIFECYCLE.contains(e.from().name());
     }
 
-    private Estimates.Reported finding(RuleContext ctx, Component entity, Usage u, long reads, long writes, List<CallEdge> unseen) {
+    private Estimates.Reported finding(RuleContext ctx, Component entity, Usage u, long reads, long writes, List<CallEdge> unseen,
+                                       List<UnseenCode> unseenCode) {
         boolean written = writes > 0 || !unseen.isEmpty();
         List<EntryPoint> eps = List.copyOf(u.readsByEntryPoint.keySet());
         Optional<String> entitySite = Optional.of(ctx.oracle().siteOf(entity));
@@ -254,11 +286,13 @@ public final class CacheableReadMostlyEntity implements Rule {
         ReachedCall hot = hotSeen.call();
         EntryPoint hotEp = hotSeen.entryPoint();
         String ratio = writes > 0 ? String.format(Locale.ROOT, "%.1f reads per write", (double) reads / writes)
-                + (unseen.isEmpty() ? "" : " at most") : "never written";
+                + (unseen.isEmpty() && unseenCode.isEmpty() ? "" : " at most") : "never written";
         String counts = "entity " + entity.name() + " (" + style(entity) + ") is read-mostly: " + reads + (reads == 1 ? " read" : " reads")
                 + " and " + writes + (writes == 1 ? " write" : " writes") + " reachable from entry points (weighted by entry point; "
                 + ratio + "), hottest " + Evidence.describe(hot.edge()).replace(" (in a loop)", "") + " from " + hottest.getValue().size()
-                + (hottest.getValue().size() == 1 ? " entry point" : " entry points") + "; " + unknownWrites(unseen);
+                + (hottest.getValue().size() == 1 ? " entry point" : " entry points") + "; " + unknownWrites(unseen)
+                + (unseenCode.isEmpty() ? "" : "code the analysis does not see runs in the application (" + unseenCode.get(0).describe()
+                        + (unseenCode.size() > 1 ? " and " + (unseenCode.size() - 1) + " more" : "") + ") and may write it too; ");
         SourceLocation declared = declaration(entity);
         FindingLocation at = new FindingLocation(declared.file(), declared.line(), entity.className(), null);
         if (!figures.saves()) {

@@ -68,7 +68,7 @@ final class TransactionalWork {
             };
             case JPA -> switch (e.op()) {
                 case JPA_PERSIST, JPA_MERGE, JPA_REMOVE, JPA_FLUSH, JPA_BULK_UPDATE -> Kind.WRITE;
-                case JPA_FIND -> e.to().parameterTypes().stream().anyMatch(p -> p.endsWith("LockModeType")) ? Kind.LOCKING_READ : Kind.NONE;
+                case JPA_FIND -> e.locksForUpdate() ? Kind.LOCKING_READ : Kind.NONE;
                 default -> Kind.NONE;
             };
             case JMS_SEND -> Kind.WRITE;

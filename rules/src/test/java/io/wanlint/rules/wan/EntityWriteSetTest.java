@@ -117,6 +117,32 @@ class EntityWriteSetTest {
     }
 
     @Test
+    void aPlugInTheAnalysisCannotSeeMakesTheWritesUnknownSoNothingSaysItIsReadMostly() {
+        harness.expectFindings(TEAM, player(""), REQUEST, requestBean("System.out.println(t.getName());"), """
+                package league.ejb;
+                public class Plugins {
+                    public league.api.Request load() throws Exception {
+                        return (league.api.Request) Class.forName(System.getProperty("request.impl")).newInstance();
+                    }
+                }
+                """);
+    }
+
+    @Test
+    void aLibraryClassLoadedByNameLeavesTheEntityReadMostly() {
+        List<Finding> found = harness.expectFindings(TEAM, player("// expect: WAN005"), REQUEST,
+                requestBean("System.out.println(t.getName());"), """
+                package league.ejb;
+                public class Drivers {
+                    public java.sql.Driver load() throws Exception {
+                        return (java.sql.Driver) Class.forName(System.getProperty("jdbc.driver")).newInstance();
+                    }
+                }
+                """);
+        assertThat(found).singleElement().satisfies(f -> assertThat(f.message()).contains("never written"));
+    }
+
+    @Test
     void writesInTestSourcesDoNotCount() {
         List<Finding> found = harness.expectFindings(TEAM, player("// expect: WAN005"), REQUEST,
                 requestBean("System.out.println(t.getName());"), """
@@ -127,5 +153,87 @@ class EntityWriteSetTest {
                 }
                 """);
         assertThat(found).singleElement().satisfies(f -> assertThat(f.message()).contains("never written"));
+    }
+
+    // ---- cascades, locking reads, getter-named writers (issue 19.13 d–f)
+
+    /** An order whose lines relate to details with {@code cascade}; a façade reads details and merges orders. */
+    private static String order(String cascade) {
+        return """
+                package shop.model;
+                import javax.persistence.*;
+                @Entity
+                public class Order {
+                    @Id Long id;
+                    @OneToMany%s java.util.List<OrderDetail> lines;
+                    public java.util.List<OrderDetail> getLines() { return lines; }
+                }
+                """.formatted(cascade);
+    }
+
+    private static String detail(String marker) {
+        return """
+                package shop.model;
+                @javax.persistence.Entity
+                public class OrderDetail { %s
+                    @javax.persistence.Id Long id;
+                    int qty;
+                    int nextLine;
+                    public int getQty() { return qty; }
+                    public int getNextLine() { return nextLine++; }
+                }
+                """.formatted(marker);
+    }
+
+    private static final String SHOP = """
+            package shop.api;
+            @javax.ejb.Remote
+            public interface Shop {
+                int qty(Long id);
+                void save(shop.model.Order o);
+            }
+            """;
+
+    private static String shopBean(String save) {
+        return """
+                package shop.ejb;
+                import javax.persistence.*;
+                import shop.model.*;
+                @javax.ejb.Stateless
+                public class ShopBean implements shop.api.Shop {
+                    @PersistenceContext EntityManager em;
+                    public int qty(Long id) { return em.find(OrderDetail.class, id).getQty(); }
+                    public void save(Order o) { %s }
+                }
+                """.formatted(save);
+    }
+
+    @Test
+    void aMergeOfAnOrderWhoseLinesCascadeWritesTheDetails() {
+        harness.expectFindings(order("(cascade = CascadeType.ALL)"), detail(""), SHOP, shopBean("em.merge(o);"));
+    }
+
+    @Test
+    void aPersistOfAnOrderWhoseLinesCascadeOnPersistWritesTheDetails() {
+        harness.expectFindings(order("(cascade = {CascadeType.PERSIST})"), detail(""), SHOP, shopBean("em.persist(o);"));
+    }
+
+    @Test
+    void aMergeOfAnOrderWithoutCascadeLeavesTheDetailsReadMostly() {
+        List<Finding> found = harness.expectFindings(order(""), detail("// expect: WAN005"), SHOP, shopBean("em.merge(o);"));
+        assertThat(found).singleElement().satisfies(f -> assertThat(f.message()).contains("entity OrderDetail (JPA)")
+                .contains("never written"));
+    }
+
+    @Test
+    void aFindThatLocksTheRowForUpdateIsAWrite() {
+        harness.expectFindings(order(""), detail(""), SHOP,
+                shopBean("em.find(OrderDetail.class, o.id, LockModeType.PESSIMISTIC_WRITE);"));
+    }
+
+    @Test
+    void aGetterNamedMethodThatCountsUpIsAWrite() {
+        harness.expectFindings(order(""), detail(""), SHOP,
+                shopBean("em.find(OrderDetail.class, o.id).getNextLine();"));
     }
 }

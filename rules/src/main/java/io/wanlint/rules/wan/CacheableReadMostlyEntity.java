@@ -42,7 +42,8 @@ import java.util.Set;
  * entry point reaches (or an untyped {@code persist}) make the write set unknown: an entity with
  * such writes and none counted is not reported, and one with counted writes says its ratio is an
  * upper bound.
- * Entities already declared read-only are skipped.
+ * Entities already declared read-only are skipped, and so are entities no read of which crosses
+ * sites under the topology: a copy at the edge would save no WAN round trip.
  */
 @RuleInfo(id = "WAN005", name = "cacheable-read-mostly-entity", severity = Severity.NOTE,
         summary = "Read-mostly entity that a read-only copy at the edge would serve without WAN round trips",
@@ -130,7 +131,7 @@ public final class CacheableReadMostlyEntity implements Rule {
             // With no counted write and writes the analysis cannot count, nothing says the entity is read-mostly.
             if (writes == 0 && !unknown.isEmpty()) return;
             if (reads > 0 && (writes == 0 || (double) reads / writes >= threshold)) {
-                finding(ctx, ctx.component(name).orElseThrow(), u, reads, writes, unknown).to(sink);
+                finding(ctx, ctx.component(name).orElseThrow(), u, reads, writes, unknown).ifPresent(r -> r.to(sink));
             }
         });
     }
@@ -209,7 +210,8 @@ public final class CacheableReadMostlyEntity implements Rule {
         return e.from().className().equals(entity.className()) && LIFECYCLE.contains(e.from().name());
     }
 
-    private Estimates.Reported finding(RuleContext ctx, Component entity, Usage u, long reads, long writes, List<CallEdge> unseen) {
+    /** The finding, or none when every read runs on the entity's own site: a copy at the edge would save no WAN round trip. */
+    private Optional<Estimates.Reported> finding(RuleContext ctx, Component entity, Usage u, long reads, long writes, List<CallEdge> unseen) {
         boolean written = writes > 0 || !unseen.isEmpty();
         List<EntryPoint> eps = List.copyOf(u.readsByEntryPoint.keySet());
         Optional<String> entitySite = Optional.of(ctx.oracle().siteOf(entity));
@@ -262,23 +264,25 @@ public final class CacheableReadMostlyEntity implements Rule {
         SourceLocation declared = declaration(entity);
         FindingLocation at = new FindingLocation(declared.file(), declared.line(), entity.className(), null);
         if (!figures.saves()) {
-            // No request gets cheaper under this topology: a database-cache note that claims no WAN cost
-            // and no WAN saving (its figures are 0 → 0, not a request's round trips shown as "saved").
+            // No request gets cheaper under this topology. When no read even crosses sites the entity is
+            // not a WAN problem at all (WAN001–WAN005 are silent where caller and callee share a site):
+            // caching it would only spare database reads, which is no finding of this rule.
             boolean crossing = u.readsByEntryPoint.values().stream().flatMap(List::stream).anyMatch(ctx::crossesSites);
-            String msg = counts + (crossing
-                    ? "a cache would make no request cheaper under topology " + ctx.oracle().topologyName()
-                    : "no read of it crosses sites under topology " + ctx.oracle().topologyName())
+            if (!crossing) return Optional.empty();
+            // Reads cross sites yet no request gets cheaper: a note claiming no WAN cost and no WAN saving
+            // (its figures are 0 → 0, not a request's round trips shown as "saved").
+            String msg = counts + "a cache would make no request cheaper under topology " + ctx.oracle().topologyName()
                     + ", so caching it saves database work, not WAN round trips: " + strategy(ctx, entity, written, false);
-            return new Estimates.Reported(new Finding(DESCRIPTOR.id(), Severity.NOTE, msg, at,
+            return Optional.of(new Estimates.Reported(new Finding(DESCRIPTOR.id(), Severity.NOTE, msg, at,
                     eps.stream().map(EntryPoint::id).toList(), Evidence.chain(ctx, hotEp, hot),
-                    RoundTrips.ZERO, RoundTrips.ZERO, new FindingSubject.Entity(entity.name())), figures.patch());
+                    RoundTrips.ZERO, RoundTrips.ZERO, new FindingSubject.Entity(entity.name())), figures.patch()));
         }
         String msg = counts + strategy(ctx, entity, written, true) + ": " + figures.perRequest()
                 + (figures.before().degree() == 0 && figures.before().value() == 1 ? " becomes " : " become ")
                 + figures.after().formula();
-        return new Estimates.Reported(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, at,
+        return Optional.of(new Estimates.Reported(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, at,
                 eps.stream().map(EntryPoint::id).toList(), Evidence.chain(ctx, hotEp, hot),
-                figures.before(), figures.after(), new FindingSubject.Entity(entity.name())), figures.patch());
+                figures.before(), figures.after(), new FindingSubject.Entity(entity.name())), figures.patch()));
     }
 
     /**

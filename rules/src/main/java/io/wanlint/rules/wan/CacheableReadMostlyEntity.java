@@ -235,9 +235,13 @@ public final class CacheableReadMostlyEntity implements Rule {
                 }
                 return patch.build();
             }
-            // The read-only copy at the edge answers the reads made away from the entity's site.
+            // The read-only copy at the edge answers the reads made away from the entity's site. For a JPA entity
+            // that copy is the second-level cache, which answers finds by id; its queries still reach the database
+            // (the cost model charges them so, as no query cache is declared).
+            boolean jpa = entity.kind() == ComponentKind.JPA_ENTITY;
             for (ReachedCall rc : u.readsByEntryPoint.get(ep)) {
-                if (!ctx.siteOf(rc.callerComponent()).equals(entitySite)) patch.set(rc.edge(), 0);
+                boolean answered = !jpa || rc.edge().op() == CallOp.JPA_FIND;
+                if (answered && !ctx.siteOf(rc.callerComponent()).equals(entitySite)) patch.set(rc.edge(), 0);
             }
             if (!written) {
                 for (ReachedCall rc : u.lookupsByEntryPoint.getOrDefault(ep, List.of())) {

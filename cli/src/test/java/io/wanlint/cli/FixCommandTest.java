@@ -82,48 +82,59 @@ class FixCommandTest {
 
     @Test
     void neverWrittenCmpEntitiesAreDeclaredReadOnlyInJbossXml() throws Exception {
-        Path app = gitCopy("rubis-facade", temp.resolve("rubis-facade"));
+        // rubis-entity's servlets read the entity beans across the WAN (rubis-facade's are read only by its façades,
+        // next to them, and get no WAN005 finding).
+        Path app = gitCopy("rubis-entity", temp.resolve("rubis-entity"));
         Path patches = temp.resolve("patches");
         Run fix = wanlint("fix", app.toString(), "--rule", "WAN005", "--out", patches.toString());
         assertThat(fix.exit()).as(fix.err()).isZero();
         List<Path> files = patchFiles(patches);
         assertThat(files).extracting(p -> p.getFileName().toString())
-                .containsExactlyInAnyOrder("WAN005-1-category.patch", "WAN005-2-region.patch", "WAN005-3-user.patch");
-        // Item is written (StoreBid): a read-only declaration would lose its writes, so it gets none.
-        assertThat(fix.out()).containsPattern("no patch  WAN005 org\\.acme\\.rubis\\.ejb\\.entity\\.ItemBean");
+                .containsExactlyInAnyOrder("WAN005-1-category.patch", "WAN005-2-item.patch", "WAN005-3-region.patch", "WAN005-4-user.patch");
         assertThat(Files.readString(patches.resolve("WAN005-1-category.patch"), StandardCharsets.ISO_8859_1))
-                .contains("       <ejb-name>Category</ejb-name>\n       <local-jndi-name>CategoryLocalHome</local-jndi-name>\n"
+                .contains("       <ejb-name>Category</ejb-name>\n       <jndi-name>CategoryHome</jndi-name>\n"
                         + "+      <read-only>true</read-only>\n     </entity>");
+        // Item is written (StoreBid): a read-only declaration would lose its writes, so Item itself is never declared
+        // read-only; its readers get a read-only twin instead.
+        assertThat(fix.out()).containsPattern("patch     WAN005 org\\.acme\\.rubis\\.entity\\.beans\\.ItemBean .*: Serve the readers of"
+                + " read-mostly entity Item from a read-only twin ItemReadOnly");
+        assertThat(Files.readString(patches.resolve("WAN005-2-item.patch"), StandardCharsets.ISO_8859_1))
+                .doesNotContain("       <ejb-name>Item</ejb-name>\n       <jndi-name>ItemHome</jndi-name>\n+      <read-only>true</read-only>");
 
-        acceptance(app, patches, files, StandardCharsets.ISO_8859_1, "WAN005", List.of("org.acme.rubis.ejb.entity.CategoryBean",
-                "org.acme.rubis.ejb.entity.RegionBean", "org.acme.rubis.ejb.entity.UserBean"));
+        acceptance(app, patches, files, StandardCharsets.ISO_8859_1, "WAN005", List.of("org.acme.rubis.entity.beans.CategoryBean",
+                "org.acme.rubis.entity.beans.ItemBean", "org.acme.rubis.entity.beans.RegionBean", "org.acme.rubis.entity.beans.UserBean"));
     }
 
     @Test
     void dryRunWritesNothingIntoTheAnalysedTree() throws Exception {
-        Path app = gitCopy("rubis-facade", temp.resolve("rubis-facade"));
+        Path app = gitCopy("rubis-entity", temp.resolve("rubis-entity"));
         Map<String, String> before = snapshot(app);
         Run fix = wanlint("fix", app.toString(), "--out", temp.resolve("out").toString());
         assertThat(fix.exit()).as(fix.err()).isZero();
+        // Patches were planned (and written to --out), so there was something to write.
+        assertThat(patchFiles(temp.resolve("out"))).isNotEmpty();
         assertThat(snapshot(app)).isEqualTo(before);
         assertThat(git(app, "status", "--porcelain")).isEmpty();
     }
 
+    /** petstore-1.1, whose only WAN005 patch declares the never-written Inventory read-only in src/deploy/jboss.xml. */
+    private static final String PETSTORE_JBOSS = "src/deploy/jboss.xml";
+
     @Test
     void applyRefusesWhenTouchedFilesHaveUncommittedChanges() throws Exception {
-        Path app = gitCopy("rubis-facade", temp.resolve("rubis-facade"));
-        Path jboss = app.resolve("META-INF/jboss.xml");
+        Path app = gitCopy("petstore-1.1", temp.resolve("petstore-1.1"));
+        Path jboss = app.resolve(PETSTORE_JBOSS);
         String dirty = Files.readString(jboss, StandardCharsets.ISO_8859_1) + "<!-- local edit -->\n";
         Files.writeString(jboss, dirty, StandardCharsets.ISO_8859_1);
         Run fix = wanlint("fix", app.toString(), "--rule", "WAN005", "--out", temp.resolve("out").toString(), "--apply");
         assertThat(fix.exit()).isEqualTo(2);
-        assertThat(fix.err()).contains("uncommitted changes").contains("META-INF/jboss.xml");
+        assertThat(fix.err()).contains("uncommitted changes").contains(PETSTORE_JBOSS);
         assertThat(Files.readString(jboss, StandardCharsets.ISO_8859_1)).isEqualTo(dirty);
     }
 
     @Test
     void applyRefusesAFolderThatIsNotAGitWorkTree() throws Exception {
-        Path app = copy("rubis-facade", temp.resolve("plain"));
+        Path app = copy("petstore-1.1", temp.resolve("plain"));
         Map<String, String> before = snapshot(app);
         Run fix = wanlint("fix", app.toString(), "--rule", "WAN005", "--out", temp.resolve("out").toString(), "--apply");
         assertThat(fix.exit()).isEqualTo(2);
@@ -134,14 +145,14 @@ class FixCommandTest {
 
     @Test
     void applyWritesOnlyTheTouchedFilesAndTheirPatchedText() throws Exception {
-        Path app = gitCopy("rubis-facade", temp.resolve("rubis-facade"));
+        Path app = gitCopy("petstore-1.1", temp.resolve("petstore-1.1"));
         Path patches = temp.resolve("out");
-        Path jboss = app.resolve("META-INF/jboss.xml");
+        Path jboss = app.resolve(PETSTORE_JBOSS);
         boolean posix = Files.getFileStore(jboss).supportsFileAttributeView(java.nio.file.attribute.PosixFileAttributeView.class);
         if (posix) Files.setPosixFilePermissions(jboss, java.nio.file.attribute.PosixFilePermissions.fromString("rw-rw-r--"));
         Run fix = wanlint("fix", app.toString(), "--rule", "WAN005", "--out", patches.toString(), "--apply");
         assertThat(fix.exit()).as(fix.err()).isZero();
-        assertThat(git(app, "status", "--porcelain").strip()).isEqualTo("M META-INF/jboss.xml");
+        assertThat(git(app, "status", "--porcelain").strip()).isEqualTo("M " + PETSTORE_JBOSS);
         if (posix) {
             // Written through a private temporary file, yet the user's file keeps its mode.
             assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(jboss)))
@@ -149,8 +160,9 @@ class FixCommandTest {
         }
         // What --apply wrote is exactly what the combined patch says.
         git(app, "apply", "--reverse", "--check", patches.resolve("wanlint.patch").toString());
-        assertThat(Files.readString(app.resolve("META-INF/jboss.xml"), StandardCharsets.ISO_8859_1))
-                .startsWith("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<!DOCTYPE jboss PUBLIC");
+        assertThat(Files.readString(jboss, StandardCharsets.ISO_8859_1))
+                .startsWith("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<!DOCTYPE jboss PUBLIC")
+                .contains("<read-only>true</read-only>");
     }
 
     /** (a) git apply --check, (b) javac, (c) re-analysis without the findings, (d) no patch on a second run. */

@@ -44,7 +44,13 @@ public final class ApiCallClassifier {
     private final Map<String, Classification> byNameOnly = new HashMap<>();
     private final Map<String, String> byNameType = new HashMap<>();
     private final Set<String> methodNames = new HashSet<>();
+    /** {@code type#method} of parameterless library getters that hand out an API type the table knows. */
+    private final Map<String, String> libraryReturns = new HashMap<>();
 
+    /** Spring's Hibernate templates, for Hibernate 1/2 ({@code orm.hibernate}) to 5; each also has its operations interface. */
+    private static final String[] SPRING_HIBERNATE = {"org.springframework.orm.hibernate", "org.springframework.orm.hibernate3",
+            "org.springframework.orm.hibernate4", "org.springframework.orm.hibernate5"};
+    // After the constants the constructor reads.
     private static final ApiCallClassifier STANDARD = new ApiCallClassifier();
 
     /** The classifier with the standard table (immutable, thread-safe). */
@@ -94,6 +100,7 @@ public final class ApiCallClassifier {
         for (String t : new String[] {"org.hibernate.Transaction", "net.sf.hibernate.Transaction", "cirrus.hibernate.Transaction"}) {
             on(t, EdgeKind.JPA, CallOp.JPA_FLUSH, "commit");
         }
+        springTemplates();
         // JMS
         for (String ee : EE) {
             on(ee + "jms.MessageProducer", EdgeKind.JMS_SEND, CallOp.JMS_SEND, "send");
@@ -153,6 +160,73 @@ public final class ApiCallClassifier {
         byName("org.apache.commons.httpclient.HttpClient", EdgeKind.HTTP_EXTERNAL, CallOp.HTTP_REQUEST, "executeMethod");
         byName("java.net.URL", EdgeKind.HTTP_EXTERNAL, CallOp.HTTP_REQUEST, "openConnection");
         byName("javax.mail.Transport", EdgeKind.MAIL, CallOp.MAIL_SEND, "sendMessage");
+    }
+
+    /**
+     * Spring's data-access templates run one database operation per call: they open (or join) the
+     * session or connection, execute, and release it, so each call is a round trip from whichever tier
+     * makes it, as the Hibernate session's or JDBC statement's own call would be. A callback handed to
+     * {@code execute} is counted as one query (what it runs is not followed).
+     */
+    private void springTemplates() {
+        for (String pkg : SPRING_HIBERNATE) {
+            for (String t : new String[] {pkg + ".HibernateTemplate", pkg + ".HibernateOperations"}) {
+                on(t, EdgeKind.JPA, CallOp.JPA_FIND, "get", "load");
+                on(t, EdgeKind.JPA, CallOp.JPA_QUERY, "find", "findByNamedParam", "findByValueBean", "findByNamedQuery",
+                        "findByNamedQueryAndNamedParam", "findByNamedQueryAndValueBean", "findByCriteria", "findByExample",
+                        "iterate", "loadAll", "execute", "executeFind", "executeWithNativeSession", "executeWithNewSession");
+                on(t, EdgeKind.JPA, CallOp.JPA_BULK_UPDATE, "bulkUpdate");
+                on(t, EdgeKind.JPA, CallOp.JPA_PERSIST, "save", "persist", "saveOrUpdate", "saveOrUpdateAll", "replicate");
+                on(t, EdgeKind.JPA, CallOp.JPA_MERGE, "update", "merge", "saveOrUpdateCopy");
+                on(t, EdgeKind.JPA, CallOp.JPA_REMOVE, "delete", "deleteAll");
+                on(t, EdgeKind.JPA, CallOp.JPA_FLUSH, "flush");
+            }
+        }
+        // JpaTemplate.find(Class, id) and find(jpql, args...) share a name and may share an arity: both are
+        // one round trip, counted as a query.
+        for (String t : new String[] {"org.springframework.orm.jpa.JpaTemplate", "org.springframework.orm.jpa.JpaOperations"}) {
+            on(t, EdgeKind.JPA, CallOp.JPA_FIND, "getReference");
+            on(t, EdgeKind.JPA, CallOp.JPA_QUERY, "find", "findByNamedQuery", "findByNamedParams", "findByNamedQueryAndNamedParams",
+                    "execute", "executeFind");
+            on(t, EdgeKind.JPA, CallOp.JPA_PERSIST, "persist");
+            on(t, EdgeKind.JPA, CallOp.JPA_MERGE, "merge");
+            on(t, EdgeKind.JPA, CallOp.JPA_REMOVE, "remove");
+            on(t, EdgeKind.JPA, CallOp.JPA_FLUSH, "flush");
+        }
+        for (String t : new String[] {"org.springframework.jdbc.core.JdbcTemplate", "org.springframework.jdbc.core.JdbcOperations",
+                "org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate",
+                "org.springframework.jdbc.core.namedparam.NamedParameterJdbcOperations",
+                "org.springframework.jdbc.core.simple.SimpleJdbcTemplate", "org.springframework.jdbc.core.simple.SimpleJdbcOperations"}) {
+            on(t, EdgeKind.JDBC, CallOp.JDBC_EXECUTE, "query", "queryForObject", "queryForList", "queryForMap", "queryForRowSet",
+                    "queryForInt", "queryForLong", "queryForStream", "update", "batchUpdate", "execute", "call");
+        }
+        // iBATIS 2 through Spring: each call runs one mapped statement.
+        for (String t : new String[] {"org.springframework.orm.ibatis.SqlMapClientTemplate",
+                "org.springframework.orm.ibatis.SqlMapClientOperations"}) {
+            on(t, EdgeKind.JDBC, CallOp.JDBC_EXECUTE, "queryForObject", "queryForList", "queryForMap", "queryForPaginatedList",
+                    "queryWithRowHandler", "insert", "update", "delete", "execute", "executeWithListResult", "executeWithMapResult");
+        }
+        // The DAO supports hand their template out through an inherited getter, which the application's classes call
+        // unqualified (getHibernateTemplate().find(..)): without Spring on the class path, its return type comes from here.
+        for (String pkg : SPRING_HIBERNATE) {
+            returns(pkg + ".support.HibernateDaoSupport", "getHibernateTemplate", pkg + ".HibernateTemplate");
+        }
+        for (String support : new String[] {"org.springframework.jdbc.core.support.JdbcDaoSupport",
+                "org.springframework.jdbc.core.namedparam.NamedParameterJdbcDaoSupport",
+                "org.springframework.jdbc.core.simple.SimpleJdbcDaoSupport"}) {
+            returns(support, "getJdbcTemplate", "org.springframework.jdbc.core.JdbcTemplate");
+        }
+        returns("org.springframework.jdbc.core.namedparam.NamedParameterJdbcDaoSupport", "getNamedParameterJdbcTemplate",
+                "org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate");
+        returns("org.springframework.jdbc.core.simple.SimpleJdbcDaoSupport", "getSimpleJdbcTemplate",
+                "org.springframework.jdbc.core.simple.SimpleJdbcTemplate");
+        returns("org.springframework.orm.jpa.support.JpaDaoSupport", "getJpaTemplate", "org.springframework.orm.jpa.JpaTemplate");
+        returns("org.springframework.orm.ibatis.support.SqlMapClientDaoSupport", "getSqlMapClientTemplate",
+                "org.springframework.orm.ibatis.SqlMapClientTemplate");
+    }
+
+    private void returns(String type, String method, String returned) {
+        libraryReturns.put(type + '#' + method, returned);
     }
 
     private void hibernateSessionWrites(String session) {
@@ -226,6 +300,15 @@ public final class ApiCallClassifier {
     public Classification remoteStubCall(boolean webServicePort) {
         return webServicePort ? new Classification(EdgeKind.HTTP_EXTERNAL, CallOp.SOAP_CALL)
                 : new Classification(EdgeKind.RMI, CallOp.RMI_CALL);
+    }
+
+    /**
+     * The type a parameterless library getter returns when the library is not on the class path
+     * ({@code HibernateDaoSupport#getHibernateTemplate} gives a {@code HibernateTemplate}), or empty.
+     */
+    public Optional<String> libraryReturnType(String declaringTypeFqn, String methodName, int argCount) {
+        if (declaringTypeFqn == null || argCount != 0) return Optional.empty();
+        return Optional.ofNullable(libraryReturns.get(declaringTypeFqn.replace('$', '.') + '#' + methodName));
     }
 
     /** Whether {@code typeFqn} appears in the table (it is known even when not on the classpath). */

@@ -226,7 +226,8 @@ final class ReceiverTypes {
     /** The declared return type of a library method, when it is not generic; empty otherwise. */
     private Optional<String> libraryReturnType(String type, String name, int argc) {
         Optional<Class<?>> c = types.loadClass(type);
-        if (c.isEmpty()) return Optional.empty();
+        // Off the class path, the API table may still know the getter (Spring's DAO supports hand out their templates).
+        if (c.isEmpty()) return ApiCallClassifier.standard().libraryReturnType(type, name, argc);
         try {
             for (Method jm : c.get().getMethods()) {
                 if (jm.getName().equals(name) && jm.getParameterCount() == argc && !jm.getReturnType().isPrimitive()) {

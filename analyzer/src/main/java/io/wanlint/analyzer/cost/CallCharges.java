@@ -123,16 +123,20 @@ final class CallCharges {
 
     /**
      * The read-only BMP entity (declared so in a vendor descriptor) a read from another site goes to:
-     * a getter, a finder, or the JNDI lookup of its home. Such an entity has a copy on every site
+     * a getter, a finder, or the JNDI lookup of its home; or the cached JPA entity a find by id reads. Such an entity has a copy on every site
      * that reads it (the read-mostly pattern, docs/rules.md §Research background); writes are not answered by a copy.
      */
     private Optional<Component> readOnlyCopy(CallEdge e, String current) {
-        boolean read = e.kind() == EdgeKind.JNDI_LOOKUP
+        // A JPA entity the second-level cache serves (@Cacheable, Hibernate's READ_ONLY cache) is found by id in
+        // the cache of the caller's own persistence unit; its queries still reach the database (no query cache
+        // is declared for them).
+        boolean jpaFind = e.kind() == EdgeKind.JPA && e.op() == CallOp.JPA_FIND;
+        boolean read = e.kind() == EdgeKind.JNDI_LOOKUP || jpaFind
                 || e.kind().isEjb() && (e.op() == CallOp.ENTITY_GET || e.op() == CallOp.HOME_FIND);
         if (!read) return Optional.empty();
         return engine.targetOf(e)
                 // CMP copies are charged by the container's work instead (isReplicated): finders query.
-                .filter(c -> c.readOnly() && c.kind() == ComponentKind.ENTITY_BMP)
+                .filter(c -> c.readOnly() && (jpaFind ? c.kind() == ComponentKind.JPA_ENTITY : c.kind() == ComponentKind.ENTITY_BMP))
                 .filter(c -> !engine.siteOf(c).equals(current));
     }
 

@@ -138,4 +138,44 @@ class ApiCallClassifierTest {
                 .isEqualTo(is(EdgeKind.JPA, CallOp.JPA_QUERY));
         assertThat(c("org.hibernate.Session", "find", 2)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_FIND));
     }
+
+    @Test
+    void springTemplatesAreDataAccessForEveryHibernateGenerationJpaJdbcAndIbatis() {
+        for (String pkg : List.of("org.springframework.orm.hibernate", "org.springframework.orm.hibernate3",
+                "org.springframework.orm.hibernate4", "org.springframework.orm.hibernate5")) {
+            for (String t : List.of(pkg + ".HibernateTemplate", pkg + ".HibernateOperations")) {
+                assertThat(c(t, "get", 2)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_FIND));
+                assertThat(c(t, "find", 1)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_QUERY));
+                assertThat(c(t, "findByNamedQuery", 2)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_QUERY));
+                assertThat(c(t, "saveOrUpdate", 1)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_PERSIST));
+                assertThat(c(t, "update", 1)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_MERGE));
+                assertThat(c(t, "deleteAll", 1)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_REMOVE));
+                assertThat(c(t, "bulkUpdate", 1)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_BULK_UPDATE));
+                // Configuration calls reach nothing.
+                assertThat(c(t, "setFlushMode", 1)).isEmpty();
+            }
+            assertThat(classifier.libraryReturnType(pkg + ".support.HibernateDaoSupport", "getHibernateTemplate", 0))
+                    .contains(pkg + ".HibernateTemplate");
+        }
+        assertThat(c("org.springframework.orm.jpa.JpaTemplate", "find", 2)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_QUERY));
+        assertThat(c("org.springframework.orm.jpa.JpaTemplate", "persist", 1)).isEqualTo(is(EdgeKind.JPA, CallOp.JPA_PERSIST));
+        for (String t : List.of("org.springframework.jdbc.core.JdbcTemplate", "org.springframework.jdbc.core.JdbcOperations",
+                "org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate",
+                "org.springframework.jdbc.core.simple.SimpleJdbcTemplate")) {
+            assertThat(c(t, "queryForList", 2)).isEqualTo(is(EdgeKind.JDBC, CallOp.JDBC_EXECUTE));
+            assertThat(c(t, "update", 2)).isEqualTo(is(EdgeKind.JDBC, CallOp.JDBC_EXECUTE));
+            assertThat(c(t, "getDataSource", 0)).isEmpty();
+        }
+        assertThat(c("org.springframework.orm.ibatis.SqlMapClientTemplate", "queryForObject", 2))
+                .isEqualTo(is(EdgeKind.JDBC, CallOp.JDBC_EXECUTE));
+        assertThat(c("org.springframework.orm.ibatis.SqlMapClientTemplate", "insert", 2))
+                .isEqualTo(is(EdgeKind.JDBC, CallOp.JDBC_EXECUTE));
+        assertThat(classifier.libraryReturnType("org.springframework.jdbc.core.support.JdbcDaoSupport", "getJdbcTemplate", 0))
+                .contains("org.springframework.jdbc.core.JdbcTemplate");
+        assertThat(classifier.libraryReturnType("org.springframework.orm.ibatis.support.SqlMapClientDaoSupport",
+                "getSqlMapClientTemplate", 0)).contains("org.springframework.orm.ibatis.SqlMapClientTemplate");
+        // Only the parameterless getters of the supports: an application method of the same name is its own.
+        assertThat(classifier.libraryReturnType("org.acme.Dao", "getHibernateTemplate", 0)).isEmpty();
+        assertThat(classifier.libraryReturnType("org.springframework.jdbc.core.support.JdbcDaoSupport", "getJdbcTemplate", 1)).isEmpty();
+    }
 }

@@ -118,8 +118,9 @@ public final class IntroduceReadMostlyTwin implements Refactoring {
         CallGraph graph = context.analysis().callGraph();
         if (graph == null) return PlanOutcome.declined("no call graph: readers and writers of " + name + " are unknown");
         if (finding.before() != null && finding.before().equals(finding.after())) {
-            return PlanOutcome.declined("every read of " + name + " is made on the entity's own site, so a read-only twin "
-                    + "deployed with the readers would save nothing (" + finding.before().formula() + " round trips either way)");
+            // WAN005 reports only entities some read of which crosses sites; equal figures mean no request would get cheaper.
+            return PlanOutcome.declined("a read-only twin of " + name + " deployed with its readers would make none of "
+                    + "their requests cheaper (" + finding.before().formula() + " round trips either way)");
         }
         try {
             return new Planner(finding, entity, context, graph).plan();

@@ -45,7 +45,8 @@ import java.util.Set;
  * such writes and none counted is not reported, and one with counted writes says its ratio is an
  * upper bound. Code the analysis cannot see running in the application ({@link UnseenCode}: a plug-in
  * loaded by name) makes every entity's write set unknown in the same way.
- * Entities already declared read-only are skipped.
+ * Entities already declared read-only are skipped, and so are entities no read of which crosses
+ * sites under the topology: a copy at the edge would save no WAN round trip.
  */
 @RuleInfo(id = "WAN005", name = "cacheable-read-mostly-entity", severity = Severity.NOTE,
         summary = "Read-mostly entity that a read-only copy at the edge would serve without WAN round trips",
@@ -140,7 +141,7 @@ public final class CacheableReadMostlyEntity implements Rule {
             // With no counted write and writes the analysis cannot count, nothing says the entity is read-mostly.
             if (writes == 0 && (!unknown.isEmpty() || !unseenCode.isEmpty())) return;
             if (reads > 0 && (writes == 0 || (double) reads / writes >= threshold)) {
-                finding(ctx, ctx.component(name).orElseThrow(), u, reads, writes, unknown, unseenCode).to(sink);
+                finding(ctx, ctx.component(name).orElseThrow(), u, reads, writes, unknown, unseenCode).ifPresent(r -> r.to(sink));
             }
         });
     }
@@ -240,8 +241,9 @@ public final class CacheableReadMostlyEntity implements Rule {
         return e.from().className().equals(entity.className()) && LIFECYCLE.contains(e.from().name());
     }
 
-    private Estimates.Reported finding(RuleContext ctx, Component entity, Usage u, long reads, long writes, List<CallEdge> unseen,
-                                       List<UnseenCode> unseenCode) {
+    /** The finding, or none when every read runs on the entity's own site: a copy at the edge would save no WAN round trip. */
+    private Optional<Estimates.Reported> finding(RuleContext ctx, Component entity, Usage u, long reads, long writes, List<CallEdge> unseen,
+                                                 List<UnseenCode> unseenCode) {
         boolean written = writes > 0 || !unseen.isEmpty();
         List<EntryPoint> eps = List.copyOf(u.readsByEntryPoint.keySet());
         Optional<String> entitySite = Optional.of(ctx.oracle().siteOf(entity));
@@ -265,9 +267,13 @@ public final class CacheableReadMostlyEntity implements Rule {
                 }
                 return patch.build();
             }
-            // The read-only copy at the edge answers the reads made away from the entity's site.
+            // The read-only copy at the edge answers the reads made away from the entity's site. For a JPA entity
+            // that copy is the second-level cache, which answers finds by id; its queries still reach the database
+            // (the cost model charges them so, as no query cache is declared).
+            boolean jpa = entity.kind() == ComponentKind.JPA_ENTITY;
             for (ReachedCall rc : u.readsByEntryPoint.get(ep)) {
-                if (!ctx.siteOf(rc.callerComponent()).equals(entitySite)) patch.set(rc.edge(), 0);
+                boolean answered = !jpa || rc.edge().op() == CallOp.JPA_FIND;
+                if (answered && !ctx.siteOf(rc.callerComponent()).equals(entitySite)) patch.set(rc.edge(), 0);
             }
             if (!written) {
                 for (ReachedCall rc : u.lookupsByEntryPoint.getOrDefault(ep, List.of())) {
@@ -296,23 +302,25 @@ public final class CacheableReadMostlyEntity implements Rule {
         SourceLocation declared = declaration(entity);
         FindingLocation at = new FindingLocation(declared.file(), declared.line(), entity.className(), null);
         if (!figures.saves()) {
-            // No request gets cheaper under this topology: a database-cache note that claims no WAN cost
-            // and no WAN saving (its figures are 0 → 0, not a request's round trips shown as "saved").
+            // No request gets cheaper under this topology. When no read even crosses sites the entity is
+            // not a WAN problem at all (WAN001–WAN005 are silent where caller and callee share a site):
+            // caching it would only spare database reads, which is no finding of this rule.
             boolean crossing = u.readsByEntryPoint.values().stream().flatMap(List::stream).anyMatch(ctx::crossesSites);
-            String msg = counts + (crossing
-                    ? "a cache would make no request cheaper under topology " + ctx.oracle().topologyName()
-                    : "no read of it crosses sites under topology " + ctx.oracle().topologyName())
+            if (!crossing) return Optional.empty();
+            // Reads cross sites yet no request gets cheaper: a note claiming no WAN cost and no WAN saving
+            // (its figures are 0 → 0, not a request's round trips shown as "saved").
+            String msg = counts + "a cache would make no request cheaper under topology " + ctx.oracle().topologyName()
                     + ", so caching it saves database work, not WAN round trips: " + strategy(ctx, entity, written, false);
-            return new Estimates.Reported(new Finding(DESCRIPTOR.id(), Severity.NOTE, msg, at,
+            return Optional.of(new Estimates.Reported(new Finding(DESCRIPTOR.id(), Severity.NOTE, msg, at,
                     eps.stream().map(EntryPoint::id).toList(), Evidence.chain(ctx, hotEp, hot),
-                    RoundTrips.ZERO, RoundTrips.ZERO, new FindingSubject.Entity(entity.name())), figures.patch());
+                    RoundTrips.ZERO, RoundTrips.ZERO, new FindingSubject.Entity(entity.name())), figures.patch()));
         }
         String msg = counts + strategy(ctx, entity, written, true) + ": " + figures.perRequest()
                 + (figures.before().degree() == 0 && figures.before().value() == 1 ? " becomes " : " become ")
                 + figures.after().formula();
-        return new Estimates.Reported(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, at,
+        return Optional.of(new Estimates.Reported(new Finding(DESCRIPTOR.id(), DESCRIPTOR.defaultSeverity(), msg, at,
                 eps.stream().map(EntryPoint::id).toList(), Evidence.chain(ctx, hotEp, hot),
-                figures.before(), figures.after(), new FindingSubject.Entity(entity.name())), figures.patch());
+                figures.before(), figures.after(), new FindingSubject.Entity(entity.name())), figures.patch()));
     }
 
     /**

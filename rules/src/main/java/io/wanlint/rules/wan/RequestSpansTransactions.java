@@ -161,7 +161,7 @@ public final class RequestSpansTransactions implements Rule {
     private static boolean isWrite(RuleContext ctx, CallEdge e) {
         return switch (e.kind()) {
             case JDBC -> switch (e.op()) {
-                case JDBC_EXECUTE -> !e.to().name().equals("executeQuery");
+                case JDBC_EXECUTE -> !JdbcStatements.onlyReads(e);
                 default -> false;
             };
             case JPA -> switch (e.op()) {

@@ -148,7 +148,7 @@ public final class TimerOnEveryNode implements Rule {
         return switch (e.op()) {
             case JPA_PERSIST, JPA_MERGE, JPA_REMOVE, JPA_BULK_UPDATE, ENTITY_SET, ENTITY_UPDATE, HOME_CREATE, HOME_REMOVE,
                  REMOVE, JDBC_COMMIT, JMS_SEND, HTTP_REQUEST, SOAP_CALL, SOCKET_IO, MAIL_SEND, RMI_CALL -> Effect.SIDE_EFFECT;
-            case JDBC_EXECUTE -> e.to().name().equals("executeQuery") ? Effect.READ : Effect.SIDE_EFFECT;
+            case JDBC_EXECUTE -> JdbcStatements.onlyReads(e) ? Effect.READ : Effect.SIDE_EFFECT;
             case JPA_FIND, JPA_QUERY, HOME_FIND, ENTITY_GET, JDBC_RESULT_NEXT -> Effect.READ;
             default -> e.kind() == EdgeKind.LOCAL || e.kind() == EdgeKind.LOCAL_EJB ? Effect.FOLLOW : Effect.NONE;
         };

@@ -62,8 +62,8 @@ final class TransactionalWork {
     private static Kind kindOf(RuleContext ctx, CallEdge e) {
         return switch (e.kind()) {
             case JDBC -> switch (e.op()) {
-                // executeQuery reads; execute/executeUpdate/executeBatch may write (the SQL is not known here)
-                case JDBC_EXECUTE -> e.to().name().equals("executeQuery") ? Kind.NONE : Kind.WRITE;
+                // queries read; execute/executeUpdate/executeBatch may write (the SQL is not known here)
+                case JDBC_EXECUTE -> JdbcStatements.onlyReads(e) ? Kind.NONE : Kind.WRITE;
                 default -> Kind.NONE;
             };
             case JPA -> switch (e.op()) {

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
  * WAN005's write set over real JPA source (issue 19.13): relationship collections changed through an
  * entity's getter, entity methods that change a collection, setters on entities loaded by find or a
  * query, and writes the analysis cannot attribute (an untyped {@code persist}, code no entry point
- * reaches) make an entity written, or its writes unknown, never "never written".
+ * reaches) make an entity written, or its writes unknown, never "never written". Each case has a page
+ * at the edge that reads the player, so that only the write set decides whether it is reported.
  */
 class EntityWriteSetTest {
     private final RuleTestHarness harness = RuleTestHarness.withPipeline(List.of(new CacheableReadMostlyEntity()));
@@ -52,6 +53,22 @@ class EntityWriteSetTest {
             }
             """;
 
+    /**
+     * A roster page at the edge that finds a player itself, so the player's reads cross the WAN to the
+     * database (an entity read only next to it would not be reported whatever its writes).
+     */
+    private static final String PAGE = """
+            package league.web;
+            import javax.servlet.http.*;
+            @javax.servlet.annotation.WebServlet("/player")
+            public class PlayerServlet extends HttpServlet {
+                @javax.persistence.PersistenceContext javax.persistence.EntityManager em;
+                protected void doGet(HttpServletRequest q, HttpServletResponse r) throws java.io.IOException {
+                    r.getWriter().print(em.find(league.model.Player.class, q.getParameter("id")).getName());
+                }
+            }
+            """;
+
     /** A roster façade whose {@code name} reads a player and whose {@code change} runs {@code body}. */
     private static String requestBean(String body) {
         return """
@@ -73,22 +90,22 @@ class EntityWriteSetTest {
 
     @Test
     void removingFromARelationshipCollectionThroughTheGetterIsAWrite() {
-        harness.expectFindings(TEAM, player(""), REQUEST, requestBean("p.getTeams().remove(t);"));
+        harness.expectFindings(TEAM, player(""), REQUEST, PAGE, requestBean("p.getTeams().remove(t);"));
     }
 
     @Test
     void anEntityMethodThatChangesItsCollectionIsAWrite() {
-        harness.expectFindings(TEAM, player(""), REQUEST, requestBean("p.dropTeam(t);"));
+        harness.expectFindings(TEAM, player(""), REQUEST, PAGE, requestBean("p.dropTeam(t);"));
     }
 
     @Test
     void aSetterOnAnEntityLoadedByFindIsAWrite() {
-        harness.expectFindings(TEAM, player(""), REQUEST, requestBean("p.setName(team);"));
+        harness.expectFindings(TEAM, player(""), REQUEST, PAGE, requestBean("p.setName(team);"));
     }
 
     @Test
     void readingTheCollectionWithoutChangingItIsNoWrite() {
-        List<Finding> found = harness.expectFindings(TEAM, player("// expect: WAN005"), REQUEST,
+        List<Finding> found = harness.expectFindings(TEAM, player("// expect: WAN005"), REQUEST, PAGE,
                 requestBean("System.out.println(p.getTeams().size() + t.getName());"));
         assertThat(found).singleElement().satisfies(f -> assertThat(f.message()).contains("entity Player (JPA)")
                 .contains("never written").doesNotContain("unknown"));
@@ -96,7 +113,7 @@ class EntityWriteSetTest {
 
     @Test
     void anUntypedPersistMakesTheWritesUnknownSoNothingSaysItIsReadMostly() {
-        harness.expectFindings(TEAM, player(""), REQUEST, requestBean("System.out.println(t.getName());"), """
+        harness.expectFindings(TEAM, player(""), REQUEST, PAGE, requestBean("System.out.println(t.getName());"), """
                 package league.ejb;
                 public class GenericDao {
                     @javax.persistence.PersistenceContext javax.persistence.EntityManager em;
@@ -107,7 +124,7 @@ class EntityWriteSetTest {
 
     @Test
     void aWriteNoEntryPointReachesMakesTheWritesUnknownSoNothingSaysItIsReadMostly() {
-        harness.expectFindings(TEAM, player(""), REQUEST, requestBean("System.out.println(t.getName());"), """
+        harness.expectFindings(TEAM, player(""), REQUEST, PAGE, requestBean("System.out.println(t.getName());"), """
                 package league.ejb;
                 public class RosterImport {
                     @javax.persistence.PersistenceContext javax.persistence.EntityManager em;
@@ -144,7 +161,7 @@ class EntityWriteSetTest {
 
     @Test
     void writesInTestSourcesDoNotCount() {
-        List<Finding> found = harness.expectFindings(TEAM, player("// expect: WAN005"), REQUEST,
+        List<Finding> found = harness.expectFindings(TEAM, player("// expect: WAN005"), REQUEST, PAGE,
                 requestBean("System.out.println(t.getName());"), """
                 package league.test;
                 public class RosterFixture {

@@ -340,6 +340,7 @@ class RuleMarkersTest {
                 public class Product { // expect: WAN005
                     @javax.persistence.Id long id;
                     String name;
+                    public String getName() { return name; }
                 }
                 """, """
                 package shop.model;
@@ -376,11 +377,52 @@ class RuleMarkersTest {
                 @javax.servlet.annotation.WebServlet("/shop")
                 public class ShopServlet extends HttpServlet {
                     @javax.ejb.EJB shop.api.Shop shop;
+                    // The page reads Product itself, at the edge: every read crosses the WAN to the database.
+                    @javax.persistence.PersistenceContext javax.persistence.EntityManager em;
                     protected void doGet(HttpServletRequest q, HttpServletResponse r) throws java.io.IOException {
-                        r.getWriter().print(shop.show(1L));
+                        r.getWriter().print(em.find(shop.model.Product.class, 1L).getName()); // expect: WAN003
                     }
                     protected void doPost(HttpServletRequest q, HttpServletResponse r) {
                         shop.order(1L);
+                    }
+                }
+                """);
+    }
+
+    @Test
+    void wan005AnEntityReadOnlyByTheFacadeNextToItIsNotReported() {
+        // Every read of Category runs in the façade at the main site, next to the database: a copy at the
+        // edge would save no WAN round trip, however read-mostly the entity is.
+        harness.expectFindings("""
+                package shop.model;
+                @javax.persistence.Entity
+                public class Category {
+                    @javax.persistence.Id long id;
+                    String name;
+                }
+                """, """
+                package shop.api;
+                @javax.ejb.Remote
+                public interface Aisles {
+                    String title(long id);
+                }
+                """, """
+                package shop.ejb;
+                import javax.persistence.*;
+                import shop.model.*;
+                @javax.ejb.Stateless
+                public class AislesBean implements shop.api.Aisles {
+                    @PersistenceContext EntityManager em;
+                    public String title(long id) { return em.find(Category.class, id).name; }
+                }
+                """, """
+                package shop.web;
+                import javax.servlet.http.*;
+                @javax.servlet.annotation.WebServlet("/aisle")
+                public class AisleServlet extends HttpServlet {
+                    @javax.ejb.EJB shop.api.Aisles aisles;
+                    protected void doGet(HttpServletRequest q, HttpServletResponse r) throws java.io.IOException {
+                        r.getWriter().print(aisles.title(1L));
                     }
                 }
                 """);

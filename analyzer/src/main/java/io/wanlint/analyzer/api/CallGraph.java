@@ -19,6 +19,14 @@ public interface CallGraph {
     /** Calls made by {@code method}, in source order. */
     List<CallEdge> outgoing(MethodRef method);
 
+    /**
+     * Calls made by {@code method} when its {@code this} is an instance of {@code thisClass} (null:
+     * unknown): a call on {@code this} runs only that class's override ({@link Receiver#runFor}).
+     */
+    default List<CallEdge> outgoing(MethodRef method, String thisClass) {
+        return Receiver.runFor(outgoing(method), thisClass);
+    }
+
     /** Calls that reach {@code method}. */
     List<CallEdge> incoming(MethodRef method);
 

@@ -280,16 +280,18 @@ public final class CostEngine {
     }
 
     /** The step with the class of its callee's {@code this} in the body it runs next, from the caller's {@code self}. */
-    private static Step onInstance(Step step, String self) {
+    private Step onInstance(Step step, String self) {
         State next = step.next();
         if (next == null) return step;
         String callee = step.edge().receiver().calleeThis(self);
-        if (callee == null) return step;
+        // Where the class makes no difference, the body stays the one every class shares.
+        if (callee == null || !graph.dependsOnThisClass(next.method())) return step;
         return new Step(step.edge(), step.charge(), step.persistence(), new State(next.method(), next.site(), callee));
     }
 
     /** The class whose instance runs an entry point: its component's (a servlet's, a bean's), when the model has it. */
     private String entryClass(EntryPoint ep) {
+        if (!graph.dependsOnThisClass(ep.method())) return null;
         return Optional.ofNullable(ep.component()).flatMap(model::byName).map(Component::className).orElse(null);
     }
 

@@ -56,6 +56,20 @@ class ReceiverTest {
     }
 
     @Test
+    void aMethodDependsOnTheClassOfThisOnlyWhenItOrWhatItCallsOnThisDispatches() {
+        Receiver.Own site = new Receiver.Own(Map.of("web.OrderServlet", ORDER));
+        MethodRef service = MethodRef.of("web.BaseServlet", "service");
+        CallEdge toDoGet = new CallEdge(service, DO_GET, EdgeKind.LOCAL, CallOp.INVOKE, LINE_5, 0, null, false, false, List.of(),
+                Receiver.Own.PLAIN);
+        CallGraph graph = io.wanlint.analyzer.callgraph.FrozenCallGraph.of(List.of(), List.of(toDoGet, call(DEFAULT, LINE_5, site),
+                call(LOG, LINE_6, Receiver.Own.PLAIN)), List.of(), SourceFacts.NONE);
+
+        assertThat(graph.dependsOnThisClass(service)).isTrue();
+        assertThat(graph.dependsOnThisClass(DO_GET)).isTrue();
+        assertThat(graph.dependsOnThisClass(LOG)).isFalse();
+    }
+
+    @Test
     void theCalleesThisIsTheCallersForOwnCallsTheNamedClassForExactOnesAndUnknownOtherwise() {
         assertThat(Receiver.Own.PLAIN.calleeThis("web.OrderServlet")).isEqualTo("web.OrderServlet");
         assertThat(new Receiver.Exact("cmd.OrderCommand").calleeThis("web.OrderServlet")).isEqualTo("cmd.OrderCommand");

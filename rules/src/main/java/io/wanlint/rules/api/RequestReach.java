@@ -204,7 +204,8 @@ public final class RequestReach {
         Deque<Frame> stack = new ArrayDeque<>();
         // The entry point runs on an instance of its component's class (a servlet's, a bean's): calls on
         // this run that class's overrides only.
-        String entryClass = ep.component() == null ? null : model.byName(ep.component()).map(c -> c.className()).orElse(null);
+        String entryClass = ep.component() == null || !graph.dependsOnThisClass(ep.method()) ? null
+                : model.byName(ep.component()).map(c -> c.className()).orElse(null);
         State start = new State(ep.method(), owners.componentOf(ep.method(), ep.component()), false, entryClass);
         seen.add(start);
         stack.push(new Frame(start, null, graph.outgoing(ep.method(), entryClass).iterator()));
@@ -223,7 +224,9 @@ public final class RequestReach {
             String calleeComponent = edge.kind().isEjb()
                     ? ejbTarget(edge, model, s.component)
                     : owners.componentOf(edge.to(), s.component);
+            // Where the class makes no difference, one state serves every class.
             String self = edge.receiver().calleeThis(s.self);
+            if (self != null && !graph.dependsOnThisClass(edge.to())) self = null;
             State next = new State(edge.to(), calleeComponent, inLoop, self);
             if (seen.add(next)) stack.push(new Frame(next, rc, graph.outgoing(edge.to(), self).iterator()));
         }

@@ -15,15 +15,25 @@ import java.util.List;
  * @param branches        the exclusive choices of {@code from} that enclose the call, outermost first;
  *                        empty when the call is on every path, or when the front end cannot tell
  *                        (the bytecode front end does not separate branches)
+ * @param receiver        what the call tells about the object the callee runs on ({@link Receiver#runFor}:
+ *                        a walk that knows the class of {@code this} follows only that class's overrides)
  */
 public record CallEdge(MethodRef from, MethodRef to, EdgeKind kind, CallOp op, SourceLocation location,
                        int loopDepth, String targetComponent, boolean cachedOnce, boolean inUserTransaction,
-                       List<BranchArm> branches) {
+                       List<BranchArm> branches, Receiver receiver) {
     public CallEdge {
         if (op == null) op = CallOp.INVOKE;
         if (location == null) location = SourceLocation.UNKNOWN;
         if (loopDepth < 0) loopDepth = 0;
         branches = branches == null ? List.of() : List.copyOf(branches);
+        if (receiver == null) receiver = Receiver.UNKNOWN;
+    }
+
+    /** A call whose receiver tells nothing about the callee's object. */
+    public CallEdge(MethodRef from, MethodRef to, EdgeKind kind, CallOp op, SourceLocation location,
+                    int loopDepth, String targetComponent, boolean cachedOnce, boolean inUserTransaction,
+                    List<BranchArm> branches) {
+        this(from, to, kind, op, location, loopDepth, targetComponent, cachedOnce, inUserTransaction, branches, Receiver.UNKNOWN);
     }
 
     /** A call on every path through {@code from}. */
@@ -34,7 +44,17 @@ public record CallEdge(MethodRef from, MethodRef to, EdgeKind kind, CallOp op, S
 
     /** This call with other cache and transaction flags, in the same place and branches. */
     public CallEdge withFlags(boolean cachedOnce, boolean inUserTransaction) {
-        return new CallEdge(from, to, kind, op, location, loopDepth, targetComponent, cachedOnce, inUserTransaction, branches);
+        return new CallEdge(from, to, kind, op, location, loopDepth, targetComponent, cachedOnce, inUserTransaction, branches, receiver);
+    }
+
+    /** This call running another method (the override a known class of {@code this} runs), in the same place. */
+    public CallEdge withTo(MethodRef other) {
+        return new CallEdge(from, other, kind, op, location, loopDepth, targetComponent, cachedOnce, inUserTransaction, branches, receiver);
+    }
+
+    /** This call with what it tells about its callee's object. */
+    public CallEdge withReceiver(Receiver other) {
+        return new CallEdge(from, to, kind, op, location, loopDepth, targetComponent, cachedOnce, inUserTransaction, branches, other);
     }
 
     /** Finder names that lock the rows they read: {@code findByPrimaryKeyForUpdate}, {@code findOpenWithLock}, and a BMP bean's {@code ejbFind…} of them. */

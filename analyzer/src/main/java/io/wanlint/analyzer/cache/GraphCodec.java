@@ -2,6 +2,7 @@ package io.wanlint.analyzer.cache;
 
 import io.wanlint.analyzer.api.BranchArm;
 import io.wanlint.analyzer.api.CallEdge;
+import io.wanlint.analyzer.api.Receiver;
 import io.wanlint.analyzer.api.CallOp;
 import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.EntryPoint;
@@ -206,6 +207,26 @@ final class GraphCodec {
                 out.writeInt(b.column());
                 out.writeInt(b.arm());
             }
+            receiver(e.receiver());
+        }
+
+        /** 0: unknown; 1: the caller's own object, with its overrides by class; 2: an exact class. */
+        void receiver(Receiver r) throws IOException {
+            if (r instanceof Receiver.Own own) {
+                out.writeInt(1);
+                // Sorted: the same graph writes the same bytes.
+                java.util.TreeMap<String, MethodRef> sorted = new java.util.TreeMap<>(own.overrides());
+                out.writeInt(sorted.size());
+                for (var o : sorted.entrySet()) {
+                    string(o.getKey());
+                    method(o.getValue());
+                }
+            } else if (r instanceof Receiver.Exact exact) {
+                out.writeInt(2);
+                string(exact.className());
+            } else {
+                out.writeInt(0);
+            }
         }
 
         void edges(Set<CallEdge> edges) throws IOException {
@@ -218,6 +239,7 @@ final class GraphCodec {
         private final DataInputStream in;
         private final List<String> strings = new ArrayList<>();
         private final List<MethodRef> methods = new ArrayList<>();
+        private final java.util.Map<Receiver.Own, Receiver.Own> owns = new java.util.HashMap<>();
 
         Reader(DataInputStream in) { this.in = in; }
 
@@ -279,7 +301,27 @@ final class GraphCodec {
             int arms = count(in);
             List<BranchArm> branches = new ArrayList<>(Math.min(arms, 64));
             for (int i = 0; i < arms; i++) branches.add(new BranchArm(in.readInt(), in.readInt(), in.readInt()));
-            return new CallEdge(from, to, kind, op, at, loopDepth, target, cachedOnce, inUserTransaction, branches);
+            return new CallEdge(from, to, kind, op, at, loopDepth, target, cachedOnce, inUserTransaction, branches, receiver());
+        }
+
+        Receiver receiver() throws IOException {
+            int tag = in.readInt();
+            switch (tag) {
+                case 0: return Receiver.UNKNOWN;
+                case 1: {
+                    int n = count(in);
+                    java.util.Map<String, MethodRef> overrides = new java.util.HashMap<>();
+                    for (int i = 0; i < n; i++) {
+                        String c = string();
+                        overrides.put(c, method());
+                    }
+                    // One map per call site, shared by its edges, as the assembler made it.
+                    Receiver.Own own = new Receiver.Own(overrides);
+                    return overrides.isEmpty() ? Receiver.Own.PLAIN : owns.computeIfAbsent(own, k -> k);
+                }
+                case 2: return new Receiver.Exact(string());
+                default: throw new IOException("unknown receiver tag " + tag);
+            }
         }
 
         Set<CallEdge> edges() throws IOException {

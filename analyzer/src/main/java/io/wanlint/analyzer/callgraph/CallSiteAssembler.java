@@ -7,6 +7,7 @@ import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.ComponentModel;
 import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.MethodRef;
+import io.wanlint.analyzer.api.Receiver;
 import io.wanlint.analyzer.callgraph.ApiCallClassifier.Classification;
 
 import java.util.ArrayList;
@@ -145,26 +146,80 @@ final class CallSiteAssembler<T, M> {
         boolean update = mayUpdate && jpaEntity.isPresent() && !name.startsWith("set")
                 && !s.callerClass().equals(type) && entityWrites.changesState(type, s);
         List<CallEdge> out = new ArrayList<>();
+        Receiver on = null;
         for (M m : dispatch.targets(receiver, s.callee(), s.form())) {
             Optional<List<CallSite>> forwarded = forwarders.callsOf(m, s);
             if (forwarded.isPresent()) {
                 if (s.forwardedDepth() >= MAX_FORWARDING) continue;
                 for (CallSite inner : forwarded.get()) out.addAll(edges(inner.at(s)));
-            } else if (update) {
-                out.add(edge(s, view.ref(m), EdgeKind.LOCAL, CallOp.ENTITY_UPDATE, jpaEntity.get().name()));
+                continue;
+            }
+            if (on == null) on = receiverOf(s, receiver);
+            if (update) {
+                out.add(edge(s, view.ref(m), EdgeKind.LOCAL, CallOp.ENTITY_UPDATE, jpaEntity.get().name()).withReceiver(on));
             } else {
-                out.add(edge(s, view.ref(m), EdgeKind.LOCAL, CallOp.INVOKE, null));
+                out.add(edge(s, view.ref(m), EdgeKind.LOCAL, CallOp.INVOKE, null).withReceiver(on));
             }
         }
         return out;
+    }
+
+    /** Per (type, callee): what a call on {@code this} of that type runs per concrete subclass, shared by its sites. */
+    private final java.util.Map<List<Object>, Receiver> ownDispatch = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * What an application call tells about its callee's object: a call on {@code this} (or {@code super})
+     * runs on the caller's object, with the override each concrete subclass runs instead of the edge's
+     * target; a call on a value whose static type is a concrete class without application subclasses
+     * (final or a leaf) runs on an instance of exactly that class; a static call on none.
+     */
+    private Receiver receiverOf(CallSite s, T receiver) {
+        if (s.callee().name().equals("<init>")) {
+            return s.kind() == CallSite.Kind.CONSTRUCTION && s.form() == ReceiverForm.SUPER ? Receiver.Own.PLAIN : Receiver.UNKNOWN;
+        }
+        return switch (s.form()) {
+            case STATIC -> Receiver.UNKNOWN;
+            case SUPER -> Receiver.Own.PLAIN;
+            case THIS -> ownDispatch.computeIfAbsent(List.of(view.name(receiver), s.callee()), k -> overridesOf(receiver, s.callee()));
+            case VALUE -> exactClass(receiver).<Receiver>map(Receiver.Exact::new).orElse(Receiver.UNKNOWN);
+        };
+    }
+
+    /** The class every instance of {@code type} has: a concrete application class that no application class extends. */
+    private Optional<String> exactClass(T type) {
+        if (view.isAbstractType(type) || view.isInterface(type)) return Optional.empty();
+        if (view.isFinalType(type) || view.subtypes(view.name(type)).isEmpty()) return Optional.of(view.name(type));
+        return Optional.empty();
+    }
+
+    /**
+     * For a call of {@code callee} on {@code this} in {@code type}: the concrete subclasses whose own
+     * override (the most-derived implementation along their superclass chain) differs from what
+     * {@code type} itself declares or inherits, with that override.
+     */
+    private Receiver overridesOf(T type, ProgramView.Callee callee) {
+        Optional<M> declared = view.declaration(type, callee);
+        if (declared.isEmpty()) return Receiver.Own.PLAIN;
+        M decl = declared.get();
+        if (view.isStatic(decl) || view.isPrivate(decl) || view.isFinalType(type)) return Receiver.Own.PLAIN;
+        Optional<M> own = view.implementation(type, callee);
+        java.util.Map<String, MethodRef> overrides = new java.util.HashMap<>();
+        for (T sub : view.subtypes(view.name(type))) {
+            if (view.isInterface(sub) || view.isAbstractType(sub)) continue;
+            Optional<M> impl = view.implementation(sub, callee).filter(m -> view.overrides(m, decl));
+            if (impl.isPresent() && !impl.equals(own) && !view.isAbstract(impl.get())) overrides.put(view.name(sub), view.ref(impl.get()));
+        }
+        return overrides.isEmpty() ? Receiver.Own.PLAIN : new Receiver.Own(overrides);
     }
 
     /** {@code new X(…)}, {@code this(…)}, {@code super(…)}: the class's own constructor, or a classified library one. */
     private List<CallEdge> construction(CallSite s) {
         Optional<T> app = view.type(s.receiverType());
         if (app.isPresent()) {
+            // new X(…) makes an X; this(…) and super(…) go on building the caller's own object.
+            Receiver on = s.form() == ReceiverForm.SUPER ? Receiver.Own.PLAIN : new Receiver.Exact(view.name(app.get()));
             return view.declaration(app.get(), s.callee()).filter(m -> view.owner(m).equals(app.get()))
-                    .map(m -> List.of(edge(s, view.ref(m), EdgeKind.LOCAL, CallOp.INVOKE, null))).orElse(List.of());
+                    .map(m -> List.of(edge(s, view.ref(m), EdgeKind.LOCAL, CallOp.INVOKE, null).withReceiver(on))).orElse(List.of());
         }
         return classifier.classifyAny(view.selfAndAncestors(s.receiverType()), "<init>", s.callee().arity())
                 .map(c -> List.of(edge(s, apiRef(s), c.kind(), c.op(), null)))
@@ -187,7 +242,8 @@ final class CallSiteAssembler<T, M> {
             op = CallOp.ENTITY_UPDATE;
         }
         MethodRef target = container.beanMethod(v.bean(), s.callee(), v.home(), op).orElseGet(() -> interfaceMethod(s));
-        return Optional.of(List.of(edge(s, target, v.kind(), op, v.bean().name())));
+        // The container runs the call on an instance of the bean class, whatever superclass declares the method.
+        return Optional.of(List.of(edge(s, target, v.kind(), op, v.bean().name()).withReceiver(new Receiver.Exact(v.bean().className()))));
     }
 
     /** {@link EjbViews#throughParentInterface}: a call on an interface only session beans' views extend. */
@@ -200,7 +256,7 @@ final class CallSiteAssembler<T, M> {
         List<CallEdge> out = new ArrayList<>();
         for (EjbViews.ViewCall v : views) {
             MethodRef target = container.beanMethod(v.bean(), s.callee(), false, v.op()).orElseGet(() -> interfaceMethod(s));
-            out.add(edge(s, target, v.kind(), v.op(), v.bean().name()));
+            out.add(edge(s, target, v.kind(), v.op(), v.bean().name()).withReceiver(new Receiver.Exact(v.bean().className())));
         }
         return Optional.of(out);
     }

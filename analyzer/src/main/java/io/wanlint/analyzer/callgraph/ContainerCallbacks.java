@@ -8,6 +8,7 @@ import io.wanlint.analyzer.api.ComponentModel;
 import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.MethodNode;
 import io.wanlint.analyzer.api.MethodRef;
+import io.wanlint.analyzer.api.Receiver;
 import io.wanlint.analyzer.api.SourceLocation;
 
 import java.util.ArrayList;
@@ -113,6 +114,8 @@ public final class ContainerCallbacks {
     }
 
     private static CallEdge callback(MethodRef from, MethodRef callback, Component bean, SourceLocation at) {
-        return new CallEdge(from, callback, EdgeKind.LOCAL, CallOp.CONTAINER_CALLBACK, at, 0, bean.name(), false, false);
+        // On the bean instance the container keeps: calls on this in a callback a superclass declares run the bean class's overrides.
+        return new CallEdge(from, callback, EdgeKind.LOCAL, CallOp.CONTAINER_CALLBACK, at, 0, bean.name(), false, false, List.of(),
+                new Receiver.Exact(bean.className()));
     }
 }

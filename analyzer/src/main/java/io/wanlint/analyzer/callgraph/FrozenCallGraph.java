@@ -100,6 +100,17 @@ public final class FrozenCallGraph implements CallGraph {
 
     @Override public List<EntryPoint> entryPoints() { return entryPoints; }
 
+    /** {@link CallGraph#dependsOnThisClass}, answered once per method: every walk asks at every call it follows. */
+    private final Map<MethodRef, Boolean> dependsOnThisClass = new java.util.concurrent.ConcurrentHashMap<>();
+
+    @Override public boolean dependsOnThisClass(MethodRef method) {
+        Boolean known = dependsOnThisClass.get(method);
+        if (known != null) return known;
+        boolean answer = CallGraph.super.dependsOnThisClass(method);
+        dependsOnThisClass.put(method, answer);
+        return answer;
+    }
+
     @Override public SourceFacts facts() { return facts; }
 
     @Override public List<io.wanlint.analyzer.api.UnseenCode> unseenCode() { return unseenCode; }

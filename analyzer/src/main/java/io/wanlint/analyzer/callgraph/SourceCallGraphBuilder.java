@@ -24,6 +24,7 @@ import io.wanlint.analyzer.api.Diagnostic;
 import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.MethodNode;
 import io.wanlint.analyzer.api.MethodRef;
+import io.wanlint.analyzer.api.Receiver;
 import io.wanlint.analyzer.api.SourceFacts;
 import io.wanlint.analyzer.api.SourceLocation;
 import io.wanlint.analyzer.callgraph.AppTypes.MethodInfo;
@@ -584,9 +585,12 @@ public final class SourceCallGraphBuilder {
             }
             Optional<TypeInfo> handler = handlers.handlerClass(tag.taglibUri(), tag.name()).flatMap(types::type);
             if (handler.isEmpty()) continue;
+            // The container runs the callbacks on an instance of the handler class the TLD names, whatever
+            // superclass declares them: their calls on this run that class's overrides.
+            Receiver onHandler = new Receiver.Exact(types.name(handler.get()));
             for (String callback : TAG_CALLBACKS) {
                 types.concreteInClassChain(handler.get(), callback, 0).ifPresent(m -> graph.addEdge(
-                        new CallEdge(service, m.ref, EdgeKind.LOCAL, CallOp.INVOKE, at, 0, null, false, false)));
+                        new CallEdge(service, m.ref, EdgeKind.LOCAL, CallOp.INVOKE, at, 0, null, false, false, List.of(), onHandler)));
             }
         }
     }

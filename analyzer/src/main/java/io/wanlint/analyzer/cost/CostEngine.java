@@ -217,32 +217,43 @@ public final class CostEngine {
     // ---- the walk ----
 
     /**
-     * A method body executed with the current site {@code site}. Not a record: its hash is taken
-     * once, because every walk looks states up in hash maps many times.
+     * A method body executed with the current site {@code site}, on an instance of class {@code self}
+     * when the walk knows it (null otherwise): a call on {@code this} then runs only that class's
+     * override ({@link CallGraph#outgoing(MethodRef, String)}), so the class is part of the key. Not a
+     * record: its hash is taken once, because every walk looks states up in hash maps many times.
      */
     static final class State {
         private final MethodRef method;
         private final String site;
+        private final String self;
         private final int hash;
 
         State(MethodRef method, String site) {
+            this(method, site, null);
+        }
+
+        State(MethodRef method, String site, String self) {
             this.method = method;
             this.site = site;
-            this.hash = 31 * java.util.Objects.hashCode(method) + java.util.Objects.hashCode(site);
+            this.self = self;
+            this.hash = 31 * (31 * java.util.Objects.hashCode(method) + java.util.Objects.hashCode(site)) + java.util.Objects.hashCode(self);
         }
 
         MethodRef method() { return method; }
 
         String site() { return site; }
 
+        String self() { return self; }
+
         @Override public boolean equals(Object o) {
             return this == o || o instanceof State other && hash == other.hash
-                    && java.util.Objects.equals(method, other.method) && java.util.Objects.equals(site, other.site);
+                    && java.util.Objects.equals(method, other.method) && java.util.Objects.equals(site, other.site)
+                    && java.util.Objects.equals(self, other.self);
         }
 
         @Override public int hashCode() { return hash; }
 
-        @Override public String toString() { return "State[method=" + method + ", site=" + site + "]"; }
+        @Override public String toString() { return "State[method=" + method + ", site=" + site + ", self=" + self + "]"; }
     }
 
     /**
@@ -261,11 +272,27 @@ public final class CostEngine {
         Body known = bodies.get(state);
         if (known != null) return known;
         return bodies.computeIfAbsent(state, s -> {
-            List<CallEdge> out = graph.outgoing(s.method());
+            List<CallEdge> out = graph.outgoing(s.method(), s.self());
             List<Step> steps = new ArrayList<>(out.size());
-            for (CallEdge e : out) steps.add(charges.step(e, s.site()));
+            for (CallEdge e : out) steps.add(onInstance(charges.step(e, s.site()), s.self()));
             return new Body(s, steps);
         });
+    }
+
+    /** The step with the class of its callee's {@code this} in the body it runs next, from the caller's {@code self}. */
+    private Step onInstance(Step step, String self) {
+        State next = step.next();
+        if (next == null) return step;
+        String callee = step.edge().receiver().calleeThis(self);
+        // Where the class makes no difference, the body stays the one every class shares.
+        if (callee == null || !graph.dependsOnThisClass(next.method())) return step;
+        return new Step(step.edge(), step.charge(), step.persistence(), new State(next.method(), next.site(), callee));
+    }
+
+    /** The class whose instance runs an entry point: its component's (a servlet's, a bean's), when the model has it. */
+    private String entryClass(EntryPoint ep) {
+        if (!graph.dependsOnThisClass(ep.method())) return null;
+        return Optional.ofNullable(ep.component()).flatMap(model::byName).map(Component::className).orElse(null);
     }
 
     /**
@@ -375,7 +402,7 @@ public final class CostEngine {
         List<Visit> preorder = new ArrayList<>();
         List<Visit> postorder = new ArrayList<>();
         Deque<Visit> stack = new ArrayDeque<>();
-        Visit root = new Visit(body(new State(ep.method(), entrySite)));
+        Visit root = new Visit(body(new State(ep.method(), entrySite, entryClass(ep))));
         visits.put(root.body, root);
         preorder.add(root);
         stack.push(root);

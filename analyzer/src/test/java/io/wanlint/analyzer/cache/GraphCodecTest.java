@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.wanlint.analyzer.api.BranchArm;
 import io.wanlint.analyzer.api.CallEdge;
+import io.wanlint.analyzer.api.Receiver;
 import io.wanlint.analyzer.api.CallOp;
 import io.wanlint.analyzer.api.EdgeKind;
 import io.wanlint.analyzer.api.EntryPoint;
@@ -34,6 +35,10 @@ class GraphCodecTest {
                 1, "Cart", true, false, List.of(new BranchArm(11, 9, 1), new BranchArm(12, 13, 0)));
         CallEdge jdbc = new CallEdge(DO_GET, EXECUTE, EdgeKind.JDBC, CallOp.JDBC_EXECUTE, new SourceLocation("web/CartServlet.java", 20),
                 0, null, false, true);
+        CallEdge template = new CallEdge(DO_GET, FIND, EdgeKind.LOCAL, CallOp.INVOKE, new SourceLocation("web/CartServlet.java", 22),
+                0, null, false, false, List.of(), new Receiver.Own(java.util.Map.of("shop.web.OrderServlet", EXECUTE)));
+        CallEdge onBean = new CallEdge(DO_GET, FIND, EdgeKind.LOCAL, CallOp.INVOKE, new SourceLocation("web/CartServlet.java", 23),
+                0, null, false, false, List.of(), new Receiver.Exact("shop.ejb.CartBean"));
         SourceFacts facts = new SourceFacts(true, Set.of(jdbc), Set.of(jdbc, remote), List.of(
                 new SourceFacts.SessionStateValue(SourceFacts.Holder.HTTP_SESSION, "shop.web.CartServlet", DO_GET, "cart",
                         "shop.Cart", new SourceLocation("web/CartServlet.java", 14)),
@@ -46,7 +51,7 @@ class GraphCodecTest {
         GraphCodec.Parts parts = new GraphCodec.Parts(
                 List.of(new MethodNode(DO_GET, "CartServlet", new SourceLocation("web/CartServlet.java", 10)),
                         new MethodNode(FIND, null, SourceLocation.UNKNOWN)),
-                List.of(remote, jdbc),
+                List.of(remote, jdbc, template, onBean),
                 List.of(new EntryPoint("GET /cart", EntryPoint.Kind.SERVLET, DO_GET, "CartServlet")),
                 facts);
 
@@ -69,7 +74,7 @@ class GraphCodecTest {
     /** The codec writes these records field by field; a new component must be added to it (and the format bumped). */
     @Test
     void theCodecKnowsEveryComponentOfTheRecordsItWrites() {
-        assertThat(CallEdge.class.getRecordComponents()).hasSize(10);
+        assertThat(CallEdge.class.getRecordComponents()).hasSize(11);
         assertThat(BranchArm.class.getRecordComponents()).hasSize(3);
         assertThat(MethodRef.class.getRecordComponents()).hasSize(3);
         assertThat(MethodNode.class.getRecordComponents()).hasSize(3);

@@ -126,26 +126,31 @@ public final class RequestReach {
     }
 
     /**
-     * A method run on behalf of a component, inside a loop or not. Not a record: its hash is taken once,
-     * as every call a walk follows looks one up (with a record, hashing and comparing the method's
-     * names and parameter types were most of a walk on a large application).
+     * A method run on behalf of a component, inside a loop or not, on an instance of class {@code self}
+     * when the walk knows it (null otherwise: see {@link CallGraph#outgoing(MethodRef, String)}). Not a
+     * record: its hash is taken once, as every call a walk follows looks one up (with a record, hashing
+     * and comparing the method's names and parameter types were most of a walk on a large application).
      */
     private static final class State {
         final MethodRef method;
         final String component;
         final boolean inLoop;
+        final String self;
         private final int hash;
 
-        State(MethodRef method, String component, boolean inLoop) {
+        State(MethodRef method, String component, boolean inLoop, String self) {
             this.method = method;
             this.component = component;
             this.inLoop = inLoop;
-            this.hash = (31 * java.util.Objects.hashCode(method) + java.util.Objects.hashCode(component)) * 2 + (inLoop ? 1 : 0);
+            this.self = self;
+            this.hash = ((31 * java.util.Objects.hashCode(method) + java.util.Objects.hashCode(component)) * 31
+                    + java.util.Objects.hashCode(self)) * 2 + (inLoop ? 1 : 0);
         }
 
         @Override public boolean equals(Object o) {
             return this == o || o instanceof State other && hash == other.hash && inLoop == other.inLoop
-                    && java.util.Objects.equals(method, other.method) && java.util.Objects.equals(component, other.component);
+                    && java.util.Objects.equals(method, other.method) && java.util.Objects.equals(component, other.component)
+                    && java.util.Objects.equals(self, other.self);
         }
 
         @Override public int hashCode() { return hash; }
@@ -197,9 +202,13 @@ public final class RequestReach {
         Set<CallEdge> looped = new HashSet<>();
         Set<State> seen = new HashSet<>();
         Deque<Frame> stack = new ArrayDeque<>();
-        State start = new State(ep.method(), owners.componentOf(ep.method(), ep.component()), false);
+        // The entry point runs on an instance of its component's class (a servlet's, a bean's): calls on
+        // this run that class's overrides only.
+        String entryClass = ep.component() == null || !graph.dependsOnThisClass(ep.method()) ? null
+                : model.byName(ep.component()).map(c -> c.className()).orElse(null);
+        State start = new State(ep.method(), owners.componentOf(ep.method(), ep.component()), false, entryClass);
         seen.add(start);
-        stack.push(new Frame(start, null, graph.outgoing(ep.method()).iterator()));
+        stack.push(new Frame(start, null, graph.outgoing(ep.method(), entryClass).iterator()));
         // Iterative depth-first walk: deep helper chains must not overflow the stack, and source
         // order keeps "the first call" the one that runs first.
         while (!stack.isEmpty()) {
@@ -215,8 +224,11 @@ public final class RequestReach {
             String calleeComponent = edge.kind().isEjb()
                     ? ejbTarget(edge, model, s.component)
                     : owners.componentOf(edge.to(), s.component);
-            State next = new State(edge.to(), calleeComponent, inLoop);
-            if (seen.add(next)) stack.push(new Frame(next, rc, graph.outgoing(edge.to()).iterator()));
+            // Where the class makes no difference, one state serves every class.
+            String self = edge.receiver().calleeThis(s.self);
+            if (self != null && !graph.dependsOnThisClass(edge.to())) self = null;
+            State next = new State(edge.to(), calleeComponent, inLoop, self);
+            if (seen.add(next)) stack.push(new Frame(next, rc, graph.outgoing(edge.to(), self).iterator()));
         }
         return new RequestReach(ep, new ArrayList<>(first.values()), looped);
     }

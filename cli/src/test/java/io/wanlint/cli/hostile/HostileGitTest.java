@@ -43,7 +43,7 @@ class HostileGitTest {
 
     @Test
     void applyRunsNothingTheRepositoryConfigures() throws Exception {
-        Path app = repository("rubis-facade");
+        Path app = repository("rubis-entity");
         Path marker = temp.resolve("ran");
         plantPrograms(app, marker);
 
@@ -95,7 +95,7 @@ class HostileGitTest {
 
     @Test
     void patchFilesAreNeverWrittenThroughALinkPlantedInTheOutputFolder() throws Exception {
-        Path app = copy("rubis-facade");
+        Path app = copy("rubis-entity");
         Path out = Files.createDirectories(temp.resolve("out"));
         Path victim = Files.writeString(temp.resolve("victim.txt"), "precious");
         Files.createSymbolicLink(out.resolve("wanlint.patch"), victim);

@@ -91,9 +91,9 @@ public record CallEdge(MethodRef from, MethodRef to, EdgeKind kind, CallOp op, S
      */
     @Override public int hashCode() {
         int h = location.hashCode();
-        h = 31 * h + (to == null ? 0 : to.className().hashCode());
-        h = 31 * h + (to == null ? 0 : to.name().hashCode());
-        h = 31 * h + (from == null ? 0 : from.name().hashCode());
+        h = 31 * h + (to == null ? 0 : java.util.Objects.hashCode(to.className()));
+        h = 31 * h + (to == null ? 0 : java.util.Objects.hashCode(to.name()));
+        h = 31 * h + (from == null ? 0 : java.util.Objects.hashCode(from.name()));
         h = 31 * h + (kind == null ? 0 : kind.ordinal() + 1);
         return 31 * h + op.ordinal();
     }

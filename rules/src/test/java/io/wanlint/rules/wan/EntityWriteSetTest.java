@@ -135,7 +135,7 @@ class EntityWriteSetTest {
 
     @Test
     void aPlugInTheAnalysisCannotSeeMakesTheWritesUnknownSoNothingSaysItIsReadMostly() {
-        harness.expectFindings(TEAM, player(""), REQUEST, requestBean("System.out.println(t.getName());"), """
+        harness.expectFindings(TEAM, player(""), REQUEST, PAGE, requestBean("System.out.println(t.getName());"), """
                 package league.ejb;
                 public class Plugins {
                     public league.api.Request load() throws Exception {
@@ -147,7 +147,7 @@ class EntityWriteSetTest {
 
     @Test
     void aLibraryClassLoadedByNameLeavesTheEntityReadMostly() {
-        List<Finding> found = harness.expectFindings(TEAM, player("// expect: WAN005"), REQUEST,
+        List<Finding> found = harness.expectFindings(TEAM, player("// expect: WAN005"), REQUEST, PAGE,
                 requestBean("System.out.println(t.getName());"), """
                 package league.ejb;
                 public class Drivers {
@@ -202,6 +202,19 @@ class EntityWriteSetTest {
                 """.formatted(marker);
     }
 
+    /** A page at the edge that finds a detail itself, so the details' reads cross the WAN. */
+    private static final String DETAIL_PAGE = """
+            package shop.web;
+            import javax.servlet.http.*;
+            @javax.servlet.annotation.WebServlet("/detail")
+            public class DetailServlet extends HttpServlet {
+                @javax.persistence.PersistenceContext javax.persistence.EntityManager em;
+                protected void doGet(HttpServletRequest q, HttpServletResponse r) throws java.io.IOException {
+                    r.getWriter().print(em.find(shop.model.OrderDetail.class, Long.valueOf(q.getParameter("id"))).getQty());
+                }
+            }
+            """;
+
     private static final String SHOP = """
             package shop.api;
             @javax.ejb.Remote
@@ -227,30 +240,30 @@ class EntityWriteSetTest {
 
     @Test
     void aMergeOfAnOrderWhoseLinesCascadeWritesTheDetails() {
-        harness.expectFindings(order("(cascade = CascadeType.ALL)"), detail(""), SHOP, shopBean("em.merge(o);"));
+        harness.expectFindings(order("(cascade = CascadeType.ALL)"), detail(""), DETAIL_PAGE, SHOP, shopBean("em.merge(o);"));
     }
 
     @Test
     void aPersistOfAnOrderWhoseLinesCascadeOnPersistWritesTheDetails() {
-        harness.expectFindings(order("(cascade = {CascadeType.PERSIST})"), detail(""), SHOP, shopBean("em.persist(o);"));
+        harness.expectFindings(order("(cascade = {CascadeType.PERSIST})"), detail(""), DETAIL_PAGE, SHOP, shopBean("em.persist(o);"));
     }
 
     @Test
     void aMergeOfAnOrderWithoutCascadeLeavesTheDetailsReadMostly() {
-        List<Finding> found = harness.expectFindings(order(""), detail("// expect: WAN005"), SHOP, shopBean("em.merge(o);"));
+        List<Finding> found = harness.expectFindings(order(""), detail("// expect: WAN005"), DETAIL_PAGE, SHOP, shopBean("em.merge(o);"));
         assertThat(found).singleElement().satisfies(f -> assertThat(f.message()).contains("entity OrderDetail (JPA)")
                 .contains("never written"));
     }
 
     @Test
     void aFindThatLocksTheRowForUpdateIsAWrite() {
-        harness.expectFindings(order(""), detail(""), SHOP,
+        harness.expectFindings(order(""), detail(""), DETAIL_PAGE, SHOP,
                 shopBean("em.find(OrderDetail.class, o.id, LockModeType.PESSIMISTIC_WRITE);"));
     }
 
     @Test
     void aGetterNamedMethodThatCountsUpIsAWrite() {
-        harness.expectFindings(order(""), detail(""), SHOP,
+        harness.expectFindings(order(""), detail(""), DETAIL_PAGE, SHOP,
                 shopBean("em.find(OrderDetail.class, o.id).getNextLine();"));
     }
 }

@@ -9,8 +9,10 @@ import sootup.core.jimple.common.constant.NullConstant;
 import sootup.core.jimple.common.expr.AbstractConditionExpr;
 import sootup.core.jimple.common.expr.AbstractInstanceInvokeExpr;
 import sootup.core.jimple.common.expr.AbstractInvokeExpr;
+import sootup.core.jimple.common.expr.JCastExpr;
 import sootup.core.jimple.common.expr.JEqExpr;
 import sootup.core.jimple.common.expr.JNeExpr;
+import sootup.core.jimple.common.expr.JNewExpr;
 import sootup.core.jimple.common.ref.JFieldRef;
 import sootup.core.jimple.common.ref.JInstanceFieldRef;
 import sootup.core.jimple.common.stmt.JAssignStmt;
@@ -108,6 +110,24 @@ final class BytecodeBodyShape {
 
     /** The values assigned to a local in this method (no SSA: every assignment). */
     List<Value> definitionsOf(Local l) { return definitions.getOrDefault(l, List.of()); }
+
+    /**
+     * A value's static type in the application: its local's type when that is an application class,
+     * else the one application class every assignment makes or casts it to (SootUp may widen a local
+     * javac reused).
+     */
+    Optional<String> applicationTypeOf(Value v, BytecodeTypes types) {
+        String own = v.getType().toString();
+        if (types.type(own).isPresent()) return Optional.of(own);
+        if (!(v instanceof Local l)) return Optional.empty();
+        Set<String> made = new HashSet<>();
+        for (Value d : definitionsOf(l)) {
+            if (d instanceof JNewExpr n) made.add(n.getType().toString());
+            else if (d instanceof JCastExpr c) made.add(c.getType().toString());
+            else made.add(d.getType().toString());
+        }
+        return made.size() == 1 ? made.stream().findFirst().filter(t -> types.type(t).isPresent()) : Optional.empty();
+    }
 
     private Integer blockIndex(Stmt s) {
         try {

@@ -9,12 +9,9 @@ import sootup.core.jimple.common.expr.AbstractInstanceInvokeExpr;
 import sootup.core.jimple.common.expr.AbstractInvokeExpr;
 import sootup.core.jimple.common.expr.JCastExpr;
 import sootup.core.jimple.common.expr.JDynamicInvokeExpr;
-import sootup.core.jimple.common.expr.JNewExpr;
 
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The bytecode counterpart of {@link JpaEntities}: which entity a persistence call touches, read off
@@ -74,19 +71,7 @@ final class BytecodeJpaTargets {
         return Optional.of(d.replace('/', '.'));
     }
 
-    /** The static type of a value: its local's, or the one class every assignment makes or casts it to. */
-    private Optional<String> staticType(Value v, BytecodeBodyShape shape) {
-        String own = v.getType().toString();
-        if (types.type(own).isPresent()) return Optional.of(own);
-        if (!(v instanceof Local l)) return Optional.empty();
-        Set<String> made = new HashSet<>();
-        for (Value d : shape.definitionsOf(l)) {
-            if (d instanceof JNewExpr n) made.add(n.getType().toString());
-            else if (d instanceof JCastExpr c) made.add(c.getType().toString());
-            else made.add(d.getType().toString());
-        }
-        return made.size() == 1 ? made.stream().findFirst().filter(t -> types.type(t).isPresent()) : Optional.empty();
-    }
+    private Optional<String> staticType(Value v, BytecodeBodyShape shape) { return shape.applicationTypeOf(v, types); }
 
     /** The text of the query a receiver was made by ({@code "@named:…"} for a named one), as {@link JpaEntities} records it. */
     private static Optional<String> queryText(Value receiver, BytecodeBodyShape shape) {

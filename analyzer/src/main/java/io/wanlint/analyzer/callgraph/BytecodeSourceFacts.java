@@ -14,8 +14,6 @@ import sootup.core.jimple.common.Local;
 import sootup.core.jimple.common.Value;
 import sootup.core.jimple.common.expr.AbstractInstanceInvokeExpr;
 import sootup.core.jimple.common.expr.AbstractInvokeExpr;
-import sootup.core.jimple.common.expr.JCastExpr;
-import sootup.core.jimple.common.expr.JNewExpr;
 import sootup.core.jimple.common.constant.StringConstant;
 import sootup.core.jimple.common.ref.JInstanceFieldRef;
 import sootup.core.jimple.common.stmt.JAssignStmt;
@@ -124,22 +122,7 @@ final class BytecodeSourceFacts {
                 attribute, valueType.get(), at));
     }
 
-    /**
-     * The value's static type: its local's type when that is an application class, else the one
-     * application class every assignment makes or casts it to (SootUp may widen a local javac reused).
-     */
-    private Optional<String> staticType(Value v, BytecodeBodyShape shape) {
-        String own = v.getType().toString();
-        if (types.type(own).isPresent()) return Optional.of(own);
-        if (!(v instanceof Local l)) return Optional.empty();
-        Set<String> made = new HashSet<>();
-        for (Value d : shape.definitionsOf(l)) {
-            if (d instanceof JNewExpr n) made.add(n.getType().toString());
-            else if (d instanceof JCastExpr c) made.add(c.getType().toString());
-            else made.add(d.getType().toString());
-        }
-        return made.size() == 1 ? made.stream().findFirst().filter(t -> types.type(t).isPresent()) : Optional.empty();
-    }
+    private Optional<String> staticType(Value v, BytecodeBodyShape shape) { return shape.applicationTypeOf(v, types); }
 
     /** Non-static, non-transient fields of stateful session beans whose declared type is not serializable. */
     private List<SourceFacts.SessionStateValue> statefulBeanFields(ComponentModel model) {

@@ -37,8 +37,10 @@ import javax.tools.ToolProvider;
 
 /**
  * Checks, before a patch is shown, that it does not break the build: the patch is applied in memory
- * and the Java files it touches, their package siblings and the files that name a touched type are
- * compiled with {@code javax.tools} (nothing is written to disk), once as they are and once patched.
+ * and the Java files it touches are compiled with {@code javax.tools} (nothing is written to disk),
+ * once as they are and once patched; when it changes a declaration (not only bodies and imports,
+ * {@link BodyOnlyChange}) or creates a file, with their package siblings and the files that name a
+ * touched type.
  * A patch whose compile has an error the unpatched compile does not have is declined with that
  * error. When the unpatched code cannot be compiled (no compiler in this runtime, too many errors,
  * unreadable files, the time budget spent) the patch is kept and marked unverified, with why.
@@ -196,22 +198,29 @@ public final class PatchVerifier implements AutoCloseable {
             return new Verdict.Unverified("the CPU-time budget for compiling patches (" + budget.toSeconds()
                     + " s) was spent on earlier patches (--no-verify skips compiling)");
         }
-        Layout l = layout();
         Set<String> existing = new TreeSet<>();
         Map<String, String> patched = new TreeMap<>();
+        boolean bodiesOnly = true;
         for (FileChange c : javaChanges.values()) {
             if (c instanceof FileChange.Edit e) {
                 Optional<SourceText> text = context.read(e.file());
                 if (text.isEmpty()) return new Verdict.Unverified("cannot read " + e.file());
-                patched.put(e.file(), e.applyTo(text.get().text()));
+                String after = e.applyTo(text.get().text());
+                patched.put(e.file(), after);
                 existing.add(e.file());
+                bodiesOnly = bodiesOnly && BodyOnlyChange.between(text.get().text(), after);
             } else if (c instanceof FileChange.Create cr) {
                 patched.put(cr.file(), cr.text());
+                // A new type can clash with one of its package or be named by files already there.
+                bodiesOnly = false;
             }
         }
-        Set<String> touchedTypes = new HashSet<>();
-        for (String f : javaChanges.keySet()) touchedTypes.add(simpleName(f));
-        existing.addAll(l.siblingsAndDependants(javaChanges.keySet(), touchedTypes, context));
+        if (!bodiesOnly) {
+            // Declarations changed: the files that can see them are compiled too (BodyOnlyChange says why not otherwise).
+            Set<String> touchedTypes = new HashSet<>();
+            for (String f : javaChanges.keySet()) touchedTypes.add(simpleName(f));
+            existing.addAll(layout().siblingsAndDependants(javaChanges.keySet(), touchedTypes, context));
+        }
         Map<String, String> original = new TreeMap<>();
         for (String f : existing) {
             Optional<SourceText> text = context.read(f);

@@ -213,11 +213,35 @@ class PatchVerifierTest {
         for (int i = 0; i <= PatchVerifier.MAX_BASELINE_ERRORS; i++) broken.append("    Missing").append(i).append(" f").append(i).append(";\n");
         TextApp.write(app, "src/org/acme/web/Broken.java", broken.append("}\n").toString(), StandardCharsets.UTF_8);
         RefactoringContext context = TextApp.analysed(app);
-        Patch patch = replacing("src/org/acme/web/Lookup.java", LOOKUP, "return ctx.lookup(name);", "return ctx.lookup(name.trim());");
+        // A new method: a declaration the package can see, so Broken.java is compiled with Lookup.java.
+        Patch patch = replacing("src/org/acme/web/Lookup.java", LOOKUP, "public Object find(String name)",
+                "public Object findTrimmed(String name) { return find(name.trim()); }\n    public Object find(String name)");
         try (PatchVerifier v = verifier(context)) {
             assertThat(v.verdict(List.of(patch))).isInstanceOfSatisfying(PatchVerifier.Verdict.Unverified.class, u ->
                     assertThat(u.why()).startsWith("the unpatched code does not compile (" + (PatchVerifier.MAX_BASELINE_ERRORS + 1)
                             + " javac errors, e.g. src/org/acme/web/Broken.java:4: cannot find symbol"));
+        }
+    }
+
+    @Test
+    void aPatchInsideAMethodBodyIsCompiledWithoutThePackageItCannotAffect() throws IOException {
+        writeApp();
+        StringBuilder broken = new StringBuilder("package org.acme.web;\n\nclass Broken {\n");
+        for (int i = 0; i <= PatchVerifier.MAX_BASELINE_ERRORS; i++) broken.append("    Missing").append(i).append(" f").append(i).append(";\n");
+        TextApp.write(app, "src/org/acme/web/Broken.java", broken.append("}\n").toString(), StandardCharsets.UTF_8);
+        RefactoringContext context = TextApp.analysed(app);
+        // Only a body and an import change: no other file can see them, so the broken sibling is not compiled
+        // (and cannot make the patch unverified), while an error the edit makes in its own file still declines it.
+        Patch inBody = replacing("src/org/acme/web/Lookup.java", LOOKUP, "return ctx.lookup(name);",
+                "return ctx.lookup(name.trim());");
+        Patch withImport = replacing("src/org/acme/web/Lookup.java", LOOKUP, "import javax.naming.NamingException;",
+                "import javax.naming.NamingException;\nimport java.util.Locale;");
+        Patch breaksItsFile = replacing("src/org/acme/web/Lookup.java", LOOKUP, "return null;", "return nothing;");
+        try (PatchVerifier v = verifier(context)) {
+            assertThat(v.verdict(List.of(inBody))).isEqualTo(new PatchVerifier.Verdict.Verified());
+            assertThat(v.verdict(List.of(withImport))).isEqualTo(new PatchVerifier.Verdict.Verified());
+            assertThat(v.verdict(List.of(breaksItsFile))).isInstanceOfSatisfying(PatchVerifier.Verdict.Broken.class, b ->
+                    assertThat(b.reason()).startsWith("the patch would not compile: src/org/acme/web/Lookup.java:12: cannot find symbol"));
         }
     }
 
@@ -230,7 +254,9 @@ class PatchVerifierTest {
             TextApp.write(app, "src/org/acme/" + pkg + "/Broken.java", broken.append("}\n").toString(), StandardCharsets.UTF_8);
         }
         RefactoringContext context = TextApp.analysed(app);
-        Patch web = replacing("src/org/acme/web/Lookup.java", LOOKUP, "return ctx.lookup(name);", "return ctx.lookup(name.trim());");
+        // Both add a method, a declaration their packages can see: each file set includes its broken sibling.
+        Patch web = replacing("src/org/acme/web/Lookup.java", LOOKUP, "public Object find(String name)",
+                "public Object findTrimmed(String name) { return find(name.trim()); }\n    public Object find(String name)");
         Patch other = replacing("src/org/acme/other/Caller.java", CALLER, "Object use()", "Object use2() { return null; }\n    Object use()");
         try (PatchVerifier v = verifier(context)) {
             assertThat(v.verdict(List.of(web))).isInstanceOf(PatchVerifier.Verdict.Unverified.class);

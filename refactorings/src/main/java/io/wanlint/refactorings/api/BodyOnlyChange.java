@@ -44,16 +44,30 @@ final class BodyOnlyChange {
         return false;
     }
 
-    /** The file's declarations: bodies emptied, imports and comments left out; empty when it does not parse cleanly. */
-    private static Optional<CompilationUnit> declarations(String text, ParserConfiguration.LanguageLevel level) {
+    /** The file parsed at the first language level where it parses with no problem (comments left out). */
+    static Optional<CompilationUnit> parseCleanly(String text) {
+        for (ParserConfiguration.LanguageLevel level : LEVELS) {
+            Optional<CompilationUnit> unit = parse(text, level);
+            if (unit.isPresent()) return unit;
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<CompilationUnit> parse(String text, ParserConfiguration.LanguageLevel level) {
         ParseResult<CompilationUnit> result;
         try {
             result = new JavaParser(new ParserConfiguration().setLanguageLevel(level).setAttributeComments(false)).parse(text);
         } catch (RuntimeException | StackOverflowError e) {
             return Optional.empty();
         }
-        if (!result.isSuccessful() || result.getResult().isEmpty()) return Optional.empty();
-        CompilationUnit unit = result.getResult().get();
+        return result.isSuccessful() ? result.getResult() : Optional.empty();
+    }
+
+    /** The file's declarations: bodies emptied, imports and comments left out; empty when it does not parse cleanly. */
+    private static Optional<CompilationUnit> declarations(String text, ParserConfiguration.LanguageLevel level) {
+        Optional<CompilationUnit> parsed = parse(text, level);
+        if (parsed.isEmpty()) return Optional.empty();
+        CompilationUnit unit = parsed.get();
         unit.setImports(new NodeList<>());
         unit.findAll(MethodDeclaration.class).forEach(m -> m.getBody().ifPresent(body -> m.setBody(new BlockStmt())));
         unit.findAll(ConstructorDeclaration.class).forEach(c -> c.setBody(new BlockStmt()));

@@ -93,7 +93,10 @@ public final class PatchVerifier implements AutoCloseable {
     private StandardJavaFileManager fileManager;
     /** wanlint's own API containers, seen through {@link CompileClassPath#ownView()}; null when there are none. */
     private StandardJavaFileManager ownApiFiles;
-    private final Map<Set<String>, Compilation> baselines = new HashMap<>();
+    /** The unpatched compiles, by file set and whether the source path was served as declarations only. */
+    private final Map<Map.Entry<Set<String>, Boolean>, Compilation> baselines = new HashMap<>();
+    /** Source-path files with their bodies emptied ({@link SourcePathDeclarations}), made once per run. */
+    private final Map<String, String> declarations = new HashMap<>();
     private final Map<List<FileChange>, Verdict> verdicts = new HashMap<>();
     private Layout layout;
     private int compilations;
@@ -231,10 +234,10 @@ public final class PatchVerifier implements AutoCloseable {
             original.put(f, text.get().text());
             if (!patched.containsKey(f)) patched.put(f, text.get().text());
         }
-        Set<String> key = Set.copyOf(original.keySet());
+        Map.Entry<Set<String>, Boolean> key = Map.entry(Set.copyOf(original.keySet()), bodiesOnly);
         Compilation before = baselines.get(key);
         if (before == null) {
-            before = compile(original);
+            before = compile(original, bodiesOnly);
             baselines.put(key, before);
         }
         if (before.errors().size() > MAX_BASELINE_ERRORS) {
@@ -245,7 +248,7 @@ public final class PatchVerifier implements AutoCloseable {
             if (++uncompilableBaselines >= UNCOMPILABLE_TRIES) uncompilable = why + " (not compiled again for the remaining patches)";
             return new Verdict.Unverified(why);
         }
-        Compilation after = compile(patched);
+        Compilation after = compile(patched, bodiesOnly);
         List<JavacError> added = after.minus(before);
         if (added.isEmpty()) return new Verdict.Verified();
         Set<String> unresolvedBefore = before.unresolvedNames();
@@ -318,8 +321,8 @@ public final class PatchVerifier implements AutoCloseable {
      * generated. The flow phase runs even after attribution errors, so that an unreported checked
      * exception is not hidden by an unrelated error.
      */
-    private Compilation compile(Map<String, String> sources) {
-        String key = keyOf(sources);
+    private Compilation compile(Map<String, String> sources, boolean declarationsOnly) {
+        String key = keyOf(sources, declarationsOnly);
         Optional<JavacResults.Result> earlier = results.lookup(key, this::currentHash);
         if (earlier.isPresent()) {
             // Charged as if compiled: the budget then runs out where it ran out uncached.
@@ -330,7 +333,7 @@ public final class PatchVerifier implements AutoCloseable {
         Map<String, String> reads = new TreeMap<>();
         Compilation done;
         try {
-            done = compileOnce(sources, reads);
+            done = compileOnce(sources, declarationsOnly, reads);
         } finally {
             spentNanos += threadTime() - start;
         }
@@ -344,9 +347,10 @@ public final class PatchVerifier implements AutoCloseable {
             "-XDshould-stop.ifError=FLOW", "-XDshould-stop.ifNoError=FLOW");
 
     /** The key of compiling these sources: what every compile of the run shares, and each source's path and text. */
-    private String keyOf(Map<String, String> sources) {
+    private String keyOf(Map<String, String> sources, boolean declarationsOnly) {
         java.security.MessageDigest d = sha256();
         update(d, environment());
+        if (declarationsOnly) update(d, "source path as declarations");
         for (Map.Entry<String, String> s : new TreeMap<>(sources).entrySet()) {
             update(d, "source " + s.getKey());
             update(d, tokensHash(s.getValue()));
@@ -441,13 +445,15 @@ public final class PatchVerifier implements AutoCloseable {
     }
 
     /** Runs javac; {@code reads} receives every application file it read from the source path (path → text hash). */
-    private Compilation compileOnce(Map<String, String> sources, Map<String, String> reads) {
+    private Compilation compileOnce(Map<String, String> sources, boolean declarationsOnly, Map<String, String> reads) {
         compilations++;
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
         List<JavaFileObject> units = new ArrayList<>();
-        for (Map.Entry<String, String> s : sources.entrySet()) units.add(new InMemorySource(s.getKey(), "", s.getValue(), null));
-        JavaCompiler.CompilationTask task = javac.getTask(null, new InMemoryFiles(fileManager(), ownApiFiles, classPath.ownView(), layout(), context, sources, reads), diagnostics,
-                OPTIONS, null, units);
+        for (Map.Entry<String, String> s : sources.entrySet()) units.add(new InMemorySource(s.getKey(), "", s.getValue(), null, null));
+        SourcePathView view = declarationsOnly ? (path, text) -> declarations.computeIfAbsent(path, p -> SourcePathDeclarations.of(text))
+                : (path, text) -> text;
+        JavaCompiler.CompilationTask task = javac.getTask(null, new InMemoryFiles(fileManager(), ownApiFiles, classPath.ownView(), layout(), context, sources,
+                        view, reads), diagnostics, OPTIONS, null, units);
         if (task instanceof com.sun.source.util.JavacTask javacTask) {
             try {
                 javacTask.analyze();
@@ -531,6 +537,11 @@ public final class PatchVerifier implements AutoCloseable {
     /** What the patches are compiled against ({@code J2EE 1.4: geronimo-j2ee_1.4_spec-1.1.jar}), for the run's report. */
     public String api() { return classPath.api(); }
 
+    /** What javac reads of a source-path file (path, text as wanlint decoded it): all of it, or its declarations. */
+    private interface SourcePathView {
+        String of(String path, String text);
+    }
+
     /** A source file's text as the patch leaves it, named by its path relative to the analysed root. */
     private static final class InMemorySource extends SimpleJavaFileObject {
         final String path;
@@ -539,13 +550,16 @@ public final class PatchVerifier implements AutoCloseable {
         private final String text;
         /** Where a read of this file is recorded (null: a compiled unit, whose text the compile's key holds). */
         private final Map<String, String> reads;
+        /** How a source-path file is served (null: a compiled unit, served as it is). */
+        private final SourcePathView view;
 
-        InMemorySource(String path, String binaryName, String text, Map<String, String> reads) {
+        InMemorySource(String path, String binaryName, String text, Map<String, String> reads, SourcePathView view) {
             super(uri(path), Kind.SOURCE);
             this.path = path;
             this.binaryName = binaryName;
             this.text = text;
             this.reads = reads;
+            this.view = view;
         }
 
         private static URI uri(String path) {
@@ -558,7 +572,7 @@ public final class PatchVerifier implements AutoCloseable {
 
         @Override public CharSequence getCharContent(boolean ignoreEncodingErrors) {
             if (reads != null) reads.computeIfAbsent(path, p -> tokensHash(text));
-            return text;
+            return view == null ? text : view.of(path, text);
         }
     }
 
@@ -574,11 +588,13 @@ public final class PatchVerifier implements AutoCloseable {
         private final Layout layout;
         private final RefactoringContext context;
         private final Map<String, String> overlay;
+        private final SourcePathView view;
         private final Map<String, String> reads;
 
         InMemoryFiles(JavaFileManager fm, JavaFileManager ownApi, CompileClassPath.OwnApiView ownView, Layout layout,
-                      RefactoringContext context, Map<String, String> overlay, Map<String, String> reads) {
+                      RefactoringContext context, Map<String, String> overlay, SourcePathView view, Map<String, String> reads) {
             super(fm);
+            this.view = view;
             this.reads = reads;
             this.ownApi = ownApi;
             this.ownView = ownView;
@@ -610,7 +626,7 @@ public final class PatchVerifier implements AutoCloseable {
                     String text = overlay.containsKey(f) ? overlay.get(f) : context.read(f).map(SourceText::text).orElse(null);
                     // A compiled unit's text is in the compile's key; any other file counts once javac reads it.
                     if (text != null) out.add(new InMemorySource(f, (pkg.isEmpty() ? "" : pkg + ".") + simpleName(f), text,
-                            overlay.containsKey(f) ? null : reads));
+                            overlay.containsKey(f) ? null : reads, overlay.containsKey(f) ? null : view));
                 }
             });
             return out;

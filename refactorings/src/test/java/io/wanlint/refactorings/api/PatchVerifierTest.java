@@ -246,6 +246,34 @@ class PatchVerifierTest {
     }
 
     @Test
+    void aPatchInsideABodyIsNotHeldUpByErrorsInTheBodiesOfFilesItUses() throws IOException {
+        writeApp();
+        // A helper Lookup uses, whose method body names more missing types than a compile may have errors:
+        // javac attributes every source-path file it loads, bodies included.
+        StringBuilder helper = new StringBuilder("package org.acme.util;\n\npublic class Names {\n    public static String of(String n) {\n");
+        for (int i = 0; i <= PatchVerifier.MAX_BASELINE_ERRORS; i++) helper.append("        Missing").append(i).append(".call();\n");
+        TextApp.write(app, "src/org/acme/util/Names.java", helper.append("        return n;\n    }\n}\n").toString(), StandardCharsets.UTF_8);
+        String lookup = LOOKUP.replace("return ctx.lookup(name);", "return ctx.lookup(org.acme.util.Names.of(name));");
+        TextApp.write(app, "src/org/acme/web/Lookup.java", lookup, StandardCharsets.UTF_8);
+        RefactoringContext context = TextApp.analysed(app);
+        Patch inBody = replacing("src/org/acme/web/Lookup.java", lookup, "return null;", "return org.acme.util.Names.of(\"none\");");
+        Patch misusesIt = replacing("src/org/acme/web/Lookup.java", lookup, "return null;", "return org.acme.util.Names.of(1);");
+        Patch newMethod = replacing("src/org/acme/web/Lookup.java", lookup, "public Object find(String name)",
+                "public Object findTrimmed(String name) { return find(name.trim()); }\n    public Object find(String name)");
+        try (PatchVerifier v = verifier(context)) {
+            // Only its declarations are read: the patch is checked against Names.of(String) and verified...
+            assertThat(v.verdict(List.of(inBody))).isEqualTo(new PatchVerifier.Verdict.Verified());
+            // ...and a call that does not fit that declaration is still an error of the patched file.
+            assertThat(v.verdict(List.of(misusesIt))).isInstanceOfSatisfying(PatchVerifier.Verdict.Broken.class, b ->
+                    assertThat(b.reason()).startsWith("the patch would not compile: src/org/acme/web/Lookup.java:12: incompatible types: int cannot be converted to java.lang.String"));
+            // A new declaration is compiled as before, with what it loads whole: the helper's errors count.
+            assertThat(v.verdict(List.of(newMethod))).isInstanceOfSatisfying(PatchVerifier.Verdict.Unverified.class, u ->
+                    assertThat(u.why()).startsWith("the unpatched code does not compile (" + (PatchVerifier.MAX_BASELINE_ERRORS + 1)
+                            + " javac errors, e.g. src/org/acme/util/Names.java:5: cannot find symbol"));
+        }
+    }
+
+    @Test
     void afterTwoUnpatchedFileSetsFailToCompileTheRemainingPatchesAreMarkedWithoutCompiling() throws IOException {
         writeApp();
         for (String pkg : List.of("web", "other")) {

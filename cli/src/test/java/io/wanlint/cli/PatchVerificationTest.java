@@ -118,8 +118,9 @@ class PatchVerificationTest {
     }
 
     /**
-     * The seed servlet application with a class, in the patched file's package, whose 120 fields have
-     * a type from a library the application does not ship: more errors than a comparison can see past.
+     * The seed servlet application with a class, in the patched file's package and used by the patched
+     * servlet, whose 120 fields have a type from a library the application does not ship: more errors
+     * than a comparison can see past (a patch inside a body is compiled with what its file uses).
      */
     private Path missingItsLibrary() throws Exception {
         Path app = temp.resolve("app");
@@ -127,6 +128,9 @@ class PatchVerificationTest {
         StringBuilder legacy = new StringBuilder("package org.acme.seed.web;\n\nclass Legacy {\n");
         for (int i = 0; i < 120; i++) legacy.append("    com.legacy.Audit f").append(i).append(";\n");
         Files.writeString(app.resolve("src/org/acme/seed/web/Legacy.java"), legacy.append("}\n"));
+        Path servlet = app.resolve("src/org/acme/seed/web/SeedDataServlet.java");
+        Files.writeString(servlet, Files.readString(servlet).replace("public class SeedDataServlet extends HttpServlet {",
+                "public class SeedDataServlet extends HttpServlet {\n    private transient Legacy legacy;"));
         return commit(app);
     }
 
@@ -136,12 +140,12 @@ class PatchVerificationTest {
 
         Run fix = wanlint("fix", app.toString(), "--rule", "WAN009", "--out", temp.resolve("patches").toString());
         assertThat(fix.exit()).as(fix.err()).isZero();
-        assertThat(fix.out()).contains("\n          unverified: the unpatched code does not compile (120 javac errors, e.g. "
+        assertThat(fix.out()).contains("\n          unverified: the unpatched code does not compile (more than 100 javac errors, e.g. "
                 + "src/org/acme/seed/web/Legacy.java:4: package com.legacy does not exist); add the libraries it needs with --classpath\n");
 
         Run check = wanlint("check", app.toString(), "--format", "json", "--fail-on", "never");
         assertThat(finding(check.json(), "WAN009", "SeedDataServlet", "insertAccounts").path("patchUnverified").asText())
-                .startsWith("unverified: the unpatched code does not compile (120 javac errors");
+                .startsWith("unverified: the unpatched code does not compile (more than 100 javac errors");
     }
 
     @Test

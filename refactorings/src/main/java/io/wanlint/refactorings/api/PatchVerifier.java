@@ -24,7 +24,6 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.tools.Diagnostic;
-import javax.tools.DiagnosticCollector;
 import javax.tools.FileObject;
 import javax.tools.ForwardingJavaFileManager;
 import javax.tools.JavaCompiler;
@@ -237,18 +236,18 @@ public final class PatchVerifier implements AutoCloseable {
         Map.Entry<Set<String>, Boolean> key = Map.entry(Set.copyOf(original.keySet()), bodiesOnly);
         Compilation before = baselines.get(key);
         if (before == null) {
-            before = compile(original, bodiesOnly);
+            before = compile(original, bodiesOnly, MAX_BASELINE_ERRORS + 1);
             baselines.put(key, before);
         }
         if (before.errors().size() > MAX_BASELINE_ERRORS) {
-            String why = "the unpatched code does not compile (" + before.errors().size() + " javac errors, e.g. "
+            String why = "the unpatched code does not compile (more than " + MAX_BASELINE_ERRORS + " javac errors, e.g. "
                     + before.errors().get(0).text() + "); add the libraries it needs with --classpath";
             // An application missing its libraries fails every file set alike, and each try costs seconds on a
             // large one: after two, the remaining patches are marked without compiling.
             if (++uncompilableBaselines >= UNCOMPILABLE_TRIES) uncompilable = why + " (not compiled again for the remaining patches)";
             return new Verdict.Unverified(why);
         }
-        Compilation after = compile(patched, bodiesOnly);
+        Compilation after = compile(patched, bodiesOnly, Integer.MAX_VALUE);
         List<JavacError> added = after.minus(before);
         if (added.isEmpty()) return new Verdict.Verified();
         Set<String> unresolvedBefore = before.unresolvedNames();
@@ -321,8 +320,8 @@ public final class PatchVerifier implements AutoCloseable {
      * generated. The flow phase runs even after attribution errors, so that an unreported checked
      * exception is not hidden by an unrelated error.
      */
-    private Compilation compile(Map<String, String> sources, boolean declarationsOnly) {
-        String key = keyOf(sources, declarationsOnly);
+    private Compilation compile(Map<String, String> sources, boolean declarationsOnly, int stopAt) {
+        String key = keyOf(sources, declarationsOnly, stopAt);
         Optional<JavacResults.Result> earlier = results.lookup(key, this::currentHash);
         if (earlier.isPresent()) {
             // Charged as if compiled: the budget then runs out where it ran out uncached.
@@ -333,7 +332,7 @@ public final class PatchVerifier implements AutoCloseable {
         Map<String, String> reads = new TreeMap<>();
         Compilation done;
         try {
-            done = compileOnce(sources, declarationsOnly, reads);
+            done = compileOnce(sources, declarationsOnly, stopAt, reads);
         } finally {
             spentNanos += threadTime() - start;
         }
@@ -347,10 +346,11 @@ public final class PatchVerifier implements AutoCloseable {
             "-XDshould-stop.ifError=FLOW", "-XDshould-stop.ifNoError=FLOW");
 
     /** The key of compiling these sources: what every compile of the run shares, and each source's path and text. */
-    private String keyOf(Map<String, String> sources, boolean declarationsOnly) {
+    private String keyOf(Map<String, String> sources, boolean declarationsOnly, int stopAt) {
         java.security.MessageDigest d = sha256();
         update(d, environment());
         if (declarationsOnly) update(d, "source path as declarations");
+        if (stopAt != Integer.MAX_VALUE) update(d, "stop at error " + stopAt);
         for (Map.Entry<String, String> s : new TreeMap<>(sources).entrySet()) {
             update(d, "source " + s.getKey());
             update(d, tokensHash(s.getValue()));
@@ -444,32 +444,49 @@ public final class PatchVerifier implements AutoCloseable {
         return System.nanoTime();
     }
 
-    /** Runs javac; {@code reads} receives every application file it read from the source path (path → text hash). */
-    private Compilation compileOnce(Map<String, String> sources, boolean declarationsOnly, Map<String, String> reads) {
+    /**
+     * Runs javac; {@code reads} receives every application file it read from the source path (path → text hash).
+     * javac stops at the {@code stopAt}-th error: an unpatched compile with that many is of no use whatever
+     * follows, and an application missing its libraries reaches it while javac is still entering files (on
+     * HELIUM V, 13,217 errors took the whole compile, the first 101 a fraction of it).
+     */
+    private Compilation compileOnce(Map<String, String> sources, boolean declarationsOnly, int stopAt, Map<String, String> reads) {
         compilations++;
-        DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+        List<JavacError> errors = new ArrayList<>();
+        javax.tools.DiagnosticListener<JavaFileObject> diagnostics = d -> {
+            if (d.getKind() != Diagnostic.Kind.ERROR) return;
+            errors.add(new JavacError(nameOf(d.getSource()), d.getLineNumber(), String.valueOf(d.getCode()), oneLine(d.getMessage(Locale.ROOT))));
+            if (errors.size() >= stopAt) throw new EnoughErrors();
+        };
         List<JavaFileObject> units = new ArrayList<>();
         for (Map.Entry<String, String> s : sources.entrySet()) units.add(new InMemorySource(s.getKey(), "", s.getValue(), null, null));
         SourcePathView view = declarationsOnly ? (path, text) -> declarations.computeIfAbsent(path, p -> SourcePathDeclarations.of(text))
                 : (path, text) -> text;
         JavaCompiler.CompilationTask task = javac.getTask(null, new InMemoryFiles(fileManager(), ownApiFiles, classPath.ownView(), layout(), context, sources,
                         view, reads), diagnostics, OPTIONS, null, units);
-        if (task instanceof com.sun.source.util.JavacTask javacTask) {
-            try {
+        try {
+            if (task instanceof com.sun.source.util.JavacTask javacTask) {
                 javacTask.analyze();
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
+            } else {
+                task.call();
             }
-        } else {
-            task.call();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (RuntimeException e) {
+            // javac hands the listener's exception back wrapped: the compile was stopped on purpose.
+            if (!stoppedOnPurpose(e)) throw e;
         }
-        List<JavacError> errors = new ArrayList<>();
-        for (Diagnostic<? extends JavaFileObject> d : diagnostics.getDiagnostics()) {
-            if (d.getKind() != Diagnostic.Kind.ERROR) continue;
-            errors.add(new JavacError(nameOf(d.getSource()), d.getLineNumber(), String.valueOf(d.getCode()),
-                    oneLine(d.getMessage(Locale.ROOT))));
-        }
-        return new Compilation(errors);
+        return new Compilation(List.copyOf(errors));
+    }
+
+    /** Thrown by the diagnostic listener to end a compile that has all the errors it needs. */
+    private static final class EnoughErrors extends RuntimeException {
+        EnoughErrors() { super("enough javac errors", null, false, false); }
+    }
+
+    private static boolean stoppedOnPurpose(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) if (t instanceof EnoughErrors) return true;
+        return false;
     }
 
     /** The jars; one per run, so that each jar's index is read once. Its own problems (a broken jar) are not printed. */

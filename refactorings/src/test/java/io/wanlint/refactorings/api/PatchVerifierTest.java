@@ -218,7 +218,7 @@ class PatchVerifierTest {
                 "public Object findTrimmed(String name) { return find(name.trim()); }\n    public Object find(String name)");
         try (PatchVerifier v = verifier(context)) {
             assertThat(v.verdict(List.of(patch))).isInstanceOfSatisfying(PatchVerifier.Verdict.Unverified.class, u ->
-                    assertThat(u.why()).startsWith("the unpatched code does not compile (" + (PatchVerifier.MAX_BASELINE_ERRORS + 1)
+                    assertThat(u.why()).startsWith("the unpatched code does not compile (more than " + PatchVerifier.MAX_BASELINE_ERRORS
                             + " javac errors, e.g. src/org/acme/web/Broken.java:4: cannot find symbol"));
         }
     }
@@ -268,7 +268,7 @@ class PatchVerifierTest {
                     assertThat(b.reason()).startsWith("the patch would not compile: src/org/acme/web/Lookup.java:12: incompatible types: int cannot be converted to java.lang.String"));
             // A new declaration is compiled as before, with what it loads whole: the helper's errors count.
             assertThat(v.verdict(List.of(newMethod))).isInstanceOfSatisfying(PatchVerifier.Verdict.Unverified.class, u ->
-                    assertThat(u.why()).startsWith("the unpatched code does not compile (" + (PatchVerifier.MAX_BASELINE_ERRORS + 1)
+                    assertThat(u.why()).startsWith("the unpatched code does not compile (more than " + PatchVerifier.MAX_BASELINE_ERRORS
                             + " javac errors, e.g. src/org/acme/util/Names.java:5: cannot find symbol"));
         }
     }

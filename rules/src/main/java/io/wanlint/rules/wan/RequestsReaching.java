@@ -7,6 +7,7 @@ import io.wanlint.rules.api.ReachedCall;
 import io.wanlint.rules.api.RuleContext;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -28,17 +29,31 @@ final class RequestsReaching {
         // most of building this index on a large application). An entry point equal to an earlier one
         // (none in practice) is looked up by value, as a map keyed by entry point did.
         Map<EntryPoint, Integer> firstOf = new HashMap<>();
+        // The walks of a check share their call objects (one per call and walk state), so a call's
+        // callee is looked up by the call's identity first: hashing the callee's names and parameter
+        // types at every reached call of every request was most of the rest.
+        Map<io.wanlint.analyzer.api.CallEdge, Reaching> byCall = new IdentityHashMap<>();
         for (int i = 0; i < eps.size(); i++) {
             EntryPoint ep = eps.get(i);
             boolean repeated = firstOf.putIfAbsent(ep, i) != null;
-            add(ep.method(), i, ep, null, repeated);
-            for (ReachedCall rc : ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls()) add(rc.edge().to(), i, ep, rc, repeated);
+            add(reaching(ep.method()), i, ep, null, repeated);
+            for (ReachedCall rc : ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls()) {
+                Reaching r = byCall.get(rc.edge());
+                if (r == null) {
+                    r = reaching(rc.edge().to());
+                    byCall.put(rc.edge(), r);
+                }
+                add(r, i, ep, rc, repeated);
+            }
         }
     }
 
+    private Reaching reaching(MethodRef method) {
+        return byMethod.computeIfAbsent(method, m -> new Reaching());
+    }
+
     /** As {@code putIfAbsent(ep, via)} on the method's map from entry point to first call (a null call is replaced). */
-    private void add(MethodRef method, int index, EntryPoint ep, ReachedCall via, boolean repeated) {
-        Reaching r = byMethod.computeIfAbsent(method, m -> new Reaching());
+    private static void add(Reaching r, int index, EntryPoint ep, ReachedCall via, boolean repeated) {
         int at = repeated ? r.eps.indexOf(ep) : r.lastIndex == index ? r.eps.size() - 1 : -1;
         if (at < 0) {
             r.eps.add(ep);

@@ -103,8 +103,9 @@ public final class RuleContext {
     }
 
     /**
-     * Forgets the walks and derived values once the rules are done: on a large application they are
-     * most of the heap after the call graph (one list of reached calls per entry point and scope), and
+     * Forgets the walks, the states they shared and the derived values once the rules are done: on a
+     * large application they are most of the heap after the call graph (one list of reached calls per
+     * entry point and scope), and
      * what still runs after the rules — the patches' what-ifs, the report — rarely asks again. A later
      * ask walks again and gets an equal result.
      */

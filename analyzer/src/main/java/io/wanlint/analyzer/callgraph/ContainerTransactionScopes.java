@@ -32,8 +32,13 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class ContainerTransactionScopes implements TransactionScopes {
 
-    /** The contexts of every edge and method reached from one entry point. */
-    private record Reach(Map<CallEdge, Set<TransactionContext>> edges, Map<MethodRef, Set<TransactionContext>> methods) {}
+    /**
+     * The contexts of every method reached from one entry point, in the order the traversal reached
+     * them. A call's contexts follow from its caller's ({@link #contextsOf}), so they are not kept per
+     * call: a map per entry point of every call it reaches was most of the traversal's time and memory
+     * on a large application (issue 22).
+     */
+    private record Reach(Map<MethodRef, Set<TransactionContext>> methods) {}
 
     private final CallGraph graph;
     private final ComponentModel model;
@@ -50,8 +55,21 @@ public final class ContainerTransactionScopes implements TransactionScopes {
         return new ContainerTransactionScopes(graph, model);
     }
 
+    /**
+     * The contexts the caller runs in, in order, each as the call sees it (a call inside a
+     * {@code UserTransaction} runs in that one): what a traversal recording every call it makes gives.
+     */
     @Override public Set<TransactionContext> contextsOf(EntryPoint entryPoint, CallEdge edge) {
-        return reach(entryPoint).edges().getOrDefault(edge, Set.of());
+        Set<TransactionContext> callers = reach(entryPoint).methods().getOrDefault(edge.from(), Set.of());
+        if (callers.isEmpty() || !makes(edge)) return Set.of();
+        if (!edge.inUserTransaction()) return callers;
+        return Set.of(userTransaction(edge));
+    }
+
+    /** Whether the graph has this call (a call retargeted at an override, say, is not one of its own). */
+    private boolean makes(CallEdge edge) {
+        for (CallEdge e : graph.outgoing(edge.from())) if (e == edge || e.equals(edge)) return true;
+        return false;
     }
 
     @Override public Set<TransactionContext> contextsOfMethod(EntryPoint entryPoint, MethodRef method) {
@@ -63,8 +81,9 @@ public final class ContainerTransactionScopes implements TransactionScopes {
         if (active == null) {
             Set<CallEdge> computed = new HashSet<>();
             for (EntryPoint ep : graph.entryPoints()) {
-                reach(ep).edges().forEach((e, ctxs) -> {
-                    if (ctxs.stream().anyMatch(TransactionContext::active)) computed.add(e);
+                reach(ep).methods().forEach((m, ctxs) -> {
+                    boolean inOne = ctxs.stream().anyMatch(TransactionContext::active);
+                    for (CallEdge e : graph.outgoing(m)) if (inOne || e.inUserTransaction()) computed.add(e);
                 });
             }
             everActive = active = Set.copyOf(computed);
@@ -77,7 +96,6 @@ public final class ContainerTransactionScopes implements TransactionScopes {
     }
 
     private Reach traverse(EntryPoint ep) {
-        Map<CallEdge, Set<TransactionContext>> edges = new HashMap<>();
         Map<MethodRef, Set<TransactionContext>> methods = new HashMap<>();
         TransactionContext start = TransactionContext.NONE;
         if (ep.kind() == EntryPoint.Kind.MESSAGE_DRIVEN || ep.kind() == EntryPoint.Kind.TIMER
@@ -94,9 +112,7 @@ public final class ContainerTransactionScopes implements TransactionScopes {
             if (!seen.add(v)) continue;
             methods.computeIfAbsent(v.method(), k -> new LinkedHashSet<>()).add(v.context());
             for (CallEdge e : graph.outgoing(v.method())) {
-                TransactionContext at = e.inUserTransaction()
-                        ? new TransactionContext(true, e.from(), "UserTransaction") : v.context();
-                edges.computeIfAbsent(e, k -> new LinkedHashSet<>()).add(at);
+                TransactionContext at = e.inUserTransaction() ? userTransaction(e) : v.context();
                 TransactionContext inCallee = at;
                 if (e.kind().isEjb() && e.targetComponent() != null) {
                     Optional<Component> bean = model.byName(e.targetComponent());
@@ -105,11 +121,14 @@ public final class ContainerTransactionScopes implements TransactionScopes {
                 work.add(new Visit(e.to(), inCallee));
             }
         }
-        // Read-only views, not copies: every entry point of a large application gets one, and copying
-        // re-hashed every edge reached once more.
-        edges.replaceAll((k, s) -> java.util.Collections.unmodifiableSet(s));
+        // Read-only views, not copies: every entry point of a large application gets one.
         methods.replaceAll((k, s) -> java.util.Collections.unmodifiableSet(s));
-        return new Reach(java.util.Collections.unmodifiableMap(edges), java.util.Collections.unmodifiableMap(methods));
+        return new Reach(java.util.Collections.unmodifiableMap(methods));
+    }
+
+    /** The bean-managed transaction a call between {@code UserTransaction.begin()} and commit runs in. */
+    private static TransactionContext userTransaction(CallEdge e) {
+        return new TransactionContext(true, e.from(), "UserTransaction");
     }
 
     /** The context a bean method runs in when called in {@code caller}'s context. */

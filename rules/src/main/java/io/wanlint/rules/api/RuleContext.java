@@ -37,8 +37,8 @@ public final class RuleContext {
      */
     private final Map<ReachScope, Map<EntryPoint, RequestReach>> reaches = new EnumMap<>(ReachScope.class);
     private final Map<String, Optional<String>> sites = new ConcurrentHashMap<>();
-    /** Whose code each method runs, shared by every walk of this check. */
-    private final RequestReach.Owners owners;
+    /** The states every walk of this check passes through, with their calls (see {@link WalkStates}). */
+    private volatile WalkStates states;
     private final Map<String, Optional<String>> ownerSites = new ConcurrentHashMap<>();
     /** Values derived from the analysis alone that several rules need, by kind (see {@link #derived}). */
     private final Map<Class<?>, Object> derived = new ConcurrentHashMap<>();
@@ -57,7 +57,7 @@ public final class RuleContext {
         this.analysis = Objects.requireNonNull(analysis, "analysis");
         this.oracle = Objects.requireNonNull(oracle, "oracle");
         this.settings = settings == null ? RuleSettings.DEFAULTS : settings;
-        this.owners = new RequestReach.Owners(analysis.callGraph(), analysis.model());
+        this.states = new WalkStates(analysis.callGraph(), analysis.model());
         for (ReachScope scope : ReachScope.values()) {
             reaches.put(scope, Collections.synchronizedMap(new IdentityHashMap<>()));
         }
@@ -97,20 +97,22 @@ public final class RuleContext {
         Map<EntryPoint, RequestReach> cached = reaches.get(scope);
         RequestReach known = cached.get(entryPoint);
         if (known != null) return known;
-        RequestReach walked = RequestReach.walk(entryPoint, graph(), model(), scope, owners);
+        RequestReach walked = states.walk(entryPoint, scope);
         RequestReach first = cached.putIfAbsent(entryPoint, walked);
         return first == null ? walked : first;
     }
 
     /**
-     * Forgets the walks and derived values once the rules are done: on a large application they are
-     * most of the heap after the call graph (one list of reached calls per entry point and scope), and
+     * Forgets the walks, the states they shared and the derived values once the rules are done: on a
+     * large application they are most of the heap after the call graph (one list of reached calls per
+     * entry point and scope), and
      * what still runs after the rules — the patches' what-ifs, the report — rarely asks again. A later
      * ask walks again and gets an equal result.
      */
     void releaseWalks() {
         reaches.values().forEach(Map::clear);
         derived.clear();
+        states = new WalkStates(analysis.callGraph(), analysis.model());
     }
 
     public Optional<Component> component(String name) {

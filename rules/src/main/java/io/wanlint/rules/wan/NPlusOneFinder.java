@@ -84,13 +84,21 @@ public final class NPlusOneFinder implements Rule {
         Map<MethodRef, Site> sites = new LinkedHashMap<>();
         for (EntryPoint ep : ctx.entryPoints()) {
             List<ReachedCall> calls = ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls();
-            Map<CallEdge, ReachedCall> reached = new HashMap<>();
-            for (ReachedCall rc : calls) reached.put(rc.edge(), rc);
+            // Indexed only for a request that makes an N+1's first call (few do: hashing every call of
+            // every request was a tenth of the rule).
+            Map<CallEdge, ReachedCall> reached = null;
             Set<MethodRef> seen = new HashSet<>();
             for (ReachedCall rc : calls) {
                 CallEdge e = rc.edge();
                 if (seen.contains(e.from())) continue;
-                Optional<NPlusOne> found = after(ctx, e).map(n -> costing(ctx, n, reached));
+                Optional<NPlusOne> started = after(ctx, e);
+                if (started.isEmpty()) continue;
+                if (reached == null) {
+                    reached = new HashMap<>();
+                    for (ReachedCall c : calls) reached.put(c.edge(), c);
+                }
+                Map<CallEdge, ReachedCall> index = reached;
+                Optional<NPlusOne> found = started.map(n -> costing(ctx, n, index));
                 if (found.isEmpty() || found.get().perElement().isEmpty()) continue;
                 seen.add(e.from());
                 NPlusOne n = found.get();
@@ -128,6 +136,22 @@ public final class NPlusOneFinder implements Rule {
      * is kept, whatever it costs.
      */
     static Optional<NPlusOne> after(RuleContext ctx, CallEdge source) {
+        // Only an EJB finder or business method can start one; the others are answered without a look-up.
+        if (!source.kind().isEjb() || source.op() != CallOp.HOME_FIND && source.op() != CallOp.BUSINESS_METHOD) {
+            return Optional.empty();
+        }
+        return ctx.derived(AfterByCall.class, c -> new AfterByCall()).byCall.computeIfAbsent(source, s -> afterUnshared(ctx, s));
+    }
+
+    /**
+     * {@link #after} per call, made once per check: it depends on the call alone, and every request
+     * reaching a finder asked again (with the helpers its loop calls walked again each time).
+     */
+    private static final class AfterByCall {
+        final Map<CallEdge, Optional<NPlusOne>> byCall = new java.util.concurrent.ConcurrentHashMap<>();
+    }
+
+    private static Optional<NPlusOne> afterUnshared(RuleContext ctx, CallEdge source) {
         boolean finder = isCollectionFinder(ctx, source);
         if (!finder && !isSessionCall(ctx, source)) return Optional.empty();
         Map<CallEdge, List<CallEdge>> perElement = new LinkedHashMap<>();
@@ -137,7 +161,8 @@ public final class NPlusOneFinder implements Rule {
             else if (isHelperCall(ctx, e)) collectInHelpers(ctx, e, perElement);
         }
         if (!finder && perElement.keySet().stream().noneMatch(NPlusOneFinder::isKeyFinder)) return Optional.empty();
-        return perElement.isEmpty() ? Optional.empty() : Optional.of(new NPlusOne(source, !finder, perElement));
+        return perElement.isEmpty() ? Optional.empty()
+                : Optional.of(new NPlusOne(source, !finder, java.util.Collections.unmodifiableMap(perElement)));
     }
 
     /** The per-element calls made by the application methods that {@code call} (made per element) enters. */

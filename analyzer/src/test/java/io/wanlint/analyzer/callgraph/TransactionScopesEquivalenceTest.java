@@ -1,0 +1,112 @@
+package io.wanlint.analyzer.callgraph;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.wanlint.analyzer.api.CallEdge;
+import io.wanlint.analyzer.api.CallGraph;
+import io.wanlint.analyzer.api.CallOp;
+import io.wanlint.analyzer.api.Component;
+import io.wanlint.analyzer.api.ComponentKind;
+import io.wanlint.analyzer.api.ComponentModel;
+import io.wanlint.analyzer.api.EdgeKind;
+import io.wanlint.analyzer.api.EjbInterfaces;
+import io.wanlint.analyzer.api.EntryPoint;
+import io.wanlint.analyzer.api.MethodRef;
+import io.wanlint.analyzer.api.MethodTransaction;
+import io.wanlint.analyzer.api.SourceFacts;
+import io.wanlint.analyzer.api.SourceLocation;
+import io.wanlint.analyzer.api.TransactionAttribute;
+import io.wanlint.analyzer.api.TransactionContext;
+import io.wanlint.analyzer.api.TransactionScopes;
+import io.wanlint.analyzer.api.TransactionType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The scopes kept per method answer every question as the scopes that kept every call did (session 9):
+ * the same contexts, in the same order, for every call and method of every entry point, and the same
+ * calls ever in a transaction — on random graphs of session beans with every transaction attribute,
+ * bean-managed beans, calls inside a UserTransaction, cycles and calls the graph does not have.
+ */
+class TransactionScopesEquivalenceTest {
+    private static final int CLASSES = 7;
+    private static final int METHODS = 3;
+
+    @Test
+    void scopesKeptPerMethodAnswerAsScopesKeptPerCall() {
+        for (long seed = 1; seed <= 400; seed++) {
+            Random r = new Random(seed);
+            List<Component> beans = new ArrayList<>();
+            TransactionAttribute[] attributes = TransactionAttribute.values();
+            for (int c = 0; c < CLASSES; c++) {
+                List<MethodTransaction> txs = new ArrayList<>();
+                for (int m = 0; m < METHODS; m++) {
+                    if (r.nextBoolean()) {
+                        txs.add(new MethodTransaction("m" + m, null, null, attributes[r.nextInt(attributes.length)],
+                                MethodTransaction.Source.DESCRIPTOR));
+                    }
+                }
+                if (r.nextBoolean()) txs.add(new MethodTransaction("ejbCreate", null, null, TransactionAttribute.REQUIRES_NEW,
+                        MethodTransaction.Source.DESCRIPTOR));
+                TransactionType type = r.nextInt(4) == 0 ? TransactionType.BEAN : TransactionType.CONTAINER;
+                ComponentKind kind = r.nextBoolean() ? ComponentKind.STATELESS_SESSION : ComponentKind.ENTITY_CMP;
+                beans.add(new Component("B" + c, kind, kind.defaultTier(), cls(c),
+                        new EjbInterfaces(cls(c) + "Home", cls(c) + "Remote", null, null, List.of(), List.of(), false),
+                        null, type, null, null, null, txs, null, null, null, null, null, false, List.of()));
+            }
+            List<CallEdge> edges = new ArrayList<>();
+            int count = 5 + r.nextInt(40);
+            for (int i = 0; i < count; i++) {
+                MethodRef from = method(r.nextInt(CLASSES), r.nextInt(METHODS + 1));
+                int target = r.nextInt(CLASSES);
+                MethodRef to = method(target, r.nextInt(METHODS + 1));
+                EdgeKind kind = switch (r.nextInt(4)) {
+                    case 0 -> EdgeKind.REMOTE_EJB;
+                    case 1 -> EdgeKind.LOCAL_EJB;
+                    case 2 -> EdgeKind.HTTP_EXTERNAL;
+                    default -> EdgeKind.LOCAL;
+                };
+                String component = kind.isEjb() && r.nextInt(4) > 0 ? "B" + target : null;
+                edges.add(new CallEdge(from, to, kind, CallOp.INVOKE, new SourceLocation("src/F.java", 1 + r.nextInt(5)),
+                        0, component, false, r.nextInt(6) == 0));
+            }
+            List<EntryPoint> eps = new ArrayList<>();
+            EntryPoint.Kind[] kinds = {EntryPoint.Kind.SERVLET, EntryPoint.Kind.MESSAGE_DRIVEN, EntryPoint.Kind.TIMER,
+                    EntryPoint.Kind.REMOTE_FACADE};
+            for (int i = 0; i < 1 + r.nextInt(5); i++) {
+                int c = r.nextInt(CLASSES);
+                eps.add(new EntryPoint("/e" + i, kinds[r.nextInt(kinds.length)], method(c, r.nextInt(METHODS + 1)), "B" + c));
+            }
+            CallGraph graph = FrozenCallGraph.of(List.of(), edges, eps, SourceFacts.NONE);
+            ComponentModel model = new ComponentModel(beans);
+            TransactionScopes kept = ContainerTransactionScopes.of(graph, model);
+            TransactionScopes plain = new ReferenceTransactionScopes(graph, model);
+
+            List<CallEdge> asked = new ArrayList<>(graph.edges());
+            // Calls the graph does not have: another place, and a call retargeted at another method.
+            asked.add(graph.edges().get(0).withFlags(true, false));
+            asked.add(graph.edges().get(0).withTo(MethodRef.of("app.Elsewhere", "m")));
+            for (EntryPoint ep : graph.entryPoints()) {
+                for (CallEdge e : asked) {
+                    Set<TransactionContext> want = plain.contextsOf(ep, e);
+                    assertThat(kept.contextsOf(ep, e)).as("seed " + seed + " " + ep.id() + " " + e)
+                            .containsExactlyElementsOf(want);
+                    assertThat(kept.contextsOfMethod(ep, e.from())).containsExactlyElementsOf(plain.contextsOfMethod(ep, e.from()));
+                    assertThat(kept.contextsOfMethod(ep, e.to())).containsExactlyElementsOf(plain.contextsOfMethod(ep, e.to()));
+                }
+            }
+            for (CallEdge e : asked) {
+                assertThat(kept.everInTransaction(e)).as("seed " + seed + " " + e).isEqualTo(plain.everInTransaction(e));
+            }
+        }
+    }
+
+    private static String cls(int c) { return "app.B" + c + "Bean"; }
+
+    private static MethodRef method(int c, int m) {
+        return MethodRef.of(cls(c), m == METHODS ? "ejbCreate" : "m" + m);
+    }
+}

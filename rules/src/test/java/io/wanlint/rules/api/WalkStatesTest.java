@@ -1,0 +1,106 @@
+package io.wanlint.rules.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.wanlint.analyzer.api.CallEdge;
+import io.wanlint.analyzer.api.CallGraph;
+import io.wanlint.analyzer.api.CallOp;
+import io.wanlint.analyzer.api.EdgeKind;
+import io.wanlint.analyzer.api.EntryPoint;
+import io.wanlint.analyzer.api.MethodRef;
+import io.wanlint.analyzer.api.Receiver;
+import io.wanlint.analyzer.api.SourceFacts;
+import io.wanlint.analyzer.api.SourceLocation;
+import io.wanlint.analyzer.callgraph.FrozenCallGraph;
+import io.wanlint.rules.testing.RandomApp;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The walks that share one {@link WalkStates} per check give, for every entry point and scope, what
+ * a fresh walk of its own gives ({@link ReferenceWalk}, the walk of session 9): the same calls in the
+ * same order with the same first paths, components and loop flags, and the same calls in loops —
+ * on random applications with cycles, helpers, EJB calls, calls in loops and overridden self-calls.
+ */
+class WalkStatesTest {
+    @Test
+    void sharedWalksGiveWhatAFreshWalkPerEntryPointGives() {
+        for (long seed = 1; seed <= 300; seed++) {
+            RandomApp app = RandomApp.of(new Random(seed));
+            WalkStates shared = new WalkStates(app.graph(), app.model());
+            for (int round = 0; round < 2; round++) {
+                for (EntryPoint ep : app.graph().entryPoints()) {
+                    for (ReachScope scope : ReachScope.values()) {
+                        assertSame(app, ep, scope, shared.walk(ep, scope), "seed " + seed);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void walksOfTwoThreadsSharingTheStatesGiveTheSameAsAlone() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            for (long seed = 1; seed <= 60; seed++) {
+                RandomApp app = RandomApp.of(new Random(seed));
+                WalkStates shared = new WalkStates(app.graph(), app.model());
+                List<Callable<List<RequestReach>>> both = new ArrayList<>();
+                for (int t = 0; t < 2; t++) {
+                    boolean reversed = t == 1;
+                    both.add(() -> {
+                        List<EntryPoint> eps = new ArrayList<>(app.graph().entryPoints());
+                        if (reversed) java.util.Collections.reverse(eps);
+                        List<RequestReach> out = new ArrayList<>();
+                        for (EntryPoint ep : eps) out.add(shared.walk(ep, ReachScope.WHOLE_REQUEST));
+                        return out;
+                    });
+                }
+                for (Future<List<RequestReach>> f : pool.invokeAll(both)) {
+                    for (RequestReach r : f.get()) assertSame(app, r.entryPoint(), ReachScope.WHOLE_REQUEST, r, "seed " + seed);
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void aCallReachedFirstOutsideALoopAndThenInsideOneCountsAsInALoop() {
+        MethodRef entry = MethodRef.of("a.Servlet", "doGet");
+        MethodRef helper = MethodRef.of("a.Helper", "work");
+        MethodRef leaf = MethodRef.of("a.Helper", "leaf");
+        List<CallEdge> edges = List.of(
+                edge(entry, helper, 1, 0, Receiver.UNKNOWN),
+                edge(entry, helper, 2, 1, Receiver.UNKNOWN),
+                edge(helper, leaf, 7, 0, Receiver.UNKNOWN));
+        EntryPoint ep = new EntryPoint("/x", EntryPoint.Kind.SERVLET, entry, null);
+        CallGraph graph = FrozenCallGraph.of(List.of(), edges, List.of(ep), SourceFacts.NONE);
+        RequestReach reach = new WalkStates(graph, io.wanlint.analyzer.api.ComponentModel.EMPTY).walk(ep, ReachScope.WHOLE_REQUEST);
+
+        assertThat(reach.calls()).extracting(rc -> rc.edge().line()).containsExactly(1, 7, 2);
+        assertThat(reach.calls().get(1).inLoop()).isFalse();
+        assertThat(reach.inLoop(edges.get(2))).isTrue();
+        assertThat(reach.inLoop(edges.get(0))).isFalse();
+    }
+
+    private static void assertSame(RandomApp app, EntryPoint ep, ReachScope scope, RequestReach shared, String where) {
+        ReferenceWalk.Outcome fresh = ReferenceWalk.walk(ep, app.graph(), app.model(), scope);
+        assertThat(shared.calls()).as(where + " " + ep.id() + " " + scope).isEqualTo(fresh.calls());
+        for (CallEdge e : app.graph().edges()) {
+            assertThat(shared.inLoop(e)).as(where + " " + ep.id() + " " + scope + " " + e).isEqualTo(fresh.looped().contains(e));
+        }
+        for (ReachedCall rc : fresh.calls()) assertThat(shared.inLoop(rc.edge())).isEqualTo(fresh.looped().contains(rc.edge()));
+    }
+
+    private static CallEdge edge(MethodRef from, MethodRef to, int line, int loopDepth, Receiver receiver) {
+        return new CallEdge(from, to, EdgeKind.LOCAL, CallOp.INVOKE, new SourceLocation("src/" + from.className() + ".java", line),
+                loopDepth, null, false, false, List.of(), receiver);
+    }
+}

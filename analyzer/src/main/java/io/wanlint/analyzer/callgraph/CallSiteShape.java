@@ -157,12 +157,19 @@ final class CallSiteShape {
         for (Node n = call.getParentNode().orElse(null); n != null && n != callable; child = n, n = n.getParentNode().orElse(null)) {
             if (!(n instanceof IfStmt ifs) || child == ifs.getCondition()) continue;
             if (!maps.isEmpty()) return true;
-            Optional<String> field = nullCheckedField(ifs.getCondition(), owner);
-            if (field.isPresent() && child == ifs.getThenStmt() && assigns(ifs.getThenStmt(), field.get())) return true;
-            if (child == ifs.getThenStmt() && storesInScope(ifs)) return true;
-            if (child == ifs.getThenStmt() && guardedByFlag(ifs, owner)) return true;
+            if (child == ifs.getThenStmt() && thenRunsOnce(ifs, owner)) return true;
         }
         return false;
+    }
+
+    /**
+     * Whether the then branch of {@code ifs} runs once per instance of {@code owner} (or per session):
+     * a null check of a field the branch assigns, a value the branch stores in a lasting scope, or a flag.
+     */
+    static boolean thenRunsOnce(IfStmt ifs, TypeDeclaration<?> owner) {
+        Optional<String> field = nullCheckedField(ifs.getCondition(), owner);
+        if (field.isPresent() && assigns(ifs.getThenStmt(), field.get())) return true;
+        return storesInScope(ifs) || guardedByFlag(ifs, owner);
     }
 
     /**
@@ -249,9 +256,14 @@ final class CallSiteShape {
 
     /** Receivers (by field or variable name) that the callable both reads and fills like a cache map. */
     static Set<String> cacheMaps(Node callable) {
+        return cacheMaps(callable.findAll(MethodCallExpr.class));
+    }
+
+    /** As {@link #cacheMaps(Node)}, from the callable's method calls already collected. */
+    static Set<String> cacheMaps(List<MethodCallExpr> calls) {
         Set<String> read = new HashSet<>();
         Set<String> written = new HashSet<>();
-        for (MethodCallExpr m : callable.findAll(MethodCallExpr.class)) {
+        for (MethodCallExpr m : calls) {
             if (m.getScope().isEmpty()) continue;
             Optional<String> named = fieldName(m.getScope().get());
             if (named.isEmpty()) continue;

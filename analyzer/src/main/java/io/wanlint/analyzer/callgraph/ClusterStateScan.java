@@ -196,11 +196,11 @@ final class ClusterStateScan {
             this.owner = owner;
             this.callable = callable;
             this.ref = ref;
-            for (Parameter p : callable.findAll(Parameter.class)) locals.add(p.getNameAsString());
-            for (VariableDeclarator v : callable.findAll(VariableDeclarator.class)) locals.add(v.getNameAsString());
-            for (LambdaExpr l : callable.findAll(LambdaExpr.class)) {
-                for (Parameter p : l.getParameters()) locals.add(p.getNameAsString());
-            }
+            // One walk for all three kinds of declaration (a lambda's parameters are parameters the walk meets too).
+            callable.walk(Node.TreeTraversal.PREORDER, n -> {
+                if (n instanceof Parameter p) locals.add(p.getNameAsString());
+                else if (n instanceof VariableDeclarator v) locals.add(v.getNameAsString());
+            });
         }
 
         StateFact fact(StateKind kind, String member, String type, String what, Node at) {
@@ -665,8 +665,9 @@ final class ClusterStateScan {
             }
             for (MethodCallExpr call : callable.findAll(MethodCallExpr.class)) {
                 String n = call.getNameAsString();
-                boolean executors = call.getScope().map(s -> s.toString().endsWith("Executors")).orElse(false);
-                if (executors && (n.equals("newScheduledThreadPool") || n.equals("newSingleThreadScheduledExecutor"))
+                // The scope is printed only for the two names it matters for (printing every call's scope was costly).
+                if ((n.equals("newScheduledThreadPool") || n.equals("newSingleThreadScheduledExecutor"))
+                        && call.getScope().map(s -> s.toString().endsWith("Executors")).orElse(false)
                         && !completesItsNodesAsyncRequests()) {
                     out.add(fact(StateKind.TIMER, "ScheduledExecutorService", "java.util.concurrent.ScheduledExecutorService",
                             "Executors." + n + "(…)", call));

@@ -397,6 +397,7 @@ public final class SourceCallGraphBuilder {
             Set<String> reads = Set.of();
             if (record) reads = AppTypes.recordingReads(file, work);
             else work.run();
+            scan.stats.scanned();
             if (failed[0] != null || tooDeep[0]) {
                 // One file the scanner cannot handle loses its calls, never the rest of the graph.
                 return new FileResult(file, null, Diagnostic.error(file, 0, "calls of this file are left out of the call graph: "
@@ -407,7 +408,7 @@ public final class SourceCallGraphBuilder {
         }
     }
 
-    private static JavaParserFacade symbolSolver(AppTypes types, List<AppTypes.UnitSource> sources) {
+    static JavaParserFacade symbolSolver(AppTypes types, List<AppTypes.UnitSource> sources) {
         try {
             CombinedTypeSolver solver = new CombinedTypeSolver();
             solver.add(new ReflectionTypeSolver(false));

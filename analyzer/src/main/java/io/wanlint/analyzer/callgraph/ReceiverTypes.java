@@ -2,7 +2,6 @@ package io.wanlint.analyzer.callgraph;
 
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.CallableDeclaration;
-import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.body.TypeDeclaration;
@@ -400,9 +399,6 @@ final class ReceiverTypes {
     }
 
     static Optional<VariableDeclarator> fieldDeclarator(AppTypes.TypeInfo ti, String name) {
-        for (FieldDeclaration f : ti.signatureDecl().getFields()) {
-            for (VariableDeclarator v : f.getVariables()) if (v.getNameAsString().equals(name)) return Optional.of(v);
-        }
-        return Optional.empty();
+        return ti.field(name);
     }
 }

@@ -17,6 +17,8 @@ import java.util.Set;
 final class CacheGuards {
     private final TypeDeclaration<?> owner;
     private final Map<IfStmt, Boolean> thenRunsOnce = new IdentityHashMap<>();
+    /** The names of the owner's fields (a pass over its members per name asked cost as much as the rest). */
+    private Set<String> fields;
 
     CacheGuards(TypeDeclaration<?> owner) {
         this.owner = owner;
@@ -36,8 +38,18 @@ final class CacheGuards {
     private boolean thenRunsOnce(IfStmt ifs) {
         Boolean known = thenRunsOnce.get(ifs);
         if (known != null) return known;
-        boolean once = CallSiteShape.thenRunsOnce(ifs, owner);
+        boolean once = CallSiteShape.thenRunsOnce(ifs, owner, this::isField);
         thenRunsOnce.put(ifs, once);
         return once;
+    }
+
+    private boolean isField(String name) {
+        if (fields == null) {
+            fields = new java.util.HashSet<>();
+            for (com.github.javaparser.ast.body.FieldDeclaration f : owner.getFields()) {
+                for (com.github.javaparser.ast.body.VariableDeclarator v : f.getVariables()) fields.add(v.getNameAsString());
+            }
+        }
+        return fields.contains(name);
     }
 }

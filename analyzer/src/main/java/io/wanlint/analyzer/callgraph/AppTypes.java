@@ -289,6 +289,8 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
      * {@link #nestedInEnclosing} by the innermost type declaration around a name and the name's first part:
      * every type name resolved walked the enclosing types' supertypes again (most names are imported, not nested).
      */
+    /** Whether the constructor has linked every type to its supertypes (what {@link #enclosingNames} depends on). */
+    private volatile boolean linked;
     private final Map<TypeDeclaration<?>, Map<String, Optional<String>>> enclosingNames =
             java.util.Collections.synchronizedMap(new IdentityHashMap<>());
     private final ApiCallClassifier classifier = ApiCallClassifier.standard();
@@ -314,6 +316,7 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
             for (TypeDeclaration<?> t : u.unit().getTypes()) index(t, pkg.isEmpty() ? "" : pkg + ".", u, null);
         }
         for (TypeInfo t : byFqn.values()) linkFromTree(t);
+        linked = true;
     }
 
     /**
@@ -360,6 +363,7 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
                 if (!info.implicit) methodsByName.computeIfAbsent(info.ref.name(), k -> new ArrayList<>()).add(info);
             }
         }
+        linked = true;
     }
 
     /** What a later run needs to rebuild this index without parsing: every file's types, in order. */
@@ -837,8 +841,10 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
         Node n = context;
         while (n != null && !(n instanceof TypeDeclaration<?>)) n = n.getParentNode().orElse(null);
         if (n instanceof TypeDeclaration<?> innermost) {
-            Optional<String> enclosing = enclosingNames.computeIfAbsent(innermost, k -> new ConcurrentHashMap<>())
-                    .computeIfAbsent(first, f -> nestedInEnclosing(f, innermost));
+            // While the index links its types, supertypes are still missing: nothing is remembered until it is done.
+            Optional<String> enclosing = !linked ? nestedInEnclosing(first, innermost)
+                    : enclosingNames.computeIfAbsent(innermost, k -> new ConcurrentHashMap<>())
+                            .computeIfAbsent(first, f -> nestedInEnclosing(f, innermost));
             if (enclosing.isPresent()) return Optional.of(enclosing.get() + rest);
         }
         if (cu.isEmpty()) return known(name) ? Optional.of(name) : Optional.empty();

@@ -127,4 +127,34 @@ class RememberedTypeNamesTest {
             }
         }
     }
+
+    @Test
+    void aNestedTypeOfAnIndirectSupertypeNamedInASubtypesSignatureIsFoundOnceTheIndexIsLinked() {
+        // The index resolves signatures before it links supertypes: what it found then must not be kept.
+        CompilationUnit request = GraphFixture.parse("""
+                package app;
+                public class AxisRequest extends RequestImpl {
+                    private Method method;
+                    public AxisRequest(Method method) { this.method = method; }
+                    public String getMethod() { return method.name(); }
+                }
+                """);
+        CompilationUnit http = GraphFixture.parse("""
+                package app;
+                public interface HttpRequest { enum Method { GET, POST } String getMethod(); }
+                """);
+        CompilationUnit impl = GraphFixture.parse("""
+                package app;
+                public class RequestImpl implements HttpRequest { public String getMethod() { return "GET"; } }
+                """);
+        // The subtype first: its signatures are resolved before its superclass is linked to the interface.
+        AppTypes types = new AppTypes(List.of(new AppTypes.UnitSource(request, "app/AxisRequest.java", null, null),
+                new AppTypes.UnitSource(impl, "app/RequestImpl.java", null, null),
+                new AppTypes.UnitSource(http, "app/HttpRequest.java", null, null)));
+        ClassOrInterfaceType field = request.findAll(FieldDeclaration.class).get(0).getVariable(0).getType().asClassOrInterfaceType();
+        assertThat(types.resolveTypeName("Method", field)).contains("app.HttpRequest.Method");
+        ClassOrInterfaceType parameter = request.findAll(com.github.javaparser.ast.body.Parameter.class).get(0).getType()
+                .asClassOrInterfaceType();
+        assertThat(types.resolveTypeName("Method", parameter)).contains("app.HttpRequest.Method");
+    }
 }

@@ -8,9 +8,11 @@ import com.github.javaparser.ast.body.CallableDeclaration;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.ConstructorDeclaration;
 import com.github.javaparser.ast.body.EnumDeclaration;
+import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.type.ClassOrInterfaceType;
 import com.github.javaparser.ast.type.Type;
 import io.wanlint.analyzer.api.MethodRef;
@@ -113,6 +115,26 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
         TypeDeclaration<?> signatureDecl() {
             if (decl == null) home.load(file);
             return decl;
+        }
+
+        /** The declarators of the fields the type declares, by name (the first of a name), made on first use. */
+        private volatile Map<String, VariableDeclarator> fields;
+
+        /**
+         * The field this type declares with this name, read off its {@link #signatureDecl() signature}: one
+         * map per type instead of a pass over its members per name asked (every receiver named by a simple
+         * name that is no local asks the whole supertype chain).
+         */
+        Optional<VariableDeclarator> field(String name) {
+            Map<String, VariableDeclarator> known = fields;
+            if (known == null) {
+                Map<String, VariableDeclarator> byName = new HashMap<>();
+                for (FieldDeclaration f : signatureDecl().getFields()) {
+                    for (VariableDeclarator v : f.getVariables()) byName.putIfAbsent(v.getNameAsString(), v);
+                }
+                fields = known = byName;
+            }
+            return Optional.ofNullable(known.get(name));
         }
 
         /** The unit, for reading its package and imports only (see {@link #signatureDecl()}). */
@@ -263,6 +285,14 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
     // JavaParser nodes hash and compare structurally (deeply): tree-keyed maps must be identity maps.
     private final Map<CompilationUnit, Map<String, Optional<String>>> resolvedNames =
             java.util.Collections.synchronizedMap(new IdentityHashMap<>());
+    /**
+     * {@link #nestedInEnclosing} by the innermost type declaration around a name and the name's first part:
+     * every type name resolved walked the enclosing types' supertypes again (most names are imported, not nested).
+     */
+    /** Whether the constructor has linked every type to its supertypes (what {@link #enclosingNames} depends on). */
+    private volatile boolean linked;
+    private final Map<TypeDeclaration<?>, Map<String, Optional<String>>> enclosingNames =
+            java.util.Collections.synchronizedMap(new IdentityHashMap<>());
     private final ApiCallClassifier classifier = ApiCallClassifier.standard();
     /** The files in index order, each with its JSP names when it is a page. */
     private final List<IndexFacts.File> files = new ArrayList<>();
@@ -286,6 +316,7 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
             for (TypeDeclaration<?> t : u.unit().getTypes()) index(t, pkg.isEmpty() ? "" : pkg + ".", u, null);
         }
         for (TypeInfo t : byFqn.values()) linkFromTree(t);
+        linked = true;
     }
 
     /**
@@ -332,6 +363,7 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
                 if (!info.implicit) methodsByName.computeIfAbsent(info.ref.name(), k -> new ArrayList<>()).add(info);
             }
         }
+        linked = true;
     }
 
     /** What a later run needs to rebuild this index without parsing: every file's types, in order. */
@@ -806,15 +838,14 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
         String first = name.contains(".") ? name.substring(0, name.indexOf('.')) : name;
         String rest = name.contains(".") ? name.substring(name.indexOf('.')) : "";
         // Nested types of the enclosing classes (and of their application supertypes).
-        for (Node n = context; n != null; n = n.getParentNode().orElse(null)) {
-            if (n instanceof TypeDeclaration<?> td) {
-                TypeInfo ti = byDecl.get(td);
-                if (ti != null) {
-                    if (td.getNameAsString().equals(first)) return Optional.of(ti.fqn + rest);
-                    Optional<String> nested = nestedIn(ti, first, 0);
-                    if (nested.isPresent()) return Optional.of(nested.get() + rest);
-                }
-            }
+        Node n = context;
+        while (n != null && !(n instanceof TypeDeclaration<?>)) n = n.getParentNode().orElse(null);
+        if (n instanceof TypeDeclaration<?> innermost) {
+            // While the index links its types, supertypes are still missing: nothing is remembered until it is done.
+            Optional<String> enclosing = !linked ? nestedInEnclosing(first, innermost)
+                    : enclosingNames.computeIfAbsent(innermost, k -> new ConcurrentHashMap<>())
+                            .computeIfAbsent(first, f -> nestedInEnclosing(f, innermost));
+            if (enclosing.isPresent()) return Optional.of(enclosing.get() + rest);
         }
         if (cu.isEmpty()) return known(name) ? Optional.of(name) : Optional.empty();
         Map<String, Optional<String>> cache = resolvedNames.computeIfAbsent(cu.get(), k -> new ConcurrentHashMap<>());
@@ -823,6 +854,24 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
         Optional<String> r = resolveInUnit(first, rest, name, cu.get());
         cache.put(name, r);
         return r;
+    }
+
+    /**
+     * The type a simple name written in {@code innermost} means as itself or a nested type of it or of
+     * an enclosing type (or of their supertypes), innermost first; empty when none declares it.
+     */
+    private Optional<String> nestedInEnclosing(String first, TypeDeclaration<?> innermost) {
+        for (Node n = innermost; n != null; n = n.getParentNode().orElse(null)) {
+            if (n instanceof TypeDeclaration<?> td) {
+                TypeInfo ti = byDecl.get(td);
+                if (ti != null) {
+                    if (td.getNameAsString().equals(first)) return Optional.of(ti.fqn);
+                    Optional<String> nested = nestedIn(ti, first, 0);
+                    if (nested.isPresent()) return nested;
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     private Optional<String> nestedIn(TypeInfo ti, String simple, int depth) {

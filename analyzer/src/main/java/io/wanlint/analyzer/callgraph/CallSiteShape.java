@@ -157,12 +157,24 @@ final class CallSiteShape {
         for (Node n = call.getParentNode().orElse(null); n != null && n != callable; child = n, n = n.getParentNode().orElse(null)) {
             if (!(n instanceof IfStmt ifs) || child == ifs.getCondition()) continue;
             if (!maps.isEmpty()) return true;
-            Optional<String> field = nullCheckedField(ifs.getCondition(), owner);
-            if (field.isPresent() && child == ifs.getThenStmt() && assigns(ifs.getThenStmt(), field.get())) return true;
-            if (child == ifs.getThenStmt() && storesInScope(ifs)) return true;
-            if (child == ifs.getThenStmt() && guardedByFlag(ifs, owner)) return true;
+            if (child == ifs.getThenStmt() && thenRunsOnce(ifs, owner)) return true;
         }
         return false;
+    }
+
+    /**
+     * Whether the then branch of {@code ifs} runs once per instance of {@code owner} (or per session):
+     * a null check of a field the branch assigns, a value the branch stores in a lasting scope, or a flag.
+     */
+    static boolean thenRunsOnce(IfStmt ifs, TypeDeclaration<?> owner) {
+        return thenRunsOnce(ifs, owner, name -> owner.getFieldByName(name).isPresent());
+    }
+
+    /** As {@link #thenRunsOnce(IfStmt, TypeDeclaration)}, with whether the owner declares a field of a name. */
+    static boolean thenRunsOnce(IfStmt ifs, TypeDeclaration<?> owner, java.util.function.Predicate<String> ownerField) {
+        Optional<String> field = nullCheckedField(ifs.getCondition(), owner, ownerField);
+        if (field.isPresent() && assigns(ifs.getThenStmt(), field.get())) return true;
+        return storesInScope(ifs) || guardedByFlag(ifs, owner, ownerField);
     }
 
     /**
@@ -192,7 +204,7 @@ final class CallSiteShape {
      * compares a field the block re-assigns, a remembered value whose change re-runs it
      * ({@code if (!initialized || !tlsSessionId.equals(current))}).
      */
-    private static boolean guardedByFlag(IfStmt ifs, TypeDeclaration<?> owner) {
+    private static boolean guardedByFlag(IfStmt ifs, TypeDeclaration<?> owner, java.util.function.Predicate<String> ownerField) {
         if (owner == null) return false;
         List<Expression> disjuncts = new ArrayList<>();
         disjuncts(ifs.getCondition(), disjuncts);
@@ -201,14 +213,14 @@ final class CallSiteShape {
             if (d instanceof com.github.javaparser.ast.expr.UnaryExpr u
                     && u.getOperator() == com.github.javaparser.ast.expr.UnaryExpr.Operator.LOGICAL_COMPLEMENT) {
                 Optional<String> f = fieldName(unwrap(u.getExpression()));
-                if (f.isPresent() && owner.getFieldByName(f.get()).isPresent() && assigns(ifs.getThenStmt(), f.get())) {
+                if (f.isPresent() && ownerField.test(f.get()) && assigns(ifs.getThenStmt(), f.get())) {
                     flag = true;
                     continue;
                 }
             }
             boolean remembered = java.util.stream.Stream.concat(d.findAll(NameExpr.class).stream().map(NameExpr::getNameAsString),
                             d.findAll(FieldAccessExpr.class).stream().map(FieldAccessExpr::getNameAsString))
-                    .anyMatch(name -> owner.getFieldByName(name).isPresent() && assigns(ifs.getThenStmt(), name));
+                    .anyMatch(name -> ownerField.test(name) && assigns(ifs.getThenStmt(), name));
             if (!remembered) return false;
         }
         return flag;
@@ -249,9 +261,14 @@ final class CallSiteShape {
 
     /** Receivers (by field or variable name) that the callable both reads and fills like a cache map. */
     static Set<String> cacheMaps(Node callable) {
+        return cacheMaps(callable.findAll(MethodCallExpr.class));
+    }
+
+    /** As {@link #cacheMaps(Node)}, from the callable's method calls already collected. */
+    static Set<String> cacheMaps(List<MethodCallExpr> calls) {
         Set<String> read = new HashSet<>();
         Set<String> written = new HashSet<>();
-        for (MethodCallExpr m : callable.findAll(MethodCallExpr.class)) {
+        for (MethodCallExpr m : calls) {
             if (m.getScope().isEmpty()) continue;
             Optional<String> named = fieldName(m.getScope().get());
             if (named.isEmpty()) continue;
@@ -266,13 +283,14 @@ final class CallSiteShape {
         return read;
     }
 
-    private static Optional<String> nullCheckedField(Expression cond, TypeDeclaration<?> owner) {
+    private static Optional<String> nullCheckedField(Expression cond, TypeDeclaration<?> owner,
+                                                     java.util.function.Predicate<String> ownerField) {
         for (BinaryExpr b : cond.findAll(BinaryExpr.class)) {
             if (b.getOperator() != BinaryExpr.Operator.EQUALS) continue;
             Expression other = b.getLeft() instanceof NullLiteralExpr ? b.getRight()
                     : b.getRight() instanceof NullLiteralExpr ? b.getLeft() : null;
             Optional<String> name = fieldName(other);
-            if (name.isPresent() && owner != null && owner.getFieldByName(name.get()).isPresent()) return name;
+            if (name.isPresent() && owner != null && ownerField.test(name.get())) return name;
         }
         return Optional.empty();
     }

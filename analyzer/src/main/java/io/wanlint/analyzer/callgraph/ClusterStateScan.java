@@ -191,16 +191,25 @@ final class ClusterStateScan {
         final MethodRef ref;
         /** Names declared in the body (parameters, locals, lambda parameters): they hide fields. */
         final Set<String> locals = new HashSet<>();
+        /** The body's method calls and instance creations in preorder, collected once for the several questions that read them. */
+        private final List<MethodCallExpr> calls;
+        private final List<ObjectCreationExpr> creations;
 
         Body(TypeInfo owner, CallableDeclaration<?> callable, MethodRef ref) {
             this.owner = owner;
             this.callable = callable;
             this.ref = ref;
-            for (Parameter p : callable.findAll(Parameter.class)) locals.add(p.getNameAsString());
-            for (VariableDeclarator v : callable.findAll(VariableDeclarator.class)) locals.add(v.getNameAsString());
-            for (LambdaExpr l : callable.findAll(LambdaExpr.class)) {
-                for (Parameter p : l.getParameters()) locals.add(p.getNameAsString());
-            }
+            // One walk for the declarations (a lambda's parameters are parameters the walk meets too) and the calls.
+            List<MethodCallExpr> calls = new ArrayList<>();
+            List<ObjectCreationExpr> creations = new ArrayList<>();
+            callable.walk(Node.TreeTraversal.PREORDER, n -> {
+                if (n instanceof Parameter p) locals.add(p.getNameAsString());
+                else if (n instanceof VariableDeclarator v) locals.add(v.getNameAsString());
+                else if (n instanceof MethodCallExpr c) calls.add(c);
+                else if (n instanceof ObjectCreationExpr c) creations.add(c);
+            });
+            this.calls = java.util.Collections.unmodifiableList(calls);
+            this.creations = java.util.Collections.unmodifiableList(creations);
         }
 
         StateFact fact(StateKind kind, String member, String type, String what, Node at) {
@@ -443,7 +452,7 @@ final class ClusterStateScan {
         }
 
         void contextAttributes(List<StateFact> out) {
-            for (MethodCallExpr call : callable.findAll(MethodCallExpr.class)) {
+            for (MethodCallExpr call : calls) {
                 String name = call.getNameAsString();
                 boolean write = (name.equals("setAttribute") && call.getArguments().size() == 2)
                         || (name.equals("removeAttribute") && call.getArguments().size() == 1);
@@ -460,7 +469,7 @@ final class ClusterStateScan {
 
         /** Every change of an HTTP session's attributes, with the loops around it (replication messages). */
         void sessionAttributeWrites(List<StateFact> out) {
-            for (MethodCallExpr call : callable.findAll(MethodCallExpr.class)) {
+            for (MethodCallExpr call : calls) {
                 String name = call.getNameAsString();
                 boolean write = ((name.equals("setAttribute") || name.equals("putValue")) && call.getArguments().size() == 2)
                         || ((name.equals("removeAttribute") || name.equals("removeValue")) && call.getArguments().size() == 1);
@@ -506,7 +515,7 @@ final class ClusterStateScan {
         }
 
         void sessionMutations(List<StateFact> out) {
-            for (MethodCallExpr read : callable.findAll(MethodCallExpr.class)) {
+            for (MethodCallExpr read : calls) {
                 String name = read.getNameAsString();
                 if (!(name.equals("getAttribute") || name.equals("getValue")) || read.getArguments().size() != 1) continue;
                 if (read.getScope().isEmpty() || !denotes(read.getScope().get(), SESSION_TYPES, "getSession", "session")) continue;
@@ -538,7 +547,7 @@ final class ClusterStateScan {
                 if (a.getTarget() instanceof NameExpr t && t.getNameAsString().equals(variable)) assigned.add(a.getValue());
             }
             List<MethodCallExpr> stores = new ArrayList<>();
-            for (MethodCallExpr call : callable.findAll(MethodCallExpr.class)) {
+            for (MethodCallExpr call : calls) {
                 String n = call.getNameAsString();
                 if ((n.equals("setAttribute") || n.equals("putValue")) && call.getArguments().size() == 2
                         && attributeName(call.getArgument(0)).equals(attribute)
@@ -607,7 +616,7 @@ final class ClusterStateScan {
 
         /** Calls made only under a condition of this body: in an if, a switch, a ?: or a catch. */
         void guardedCalls(List<StateFact> out) {
-            for (MethodCallExpr call : callable.findAll(MethodCallExpr.class)) {
+            for (MethodCallExpr call : calls) {
                 for (Node p = call.getParentNode().orElse(null); p != null && p != callable; p = p.getParentNode().orElse(null)) {
                     if (p instanceof LambdaExpr) break;
                     boolean guarded = p instanceof IfStmt i && i.getCondition() != call && !i.getCondition().isAncestorOf(call)
@@ -627,7 +636,7 @@ final class ClusterStateScan {
          * asynchronous requests this node holds, which only this node can, so every node runs its own.
          */
         private boolean completesItsNodesAsyncRequests() {
-            List<MethodCallExpr> scheduled = callable.findAll(MethodCallExpr.class).stream()
+            List<MethodCallExpr> scheduled = calls.stream()
                     .filter(c -> c.getNameAsString().startsWith("schedule") && !c.getArguments().isEmpty()).toList();
             if (scheduled.isEmpty()) return false;
             for (MethodCallExpr c : scheduled) {
@@ -652,7 +661,7 @@ final class ClusterStateScan {
                     }
                 }
             }
-            for (ObjectCreationExpr creation : callable.findAll(ObjectCreationExpr.class)) {
+            for (ObjectCreationExpr creation : creations) {
                 String type = types.erasure(creation.getType(), creation);
                 if (type.equals("java.util.Timer")) {
                     out.add(fact(StateKind.TIMER, "java.util.Timer", type, "new Timer(…)", creation));
@@ -663,10 +672,11 @@ final class ClusterStateScan {
                     out.add(fact(StateKind.TIMER, "TimerConfig(persistent = false)", type, "new TimerConfig(…, false)", creation));
                 }
             }
-            for (MethodCallExpr call : callable.findAll(MethodCallExpr.class)) {
+            for (MethodCallExpr call : calls) {
                 String n = call.getNameAsString();
-                boolean executors = call.getScope().map(s -> s.toString().endsWith("Executors")).orElse(false);
-                if (executors && (n.equals("newScheduledThreadPool") || n.equals("newSingleThreadScheduledExecutor"))
+                // The scope is printed only for the two names it matters for (printing every call's scope was costly).
+                if ((n.equals("newScheduledThreadPool") || n.equals("newSingleThreadScheduledExecutor"))
+                        && call.getScope().map(s -> s.toString().endsWith("Executors")).orElse(false)
                         && !completesItsNodesAsyncRequests()) {
                     out.add(fact(StateKind.TIMER, "ScheduledExecutorService", "java.util.concurrent.ScheduledExecutorService",
                             "Executors." + n + "(…)", call));

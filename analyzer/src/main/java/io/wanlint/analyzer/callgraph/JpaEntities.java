@@ -142,7 +142,7 @@ final class JpaEntities {
         }
         String simple = name.substring(name.lastIndexOf('.') + 1);
         java.util.List<Component> matching = model.components().stream().filter(c -> c.kind().isEntity())
-                .filter(c -> c.name().equals(simple) || c.simpleClassName().equals(simple) || c.className().equals(name))
+                .filter(c -> c.name().equals(simple) || isSimpleNameOf(simple, c.className()) || c.className().equals(name))
                 .toList();
         String nearest = near != null ? near : caller;
         if (nearest == null) return matching.stream().map(Component::name).findFirst();
@@ -160,5 +160,14 @@ final class JpaEntities {
             return (l == null ? " " : l) + (r == null ? " " : r);
         }
         return null;
+    }
+
+    /**
+     * {@code className}'s simple name is {@code simple} (which has no dot): {@link Component#simpleClassName()}
+     * without making the string, as every JPQL query asks it of every component.
+     */
+    static boolean isSimpleNameOf(String simple, String className) {
+        int start = className.length() - simple.length();
+        return className.endsWith(simple) && (start == 0 || className.charAt(start - 1) == '.');
     }
 }

@@ -2,7 +2,6 @@ package io.wanlint.analyzer.callgraph;
 
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.CallableDeclaration;
-import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.body.TypeDeclaration;
@@ -76,6 +75,18 @@ final class ReceiverTypes {
         /** Calls on library types that are not on the bundled classpath, kept as unresolved library calls. */
         int libraryCalls;
         String libraryExample;
+        /** Symbol-solver attempts cut short by a stack overflow: what depends on them is not remembered. */
+        int overflows;
+        /**
+         * {@link #typeOf}'s answers for this file's expressions. A call chain asks for the type of each of
+         * its prefixes once per call in it, and the solver remembers only what it resolved: a chain on a
+         * library type it cannot resolve ({@code new ToStringBuilder(this).append(…).append(…)…}) was solved
+         * again, and failed again, a number of times quadratic in its length.
+         */
+        private java.util.Map<Expression, Typed> typed = new java.util.IdentityHashMap<>();
+
+        /** Drops the remembered answers once the file is scanned (the counters stay for the file's diagnostic). */
+        void scanned() { typed = new java.util.IdentityHashMap<>(); }
 
         FileStats(String file) { this.file = file; }
 
@@ -135,7 +146,26 @@ final class ReceiverTypes {
      * what they cannot (generic returns, inherited fields, unusual expressions).
      */
     Optional<String> typeOf(Expression e, FileStats stats) {
-        if (stats == null) stats = noStats;
+        // Without a file's counters nothing is remembered: an answer shared across files would hide from
+        // an incremental run's record which files a later file's scan read.
+        if (stats == null) return solvedTypeOf(e, noStats);
+        Typed known = stats.typed.get(e);
+        if (known != null) {
+            stats.solverFailures += known.solverFailures();
+            return known.type();
+        }
+        int failures = stats.solverFailures;
+        int overflows = stats.overflows;
+        Optional<String> type = solvedTypeOf(e, stats);
+        // An answer cut short by the stack's depth may differ when asked from a shallower stack: not kept.
+        if (stats.overflows == overflows) stats.typed.put(e, new Typed(type, stats.solverFailures - failures));
+        return type;
+    }
+
+    /** A remembered {@link #typeOf} answer and the solver failures that computing it counted. */
+    record Typed(Optional<String> type, int solverFailures) {}
+
+    private Optional<String> solvedTypeOf(Expression e, FileStats stats) {
         Optional<String> direct = declaredType(e);
         if (direct.isPresent()) return direct;
         Optional<String> walked = returnTypeWalk(e, stats);
@@ -147,6 +177,7 @@ final class ReceiverTypes {
             } catch (RuntimeException | StackOverflowError | LinkageError ex) {
                 // Missing library types, unsupported constructs: the caller falls back to names.
                 stats.solverFailures++;
+                if (ex instanceof StackOverflowError) stats.overflows++;
             }
         }
         return Optional.empty();
@@ -368,9 +399,6 @@ final class ReceiverTypes {
     }
 
     static Optional<VariableDeclarator> fieldDeclarator(AppTypes.TypeInfo ti, String name) {
-        for (FieldDeclaration f : ti.signatureDecl().getFields()) {
-            for (VariableDeclarator v : f.getVariables()) if (v.getNameAsString().equals(name)) return Optional.of(v);
-        }
-        return Optional.empty();
+        return ti.field(name);
     }
 }

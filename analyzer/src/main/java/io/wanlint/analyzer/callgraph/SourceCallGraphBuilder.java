@@ -397,6 +397,7 @@ public final class SourceCallGraphBuilder {
             Set<String> reads = Set.of();
             if (record) reads = AppTypes.recordingReads(file, work);
             else work.run();
+            scan.stats.scanned();
             if (failed[0] != null || tooDeep[0]) {
                 // One file the scanner cannot handle loses its calls, never the rest of the graph.
                 return new FileResult(file, null, Diagnostic.error(file, 0, "calls of this file are left out of the call graph: "
@@ -407,7 +408,7 @@ public final class SourceCallGraphBuilder {
         }
     }
 
-    private static JavaParserFacade symbolSolver(AppTypes types, List<AppTypes.UnitSource> sources) {
+    static JavaParserFacade symbolSolver(AppTypes types, List<AppTypes.UnitSource> sources) {
         try {
             CombinedTypeSolver solver = new CombinedTypeSolver();
             solver.add(new ReflectionTypeSolver(false));
@@ -442,56 +443,58 @@ public final class SourceCallGraphBuilder {
                                  FileScan scan) {
         List<MethodRef> constructors = t.methods.stream().filter(m -> m.ref.name().equals("<init>")).map(m -> m.ref).toList();
         MethodRef clinit = new MethodRef(t.graphName, "<clinit>", List.of());
+        CacheGuards guards = new CacheGuards(t.decl());
         for (BodyDeclaration<?> member : t.decl().getMembers()) {
             if (member instanceof MethodDeclaration md) {
                 if (md.getBody().isEmpty()) continue;
                 MethodInfo mi = types.methodOf(md).orElse(null);
-                if (mi != null) scanCallable(md, List.of(mi.ref), t, component, resolver, scan);
+                if (mi != null) scanCallable(md, List.of(mi.ref), t, component, resolver, guards, scan);
             } else if (member instanceof ConstructorDeclaration cd) {
                 MethodInfo mi = types.methodOf(cd).orElse(null);
-                if (mi != null) scanCallable(cd, List.of(mi.ref), t, component, resolver, scan);
+                if (mi != null) scanCallable(cd, List.of(mi.ref), t, component, resolver, guards, scan);
             } else if (member instanceof InitializerDeclaration init) {
                 List<MethodRef> from = init.isStatic() ? List.of(clinit) : constructors;
                 if (init.isStatic()) scan.nodes.add(new MethodNode(clinit, component == null ? null : component.name(),
                         new SourceLocation(t.file, init.getBegin().map(p -> p.line).orElse(0))));
-                scanCallable(init, from, t, component, resolver, scan);
+                scanCallable(init, from, t, component, resolver, guards, scan);
             } else if (member instanceof FieldDeclaration fd && fd.getVariables().stream().anyMatch(v -> v.getInitializer().isPresent())) {
                 List<MethodRef> from = fd.isStatic() ? List.of(clinit) : constructors;
                 if (fd.isStatic() && !fd.findAll(MethodCallExpr.class).isEmpty()) {
                     scan.nodes.add(new MethodNode(clinit, component == null ? null : component.name(),
                             new SourceLocation(t.file, fd.getBegin().map(p -> p.line).orElse(0))));
                 }
-                scanCallable(fd, from, t, component, resolver, scan);
+                scanCallable(fd, from, t, component, resolver, guards, scan);
             }
         }
     }
 
 
     private static void scanCallable(Node callable, List<MethodRef> froms, TypeInfo owner, Component component,
-                                     CallSiteResolver resolver, FileScan scan) {
+                                     CallSiteResolver resolver, CacheGuards guards, FileScan scan) {
         if (froms.isEmpty()) return;
         boolean initialiser = runsOncePerInstance(callable, component);
-        Set<String> cacheMaps = CallSiteShape.cacheMaps(callable);
+        CallableNodes nodes = CallableNodes.of(callable);
+        Set<String> cacheMaps = CallSiteShape.cacheMaps(nodes.calls());
         // What javac leaves out of the class file (if (DEBUG) …) is no call here either.
-        List<Node> dead = resolver.constants().deadCode(callable);
+        List<Node> dead = resolver.constants().deadCode(nodes.ifs(), nodes.conditionals(), nodes.binaries());
         for (MethodRef from : froms) {
             CallSiteResolver.Site site = new CallSiteResolver.Site(from, owner, callable, component, scan.stats);
             List<Pending> pending = new ArrayList<>();
-            callable.walk(Node.TreeTraversal.PREORDER, n -> {
-                if (!dead.isEmpty() && SourceConstants.inDeadCode(n, dead)) return;
+            for (Node n : nodes.sites()) {
+                if (!dead.isEmpty() && SourceConstants.inDeadCode(n, dead)) continue;
                 List<CallEdge> edges;
                 if (n instanceof MethodCallExpr call) edges = safely(() -> resolver.resolve(call, site));
                 else if (n instanceof ObjectCreationExpr creation) edges = safely(() -> resolver.resolve(creation, site));
                 else if (n instanceof ExplicitConstructorInvocationStmt ctor) edges = safely(() -> resolver.resolve(ctor, site));
                 else if (n instanceof MethodReferenceExpr ref) edges = safely(() -> resolver.resolve(ref, site));
-                else return;
+                else continue;
                 if (n instanceof MethodCallExpr call) resolver.sessionPut(call, site).ifPresent(scan.sessionState::add);
-                if (edges.isEmpty()) return;
-                boolean once = initialiser || CallSiteShape.behindCache(n, callable, owner.decl(), cacheMaps);
+                if (edges.isEmpty()) continue;
+                boolean once = initialiser || guards.behindCache(n, callable, cacheMaps);
                 // Evaluation order: a call's receiver and arguments end before the call does.
                 Position at = n.getEnd().orElse(Position.HOME);
                 for (CallEdge e : edges) pending.add(new Pending(once ? withFlags(e, true, false) : e, at, n));
-            });
+            }
             pending.sort(Comparator.comparing(Pending::at));
             List<CallEdge> marked = EeSemantics.markUserTransactions(pending.stream().map(Pending::edge).toList());
             scan.edges.addAll(marked);

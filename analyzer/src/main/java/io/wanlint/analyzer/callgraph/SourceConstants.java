@@ -45,17 +45,23 @@ final class SourceConstants {
      * (the common case) when no condition in it is constant.
      */
     List<Node> deadCode(Node callable) {
+        return deadCode(callable.findAll(IfStmt.class), callable.findAll(ConditionalExpr.class),
+                callable.findAll(BinaryExpr.class));
+    }
+
+    /** As {@link #deadCode(Node)}, from the callable's conditions already collected ({@link CallableNodes}). */
+    List<Node> deadCode(List<IfStmt> ifs, List<ConditionalExpr> conditionals, List<BinaryExpr> binaries) {
         List<Node> dead = new ArrayList<>();
-        for (IfStmt s : callable.findAll(IfStmt.class)) {
+        for (IfStmt s : ifs) {
             Optional<Boolean> c = bool(s.getCondition());
             if (c.isEmpty()) continue;
             if (!c.get()) dead.add(s.getThenStmt());
             else s.getElseStmt().ifPresent(dead::add);
         }
-        for (ConditionalExpr e : callable.findAll(ConditionalExpr.class)) {
+        for (ConditionalExpr e : conditionals) {
             bool(e.getCondition()).ifPresent(c -> dead.add(c ? e.getElseExpr() : e.getThenExpr()));
         }
-        for (BinaryExpr b : callable.findAll(BinaryExpr.class)) {
+        for (BinaryExpr b : binaries) {
             if (b.getOperator() == BinaryExpr.Operator.AND && bool(b.getLeft()).filter(v -> !v).isPresent()
                     || b.getOperator() == BinaryExpr.Operator.OR && bool(b.getLeft()).filter(v -> v).isPresent()) {
                 dead.add(b.getRight());

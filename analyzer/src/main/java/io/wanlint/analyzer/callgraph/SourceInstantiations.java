@@ -37,12 +37,17 @@ final class SourceInstantiations {
         Set<String> created = new HashSet<>();
         List<Instantiation.Reflective> reflective = new ArrayList<>();
         for (AppTypes.UnitSource s : sources) {
-            for (ObjectCreationExpr c : s.unit().findAll(ObjectCreationExpr.class)) {
+            // One walk of the unit for both questions (a walk of every unit costs as much as the questions).
+            List<ObjectCreationExpr> creations = new ArrayList<>();
+            List<MethodCallExpr> newInstances = new ArrayList<>();
+            s.unit().walk(Node.TreeTraversal.PREORDER, n -> {
+                if (n instanceof ObjectCreationExpr c) creations.add(c);
+                else if (n instanceof MethodCallExpr call && call.getNameAsString().equals("newInstance")) newInstances.add(call);
+            });
+            for (ObjectCreationExpr c : creations) {
                 types.resolveTypeName(c.getType().getNameWithScope(), c).filter(t -> types.type(t).isPresent()).ifPresent(created::add);
             }
-            for (MethodCallExpr call : s.unit().findAll(MethodCallExpr.class)) {
-                if (call.getNameAsString().equals("newInstance")) reflective(call, types, jndi).ifPresent(reflective::add);
-            }
+            for (MethodCallExpr call : newInstances) reflective(call, types, jndi).ifPresent(reflective::add);
         }
         return Instantiation.Facts.of(created, reflective, names);
     }

@@ -173,7 +173,7 @@ public final class JavaSources {
     }
 
     private static Attempt attempt(String text, LanguageLevel level) {
-        ParserConfiguration configuration = new ParserConfiguration().setLanguageLevel(level);
+        ParserConfiguration configuration = OneWalkValidation.configure(new ParserConfiguration(), level);
         UnicodeEscapes escapes = text.indexOf("\\u") >= 0 ? new UnicodeEscapes() : null;
         if (escapes != null) configuration.getProcessors().add(() -> escapes);
         JavaParser parser = new JavaParser(configuration);

@@ -215,10 +215,12 @@ public final class JavaSources {
                 return;
             }
             result.getResult().ifPresent(root -> {
+                // Every node (orphan comments are children) and each node's attached comment, once.
                 Set<Node> mapped = Collections.newSetFromMap(new IdentityHashMap<>());
-                root.walk(node -> map(node, mapped));
-                if (root instanceof CompilationUnit unit) unit.getAllContainedComments().forEach(c -> map(c, mapped));
-                root.getComment().ifPresent(c -> map(c, mapped));
+                root.walk(node -> {
+                    map(node, mapped);
+                    node.getComment().ifPresent(c -> map(c, mapped));
+                });
             });
         }
 

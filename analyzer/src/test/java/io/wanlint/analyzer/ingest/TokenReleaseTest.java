@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.github.javaparser.JavaParser;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.FieldDeclaration;
+import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.comments.Comment;
 import io.wanlint.fixtures.Fixtures;
 import java.io.IOException;
@@ -50,6 +52,31 @@ class TokenReleaseTest {
         }
         assertThat(files).hasSizeGreaterThan(100);
         for (Path file : files) assertReleasedLikeTheParsersTree(Files.readString(file, StandardCharsets.ISO_8859_1));
+    }
+
+    @Test
+    void nodesAndCommentsAfterAUnicodeEscapeAreWhereTheFileHasThem() {
+        String source = String.join("\n",
+                "class A { char c = '\\u0041'; /* attached */ int x; String s = \"\\u0042\"; // orphan",
+                "  /** doc \\u0043 */ void m() { int y = 1; /* orphan \\u0044 in a block */ }",
+                "}");
+        ParsedJava parsed = new JavaSources().parse(new TextFile("A.java", Path.of("/nowhere/A.java"), source, "UTF-8"));
+        CompilationUnit unit = parsed.unit().unit();
+        String[] lines = source.split("\n");
+
+        List<Node> placed = new ArrayList<>(unit.getAllContainedComments());
+        placed.addAll(unit.findAll(FieldDeclaration.class));
+        placed.addAll(unit.findAll(MethodDeclaration.class));
+        assertThat(placed).hasSizeGreaterThanOrEqualTo(8);
+        for (Node node : placed) {
+            var begin = node.getRange().orElseThrow().begin;
+            String written = lines[begin.line - 1].substring(begin.column - 1);
+            String start = node instanceof Comment c ? (c.isLineComment() ? "//" : c.isJavadocComment() ? "/**" : "/*")
+                    : node instanceof FieldDeclaration f ? f.getElementType().asString()
+                    : ((MethodDeclaration) node).getType().asString();
+            assertThat(written).as(node.toString()).startsWith(start);
+            assertThat(node.getTokenRange()).isEmpty();
+        }
     }
 
     private static void assertReleasedLikeTheParsersTree(String source) {

@@ -174,7 +174,7 @@ public final class JavaSources {
     }
 
     private static Attempt attempt(String text, LanguageLevel level) {
-        ParserConfiguration configuration = OneWalkValidation.configure(new ParserConfiguration(), level);
+        ParserConfiguration configuration = OneWalkValidation.configure(new ParserConfiguration(), level, text);
         UnicodeEscapes escapes = text.indexOf("\\u") >= 0 ? new UnicodeEscapes() : null;
         if (escapes != null) configuration.getProcessors().add(() -> escapes);
         JavaParser parser = new JavaParser(configuration);

@@ -16,6 +16,7 @@ import com.github.javaparser.ast.validator.TypedValidator;
 import com.github.javaparser.ast.validator.Validator;
 import com.github.javaparser.ast.validator.Validators;
 import com.github.javaparser.ast.validator.language_level_validations.chunks.CommonValidators;
+import com.github.javaparser.ast.validator.postprocessors.Java10PostProcessor;
 import com.github.javaparser.ast.validator.postprocessors.PostProcessors;
 import com.github.javaparser.metamodel.NodeMetaModel;
 import com.github.javaparser.metamodel.PropertyMetaModel;
@@ -55,7 +56,7 @@ final class OneWalkValidation {
     private static final Field TYPE_CHECK = field(SingleNodeTypeValidator.class, "validator");
     private static final Field NODE_CHECK = field(TreeVisitorValidator.class, "validator");
 
-    private static final Map<LanguageLevel, Optional<Processor>> PROCESSORS = new ConcurrentHashMap<>();
+    private static final Map<LanguageLevel, Optional<LevelProcessors>> PROCESSORS = new ConcurrentHashMap<>();
     private static final int LEVEL_PROCESSOR = levelProcessor();
 
     /** One of JavaParser's checks, as this walk runs it. */
@@ -99,21 +100,29 @@ final class OneWalkValidation {
 
     /** The validation of {@code level} in one walk, as a parser processor; empty when it cannot be made exactly. */
     static Optional<Processor> forLevel(LanguageLevel level) {
+        return levelProcessors(level).map(LevelProcessors::standard);
+    }
+
+    private static Optional<LevelProcessors> levelProcessors(LanguageLevel level) {
         if (level == null || LEVEL_PROCESSOR < 0) return Optional.empty();
-        return PROCESSORS.computeIfAbsent(level, OneWalkValidation::processor);
+        return PROCESSORS.computeIfAbsent(level, OneWalkValidation::processors);
     }
 
     /**
      * Sets the language level on a configuration and, when possible, puts this validation in the
      * place of JavaParser's language-level processor (which also runs the level's post-processors,
-     * as this one does). The grammar still reads the level (for {@code yield}).
+     * as this one does). The grammar still reads the level (for {@code yield}). The post-processors
+     * of levels 10 and later only turn types named {@code var} into {@code var} types, with a search
+     * of the whole tree; a {@code source} without {@code var} (nor a Unicode escape that could spell
+     * it) has none, and is spared the search. A null source is post-processed as JavaParser does.
      */
-    static ParserConfiguration configure(ParserConfiguration configuration, LanguageLevel level) {
+    static ParserConfiguration configure(ParserConfiguration configuration, LanguageLevel level, String source) {
         configuration.setLanguageLevel(level);
-        Optional<Processor> processor = forLevel(level);
-        if (processor.isPresent() && configuration.getProcessors().size() > LEVEL_PROCESSOR) {
-            Processor validation = processor.get();
-            configuration.getProcessors().set(LEVEL_PROCESSOR, () -> validation);
+        Optional<LevelProcessors> processors = levelProcessors(level);
+        if (processors.isPresent() && configuration.getProcessors().size() > LEVEL_PROCESSOR) {
+            boolean mayNameVar = source == null || source.contains("var") || source.contains("\\u");
+            Processor processor = mayNameVar ? processors.get().standard() : processors.get().withoutVarTypes();
+            configuration.getProcessors().set(LEVEL_PROCESSOR, () -> processor);
         }
         return configuration;
     }
@@ -145,22 +154,38 @@ final class OneWalkValidation {
         return new JavaParser(configuration).parse(source).getProblems().stream().anyMatch(p -> p.getMessage().equals(message));
     }
 
-    private static Optional<Processor> processor(LanguageLevel level) {
+    private static Optional<LevelProcessors> processors(LanguageLevel level) {
         if (LEVEL_VALIDATOR == null || LEVEL_POST_PROCESSOR == null) return Optional.empty();
         try {
             Validator validator = (Validator) LEVEL_VALIDATOR.get(level);
             PostProcessors postProcessor = (PostProcessors) LEVEL_POST_PROCESSOR.get(level);
             Optional<OneWalkValidation> validation = validator == null ? Optional.empty() : of(validator);
             if (validator != null && validation.isEmpty()) return Optional.empty();
-            return Optional.of(new Processor() {
-                // What JavaParser's own language-level processor does, in the same order.
-                @Override public void postProcess(ParseResult<? extends Node> result, ParserConfiguration configuration) {
-                    if (postProcessor != null) postProcessor.postProcess(result, configuration);
-                    if (validation.isPresent()) validation.get().validate(result.getResult().get(), result.getProblems()::add);
-                }
-            });
+            LevelProcessor standard = new LevelProcessor(postProcessor, validation);
+            boolean onlyVarTypes = postProcessor != null && postProcessor.getPostProcessors().stream()
+                    .allMatch(p -> p.getClass().getEnclosingClass() == Java10PostProcessor.class);
+            return Optional.of(new LevelProcessors(standard, onlyVarTypes ? new LevelProcessor(null, validation) : standard));
         } catch (IllegalAccessException | RuntimeException e) {
             return Optional.empty();
+        }
+    }
+
+    /** A level's processor, and the same without the post-processing that only a source with {@code var} needs. */
+    private record LevelProcessors(Processor standard, Processor withoutVarTypes) {}
+
+    /** What JavaParser's own language-level processor does, in the same order. */
+    private static final class LevelProcessor extends Processor {
+        private final PostProcessors postProcessor;
+        private final Optional<OneWalkValidation> validation;
+
+        LevelProcessor(PostProcessors postProcessor, Optional<OneWalkValidation> validation) {
+            this.postProcessor = postProcessor;
+            this.validation = validation;
+        }
+
+        @Override public void postProcess(ParseResult<? extends Node> result, ParserConfiguration configuration) {
+            if (postProcessor != null) postProcessor.postProcess(result, configuration);
+            if (validation.isPresent()) validation.get().validate(result.getResult().get(), result.getProblems()::add);
         }
     }
 

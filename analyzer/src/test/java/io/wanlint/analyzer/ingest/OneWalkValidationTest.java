@@ -18,6 +18,7 @@ import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.TryStmt;
 import com.github.javaparser.ast.type.UnionType;
+import com.github.javaparser.ast.type.VarType;
 import com.github.javaparser.ast.validator.ProblemReporter;
 import com.github.javaparser.ast.validator.SingleNodeTypeValidator;
 import com.github.javaparser.ast.validator.Validator;
@@ -107,6 +108,15 @@ class OneWalkValidationTest {
     }
 
     @Test
+    void aVarSpelledWithUnicodeEscapesIsStillAVarType() {
+        String source = "class A { void m() { v\\u0061r x = 1; for (\\u0076ar s : new String[0]) { } } }";
+        ParsedJava parsed = new JavaSources().parse(new TextFile("A.java", Path.of("/nowhere/A.java"), source, "UTF-8"));
+
+        assertThat(parsed.diagnostics()).isEmpty();
+        assertThat(parsed.unit().unit().findAll(VarType.class)).hasSize(2);
+    }
+
+    @Test
     void emptyRequiredListsAreReportedAsByJavaParser() {
         // Built by hand: the parser itself does not produce these empty lists.
         VariableDeclarationExpr noVariables = new VariableDeclarationExpr();
@@ -175,7 +185,7 @@ class OneWalkValidationTest {
 
     private static void assertSameAsJavaParser(String source, LanguageLevel level) {
         ParseResult<CompilationUnit> expected = new JavaParser(new ParserConfiguration().setLanguageLevel(level)).parse(source);
-        ParseResult<CompilationUnit> actual = new JavaParser(OneWalkValidation.configure(new ParserConfiguration(), level)).parse(source);
+        ParseResult<CompilationUnit> actual = new JavaParser(OneWalkValidation.configure(new ParserConfiguration(), level, source)).parse(source);
         String what = level + " on " + source.substring(0, Math.min(80, source.length()));
         assertThat(describe(actual.getProblems())).as(what).isEqualTo(describe(expected.getProblems()));
         assertThat(actual.getResult().map(Node::toString)).as(what).isEqualTo(expected.getResult().map(Node::toString));

@@ -113,18 +113,32 @@ final class OneWalkValidation {
      * place of JavaParser's language-level processor (which also runs the level's post-processors,
      * as this one does). The grammar still reads the level (for {@code yield}). The post-processors
      * of levels 10 and later only turn types named {@code var} into {@code var} types, with a search
-     * of the whole tree; a {@code source} without {@code var} (nor a Unicode escape that could spell
-     * it) has none, and is spared the search. A null source is post-processed as JavaParser does.
+     * of the whole tree; a {@code source} without a {@code var} token (nor a Unicode escape that could
+     * spell one) has none, and is spared the search. A null source is post-processed as JavaParser does.
      */
     static ParserConfiguration configure(ParserConfiguration configuration, LanguageLevel level, String source) {
         configuration.setLanguageLevel(level);
         Optional<LevelProcessors> processors = levelProcessors(level);
         if (processors.isPresent() && configuration.getProcessors().size() > LEVEL_PROCESSOR) {
-            boolean mayNameVar = source == null || source.contains("var") || source.contains("\\u");
+            boolean mayNameVar = source == null || source.contains("\\u") || mayHoldVarToken(source);
             Processor processor = mayNameVar ? processors.get().standard() : processors.get().withoutVarTypes();
             configuration.getProcessors().set(LEVEL_PROCESSOR, () -> processor);
         }
         return configuration;
+    }
+
+    /** Whether some {@code var} in the text is not inside a longer ASCII identifier ({@code variant}, {@code invar}). */
+    static boolean mayHoldVarToken(String source) {
+        for (int at = source.indexOf("var"); at >= 0; at = source.indexOf("var", at + 3)) {
+            boolean joinedBefore = at > 0 && asciiIdentifierPart(source.charAt(at - 1));
+            boolean joinedAfter = at + 3 < source.length() && asciiIdentifierPart(source.charAt(at + 3));
+            if (!joinedBefore && !joinedAfter) return true;
+        }
+        return false;
+    }
+
+    private static boolean asciiIdentifierPart(char c) {
+        return c < 128 && (Character.isLetterOrDigit(c) || c == '_' || c == '$');
     }
 
     /**

@@ -108,6 +108,26 @@ class OneWalkValidationTest {
     }
 
     @Test
+    void onlyAVarOutsideLongerIdentifiersCanNameAVarType() {
+        assertThat(OneWalkValidation.mayHoldVarToken("int variant = invar + var_2 + $var;")).isFalse();
+        assertThat(OneWalkValidation.mayHoldVarToken("var x = 1;")).isTrue();
+        assertThat(OneWalkValidation.mayHoldVarToken("for (var s : l) {}")).isTrue();
+        assertThat(OneWalkValidation.mayHoldVarToken("List<var>")).isTrue();
+        assertThat(OneWalkValidation.mayHoldVarToken("\u00e9var x")).isTrue();
+        assertThat(OneWalkValidation.mayHoldVarToken("ends with var")).isTrue();
+    }
+
+    @Test
+    void aVarTypeNextToLongerIdentifiersIsStillAVarType() {
+        String source = "class A { int variant; void m() { var invar = variant; java.util.function.Function<String, String> f = (var s) -> s; } }";
+        for (LanguageLevel level : List.of(LanguageLevel.JAVA_21, LanguageLevel.JAVA_10, LanguageLevel.JAVA_8)) {
+            assertSameAsJavaParser(source, level);
+        }
+        ParsedJava parsed = new JavaSources().parse(new TextFile("A.java", Path.of("/nowhere/A.java"), source, "UTF-8"));
+        assertThat(parsed.unit().unit().findAll(VarType.class)).hasSize(2);
+    }
+
+    @Test
     void aVarSpelledWithUnicodeEscapesIsStillAVarType() {
         String source = "class A { void m() { v\\u0061r x = 1; for (\\u0076ar s : new String[0]) { } } }";
         ParsedJava parsed = new JavaSources().parse(new TextFile("A.java", Path.of("/nowhere/A.java"), source, "UTF-8"));

@@ -8,14 +8,24 @@ import com.github.javaparser.Problem;
 import com.github.javaparser.Processor;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.NodeList;
+import com.github.javaparser.ast.expr.IntegerLiteralExpr;
+import com.github.javaparser.ast.expr.LongLiteralExpr;
+import com.github.javaparser.ast.expr.Name;
+import com.github.javaparser.ast.expr.SimpleName;
 import com.github.javaparser.ast.validator.ProblemReporter;
+import com.github.javaparser.ast.validator.RecordAsTypeIdentifierNotAllowed;
+import com.github.javaparser.ast.validator.ReservedKeywordValidator;
 import com.github.javaparser.ast.validator.SimpleValidator;
 import com.github.javaparser.ast.validator.SingleNodeTypeValidator;
 import com.github.javaparser.ast.validator.TreeVisitorValidator;
 import com.github.javaparser.ast.validator.TypedValidator;
 import com.github.javaparser.ast.validator.Validator;
 import com.github.javaparser.ast.validator.Validators;
+import com.github.javaparser.ast.validator.VisitorValidator;
 import com.github.javaparser.ast.validator.language_level_validations.chunks.CommonValidators;
+import com.github.javaparser.ast.validator.language_level_validations.chunks.NoBinaryIntegerLiteralsValidator;
+import com.github.javaparser.ast.validator.language_level_validations.chunks.NoUnderscoresInIntegerLiteralsValidator;
+import com.github.javaparser.ast.validator.language_level_validations.chunks.UnderscoreKeywordValidator;
 import com.github.javaparser.ast.validator.postprocessors.Java10PostProcessor;
 import com.github.javaparser.ast.validator.postprocessors.PostProcessors;
 import com.github.javaparser.metamodel.NodeMetaModel;
@@ -26,6 +36,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -39,7 +50,8 @@ import java.util.function.Supplier;
  * node during a single pre-order walk, each check reporting into its own list, and the lists are
  * handed on in the checks' order: the problems, their messages, locations and order are exactly
  * JavaParser's (its {@code SingleNodeTypeValidator} even sees the root twice, and so does this).
- * Checks that walk the tree their own way (visitor-based ones) still run as they are. The check that
+ * Visitor-based checks of names run on the names met in the walk; the other visitor-based check
+ * (modifiers) still runs as it is. The check that
  * no required node list is empty read every node's properties by reflection, looking the field up
  * afresh each time; its field lookups are cached per node class.
  *
@@ -56,6 +68,15 @@ final class OneWalkValidation {
     private static final Field TYPE_CHECK = field(SingleNodeTypeValidator.class, "validator");
     private static final Field NODE_CHECK = field(TreeVisitorValidator.class, "validator");
 
+    /**
+     * Visitor-based checks whose visits are of {@link #NAMED_NODES} only, each reporting on the node
+     * visited and going on only into its qualifier and comment (a known list: another visitor-based
+     * check runs over the whole tree as it is).
+     */
+    private static final Set<Class<?>> NAME_CHECKS = Set.of(ReservedKeywordValidator.class, UnderscoreKeywordValidator.class,
+            RecordAsTypeIdentifierNotAllowed.class, NoBinaryIntegerLiteralsValidator.class, NoUnderscoresInIntegerLiteralsValidator.class);
+    private static final List<Class<? extends Node>> NAMED_NODES =
+            List.of(Name.class, SimpleName.class, IntegerLiteralExpr.class, LongLiteralExpr.class);
     private static final Map<LanguageLevel, Optional<LevelProcessors>> PROCESSORS = new ConcurrentHashMap<>();
     private static final int LEVEL_PROCESSOR = levelProcessor();
 
@@ -69,6 +90,15 @@ final class OneWalkValidation {
 
         /** JavaParser's check that no required node list is empty, with its field lookups cached. */
         record RequiredListsFilled(Map<Class<?>, List<RequiredList>> byClass) implements Check {}
+
+        /**
+         * A visitor-based check that looks only at names and integer literals (reserved words as
+         * identifiers, binary and underscored literals), run on each of those nodes: on a name, the
+         * visitor goes on into its qualifiers, so it is run on outermost names only. JavaParser sorts
+         * problems by position, so visiting names in tree order instead of the visitor's changes
+         * nothing: the names of a qualified name, which start together, are still visited outside in.
+         */
+        record OfNames(VisitorValidator check) implements Check {}
 
         /** A check that walks the tree its own way: run on the root, as JavaParser runs it. */
         record WholeTree(Validator check) implements Check {}
@@ -85,7 +115,10 @@ final class OneWalkValidation {
             List<Integer> indexes = new ArrayList<>();
             for (int i = 0; i < checks.size(); i++) {
                 Check check = checks.get(i);
-                if (check instanceof Check.OfType t ? t.type().isAssignableFrom(type) : !(check instanceof Check.WholeTree)) {
+                boolean applies = check instanceof Check.OfType t ? t.type().isAssignableFrom(type)
+                        : check instanceof Check.OfNames ? NAMED_NODES.stream().anyMatch(n -> n.isAssignableFrom(type))
+                        : !(check instanceof Check.WholeTree);
+                if (applies) {
                     indexes.add(i);
                 }
             }
@@ -228,6 +261,8 @@ final class OneWalkValidation {
             }
         } else if (validator.getClass() == SingleNodeTypeValidator.class || validator.getClass() == SimpleValidator.class) {
             checks.add(new Check.OfType((Class<?>) CHECKED_TYPE.get(validator), (TypedValidator<Node>) TYPE_CHECK.get(validator)));
+        } else if (NAME_CHECKS.contains(validator.getClass())) {
+            checks.add(new Check.OfNames((VisitorValidator) validator));
         } else if (validator instanceof TreeVisitorValidator) {
             // Its accept is final: the check of each node, then the children in order.
             checks.add(new Check.OfEveryNode((Validator) NODE_CHECK.get(validator)));
@@ -289,6 +324,12 @@ final class OneWalkValidation {
         if (check instanceof Check.OfType t) t.check().accept(node, reporter);
         else if (check instanceof Check.OfEveryNode e) e.check().accept(node, reporter);
         else if (check instanceof Check.RequiredListsFilled r) requireFilledLists(r, node, reporter);
+        else if (check instanceof Check.OfNames n && !isQualifier(node)) node.accept(n.check(), reporter);
+    }
+
+    /** A name that qualifies another (its parent visits it). */
+    private static boolean isQualifier(Node node) {
+        return node instanceof Name && node.getParentNode().orElse(null) instanceof Name;
     }
 
     /** CommonValidators' last check: every property that must not be an empty node list is not one. */

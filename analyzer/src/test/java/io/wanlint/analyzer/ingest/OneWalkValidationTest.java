@@ -63,6 +63,9 @@ class OneWalkValidationTest {
             "record P(int x, int y) {} class A { int m(Object o) { if (o instanceof P(int x, int y)) return x + y; return 0; } }",
             "class A { A(int x) { int y = x; this(); } A() { super(); } }",
             "class A { int _ = 1; void _() { } }",
+            // The visitor reaches a method's body before its name and parameters; the walk does not.
+            "class A { void _(int _) { int _ = _; } int enum(int enum) { return enum.enum; } void record() { record.record(); } }",
+            "class _ { @_ enum.enum.Type f; java.util.List<_> l; } @interface _ { }",
             "class A { int strictfp = 1; strictfp void m() { } }",
             "interface I { default void m(); default void n() { } static void s() { } private void p() { } }",
             "class A { void m() { var x = 1; for (var y : new int[0]) { } java.util.function.Function<String, String> f = (var s) -> s; } var v; }",

@@ -7,7 +7,6 @@ import com.github.javaparser.ParserConfiguration.LanguageLevel;
 import com.github.javaparser.Problem;
 import com.github.javaparser.Processor;
 import com.github.javaparser.Provider;
-import com.github.javaparser.Position;
 import com.github.javaparser.Range;
 import com.github.javaparser.TokenRange;
 import com.github.javaparser.UnicodeEscapeProcessingProvider;
@@ -18,10 +17,8 @@ import io.wanlint.analyzer.api.Diagnostic;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
@@ -240,7 +237,7 @@ public final class JavaSources {
         // One walk: every node (orphan comments are children) and the comment attached to each, which
         // is not a child. Collecting them with findAll and getAllContainedComments (which copies the
         // comments of a subtree at every level above it) cost a tenth of the parse phase.
-        Map<Object, Object> shared = new HashMap<>();
+        SharedRanges shared = new SharedRanges();
         ArrayDeque<Node> pending = new ArrayDeque<>();
         pending.push(unit);
         while (!pending.isEmpty()) {
@@ -252,27 +249,11 @@ public final class JavaSources {
         }
     }
 
-    private static void release(Node node, Map<Object, Object> shared) {
+    private static void release(Node node, SharedRanges shared) {
         Range range = node.getRange().orElse(null);
         node.setTokenRange(null);
-        node.setRange(range == null ? null : sharedRange(range, shared));
+        node.setRange(range == null ? null : shared.share(range));
         TreeCompaction.compact(node);
-    }
-
-    /**
-     * One object per distinct range and position of a file: a name and the expression it makes
-     * ({@code NameExpr} and its {@code SimpleName}, a call and its scope's start) cover the same
-     * characters, and Range and Position are immutable. Ranges were a sixth of the heap while every
-     * tree of a large application is held for the call graph.
-     */
-    private static Range sharedRange(Range range, Map<Object, Object> shared) {
-        Object known = shared.get(range);
-        if (known != null) return (Range) known;
-        Position begin = (Position) shared.computeIfAbsent(range.begin, p -> p);
-        Position end = (Position) shared.computeIfAbsent(range.end, p -> p);
-        Range compact = begin == range.begin && end == range.end ? range : new Range(begin, end);
-        shared.put(compact, compact);
-        return compact;
     }
 
     /** One parse at one language level. */

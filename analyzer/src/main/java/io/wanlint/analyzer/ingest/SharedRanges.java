@@ -9,65 +9,62 @@ import com.github.javaparser.Range;
  * characters, and Range and Position are immutable. Ranges were a sixth of the heap while every
  * tree of a large application is held for the call graph.
  *
- * <p>Open-addressing tables with a mixed hash of the line and column numbers: in a {@code HashMap},
- * JavaParser's own hashes ({@code 31 * line + column}, combined the same way for ranges) collide so
- * often in a file of thousands of nodes that the look-ups were a tenth of the parse phase.
+ * <p>Open-addressing tables keyed by line and column: in a {@code HashMap} keyed by the objects,
+ * whose {@code hashCode} boxes its fields through {@code Objects.hash}, the look-ups were a tenth
+ * of the parse phase.
  * Not thread-safe: one instance per file, on the thread that parses it.
  */
 final class SharedRanges {
+    // Keys are kept in primitive arrays beside the objects, so probing reads no object but the
+    // one found: with the objects' own fields, cache misses made the look-ups as slow as before.
+    private long[] positionKeys = new long[256];
     private Position[] positions = new Position[256];
     private int positionCount;
+    private long[] rangeBegins = new long[256];
+    private long[] rangeEnds = new long[256];
     private Range[] ranges = new Range[256];
     private int rangeCount;
 
     /** The range equal to {@code range} met first, made of the positions equal to its own met first. */
     Range share(Range range) {
-        int slot = find(ranges, range);
-        Range known = ranges[slot];
-        if (known != null) return known;
-        Position begin = share(range.begin);
-        Position end = share(range.end);
-        Range shared = begin == range.begin && end == range.end ? range : new Range(begin, end);
+        long begin = key(range.begin);
+        long end = key(range.end);
+        int mask = ranges.length - 1;
+        int slot = mix(hash(begin) * 0x85EBCA6B + hash(end)) & mask;
+        for (Range known = ranges[slot]; known != null; known = ranges[slot]) {
+            if (rangeBegins[slot] == begin && rangeEnds[slot] == end) return known;
+            slot = (slot + 1) & mask;
+        }
+        Position sharedBegin = share(range.begin, begin);
+        Position sharedEnd = share(range.end, end);
+        Range shared = sharedBegin == range.begin && sharedEnd == range.end ? range : new Range(sharedBegin, sharedEnd);
         ranges[slot] = shared;
-        if (++rangeCount * 2 > ranges.length) ranges = grown(ranges);
+        rangeBegins[slot] = begin;
+        rangeEnds[slot] = end;
+        if (++rangeCount * 2 > ranges.length) growRanges();
         return shared;
     }
 
-    private Position share(Position position) {
-        int slot = find(positions, position);
-        Position known = positions[slot];
-        if (known != null) return known;
+    private Position share(Position position, long key) {
+        int mask = positions.length - 1;
+        int slot = hash(key) & mask;
+        for (Position known = positions[slot]; known != null; known = positions[slot]) {
+            if (positionKeys[slot] == key) return known;
+            slot = (slot + 1) & mask;
+        }
         positions[slot] = position;
-        if (++positionCount * 2 > positions.length) positions = grown(positions);
+        positionKeys[slot] = key;
+        if (++positionCount * 2 > positions.length) growPositions();
         return position;
     }
 
-    private static int find(Position[] table, Position position) {
-        int mask = table.length - 1;
-        for (int slot = hash(position) & mask; ; slot = (slot + 1) & mask) {
-            Position p = table[slot];
-            if (p == null || (p.line == position.line && p.column == position.column)) return slot;
-        }
+    private static long key(Position p) {
+        return ((long) p.line << 32) | (p.column & 0xFFFFFFFFL);
     }
 
-    private static int find(Range[] table, Range range) {
-        int mask = table.length - 1;
-        for (int slot = hash(range) & mask; ; slot = (slot + 1) & mask) {
-            Range r = table[slot];
-            if (r == null || (same(r.begin, range.begin) && same(r.end, range.end))) return slot;
-        }
-    }
-
-    private static boolean same(Position a, Position b) {
-        return a.line == b.line && a.column == b.column;
-    }
-
-    private static int hash(Position p) {
-        return mix(p.line * 0x9E3779B9 + p.column);
-    }
-
-    private static int hash(Range r) {
-        return mix(hash(r.begin) * 0x85EBCA6B + r.end.line * 0xC2B2AE35 + r.end.column);
+    /** Line and column mixed (Long.hashCode would make (1, 2) and (2, 1) collide). */
+    private static int hash(long key) {
+        return mix((int) (key >>> 32) * 0x9E3779B9 + (int) key);
     }
 
     private static int mix(int h) {
@@ -78,15 +75,32 @@ final class SharedRanges {
         return h ^ (h >>> 16);
     }
 
-    private static Position[] grown(Position[] table) {
-        Position[] larger = new Position[table.length * 2];
-        for (Position p : table) if (p != null) larger[find(larger, p)] = p;
-        return larger;
+    private void growPositions() {
+        Position[] old = positions;
+        long[] oldKeys = positionKeys;
+        positions = new Position[old.length * 2];
+        positionKeys = new long[old.length * 2];
+        positionCount = 0;
+        for (int i = 0; i < old.length; i++) if (old[i] != null) share(old[i], oldKeys[i]);
     }
 
-    private static Range[] grown(Range[] table) {
-        Range[] larger = new Range[table.length * 2];
-        for (Range r : table) if (r != null) larger[find(larger, r)] = r;
-        return larger;
+    private void growRanges() {
+        Range[] old = ranges;
+        long[] oldBegins = rangeBegins;
+        long[] oldEnds = rangeEnds;
+        ranges = new Range[old.length * 2];
+        rangeBegins = new long[old.length * 2];
+        rangeEnds = new long[old.length * 2];
+        rangeCount = 0;
+        for (int i = 0; i < old.length; i++) {
+            if (old[i] == null) continue;
+            int mask = ranges.length - 1;
+            int slot = mix(hash(oldBegins[i]) * 0x85EBCA6B + hash(oldEnds[i])) & mask;
+            while (ranges[slot] != null) slot = (slot + 1) & mask;
+            ranges[slot] = old[i];
+            rangeBegins[slot] = oldBegins[i];
+            rangeEnds[slot] = oldEnds[i];
+            rangeCount++;
+        }
     }
 }

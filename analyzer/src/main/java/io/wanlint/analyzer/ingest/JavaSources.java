@@ -7,7 +7,6 @@ import com.github.javaparser.ParserConfiguration.LanguageLevel;
 import com.github.javaparser.Problem;
 import com.github.javaparser.Processor;
 import com.github.javaparser.Provider;
-import com.github.javaparser.Position;
 import com.github.javaparser.Range;
 import com.github.javaparser.TokenRange;
 import com.github.javaparser.UnicodeEscapeProcessingProvider;
@@ -15,12 +14,11 @@ import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.CallableDeclaration;
 import io.wanlint.analyzer.api.Diagnostic;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
@@ -173,7 +171,7 @@ public final class JavaSources {
     }
 
     private static Attempt attempt(String text, LanguageLevel level) {
-        ParserConfiguration configuration = new ParserConfiguration().setLanguageLevel(level);
+        ParserConfiguration configuration = OneWalkValidation.configure(new ParserConfiguration(), level, text);
         UnicodeEscapes escapes = text.indexOf("\\u") >= 0 ? new UnicodeEscapes() : null;
         if (escapes != null) configuration.getProcessors().add(() -> escapes);
         JavaParser parser = new JavaParser(configuration);
@@ -214,10 +212,12 @@ public final class JavaSources {
                 return;
             }
             result.getResult().ifPresent(root -> {
+                // Every node (orphan comments are children) and each node's attached comment, once.
                 Set<Node> mapped = Collections.newSetFromMap(new IdentityHashMap<>());
-                root.walk(node -> map(node, mapped));
-                if (root instanceof CompilationUnit unit) unit.getAllContainedComments().forEach(c -> map(c, mapped));
-                root.getComment().ifPresent(c -> map(c, mapped));
+                root.walk(node -> {
+                    map(node, mapped);
+                    node.getComment().ifPresent(c -> map(c, mapped));
+                });
             });
         }
 
@@ -233,33 +233,27 @@ public final class JavaSources {
      * parse phase mostly garbage-collector copying. Nothing after parsing reads tokens: rewrites
      * re-read the file. The list is doubly linked, so a single node left holding one keeps it all.
      */
-    private static void releaseTokens(CompilationUnit unit) {
-        List<Node> nodes = new ArrayList<>(unit.findAll(Node.class));
-        nodes.addAll(unit.getAllContainedComments());
-        unit.getComment().ifPresent(nodes::add);
-        Map<Object, Object> shared = new HashMap<>();
-        for (Node node : nodes) {
-            Range range = node.getRange().orElse(null);
-            node.setTokenRange(null);
-            node.setRange(range == null ? null : sharedRange(range, shared));
-            TreeCompaction.compact(node);
+    static void releaseTokens(CompilationUnit unit) {
+        // One walk: every node (orphan comments are children) and the comment attached to each, which
+        // is not a child. Collecting them with findAll and getAllContainedComments (which copies the
+        // comments of a subtree at every level above it) cost a tenth of the parse phase.
+        SharedRanges shared = new SharedRanges();
+        ArrayDeque<Node> pending = new ArrayDeque<>();
+        pending.push(unit);
+        while (!pending.isEmpty()) {
+            Node node = pending.pop();
+            release(node, shared);
+            node.getComment().ifPresent(comment -> release(comment, shared));
+            List<Node> children = node.getChildNodes();
+            for (int i = children.size() - 1; i >= 0; i--) pending.push(children.get(i));
         }
     }
 
-    /**
-     * One object per distinct range and position of a file: a name and the expression it makes
-     * ({@code NameExpr} and its {@code SimpleName}, a call and its scope's start) cover the same
-     * characters, and Range and Position are immutable. Ranges were a sixth of the heap while every
-     * tree of a large application is held for the call graph.
-     */
-    private static Range sharedRange(Range range, Map<Object, Object> shared) {
-        Object known = shared.get(range);
-        if (known != null) return (Range) known;
-        Position begin = (Position) shared.computeIfAbsent(range.begin, p -> p);
-        Position end = (Position) shared.computeIfAbsent(range.end, p -> p);
-        Range compact = begin == range.begin && end == range.end ? range : new Range(begin, end);
-        shared.put(compact, compact);
-        return compact;
+    private static void release(Node node, SharedRanges shared) {
+        Range range = node.getRange().orElse(null);
+        node.setTokenRange(null);
+        node.setRange(range == null ? null : shared.share(range));
+        TreeCompaction.compact(node);
     }
 
     /** One parse at one language level. */

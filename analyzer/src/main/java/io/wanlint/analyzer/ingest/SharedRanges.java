@@ -1,0 +1,106 @@
+package io.wanlint.analyzer.ingest;
+
+import com.github.javaparser.Position;
+import com.github.javaparser.Range;
+
+/**
+ * One object per distinct range and position of a file: a name and the expression it makes
+ * ({@code NameExpr} and its {@code SimpleName}, a call and its scope's start) cover the same
+ * characters, and Range and Position are immutable. Ranges were a sixth of the heap while every
+ * tree of a large application is held for the call graph.
+ *
+ * <p>Open-addressing tables keyed by line and column: in a {@code HashMap} keyed by the objects,
+ * whose {@code hashCode} boxes its fields through {@code Objects.hash}, the look-ups were a tenth
+ * of the parse phase.
+ * Not thread-safe: one instance per file, on the thread that parses it.
+ */
+final class SharedRanges {
+    // Keys are kept in primitive arrays beside the objects, so probing reads no object but the
+    // one found: with the objects' own fields, cache misses made the look-ups as slow as before.
+    private long[] positionKeys = new long[256];
+    private Position[] positions = new Position[256];
+    private int positionCount;
+    private long[] rangeBegins = new long[256];
+    private long[] rangeEnds = new long[256];
+    private Range[] ranges = new Range[256];
+    private int rangeCount;
+
+    /** The range equal to {@code range} met first, made of the positions equal to its own met first. */
+    Range share(Range range) {
+        long begin = key(range.begin);
+        long end = key(range.end);
+        int mask = ranges.length - 1;
+        int slot = mix(hash(begin) * 0x85EBCA6B + hash(end)) & mask;
+        for (Range known = ranges[slot]; known != null; known = ranges[slot]) {
+            if (rangeBegins[slot] == begin && rangeEnds[slot] == end) return known;
+            slot = (slot + 1) & mask;
+        }
+        Position sharedBegin = share(range.begin, begin);
+        Position sharedEnd = share(range.end, end);
+        Range shared = sharedBegin == range.begin && sharedEnd == range.end ? range : new Range(sharedBegin, sharedEnd);
+        ranges[slot] = shared;
+        rangeBegins[slot] = begin;
+        rangeEnds[slot] = end;
+        if (++rangeCount * 2 > ranges.length) growRanges();
+        return shared;
+    }
+
+    private Position share(Position position, long key) {
+        int mask = positions.length - 1;
+        int slot = hash(key) & mask;
+        for (Position known = positions[slot]; known != null; known = positions[slot]) {
+            if (positionKeys[slot] == key) return known;
+            slot = (slot + 1) & mask;
+        }
+        positions[slot] = position;
+        positionKeys[slot] = key;
+        if (++positionCount * 2 > positions.length) growPositions();
+        return position;
+    }
+
+    private static long key(Position p) {
+        return ((long) p.line << 32) | (p.column & 0xFFFFFFFFL);
+    }
+
+    /** Line and column mixed (Long.hashCode would make (1, 2) and (2, 1) collide). */
+    private static int hash(long key) {
+        return mix((int) (key >>> 32) * 0x9E3779B9 + (int) key);
+    }
+
+    private static int mix(int h) {
+        h ^= h >>> 16;
+        h *= 0x7FEB352D;
+        h ^= h >>> 15;
+        h *= 0x846CA68B;
+        return h ^ (h >>> 16);
+    }
+
+    private void growPositions() {
+        Position[] old = positions;
+        long[] oldKeys = positionKeys;
+        positions = new Position[old.length * 2];
+        positionKeys = new long[old.length * 2];
+        positionCount = 0;
+        for (int i = 0; i < old.length; i++) if (old[i] != null) share(old[i], oldKeys[i]);
+    }
+
+    private void growRanges() {
+        Range[] old = ranges;
+        long[] oldBegins = rangeBegins;
+        long[] oldEnds = rangeEnds;
+        ranges = new Range[old.length * 2];
+        rangeBegins = new long[old.length * 2];
+        rangeEnds = new long[old.length * 2];
+        rangeCount = 0;
+        for (int i = 0; i < old.length; i++) {
+            if (old[i] == null) continue;
+            int mask = ranges.length - 1;
+            int slot = mix(hash(oldBegins[i]) * 0x85EBCA6B + hash(oldEnds[i])) & mask;
+            while (ranges[slot] != null) slot = (slot + 1) & mask;
+            ranges[slot] = old[i];
+            rangeBegins[slot] = oldBegins[i];
+            rangeEnds[slot] = oldEnds[i];
+            rangeCount++;
+        }
+    }
+}

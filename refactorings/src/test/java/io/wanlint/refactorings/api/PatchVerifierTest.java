@@ -53,6 +53,13 @@ class PatchVerifierTest {
         TextApp.write(app, "src/org/acme/other/Caller.java", CALLER, StandardCharsets.UTF_8);
     }
 
+    /** A class in org.acme.PKG with one more unresolvable field type than a baseline may have errors. */
+    private void writeBroken(String pkg) throws IOException {
+        StringBuilder broken = new StringBuilder("package org.acme." + pkg + ";\n\nclass Broken {\n");
+        for (int i = 0; i <= PatchVerifier.MAX_BASELINE_ERRORS; i++) broken.append("    Missing").append(i).append(" f").append(i).append(";\n");
+        TextApp.write(app, "src/org/acme/" + pkg + "/Broken.java", broken.append("}\n").toString(), StandardCharsets.UTF_8);
+    }
+
     private static Patch replacing(String file, String text, String before, String after) {
         int at = text.indexOf(before);
         assertThat(at).as("'%s' in %s", before, file).isNotNegative();
@@ -209,9 +216,7 @@ class PatchVerifierTest {
     @Test
     void codeThatDoesNotCompileBeforeThePatchLeavesThePatchUnverified() throws IOException {
         writeApp();
-        StringBuilder broken = new StringBuilder("package org.acme.web;\n\nclass Broken {\n");
-        for (int i = 0; i <= PatchVerifier.MAX_BASELINE_ERRORS; i++) broken.append("    Missing").append(i).append(" f").append(i).append(";\n");
-        TextApp.write(app, "src/org/acme/web/Broken.java", broken.append("}\n").toString(), StandardCharsets.UTF_8);
+        writeBroken("web");
         RefactoringContext context = TextApp.analysed(app);
         // A new method: a declaration the package can see, so Broken.java is compiled with Lookup.java.
         Patch patch = replacing("src/org/acme/web/Lookup.java", LOOKUP, "public Object find(String name)",
@@ -226,9 +231,7 @@ class PatchVerifierTest {
     @Test
     void aPatchInsideAMethodBodyIsCompiledWithoutThePackageItCannotAffect() throws IOException {
         writeApp();
-        StringBuilder broken = new StringBuilder("package org.acme.web;\n\nclass Broken {\n");
-        for (int i = 0; i <= PatchVerifier.MAX_BASELINE_ERRORS; i++) broken.append("    Missing").append(i).append(" f").append(i).append(";\n");
-        TextApp.write(app, "src/org/acme/web/Broken.java", broken.append("}\n").toString(), StandardCharsets.UTF_8);
+        writeBroken("web");
         RefactoringContext context = TextApp.analysed(app);
         // Only a body and an import change: no other file can see them, so the broken sibling is not compiled
         // (and cannot make the patch unverified), while an error the edit makes in its own file still declines it.
@@ -277,9 +280,7 @@ class PatchVerifierTest {
     void afterTwoUnpatchedFileSetsFailToCompileTheRemainingPatchesAreMarkedWithoutCompiling() throws IOException {
         writeApp();
         for (String pkg : List.of("web", "other")) {
-            StringBuilder broken = new StringBuilder("package org.acme." + pkg + ";\n\nclass Broken {\n");
-            for (int i = 0; i <= PatchVerifier.MAX_BASELINE_ERRORS; i++) broken.append("    Missing").append(i).append(" f").append(i).append(";\n");
-            TextApp.write(app, "src/org/acme/" + pkg + "/Broken.java", broken.append("}\n").toString(), StandardCharsets.UTF_8);
+            writeBroken(pkg);
         }
         RefactoringContext context = TextApp.analysed(app);
         // Both add a method, a declaration their packages can see: each file set includes its broken sibling.

@@ -212,12 +212,8 @@ public final class JavaSources {
                 return;
             }
             result.getResult().ifPresent(root -> {
-                // Every node (orphan comments are children) and each node's attached comment, once.
                 Set<Node> mapped = Collections.newSetFromMap(new IdentityHashMap<>());
-                root.walk(node -> {
-                    map(node, mapped);
-                    node.getComment().ifPresent(c -> map(c, mapped));
-                });
+                eachNodeAndComment(root, node -> map(node, mapped));
             });
         }
 
@@ -234,16 +230,23 @@ public final class JavaSources {
      * re-read the file. The list is doubly linked, so a single node left holding one keeps it all.
      */
     static void releaseTokens(CompilationUnit unit) {
-        // One walk: every node (orphan comments are children) and the comment attached to each, which
-        // is not a child. Collecting them with findAll and getAllContainedComments (which copies the
-        // comments of a subtree at every level above it) cost a tenth of the parse phase.
         SharedRanges shared = new SharedRanges();
+        eachNodeAndComment(unit, node -> release(node, shared));
+    }
+
+    /**
+     * One walk, in pre-order: every node under {@code root} (orphan comments are children) and the
+     * comment attached to each, which is not a child. Collecting them with findAll and
+     * getAllContainedComments (which copies the comments of a subtree at every level above it) cost a
+     * tenth of the parse phase.
+     */
+    private static void eachNodeAndComment(Node root, java.util.function.Consumer<Node> action) {
         ArrayDeque<Node> pending = new ArrayDeque<>();
-        pending.push(unit);
+        pending.push(root);
         while (!pending.isEmpty()) {
             Node node = pending.pop();
-            release(node, shared);
-            node.getComment().ifPresent(comment -> release(comment, shared));
+            action.accept(node);
+            node.getComment().ifPresent(action);
             List<Node> children = node.getChildNodes();
             for (int i = children.size() - 1; i >= 0; i--) pending.push(children.get(i));
         }

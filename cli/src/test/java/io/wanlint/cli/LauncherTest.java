@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -52,7 +53,44 @@ class LauncherTest {
         Path real = project.toRealPath();
         assertThat(Files.readAllLines(log)).containsExactly(
                 "mvn in " + real,
-                "java -XX:+UseSerialGC -Xss8m -jar " + real.resolve("cli/target/wanlint.jar") + " check .");
+                "java -XX:+UseSerialGC -XX:InitialRAMPercentage=10 -XX:MetaspaceSize=256m -Xss8m -jar "
+                        + real.resolve("cli/target/wanlint.jar") + " check .");
+    }
+
+    @Test
+    void theUsersOwnHeapAndMetaspaceOptionsReplaceTheLaunchersStartingSizes() throws Exception {
+        assertThat(javaLine(Map.of("WANLINT_JAVA_OPTS", "-Xss8m -Xms1g -XX:MetaspaceSize=64m")))
+                .isEqualTo("java -XX:+UseSerialGC -Xss8m -Xms1g -XX:MetaspaceSize=64m -jar JAR check .");
+        assertThat(javaLine(Map.of("JAVA_TOOL_OPTIONS", "-XX:InitialRAMPercentage=5")))
+                .isEqualTo("java -XX:+UseSerialGC -XX:MetaspaceSize=256m -Xss8m -jar JAR check .");
+        // -Xmx alone is a cap, not a starting size: the heap still starts at a tenth of the memory, below the cap.
+        assertThat(javaLine(Map.of("WANLINT_JAVA_OPTS", "-Xmx4g")))
+                .isEqualTo("java -XX:+UseSerialGC -XX:InitialRAMPercentage=10 -XX:MetaspaceSize=256m -Xmx4g -jar JAR check .");
+    }
+
+    /** The java command line the launcher runs in a project whose jar is built, with JAR for the jar's path. */
+    private String javaLine(Map<String, String> environment) throws Exception {
+        Path project = Files.createDirectories(temp.resolve("project-" + environment.hashCode()));
+        Files.copy(LAUNCHER, project.resolve("wanlint"));
+        executable(project.resolve("wanlint"));
+        Files.createDirectories(project.resolve("cli/target"));
+        Files.writeString(project.resolve("cli/target/wanlint.jar"), "jar");
+        Path log = project.resolve("calls.log");
+        Path fakes = Files.createDirectories(project.resolve("fakes"));
+        script(fakes.resolve("java"), "#!/bin/sh\necho \"java $*\" >> '" + log + "'\n");
+        ProcessBuilder pb = new ProcessBuilder("bash", project.resolve("wanlint").toString(), "check", ".")
+                .directory(project.toFile()).redirectErrorStream(true);
+        pb.environment().put("PATH", fakes + ":" + System.getenv("PATH"));
+        pb.environment().put("WANLINT_CDS", "0");
+        pb.environment().remove("JAVA_TOOL_OPTIONS");
+        pb.environment().remove("JDK_JAVA_OPTIONS");
+        pb.environment().remove("WANLINT_JAVA_OPTS");
+        pb.environment().putAll(environment);
+        Process p = pb.start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(output).isZero();
+        return Files.readAllLines(log).get(0).replace(project.toRealPath().resolve("cli/target/wanlint.jar").toString(), "JAR");
     }
 
     private static void script(Path file, String body) throws IOException {

@@ -146,7 +146,7 @@ final class CheckCommand extends AnalysisCommand {
         PatchOptions patchOptions = compact ? PatchOptions.NONE : new PatchOptions(true, verification, reanalyse);
         PatchIndex patches = timedWithProgress("patches", () -> engine.patches(gated.findings(), analysis, patchOptions));
         Checker.CheckRun figured = engine.afterPatches(gated, patches, patchOptions);
-        ReportData data = timedWithProgress("cost model", () -> Engine.reportData(analysis, figured));
+        ReportData data = timedWithProgress("cost model", () -> Engine.reportData(analysis, figured, rules.costs()));
         Reporter.Options layout = new Reporter.Options(root, paths, ide.target, wiring.graphviz(), colour(), compact, sourceRoot, ideRoot, help);
         timed("report", () -> {
             emit(Reporters.builtIn().get(chosen.name()).render(data, patches, layout));

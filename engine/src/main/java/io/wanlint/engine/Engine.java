@@ -99,7 +99,13 @@ public final class Engine {
     }
 
     /** A rules run, and whether its outcome was taken from the cache folder ({@link #rules(Analysis, Path)}). */
-    public record RulesOutcome(Checker.CheckRun run, boolean reused) {}
+    /**
+     * A rules run, whether its outcome was taken from the cache folder, and every entry point's cost
+     * when it was remembered or just estimated with the outcome (empty: {@link #reportData} estimates it).
+     */
+    public record RulesOutcome(Checker.CheckRun run, boolean reused, Optional<List<EntryPointCost>> costs) {
+        public RulesOutcome(Checker.CheckRun run, boolean reused) { this(run, reused, Optional.empty()); }
+    }
 
     /**
      * Runs the rules, or, with a cache folder ({@code --cache}; null: none), takes their outcome from
@@ -130,7 +136,12 @@ public final class Engine {
 
     /** What the reporters need: the analysis, every entry point's cost and latency, and the check's findings. */
     public static ReportData reportData(Analysis analysis, Checker.CheckRun run) {
-        List<EntryPointCost> costs = analysis.costs().estimateAll();
+        return reportData(analysis, run, Optional.empty());
+    }
+
+    /** As {@link #reportData(Analysis, Checker.CheckRun)}, with every entry point's cost when it is already known ({@link RulesOutcome#costs()}). */
+    public static ReportData reportData(Analysis analysis, Checker.CheckRun run, Optional<List<EntryPointCost>> known) {
+        List<EntryPointCost> costs = known.orElseGet(() -> analysis.costs().estimateAll());
         Map<String, Double> latency = new LinkedHashMap<>();
         for (EntryPointCost c : costs) latency.put(c.entryPoint().id(), analysis.costs().latencyMs(c));
         return new ReportData(analysis.result(), analysis.topology().name(), sites(analysis), costs,
@@ -184,7 +195,8 @@ public final class Engine {
                         + String.join(", ", paths.stream().map(Path::toString).toList()), diagnostics, notes, paths);
             }
             Analysis analysis = analysis(result, settings);
-            Checker.CheckRun run = rules(analysis, request.cache()).run();
+            RulesOutcome outcome = rules(analysis, request.cache());
+            Checker.CheckRun run = outcome.run();
             diagnostics.addAll(run.diagnostics());
             Path root = sourceRoot(paths);
             Gate.Outcome gated = request.gate().apply(run.findings(), root);
@@ -193,7 +205,7 @@ public final class Engine {
             PatchOptions patchOptions = request.cache() == null ? request.patches() : new PatchOptions(request.patches().planned(),
                     request.patches().verification().withCache(request.cache()), request.patches().reanalyse());
             PatchIndex patches = patches(run.findings(), analysis, patchOptions);
-            ReportData data = reportData(analysis, afterPatches(run, patches, patchOptions));
+            ReportData data = reportData(analysis, afterPatches(run, patches, patchOptions), outcome.costs());
             List<Finding> failing = run.findings().stream().filter(request.failOn()::fails).toList();
             return new CheckResult(failing.isEmpty() ? ExitCode.OK : ExitCode.FINDINGS, Optional.of(data), patches, failing,
                     diagnostics, notes, Optional.empty(), root, paths);

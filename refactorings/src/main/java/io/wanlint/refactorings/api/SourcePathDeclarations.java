@@ -34,6 +34,16 @@ final class SourcePathDeclarations {
     /** The text with its bodies emptied, or the text itself when that cannot be done safely. */
     static String of(String text) {
         if (text.indexOf("\\u") >= 0) return text;
+        return JavacBodies.cuts(text).map(cuts -> spliced(text, cuts)).orElseGet(() -> byJavaParser(text));
+    }
+
+    /**
+     * The same as {@link #of}, found with JavaParser: the definition javac's faster parser must match
+     * ({@link JavacBodies}), and the answer wherever that parser is not sure (a syntax error in javac's
+     * eyes, a record, a generic {@code <T>this(…)}).
+     */
+    static String byJavaParser(String text) {
+        if (text.indexOf("\\u") >= 0) return text;
         Optional<CompilationUnit> parsed = BodyOnlyChange.parseCleanly(text);
         if (parsed.isEmpty()) return text;
         int[] lineStarts = lineStarts(text);
@@ -47,6 +57,11 @@ final class SourcePathDeclarations {
             // A body inside a body (a local or anonymous class's method) goes with the outer one.
             if (cuts.stream().noneMatch(outer -> outer.from() < cut.get().from() && cut.get().to() <= outer.to())) cuts.add(cut.get());
         }
+        return spliced(text, cuts);
+    }
+
+    private static String spliced(String text, List<Cut> cuts) {
+        cuts = new ArrayList<>(cuts);
         cuts.sort(Comparator.comparingInt(Cut::from));
         StringBuilder out = new StringBuilder(text.length());
         int at = 0;
@@ -58,18 +73,29 @@ final class SourcePathDeclarations {
     }
 
     /** One body and what replaces it: the same number of line breaks, so the declarations after it keep their lines. */
-    private record Cut(int from, int to, String replacement) {}
+    record Cut(int from, int to, String replacement) {}
 
     private static Optional<Cut> cut(String text, int[] lineStarts, CallableDeclaration<?> callable, BlockStmt body) {
         Optional<int[]> span = span(text, lineStarts, body);
-        if (span.isEmpty() || text.charAt(span.get()[0]) != '{' || text.charAt(span.get()[1] - 1) != '}') return Optional.empty();
-        int from = span.get()[0];
-        int to = span.get()[1];
+        if (span.isEmpty()) return Optional.empty();
+        Optional<int[]> call = Optional.empty();
+        if (callable instanceof ConstructorDeclaration && body.getStatements().getFirst().orElse(null) instanceof ExplicitConstructorInvocationStmt c) {
+            call = span(text, lineStarts, c);
+            if (call.isEmpty()) return Optional.empty();
+        }
+        return cut(text, span.get()[0], span.get()[1], call);
+    }
+
+    /**
+     * The cut of the body at [from, to), keeping the explicit constructor call at {@code call} when
+     * there is one; empty when the offsets do not frame a body.
+     */
+    static Optional<Cut> cut(String text, int from, int to, Optional<int[]> call) {
+        if (from < 0 || to > text.length() || from >= to || text.charAt(from) != '{' || text.charAt(to - 1) != '}') return Optional.empty();
         String kept = "";
-        if (callable instanceof ConstructorDeclaration && body.getStatements().getFirst().orElse(null) instanceof ExplicitConstructorInvocationStmt call) {
-            Optional<int[]> callSpan = span(text, lineStarts, call);
-            if (callSpan.isEmpty() || callSpan.get()[0] <= from || callSpan.get()[1] >= to) return Optional.empty();
-            kept = text.substring(callSpan.get()[0], callSpan.get()[1]) + " ";
+        if (call.isPresent()) {
+            if (call.get()[0] <= from || call.get()[1] >= to) return Optional.empty();
+            kept = text.substring(call.get()[0], call.get()[1]) + " ";
         }
         long breaks = lineBreaks(text.substring(from, to)) - lineBreaks(kept);
         return Optional.of(new Cut(from, to, "{ " + kept + "throw null;" + "\n".repeat((int) Math.max(0, breaks)) + " }"));

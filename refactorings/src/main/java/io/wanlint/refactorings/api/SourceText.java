@@ -58,8 +58,10 @@ public record SourceText(String path, String text, Charset charset, boolean byte
         return text.substring(lineStart, i);
     }
 
-    /** The offset of the first character of the line that holds {@code offset}. */
+    /** The offset of the first character of the line that holds {@code offset} (a line ends at {@code \n}, {@code \r\n} or a lone {@code \r}). */
     public int lineStart(int offset) {
-        return offset <= 0 ? 0 : text.lastIndexOf('\n', offset - 1) + 1;
+        int i = Math.min(offset, text.length()) - 1;
+        while (i >= 0 && text.charAt(i) != '\n' && !(text.charAt(i) == '\r' && (i + 1 >= text.length() || text.charAt(i + 1) != '\n'))) i--;
+        return i + 1;
     }
 }

@@ -28,11 +28,21 @@ public final class JavaSource {
     private JavaSource(SourceText source, CompilationUnit unit) {
         this.source = source;
         this.unit = unit;
+        this.lineStarts = lineStarts(source.text());
+    }
+
+    /**
+     * Where each line starts, lines ended as JavaParser ends them: at {@code \n}, {@code \r\n} and a
+     * lone {@code \r} (old Mac files; counting at {@code \n} only put every node of such a file on line 1).
+     */
+    static int[] lineStarts(String t) {
         List<Integer> starts = new ArrayList<>();
         starts.add(0);
-        String t = source.text();
-        for (int i = t.indexOf('\n'); i >= 0; i = t.indexOf('\n', i + 1)) starts.add(i + 1);
-        this.lineStarts = starts.stream().mapToInt(Integer::intValue).toArray();
+        for (int i = 0; i < t.length(); i++) {
+            char c = t.charAt(i);
+            if (c == '\n' || c == '\r' && (i + 1 >= t.length() || t.charAt(i + 1) != '\n')) starts.add(i + 1);
+        }
+        return starts.stream().mapToInt(Integer::intValue).toArray();
     }
 
     /** The parsed file, or empty when it does not parse (then nothing is planned for it). */
@@ -73,7 +83,7 @@ public final class JavaSource {
         return Optional.empty();
     }
 
-    /** The offset of a position (JavaParser counts lines at {@code \n} and columns from 1). */
+    /** The offset of a position (JavaParser counts lines from 1 at every line ending, columns from 1). */
     public int offset(Position p) {
         return p.line - 1 < lineStarts.length ? Math.min(lineStarts[p.line - 1] + p.column - 1, source.text().length()) : source.text().length();
     }

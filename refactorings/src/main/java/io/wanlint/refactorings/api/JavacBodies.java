@@ -1,0 +1,123 @@
+package io.wanlint.refactorings.api;
+
+import com.sun.source.tree.ClassTree;
+import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.ExpressionStatementTree;
+import com.sun.source.tree.IdentifierTree;
+import com.sun.source.tree.MemberSelectTree;
+import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.StatementTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.util.JavacTask;
+import com.sun.source.util.SourcePositions;
+import com.sun.source.util.TreeScanner;
+import com.sun.source.util.Trees;
+import java.io.IOException;
+import java.net.URI;
+import java.util.ArrayList;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import javax.tools.Diagnostic;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.SimpleJavaFileObject;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.StandardLocation;
+import javax.tools.ToolProvider;
+
+/**
+ * The method and constructor bodies of a file as {@link SourcePathDeclarations} cuts them, found
+ * with javac's parser: on HELIUM V every compile of a patch loads hundreds of source-path files, and
+ * JavaParser took most of the patches phase parsing them (javac's parser is several times faster).
+ * JavaParser's reading stays the definition ({@link SourcePathDeclarations#byJavaParser}): this
+ * answers only when it is sure to find the same bodies, and is empty otherwise (a syntax error in
+ * javac's eyes, a record, whose compact constructor JavaParser does not count as a callable, an
+ * explicit constructor call with type arguments, a body that does not start with its brace), so that
+ * JavaParser decides.
+ */
+final class JavacBodies {
+    private static final JavaCompiler JAVAC = ToolProvider.getSystemJavaCompiler();
+
+    private JavacBodies() {}
+
+    /** The cuts of every body not inside another (see {@link SourcePathDeclarations}), or empty when JavaParser must decide. */
+    static Optional<List<SourcePathDeclarations.Cut>> cuts(String text) {
+        if (JAVAC == null) return Optional.empty();
+        boolean[] failed = {false};
+        JavaFileObject file = new SimpleJavaFileObject(URI.create("string:///Source.java"), JavaFileObject.Kind.SOURCE) {
+            @Override public CharSequence getCharContent(boolean ignoreEncodingErrors) { return text; }
+        };
+        CompilationUnitTree unit;
+        SourcePositions positions;
+        try {
+            JavacTask task = (JavacTask) JAVAC.getTask(null, files(), d -> {
+                if (d.getKind() == Diagnostic.Kind.ERROR) failed[0] = true;
+            }, List.of("-proc:none"), null, List.of(file));
+            var units = task.parse().iterator();
+            if (!units.hasNext()) return Optional.empty();
+            unit = units.next();
+            positions = Trees.instance(task).getSourcePositions();
+        } catch (IOException | RuntimeException | StackOverflowError e) {
+            return Optional.empty();
+        }
+        if (failed[0]) return Optional.empty();
+        List<SourcePathDeclarations.Cut> cuts = new ArrayList<>();
+        boolean[] unsure = {false};
+        new TreeScanner<Void, Void>() {
+            @Override public Void visitClass(ClassTree c, Void unused) {
+                if (c.getKind() == Tree.Kind.RECORD) unsure[0] = true;
+                return unsure[0] ? null : super.visitClass(c, unused);
+            }
+
+            @Override public Void visitMethod(MethodTree m, Void unused) {
+                if (unsure[0]) return null;
+                if (m.getBody() != null) {
+                    Optional<int[]> call = Optional.empty();
+                    if (m.getName().contentEquals("<init>") && !m.getBody().getStatements().isEmpty()) {
+                        StatementTree first = m.getBody().getStatements().get(0);
+                        if (explicitConstructorCall(first)) {
+                            if (!((MethodInvocationTree) ((ExpressionStatementTree) first).getExpression()).getTypeArguments().isEmpty()) {
+                                unsure[0] = true;
+                                return null;
+                            }
+                            call = Optional.of(new int[] {(int) positions.getStartPosition(unit, first), (int) positions.getEndPosition(unit, first)});
+                        }
+                    }
+                    Optional<SourcePathDeclarations.Cut> cut = SourcePathDeclarations.cut(text, (int) positions.getStartPosition(unit, m.getBody()),
+                            (int) positions.getEndPosition(unit, m.getBody()), call);
+                    if (cut.isEmpty()) {
+                        unsure[0] = true;
+                        return null;
+                    }
+                    SourcePathDeclarations.Cut inner = cut.get();
+                    // Pre-order, as JavaParser's findAll: an enclosing body is always met first.
+                    if (cuts.stream().noneMatch(outer -> outer.from() < inner.from() && inner.to() <= outer.to())) cuts.add(inner);
+                }
+                return super.visitMethod(m, unused);
+            }
+        }.scan(unit, null);
+        return unsure[0] ? Optional.empty() : Optional.of(cuts);
+    }
+
+    /**
+     * A file manager with empty class and processor paths: a parse reads neither, but every task
+     * looks for javac plugins on the processor path, which by default is the class path, every
+     * jar opened again (on the class path of a test, most of the time of a parse).
+     */
+    private static StandardJavaFileManager files() throws IOException {
+        StandardJavaFileManager files = JAVAC.getStandardFileManager(d -> { }, Locale.ROOT, StandardCharsets.UTF_8);
+        files.setLocationFromPaths(StandardLocation.CLASS_PATH, List.of());
+        files.setLocationFromPaths(StandardLocation.ANNOTATION_PROCESSOR_PATH, List.of());
+        return files;
+    }
+
+    /** {@code this(…)}, {@code super(…)} or {@code outer.super(…)} as a statement. */
+    private static boolean explicitConstructorCall(StatementTree s) {
+        if (!(s instanceof ExpressionStatementTree e) || !(e.getExpression() instanceof MethodInvocationTree call)) return false;
+        if (call.getMethodSelect() instanceof IdentifierTree id) return id.getName().contentEquals("this") || id.getName().contentEquals("super");
+        return call.getMethodSelect() instanceof MemberSelectTree select && select.getIdentifier().contentEquals("super");
+    }
+}

@@ -308,6 +308,8 @@ public final class CostEngine {
         final int[] dispatchSite;
         final boolean dispatches;
         final boolean branches;
+        /** {@link #containerCallback} of the body's method, made once: every walk asks it of every body it counts. */
+        final String callback;
         /** Per step: the body it runs next, null until first needed (racy but idempotent: bodies are canonical). */
         private final Body[] next;
 
@@ -331,6 +333,7 @@ public final class CostEngine {
             }
             this.dispatches = anyDispatch;
             this.branches = anyBranch;
+            this.callback = containerCallback(state.method());
         }
 
         Body next(int step) {
@@ -487,7 +490,7 @@ public final class CostEngine {
         Map<TransactionKey, String> onceSuffix = new HashMap<>();
         java.util.Set<TransactionKey> loadedByFinder = new java.util.HashSet<>();
         for (Visit v : preorder) {
-            String callback = containerCallback(v.state.method());
+            String callback = v.body.callback;
             for (int i = 0; i < v.steps.size(); i++) {
                 Step s = v.steps.get(i);
                 if (v.backSteps.get(i) || v.otherTargets.get(i)) continue;

@@ -355,16 +355,18 @@ public final class CostEngine {
         final List<Step> steps;
         /** Per step: the visit of the body it runs next (null when it runs none), whatever kind of step it is. */
         final Visit[] children;
-        final BitSet backSteps = new BitSet();
+        // The sets and maps below stay null until a step is put in them (most bodies have none): a walk
+        // makes a visit per reachable body, and allocating them all was much of the walks' garbage.
+        private BitSet backSteps;
         /** Steps to the targets of a dispatch that another, costlier target stands for. */
-        final BitSet otherTargets = new BitSet();
+        private BitSet otherTargets;
         /** The cost of each step kept for its dispatch site (indexed like {@link #steps}). */
         final RoundTrips[] stepCost;
         /** Steps in arms of exclusive choices that a costlier arm stands for, at n = 1 and for large n. */
-        final BitSet otherArmsAtOne = new BitSet();
-        final BitSet otherArmsAsymptotic = new BitSet();
+        private BitSet otherArmsAtOne;
+        private BitSet otherArmsAsymptotic;
         /** For each step of {@link #otherArmsAtOne}: the choice whose costlier arm stands for it. */
-        final Map<Integer, BranchArm> excludedAt = new HashMap<>();
+        private Map<Integer, BranchArm> excludedAt;
         /** Round trips of one execution of this body and what it calls (dispatch alternatives at their costliest). */
         RoundTrips subtree = RoundTrips.ZERO;
         RoundTrips executions = RoundTrips.ZERO;
@@ -372,7 +374,7 @@ public final class CostEngine {
          * Executions of this container callback per shared transaction: the calls of one transaction
          * that need the same callback are taken to touch the instances the most frequent of them does.
          */
-        final Map<TransactionKey, RoundTrips> perTransaction = new HashMap<>();
+        private Map<TransactionKey, RoundTrips> perTransaction;
         /** The most executions of any one EJB call site into this body: one call stands for one instance. */
         RoundTrips mostPerEjbCall = RoundTrips.ZERO;
         int nextStep;
@@ -386,8 +388,52 @@ public final class CostEngine {
             this.stepCost = new RoundTrips[steps.size()];
         }
 
-        BitSet otherArms(Selection selection) {
-            return selection == Selection.AT_ONE ? otherArmsAtOne : otherArmsAsymptotic;
+        boolean back(int step) { return backSteps != null && backSteps.get(step); }
+
+        void setBack(int step) {
+            if (backSteps == null) backSteps = new BitSet();
+            backSteps.set(step);
+        }
+
+        boolean otherTarget(int step) { return otherTargets != null && otherTargets.get(step); }
+
+        void setOtherTarget(int step) {
+            if (otherTargets == null) otherTargets = new BitSet();
+            otherTargets.set(step);
+        }
+
+        boolean otherArm(Selection selection, int step) {
+            BitSet arms = selection == Selection.AT_ONE ? otherArmsAtOne : otherArmsAsymptotic;
+            return arms != null && arms.get(step);
+        }
+
+        boolean anyOtherArm(Selection selection) {
+            return (selection == Selection.AT_ONE ? otherArmsAtOne : otherArmsAsymptotic) != null;
+        }
+
+        /** Both selections exclude the same steps (a set is made with its first step, so null is empty). */
+        boolean sameArmsExcluded() { return java.util.Objects.equals(otherArmsAtOne, otherArmsAsymptotic); }
+
+        void setOtherArm(Selection selection, int step) {
+            if (selection == Selection.AT_ONE) {
+                if (otherArmsAtOne == null) otherArmsAtOne = new BitSet();
+                otherArmsAtOne.set(step);
+            } else {
+                if (otherArmsAsymptotic == null) otherArmsAsymptotic = new BitSet();
+                otherArmsAsymptotic.set(step);
+            }
+        }
+
+        void excludedAt(int step, BranchArm because) {
+            if (excludedAt == null) excludedAt = new HashMap<>();
+            excludedAt.putIfAbsent(step, because);
+        }
+
+        BranchArm excludedAt(int step) { return excludedAt == null ? null : excludedAt.get(step); }
+
+        void sharePerTransaction(TransactionKey tx, RoundTrips runs) {
+            if (perTransaction == null) perTransaction = new HashMap<>();
+            perTransaction.merge(tx, runs, CostEngine::atLeastBoth);
         }
     }
 
@@ -427,7 +473,7 @@ public final class CostEngine {
                 preorder.add(w);
                 stack.push(w);
             } else if (w.onStack) {
-                v.backSteps.set(i);
+                v.setBack(i);
             }
             v.children[i] = w;
         }
@@ -457,9 +503,9 @@ public final class CostEngine {
         boolean armsExcluded = false;
         for (Visit v : preorder) {
             v.executions = RoundTrips.ZERO;
-            v.perTransaction.clear();
+            v.perTransaction = null;
             v.mostPerEjbCall = RoundTrips.ZERO;
-            armsExcluded |= !v.otherArms(selection).isEmpty();
+            armsExcluded |= v.anyOtherArm(selection);
         }
 
         // Reverse postorder is a topological order once back steps are dropped.
@@ -467,17 +513,19 @@ public final class CostEngine {
         for (int k = postorder.size() - 1; k >= 0; k--) {
             Visit v = postorder.get(k);
             // Every caller of v comes before it in this order, so its per-transaction share is complete.
-            for (RoundTrips once : v.perTransaction.values()) v.executions = v.executions.plus(once);
+            if (v.perTransaction != null) {
+                for (RoundTrips once : v.perTransaction.values()) v.executions = v.executions.plus(once);
+            }
             for (int i = 0; i < v.steps.size(); i++) {
                 Step s = v.steps.get(i);
-                if (s.next() == null || v.backSteps.get(i) || v.otherTargets.get(i) || v.otherArms(selection).get(i)) continue;
+                if (s.next() == null || v.back(i) || v.otherTarget(i) || v.otherArm(selection, i)) continue;
                 Visit w = v.children[i];
                 RoundTrips runs = v.executions.timesN(s.edge().loopDepth());
                 TransactionKey shared = s.edge().op() == CallOp.CONTAINER_CALLBACK
                         ? sharedTransaction(ep, s.edge().from(), s.edge().targetComponent()) : null;
                 if (s.edge().kind().isEjb()) w.mostPerEjbCall = atLeastBoth(w.mostPerEjbCall, runs);
                 if (shared == null) w.executions = w.executions.plus(runs);
-                else w.perTransaction.merge(shared, v.mostPerEjbCall.timesN(s.edge().loopDepth()), CostEngine::atLeastBoth);
+                else w.sharePerTransaction(shared, v.mostPerEjbCall.timesN(s.edge().loopDepth()));
             }
         }
 
@@ -493,10 +541,10 @@ public final class CostEngine {
             String callback = v.body.callback;
             for (int i = 0; i < v.steps.size(); i++) {
                 Step s = v.steps.get(i);
-                if (v.backSteps.get(i) || v.otherTargets.get(i)) continue;
-                if (v.otherArms(selection).get(i)) {
+                if (v.back(i) || v.otherTarget(i)) continue;
+                if (v.otherArm(selection, i)) {
                     if (s.charge() != null && selection == Selection.AT_ONE) {
-                        BranchArm choice = v.excludedAt.get(i);
+                        BranchArm choice = v.excludedAt(i);
                         crossings.add(new CrossingCall(s.edge(), v.state.site(), s.charge().toSite(), s.charge().unitCost(),
                                 RoundTrips.ZERO, s.charge().reason() + "; not counted: another arm of the exclusive choice at line "
                                 + choice.line() + " costs at least as much"));
@@ -639,7 +687,7 @@ public final class CostEngine {
             boolean branches = false;
             for (int i = 0; i < v.steps.size(); i++) {
                 Step s = v.steps.get(i);
-                if (v.backSteps.get(i)) continue;
+                if (v.back(i)) continue;
                 branches |= !s.edge().branches().isEmpty();
                 RoundTrips here = RoundTrips.ZERO;
                 CallCharges.Charge c = s.charge();
@@ -661,24 +709,24 @@ public final class CostEngine {
                     if (site >= 0) costliest[site] = i;
                     v.stepCost[i] = here;
                 } else if (here.compareTo(v.stepCost[best]) > 0) {
-                    v.otherTargets.set(best);
+                    v.setOtherTarget(best);
                     costliest[site] = i;
                     v.stepCost[i] = here;
                 } else {
-                    v.otherTargets.set(i);
+                    v.setOtherTarget(i);
                 }
             }
             if (!branches) {
                 RoundTrips own = RoundTrips.ZERO;
                 for (int i = 0; i < v.steps.size(); i++) {
-                    if (!v.backSteps.get(i) && !v.otherTargets.get(i)) own = own.plus(v.stepCost[i]);
+                    if (!v.back(i) && !v.otherTarget(i)) own = own.plus(v.stepCost[i]);
                 }
                 v.subtree = own;
                 continue;
             }
             Arm tree = new Arm();
             for (int i = 0; i < v.steps.size(); i++) {
-                if (v.backSteps.get(i) || v.otherTargets.get(i)) continue;
+                if (v.back(i) || v.otherTarget(i)) continue;
                 Arm arm = tree;
                 for (BranchArm b : v.steps.get(i).edge().branches()) {
                     arm = arm.choices.computeIfAbsent(List.of(b.line(), b.column()), k -> new java.util.TreeMap<>())
@@ -689,7 +737,7 @@ public final class CostEngine {
             v.subtree = tree.cost(v.stepCost);
             tree.exclude(v, Selection.AT_ONE, null);
             tree.exclude(v, Selection.ASYMPTOTIC, null);
-            differ |= !v.otherArmsAtOne.equals(v.otherArmsAsymptotic);
+            differ |= !v.sameArmsExcluded();
         }
         return differ;
     }
@@ -718,8 +766,8 @@ public final class CostEngine {
         void exclude(Visit v, Selection selection, BranchArm because) {
             for (int i : steps) {
                 if (because == null) continue;
-                v.otherArms(selection).set(i);
-                if (selection == Selection.AT_ONE) v.excludedAt.putIfAbsent(i, because);
+                v.setOtherArm(selection, i);
+                if (selection == Selection.AT_ONE) v.excludedAt(i, because);
             }
             for (Map.Entry<List<Integer>, java.util.TreeMap<Integer, Arm>> choice : choices.entrySet()) {
                 Arm kept = null;

@@ -310,6 +310,11 @@ public final class CostEngine {
         final boolean branches;
         /** {@link #containerCallback} of the body's method, made once: every walk asks it of every body it counts. */
         final String callback;
+        /**
+         * The standard walk's choices in this body ({@link Choices}), once a walk has found that no
+         * cycle is reachable from it; null before. Written once per body, read by later walks on any thread.
+         */
+        volatile Choices standardChoices;
         /** Per step: the body it runs next, null until first needed (racy but idempotent: bodies are canonical). */
         private final Body[] next;
 
@@ -361,7 +366,9 @@ public final class CostEngine {
         /** Steps to the targets of a dispatch that another, costlier target stands for. */
         private BitSet otherTargets;
         /** The cost of each step kept for its dispatch site (indexed like {@link #steps}). */
-        final RoundTrips[] stepCost;
+        RoundTrips[] stepCost;
+        /** Whether no cycle is reachable from this body (no back step in it or below it). */
+        boolean acyclic;
         /** Steps in arms of exclusive choices that a costlier arm stands for, at n = 1 and for large n. */
         private BitSet otherArmsAtOne;
         private BitSet otherArmsAsymptotic;
@@ -385,7 +392,6 @@ public final class CostEngine {
             this.body = body;
             this.steps = body.steps;
             this.children = new Visit[steps.size()];
-            this.stepCost = new RoundTrips[steps.size()];
         }
 
         boolean back(int step) { return backSteps != null && backSteps.get(step); }
@@ -478,7 +484,7 @@ public final class CostEngine {
             v.children[i] = w;
         }
 
-        boolean choicesDiffer = keepOneTargetPerDispatch(postorder, ep, adjustment);
+        boolean choicesDiffer = keepOneTargetPerDispatch(postorder, ep, adjustment, adjustment instanceof PricedCalls);
         List<CrossingCall> before = List.copyOf(crossings);
         RoundTrips total = count(ep, adjustment, root, preorder, postorder, Selection.AT_ONE, crossings);
         if (choicesDiffer) {
@@ -675,9 +681,71 @@ public final class CostEngine {
      *
      * @return whether some choice's costliest arm at n = 1 is not its costliest for large n
      */
-    private boolean keepOneTargetPerDispatch(List<Visit> postorder, EntryPoint ep, CostAdjustment adjustment) {
+    private boolean keepOneTargetPerDispatch(List<Visit> postorder, EntryPoint ep, CostAdjustment adjustment,
+                                             boolean standard) {
         boolean differ = false;
         for (Visit v : postorder) {
+            // Children come first in postorder (a child still on the stack is a back step).
+            boolean acyclic = v.backSteps == null;
+            for (int i = 0; acyclic && i < v.children.length; i++) acyclic = v.children[i] == null || v.children[i].acyclic;
+            v.acyclic = acyclic;
+            Choices known = standard && acyclic ? v.body.standardChoices : null;
+            if (known != null) {
+                // Below a body that reaches no cycle, the choices depend on the body alone: the same in
+                // every walk that prices every call at its standard cost. The prices are still asked, in
+                // the same order, so that the estimate records the calls it pays for as before.
+                askPrices(v, ep, adjustment);
+                known.applyTo(v);
+                differ |= known.differ;
+                continue;
+            }
+            boolean differHere = choose(v, ep, adjustment);
+            differ |= differHere;
+            if (standard && acyclic) v.body.standardChoices = new Choices(v, differHere);
+        }
+        return differ;
+    }
+
+    /**
+     * What a body's walk decides once its children are costed: the kept target of each dispatch site
+     * and arm of each exclusive choice, with the costs behind them. Shared read-only by the visits of
+     * later walks (nothing changes a visit's choices after they are made).
+     */
+    private record Choices(RoundTrips subtree, RoundTrips[] stepCost, BitSet otherTargets, BitSet otherArmsAtOne,
+                           BitSet otherArmsAsymptotic, Map<Integer, BranchArm> excludedAt, boolean differ) {
+        Choices(Visit v, boolean differ) {
+            this(v.subtree, v.stepCost, v.otherTargets, v.otherArmsAtOne, v.otherArmsAsymptotic, v.excludedAt, differ);
+        }
+
+        void applyTo(Visit v) {
+            v.subtree = subtree;
+            v.stepCost = stepCost;
+            v.otherTargets = otherTargets;
+            v.otherArmsAtOne = otherArmsAtOne;
+            v.otherArmsAsymptotic = otherArmsAsymptotic;
+            v.excludedAt = excludedAt;
+        }
+    }
+
+    /** The prices {@link #choose} asks for the visit's steps, in its order. */
+    private static void askPrices(Visit v, EntryPoint ep, CostAdjustment adjustment) {
+        for (int i = 0; i < v.steps.size(); i++) {
+            Step s = v.steps.get(i);
+            if (v.back(i)) continue;
+            CallCharges.Charge c = s.charge();
+            if (c != null && (c.counting() == CallCharges.Counting.PER_EXECUTION || c.counting() == CallCharges.Counting.CACHE_FINDER)) {
+                adjustment.unitCost(ep, s.edge(), c.unitCost());
+            }
+            for (CallCharges.Charge p : s.persistence()) {
+                if (p.counting() != CallCharges.Counting.EXPLAINED_ONLY) adjustment.unitCost(ep, s.edge(), p.unitCost());
+            }
+        }
+    }
+
+    /** Keeps one target per dispatch site and one arm per exclusive choice of {@code v}; returns whether the arms kept at n = 1 and for large n differ. */
+    private boolean choose(Visit v, EntryPoint ep, CostAdjustment adjustment) {
+        {
+            v.stepCost = new RoundTrips[v.steps.size()];
             // Per dispatch site (indexed by its first step): the step kept so far, -1 before any.
             int[] costliest = null;
             if (v.body.dispatches) {
@@ -722,7 +790,7 @@ public final class CostEngine {
                     if (!v.back(i) && !v.otherTarget(i)) own = own.plus(v.stepCost[i]);
                 }
                 v.subtree = own;
-                continue;
+                return false;
             }
             Arm tree = new Arm();
             for (int i = 0; i < v.steps.size(); i++) {
@@ -737,9 +805,8 @@ public final class CostEngine {
             v.subtree = tree.cost(v.stepCost);
             tree.exclude(v, Selection.AT_ONE, null);
             tree.exclude(v, Selection.ASYMPTOTIC, null);
-            differ |= !v.sameArmsExcluded();
+            return !v.sameArmsExcluded();
         }
-        return differ;
     }
 
     /** One arm of an exclusive choice (or a whole body): its own steps and the choices nested in it. */

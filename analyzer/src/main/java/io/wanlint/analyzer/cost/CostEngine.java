@@ -44,7 +44,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * of the reachable (method, site) pairs finds the execution count of each pair as a polynomial in
  * {@code n} (dynamic programming in topological order), so shared callees are not re-walked per
  * path and the crossing list stays one line per call site. The whole estimate is cached per entry
- * point when no {@link CostAdjustment} is given.
+ * point when no {@link CostAdjustment} is given. Which target of a dispatch site and which arm of an
+ * exclusive choice a body keeps is decided once per body for the standard estimates, when no cycle
+ * is reachable from it (its choices then depend on the body alone); below a cycle, where the walk's
+ * cut depends on the entry point, and for patched estimates, each walk decides. The counts and the
+ * crossing list stay per entry point: they are the estimate's output, one line per call it reaches.
  *
  * <p>Recursion. A call that closes a cycle — it re-enters a (method, site) that is on the
  * depth-first walk's stack when the walk meets it — is treated as not taken: it and the

@@ -44,7 +44,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * of the reachable (method, site) pairs finds the execution count of each pair as a polynomial in
  * {@code n} (dynamic programming in topological order), so shared callees are not re-walked per
  * path and the crossing list stays one line per call site. The whole estimate is cached per entry
- * point when no {@link CostAdjustment} is given.
+ * point when no {@link CostAdjustment} is given. Which target of a dispatch site and which arm of an
+ * exclusive choice a body keeps is decided once per body for the standard estimates, when no cycle
+ * is reachable from it (its choices then depend on the body alone); below a cycle, where the walk's
+ * cut depends on the entry point, and for patched estimates, each walk decides. The counts and the
+ * crossing list stay per entry point: they are the estimate's output, one line per call it reaches.
  *
  * <p>Recursion. A call that closes a cycle — it re-enters a (method, site) that is on the
  * depth-first walk's stack when the walk meets it — is treated as not taken: it and the
@@ -308,6 +312,13 @@ public final class CostEngine {
         final int[] dispatchSite;
         final boolean dispatches;
         final boolean branches;
+        /** {@link #containerCallback} of the body's method, made once: every walk asks it of every body it counts. */
+        final String callback;
+        /**
+         * The standard walk's choices in this body ({@link Choices}), once a walk has found that no
+         * cycle is reachable from it; null before. Written once per body, read by later walks on any thread.
+         */
+        volatile Choices standardChoices;
         /** Per step: the body it runs next, null until first needed (racy but idempotent: bodies are canonical). */
         private final Body[] next;
 
@@ -331,6 +342,7 @@ public final class CostEngine {
             }
             this.dispatches = anyDispatch;
             this.branches = anyBranch;
+            this.callback = containerCallback(state.method());
         }
 
         Body next(int step) {
@@ -352,16 +364,20 @@ public final class CostEngine {
         final List<Step> steps;
         /** Per step: the visit of the body it runs next (null when it runs none), whatever kind of step it is. */
         final Visit[] children;
-        final BitSet backSteps = new BitSet();
+        // The sets and maps below stay null until a step is put in them (most bodies have none): a walk
+        // makes a visit per reachable body, and allocating them all was much of the walks' garbage.
+        private BitSet backSteps;
         /** Steps to the targets of a dispatch that another, costlier target stands for. */
-        final BitSet otherTargets = new BitSet();
+        private BitSet otherTargets;
         /** The cost of each step kept for its dispatch site (indexed like {@link #steps}). */
-        final RoundTrips[] stepCost;
+        RoundTrips[] stepCost;
+        /** Whether no cycle is reachable from this body (no back step in it or below it). */
+        boolean acyclic;
         /** Steps in arms of exclusive choices that a costlier arm stands for, at n = 1 and for large n. */
-        final BitSet otherArmsAtOne = new BitSet();
-        final BitSet otherArmsAsymptotic = new BitSet();
+        private BitSet otherArmsAtOne;
+        private BitSet otherArmsAsymptotic;
         /** For each step of {@link #otherArmsAtOne}: the choice whose costlier arm stands for it. */
-        final Map<Integer, BranchArm> excludedAt = new HashMap<>();
+        private Map<Integer, BranchArm> excludedAt;
         /** Round trips of one execution of this body and what it calls (dispatch alternatives at their costliest). */
         RoundTrips subtree = RoundTrips.ZERO;
         RoundTrips executions = RoundTrips.ZERO;
@@ -369,7 +385,7 @@ public final class CostEngine {
          * Executions of this container callback per shared transaction: the calls of one transaction
          * that need the same callback are taken to touch the instances the most frequent of them does.
          */
-        final Map<TransactionKey, RoundTrips> perTransaction = new HashMap<>();
+        private Map<TransactionKey, RoundTrips> perTransaction;
         /** The most executions of any one EJB call site into this body: one call stands for one instance. */
         RoundTrips mostPerEjbCall = RoundTrips.ZERO;
         int nextStep;
@@ -380,11 +396,54 @@ public final class CostEngine {
             this.body = body;
             this.steps = body.steps;
             this.children = new Visit[steps.size()];
-            this.stepCost = new RoundTrips[steps.size()];
         }
 
-        BitSet otherArms(Selection selection) {
-            return selection == Selection.AT_ONE ? otherArmsAtOne : otherArmsAsymptotic;
+        boolean back(int step) { return backSteps != null && backSteps.get(step); }
+
+        void setBack(int step) {
+            if (backSteps == null) backSteps = new BitSet();
+            backSteps.set(step);
+        }
+
+        boolean otherTarget(int step) { return otherTargets != null && otherTargets.get(step); }
+
+        void setOtherTarget(int step) {
+            if (otherTargets == null) otherTargets = new BitSet();
+            otherTargets.set(step);
+        }
+
+        boolean otherArm(Selection selection, int step) {
+            BitSet arms = selection == Selection.AT_ONE ? otherArmsAtOne : otherArmsAsymptotic;
+            return arms != null && arms.get(step);
+        }
+
+        boolean anyOtherArm(Selection selection) {
+            return (selection == Selection.AT_ONE ? otherArmsAtOne : otherArmsAsymptotic) != null;
+        }
+
+        /** Both selections exclude the same steps (a set is made with its first step, so null is empty). */
+        boolean sameArmsExcluded() { return java.util.Objects.equals(otherArmsAtOne, otherArmsAsymptotic); }
+
+        void setOtherArm(Selection selection, int step) {
+            if (selection == Selection.AT_ONE) {
+                if (otherArmsAtOne == null) otherArmsAtOne = new BitSet();
+                otherArmsAtOne.set(step);
+            } else {
+                if (otherArmsAsymptotic == null) otherArmsAsymptotic = new BitSet();
+                otherArmsAsymptotic.set(step);
+            }
+        }
+
+        void excludedAt(int step, BranchArm because) {
+            if (excludedAt == null) excludedAt = new HashMap<>();
+            excludedAt.putIfAbsent(step, because);
+        }
+
+        BranchArm excludedAt(int step) { return excludedAt == null ? null : excludedAt.get(step); }
+
+        void sharePerTransaction(TransactionKey tx, RoundTrips runs) {
+            if (perTransaction == null) perTransaction = new HashMap<>();
+            perTransaction.merge(tx, runs, CostEngine::atLeastBoth);
         }
     }
 
@@ -424,12 +483,12 @@ public final class CostEngine {
                 preorder.add(w);
                 stack.push(w);
             } else if (w.onStack) {
-                v.backSteps.set(i);
+                v.setBack(i);
             }
             v.children[i] = w;
         }
 
-        boolean choicesDiffer = keepOneTargetPerDispatch(postorder, ep, adjustment);
+        boolean choicesDiffer = keepOneTargetPerDispatch(postorder, ep, adjustment, adjustment instanceof PricedCalls);
         List<CrossingCall> before = List.copyOf(crossings);
         RoundTrips total = count(ep, adjustment, root, preorder, postorder, Selection.AT_ONE, crossings);
         if (choicesDiffer) {
@@ -454,9 +513,9 @@ public final class CostEngine {
         boolean armsExcluded = false;
         for (Visit v : preorder) {
             v.executions = RoundTrips.ZERO;
-            v.perTransaction.clear();
+            v.perTransaction = null;
             v.mostPerEjbCall = RoundTrips.ZERO;
-            armsExcluded |= !v.otherArms(selection).isEmpty();
+            armsExcluded |= v.anyOtherArm(selection);
         }
 
         // Reverse postorder is a topological order once back steps are dropped.
@@ -464,17 +523,19 @@ public final class CostEngine {
         for (int k = postorder.size() - 1; k >= 0; k--) {
             Visit v = postorder.get(k);
             // Every caller of v comes before it in this order, so its per-transaction share is complete.
-            for (RoundTrips once : v.perTransaction.values()) v.executions = v.executions.plus(once);
+            if (v.perTransaction != null) {
+                for (RoundTrips once : v.perTransaction.values()) v.executions = v.executions.plus(once);
+            }
             for (int i = 0; i < v.steps.size(); i++) {
                 Step s = v.steps.get(i);
-                if (s.next() == null || v.backSteps.get(i) || v.otherTargets.get(i) || v.otherArms(selection).get(i)) continue;
+                if (s.next() == null || v.back(i) || v.otherTarget(i) || v.otherArm(selection, i)) continue;
                 Visit w = v.children[i];
                 RoundTrips runs = v.executions.timesN(s.edge().loopDepth());
                 TransactionKey shared = s.edge().op() == CallOp.CONTAINER_CALLBACK
                         ? sharedTransaction(ep, s.edge().from(), s.edge().targetComponent()) : null;
                 if (s.edge().kind().isEjb()) w.mostPerEjbCall = atLeastBoth(w.mostPerEjbCall, runs);
                 if (shared == null) w.executions = w.executions.plus(runs);
-                else w.perTransaction.merge(shared, v.mostPerEjbCall.timesN(s.edge().loopDepth()), CostEngine::atLeastBoth);
+                else w.sharePerTransaction(shared, v.mostPerEjbCall.timesN(s.edge().loopDepth()));
             }
         }
 
@@ -487,13 +548,13 @@ public final class CostEngine {
         Map<TransactionKey, String> onceSuffix = new HashMap<>();
         java.util.Set<TransactionKey> loadedByFinder = new java.util.HashSet<>();
         for (Visit v : preorder) {
-            String callback = containerCallback(v.state.method());
+            String callback = v.body.callback;
             for (int i = 0; i < v.steps.size(); i++) {
                 Step s = v.steps.get(i);
-                if (v.backSteps.get(i) || v.otherTargets.get(i)) continue;
-                if (v.otherArms(selection).get(i)) {
+                if (v.back(i) || v.otherTarget(i)) continue;
+                if (v.otherArm(selection, i)) {
                     if (s.charge() != null && selection == Selection.AT_ONE) {
-                        BranchArm choice = v.excludedAt.get(i);
+                        BranchArm choice = v.excludedAt(i);
                         crossings.add(new CrossingCall(s.edge(), v.state.site(), s.charge().toSite(), s.charge().unitCost(),
                                 RoundTrips.ZERO, s.charge().reason() + "; not counted: another arm of the exclusive choice at line "
                                 + choice.line() + " costs at least as much"));
@@ -624,9 +685,71 @@ public final class CostEngine {
      *
      * @return whether some choice's costliest arm at n = 1 is not its costliest for large n
      */
-    private boolean keepOneTargetPerDispatch(List<Visit> postorder, EntryPoint ep, CostAdjustment adjustment) {
+    private boolean keepOneTargetPerDispatch(List<Visit> postorder, EntryPoint ep, CostAdjustment adjustment,
+                                             boolean standard) {
         boolean differ = false;
         for (Visit v : postorder) {
+            // Children come first in postorder (a child still on the stack is a back step).
+            boolean acyclic = v.backSteps == null;
+            for (int i = 0; acyclic && i < v.children.length; i++) acyclic = v.children[i] == null || v.children[i].acyclic;
+            v.acyclic = acyclic;
+            Choices known = standard && acyclic ? v.body.standardChoices : null;
+            if (known != null) {
+                // Below a body that reaches no cycle, the choices depend on the body alone: the same in
+                // every walk that prices every call at its standard cost. The prices are still asked, in
+                // the same order, so that the estimate records the calls it pays for as before.
+                askPrices(v, ep, adjustment);
+                known.applyTo(v);
+                differ |= known.differ;
+                continue;
+            }
+            boolean differHere = choose(v, ep, adjustment);
+            differ |= differHere;
+            if (standard && acyclic) v.body.standardChoices = new Choices(v, differHere);
+        }
+        return differ;
+    }
+
+    /**
+     * What a body's walk decides once its children are costed: the kept target of each dispatch site
+     * and arm of each exclusive choice, with the costs behind them. Shared read-only by the visits of
+     * later walks (nothing changes a visit's choices after they are made).
+     */
+    private record Choices(RoundTrips subtree, RoundTrips[] stepCost, BitSet otherTargets, BitSet otherArmsAtOne,
+                           BitSet otherArmsAsymptotic, Map<Integer, BranchArm> excludedAt, boolean differ) {
+        Choices(Visit v, boolean differ) {
+            this(v.subtree, v.stepCost, v.otherTargets, v.otherArmsAtOne, v.otherArmsAsymptotic, v.excludedAt, differ);
+        }
+
+        void applyTo(Visit v) {
+            v.subtree = subtree;
+            v.stepCost = stepCost;
+            v.otherTargets = otherTargets;
+            v.otherArmsAtOne = otherArmsAtOne;
+            v.otherArmsAsymptotic = otherArmsAsymptotic;
+            v.excludedAt = excludedAt;
+        }
+    }
+
+    /** The prices {@link #choose} asks for the visit's steps, in its order. */
+    private static void askPrices(Visit v, EntryPoint ep, CostAdjustment adjustment) {
+        for (int i = 0; i < v.steps.size(); i++) {
+            Step s = v.steps.get(i);
+            if (v.back(i)) continue;
+            CallCharges.Charge c = s.charge();
+            if (c != null && (c.counting() == CallCharges.Counting.PER_EXECUTION || c.counting() == CallCharges.Counting.CACHE_FINDER)) {
+                adjustment.unitCost(ep, s.edge(), c.unitCost());
+            }
+            for (CallCharges.Charge p : s.persistence()) {
+                if (p.counting() != CallCharges.Counting.EXPLAINED_ONLY) adjustment.unitCost(ep, s.edge(), p.unitCost());
+            }
+        }
+    }
+
+    /** Keeps one target per dispatch site and one arm per exclusive choice of {@code v}; returns whether the arms kept at n = 1 and for large n differ. */
+    private boolean choose(Visit v, EntryPoint ep, CostAdjustment adjustment) {
+        {
+            v.stepCost = new RoundTrips[v.steps.size()];
             // Per dispatch site (indexed by its first step): the step kept so far, -1 before any.
             int[] costliest = null;
             if (v.body.dispatches) {
@@ -636,7 +759,7 @@ public final class CostEngine {
             boolean branches = false;
             for (int i = 0; i < v.steps.size(); i++) {
                 Step s = v.steps.get(i);
-                if (v.backSteps.get(i)) continue;
+                if (v.back(i)) continue;
                 branches |= !s.edge().branches().isEmpty();
                 RoundTrips here = RoundTrips.ZERO;
                 CallCharges.Charge c = s.charge();
@@ -658,24 +781,24 @@ public final class CostEngine {
                     if (site >= 0) costliest[site] = i;
                     v.stepCost[i] = here;
                 } else if (here.compareTo(v.stepCost[best]) > 0) {
-                    v.otherTargets.set(best);
+                    v.setOtherTarget(best);
                     costliest[site] = i;
                     v.stepCost[i] = here;
                 } else {
-                    v.otherTargets.set(i);
+                    v.setOtherTarget(i);
                 }
             }
             if (!branches) {
                 RoundTrips own = RoundTrips.ZERO;
                 for (int i = 0; i < v.steps.size(); i++) {
-                    if (!v.backSteps.get(i) && !v.otherTargets.get(i)) own = own.plus(v.stepCost[i]);
+                    if (!v.back(i) && !v.otherTarget(i)) own = own.plus(v.stepCost[i]);
                 }
                 v.subtree = own;
-                continue;
+                return false;
             }
             Arm tree = new Arm();
             for (int i = 0; i < v.steps.size(); i++) {
-                if (v.backSteps.get(i) || v.otherTargets.get(i)) continue;
+                if (v.back(i) || v.otherTarget(i)) continue;
                 Arm arm = tree;
                 for (BranchArm b : v.steps.get(i).edge().branches()) {
                     arm = arm.choices.computeIfAbsent(List.of(b.line(), b.column()), k -> new java.util.TreeMap<>())
@@ -686,9 +809,8 @@ public final class CostEngine {
             v.subtree = tree.cost(v.stepCost);
             tree.exclude(v, Selection.AT_ONE, null);
             tree.exclude(v, Selection.ASYMPTOTIC, null);
-            differ |= !v.otherArmsAtOne.equals(v.otherArmsAsymptotic);
+            return !v.sameArmsExcluded();
         }
-        return differ;
     }
 
     /** One arm of an exclusive choice (or a whole body): its own steps and the choices nested in it. */
@@ -715,8 +837,8 @@ public final class CostEngine {
         void exclude(Visit v, Selection selection, BranchArm because) {
             for (int i : steps) {
                 if (because == null) continue;
-                v.otherArms(selection).set(i);
-                if (selection == Selection.AT_ONE) v.excludedAt.putIfAbsent(i, because);
+                v.setOtherArm(selection, i);
+                if (selection == Selection.AT_ONE) v.excludedAt(i, because);
             }
             for (Map.Entry<List<Integer>, java.util.TreeMap<Integer, Arm>> choice : choices.entrySet()) {
                 Arm kept = null;

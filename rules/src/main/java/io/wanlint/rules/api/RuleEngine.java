@@ -64,6 +64,7 @@ public final class RuleEngine {
         List<Future<Map<Finding, Function<EntryPoint, PatchEffect>>>> runs = new ArrayList<>();
         ExecutorService pool = pool(enabled.size());
         try {
+            List<Future<?>> prepared = prepare(ctx, oracle, enabled, pool);
             for (Rule rule : enabled) {
                 runs.add(pool.submit(() -> {
                     Map<Finding, Function<EntryPoint, PatchEffect>> found = new LinkedHashMap<>();
@@ -91,6 +92,8 @@ public final class RuleEngine {
             // Every rule has finished (each run was awaited above) and the patches' figures are made: the
             // per-entry-point walks can go before the patches are compiled. A façade patch asked again
             // for a re-count walks its entry points again.
+            // No walk made ahead may land in the caches after they are released.
+            awaitPrepared(prepared);
             ctx.releaseWalks();
             RuleRun.AfterPatching afterPatching = patched -> {
                 Map<Finding, Function<EntryPoint, PatchEffect>> only = new LinkedHashMap<>();
@@ -128,6 +131,50 @@ public final class RuleEngine {
                 patches.put(configured, patch);
             }
         });
+    }
+
+    /** Entry points per task of {@link #prepare}: small enough that the two threads end together. */
+    private static final int PREPARED_PER_TASK = 64;
+
+    /**
+     * Queues, ahead of the rules, the work every run does per entry point anyway: the walks of the
+     * scopes the rules take from every entry point, and each entry point's standard estimate (the
+     * report's "after patches" asks for every one). Both are cached where the rules look for them,
+     * and are pure functions of the entry point, so the findings do not depend on who made them
+     * first; made in small tasks, they keep both threads busy, where inside the first rule that asks
+     * they were one thread's serial work while the other waited. Failures are left to the rule or
+     * figure that asks again (it gets the same exception where it is reported).
+     */
+    private static List<Future<?>> prepare(RuleContext ctx, RoundTripOracle oracle, List<Rule> enabled, ExecutorService pool) {
+        List<Future<?>> tasks = new ArrayList<>();
+        List<EntryPoint> eps = ctx.entryPoints();
+        java.util.EnumSet<ReachScope> scopes = java.util.EnumSet.noneOf(ReachScope.class);
+        for (Rule rule : enabled) scopes.addAll(rule.scopesWalkedFromEveryEntryPoint());
+        for (ReachScope scope : scopes) {
+            for (int from = 0; from < eps.size(); from += PREPARED_PER_TASK) {
+                List<EntryPoint> chunk = eps.subList(from, Math.min(eps.size(), from + PREPARED_PER_TASK));
+                tasks.add(pool.submit(() -> chunk.forEach(ep -> ctx.reach(ep, scope))));
+            }
+        }
+        for (int from = 0; from < eps.size(); from += PREPARED_PER_TASK) {
+            List<EntryPoint> chunk = eps.subList(from, Math.min(eps.size(), from + PREPARED_PER_TASK));
+            tasks.add(pool.submit(() -> chunk.forEach(oracle::estimate)));
+        }
+        return tasks;
+    }
+
+    /** Waits for the tasks of {@link #prepare}; what they failed at, the rules and figures asked again. */
+    private static void awaitPrepared(List<Future<?>> tasks) {
+        for (Future<?> task : tasks) {
+            try {
+                task.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while the rules ran", e);
+            } catch (ExecutionException e) {
+                // Reported where it matters: the rule or figure that asked for the same walk failed alike.
+            }
+        }
     }
 
     /** Threads with deep stacks (the walks recurse along call chains), as many as there are cores and rules. */

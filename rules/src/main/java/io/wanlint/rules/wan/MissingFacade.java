@@ -45,6 +45,8 @@ public final class MissingFacade implements Rule {
 
     @Override public RuleDescriptor descriptor() { return DESCRIPTOR; }
 
+    @Override public java.util.Set<ReachScope> scopesWalkedFromEveryEntryPoint() { return java.util.Set.of(ReachScope.WHOLE_REQUEST); }
+
     @Override public void check(RuleContext ctx, FindingSink sink) {
         Map<String, List<EntryPoint>> remoteEntityClients = new LinkedHashMap<>();
         Map<String, ReachedCall> firstRemoteEntityCall = new LinkedHashMap<>();

@@ -57,6 +57,8 @@ public final class NPlusOneFinder implements Rule {
 
     @Override public RuleDescriptor descriptor() { return DESCRIPTOR; }
 
+    @Override public java.util.Set<ReachScope> scopesWalkedFromEveryEntryPoint() { return java.util.Set.of(ReachScope.WHOLE_REQUEST); }
+
     /**
      * A call yielding n elements and, for each call made per element, the calls from the loop body
      * down to it (the call itself when the loop makes it; a helper's call after the helper calls).

@@ -49,6 +49,8 @@ public final class SyncExternalCallInTransaction implements Rule {
 
     @Override public RuleDescriptor descriptor() { return DESCRIPTOR; }
 
+    @Override public java.util.Set<ReachScope> scopesWalkedFromEveryEntryPoint() { return java.util.Set.of(ReachScope.WHOLE_REQUEST); }
+
     /**
      * A WAN call reached from an entry point inside the transaction a boundary started.
      *

@@ -43,6 +43,8 @@ public final class UncachedHomeLookup implements Rule {
 
     @Override public RuleDescriptor descriptor() { return DESCRIPTOR; }
 
+    @Override public java.util.Set<ReachScope> scopesWalkedFromEveryEntryPoint() { return java.util.Set.of(ReachScope.WHOLE_REQUEST); }
+
     /** The per-request lookups and creates of one method, and who reaches them. */
     private static final class Site {
         final Set<CallEdge> calls = new LinkedHashSet<>();

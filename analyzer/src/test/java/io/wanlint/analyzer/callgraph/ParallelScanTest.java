@@ -216,4 +216,29 @@ class ParallelScanTest {
                 .getScope().orElseThrow();
         assertThat(there).isEqualTo(same.calculateResolvedType().describe());
     }
+
+    @Test
+    void unitsWalkedInParallelGiveTheInstantiationsOfOneWalkAfterAnother() {
+        Map<String, String> app = application(3, 40);
+        app.put("src/app/Loader.java", """
+                package app;
+                public class Loader {
+                    Object make(String name) throws Exception {
+                        C1 one = (C1) Class.forName("app.C2").newInstance();
+                        Class<?> c = Class.forName(name);
+                        return c.getDeclaredConstructor().newInstance();
+                    }
+                }
+                """);
+        List<AppTypes.UnitSource> sources = parsed(app).stream()
+                .map(u -> new AppTypes.UnitSource(u.unit(), u.source().path(), null, null)).toList();
+        AppTypes types = new AppTypes(sources);
+        JndiNames jndi = new JndiNames(types, ComponentModel.EMPTY);
+        Instantiation.Facts oneAfterAnother = SourceInstantiations.of(types, sources, jndi, DeploymentNames.NONE, false);
+        assertThat(oneAfterAnother.created()).hasSizeGreaterThan(10);
+        assertThat(oneAfterAnother.open()).isNotEmpty();
+        for (int i = 0; i < 3; i++) {
+            assertThat(SourceInstantiations.of(types, sources, jndi, DeploymentNames.NONE, true)).isEqualTo(oneAfterAnother);
+        }
+    }
 }

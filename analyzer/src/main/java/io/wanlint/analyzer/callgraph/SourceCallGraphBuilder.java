@@ -11,10 +11,7 @@ import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.stmt.ExplicitConstructorInvocationStmt;
-import com.github.javaparser.symbolsolver.JavaSymbolSolver;
 import com.github.javaparser.symbolsolver.javaparsermodel.JavaParserFacade;
-import com.github.javaparser.symbolsolver.resolution.typesolvers.CombinedTypeSolver;
-import com.github.javaparser.symbolsolver.resolution.typesolvers.ReflectionTypeSolver;
 import io.wanlint.analyzer.api.CallEdge;
 import io.wanlint.analyzer.api.CallOp;
 import io.wanlint.analyzer.api.Component;
@@ -50,8 +47,8 @@ import java.util.Set;
  * <p>Type resolution uses the JavaParser symbol solver over the application's own units and the
  * Java EE / Jakarta EE API jars on the analyzer's classpath, with a cheap declared-type resolver
  * first for the simple receivers and as the fallback; what neither resolves becomes a
- * best-effort edge by name and one summary diagnostic per file. The work per file is independent
- * apart from concurrent caches, so files can later be scanned in parallel.
+ * best-effort edge by name and one summary diagnostic per file. Files are scanned in parallel, each
+ * by one thread with its own symbol solver ({@link ScanSolvers}), and merged in file order.
  */
 public final class SourceCallGraphBuilder {
 
@@ -67,7 +64,16 @@ public final class SourceCallGraphBuilder {
     /** As {@link #build(List, List, ComponentModel, TagHandlers)}, with the class names the deployment's descriptors write. */
     public CallGraphOutcome build(List<JavaUnit> units, List<JspUnit> jsps, ComponentModel model, TagHandlers tagHandlers,
                                   DeploymentNames names) {
-        return build(units, jsps, model, tagHandlers, names, false).outcome();
+        return build(units, jsps, model, tagHandlers, names, false, SCAN_THREADS).outcome();
+    }
+
+    /** Threads that scan files: as many as there are cores, as for parsing. */
+    private static final int SCAN_THREADS = Runtime.getRuntime().availableProcessors();
+
+    /** As {@link #build(List, List, ComponentModel, TagHandlers, DeploymentNames)}, files scanned on {@code threads} threads. */
+    CallGraphOutcome build(List<JavaUnit> units, List<JspUnit> jsps, ComponentModel model, TagHandlers tagHandlers,
+                           DeploymentNames names, int threads) {
+        return build(units, jsps, model, tagHandlers, names, false, threads).outcome();
     }
 
     /** The parts of the previous run's graph an update starts from (as the cache stored them). */
@@ -88,11 +94,11 @@ public final class SourceCallGraphBuilder {
     /** As {@link #build}, also keeping the {@link GraphMemory} an incremental run updates the graph from. */
     public Recorded buildRecorded(List<JavaUnit> units, List<JspUnit> jsps, ComponentModel model, TagHandlers tagHandlers,
                                   DeploymentNames names) {
-        return build(units, jsps, model, tagHandlers, names, true);
+        return build(units, jsps, model, tagHandlers, names, true, SCAN_THREADS);
     }
 
     private Recorded build(List<JavaUnit> units, List<JspUnit> jsps, ComponentModel model, TagHandlers tagHandlers,
-                           DeploymentNames deploymentNames, boolean record) {
+                           DeploymentNames deploymentNames, boolean record, int threads) {
         DeploymentNames names = deploymentNames == null ? DeploymentNames.NONE : deploymentNames;
         ComponentModel components = model == null ? ComponentModel.EMPTY : model;
         TagHandlers handlers = tagHandlers == null ? TagHandlers.NONE : tagHandlers;
@@ -111,10 +117,8 @@ public final class SourceCallGraphBuilder {
 
         MutableCallGraph graph = new MutableCallGraph();
         for (TypeInfo t : types.all()) scanner.addNodes(t, graph);
-        List<FileResult> results = new ArrayList<>();
-        for (Map.Entry<String, List<TypeInfo>> file : byFile(types).entrySet()) {
-            results.add(scanner.scan(file.getKey(), file.getValue(), record));
-        }
+        List<ScannedFile> scanned = scanner.scanAll(new ArrayList<>(byFile(types).entrySet()), record, threads);
+        List<FileResult> results = scanned.stream().map(ScannedFile::result).toList();
         addScans(results, graph);
         for (JspUnit j : jsps) addJspTags(j, types, handlers, graph);
         GuardedStores guardedStores = new GuardedStores(types);
@@ -131,7 +135,7 @@ public final class SourceCallGraphBuilder {
         }
         sessionState.addAll(scanner.resolver.statefulBeanFields(components, t -> true));
         List<SourceFacts.StateFact> clusterState = new ArrayList<>();
-        for (List<TypeInfo> file : byFile(types).values()) clusterState.addAll(ClusterStateScan.of(types, components, file));
+        for (ScannedFile file : scanned) clusterState.addAll(file.clusterState());
         graph.setFacts(new SourceFacts(true, conditional, sqlBuilt, sessionState, testCode(types), clusterState));
         new EntryPointRules<>(types, components, pages(jsps, types, jspComponents(components))).addTo(graph);
         graph.setUnseenCode(instantiation.unseenCode(n -> types.type(n).isPresent()));
@@ -357,19 +361,41 @@ public final class SourceCallGraphBuilder {
     /** One file's scan (null when the scanner failed on it), the failure's diagnostic, and the other files it read. */
     private record FileResult(String file, FileScan scan, Diagnostic failure, Set<String> reads) {}
 
-    /** The resolution machinery of one run: the index, the symbol solver, the resolvers. */
+    /** One file's scan and the cluster-state facts of its types (those only in a full build). */
+    private record ScannedFile(FileResult result, List<SourceFacts.StateFact> clusterState) {}
+
+    /** The resolution machinery of one run: the index, the symbol solvers, the resolvers. */
     private static final class Scanner {
+        /** Files handed to a scanning thread at a time: few enough to balance files of very different sizes. */
+        private static final int CHUNK = 8;
+        /** What the launcher gives the main thread ({@code -Xss8m}), which scanned every file before. */
+        private static final long SCAN_STACK_BYTES = 8L << 20;
+
         final AppTypes types;
         final ComponentModel components;
         final Map<String, Component> jspComponents;
+        final Instantiation instantiation;
+        /** Null when the symbol solver cannot be set up. */
+        final ScanSolvers solvers;
+        /** The calling thread's resolver. */
         final CallSiteResolver resolver;
 
         Scanner(AppTypes types, List<AppTypes.UnitSource> parsed, ComponentModel components, Instantiation instantiation) {
             this.types = types;
             this.components = components;
             this.jspComponents = jspComponents(components);
-            JavaParserFacade facade = symbolSolver(types, parsed);
-            this.resolver = new CallSiteResolver(types, new ReceiverTypes(types, facade), components, instantiation);
+            this.instantiation = instantiation;
+            this.solvers = ScanSolvers.attachTo(types, parsed).orElse(null);
+            this.resolver = resolverWith(solvers == null ? null : solvers.calling());
+        }
+
+        /**
+         * A resolver of its own for one thread: the resolvers' memos are concurrent, but the solver is not,
+         * and the lazily made indexes of a resolver ({@code JndiNames}, {@code JpaEntities}) are one thread's.
+         */
+        private CallSiteResolver resolverWith(ScanSolvers.Solver solver) {
+            return new CallSiteResolver(types, new ReceiverTypes(types, solver == null ? null : solver.facade()), components,
+                    instantiation);
         }
 
         void addNodes(TypeInfo t, MutableCallGraph graph) {
@@ -378,13 +404,81 @@ public final class SourceCallGraphBuilder {
         }
 
         FileResult scan(String file, List<TypeInfo> fileTypes, boolean record) {
+            return scan(file, fileTypes, record, resolver);
+        }
+
+        /**
+         * Every file scanned (and its cluster-state facts read), in the order given, on up to {@code threads}
+         * threads, each with its own solver and resolvers; a file is scanned by one thread, as a whole. What a
+         * file's scan yields depends neither on the thread nor on what that thread scanned before (the memos
+         * hold answers equal to those worked out afresh), so the results are those of one thread.
+         */
+        List<ScannedFile> scanAll(List<Map.Entry<String, List<TypeInfo>>> files, boolean record, int threads) {
+            int workers = Math.max(1, Math.min(threads, (files.size() + CHUNK - 1) / CHUNK));
+            if (workers == 1 || solvers == null) {
+                List<ScannedFile> out = new ArrayList<>(files.size());
+                for (Map.Entry<String, List<TypeInfo>> f : files) out.add(scanWithFacts(f, record, resolver));
+                return out;
+            }
+            ScannedFile[] out = new ScannedFile[files.size()];
+            java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+            Throwable[] failures = new Throwable[workers];
+            List<Thread> running = new ArrayList<>();
+            for (int w = 0; w < workers; w++) {
+                int me = w;
+                Thread thread = new Thread(null, () -> {
+                    try {
+                        ScanSolvers.Solver mine = solvers.forAnotherThread();
+                        CallSiteResolver own = resolverWith(mine);
+                        try (ScanSolvers.Scope ignored = solvers.use(mine)) {
+                            for (int start; (start = next.getAndAdd(CHUNK)) < files.size(); ) {
+                                for (int i = start; i < Math.min(files.size(), start + CHUNK); i++) {
+                                    out[i] = scanWithFacts(files.get(i), record, own);
+                                }
+                            }
+                        }
+                    } catch (Throwable e) {
+                        failures[me] = e;
+                    }
+                }, "wanlint-call-graph-" + w, SCAN_STACK_BYTES);
+                thread.setDaemon(true);
+                thread.start();
+                running.add(thread);
+            }
+            boolean interrupted = false;
+            // Joined (whatever interrupts): the results are read only once every thread is done with them.
+            for (Thread t : running) {
+                while (true) {
+                    try {
+                        t.join();
+                        break;
+                    } catch (InterruptedException e) {
+                        interrupted = true;
+                    }
+                }
+            }
+            if (interrupted) Thread.currentThread().interrupt();
+            for (Throwable f : failures) {
+                if (f instanceof RuntimeException r) throw r;
+                if (f instanceof Error e) throw e;
+                if (f != null) throw new IllegalStateException(f);
+            }
+            return List.of(out);
+        }
+
+        private ScannedFile scanWithFacts(Map.Entry<String, List<TypeInfo>> file, boolean record, CallSiteResolver with) {
+            FileResult r = scan(file.getKey(), file.getValue(), record, with);
+            return new ScannedFile(r, ClusterStateScan.of(types, components, file.getValue()));
+        }
+
+        private FileResult scan(String file, List<TypeInfo> fileTypes, boolean record, CallSiteResolver with) {
             FileScan scan = new FileScan(new ReceiverTypes.FileStats(file));
             RuntimeException[] failed = {null};
             boolean[] tooDeep = {false};
             Runnable work = () -> {
                 try {
                     for (TypeInfo t : fileTypes) {
-                        scanType(t, componentOf(t, types, components, jspComponents).orElse(null), types, resolver, scan);
+                        scanType(t, componentOf(t, types, components, jspComponents).orElse(null), types, with, scan);
                     }
                 } catch (AppTypes.IncrementalUnavailable e) {
                     throw e;
@@ -408,18 +502,9 @@ public final class SourceCallGraphBuilder {
         }
     }
 
+    /** A symbol solver attached to the units, for tests that resolve receivers outside a build. */
     static JavaParserFacade symbolSolver(AppTypes types, List<AppTypes.UnitSource> sources) {
-        try {
-            CombinedTypeSolver solver = new CombinedTypeSolver();
-            solver.add(new ReflectionTypeSolver(false));
-            solver.add(new AppSourceTypeSolver(types::declaration));
-            JavaSymbolSolver symbols = new JavaSymbolSolver(solver);
-            for (AppTypes.UnitSource s : sources) s.unit().setData(Node.SYMBOL_RESOLVER_KEY, symbols);
-            types.onLoad(unit -> unit.setData(Node.SYMBOL_RESOLVER_KEY, symbols));
-            return JavaParserFacade.get(solver);
-        } catch (RuntimeException | LinkageError e) {
-            return null; // the declared-type resolver alone still gives a useful graph
-        }
+        return ScanSolvers.attachTo(types, sources).map(s -> s.calling().facade()).orElse(null);
     }
 
     // ---------------------------------------------------------------- scanning

@@ -34,22 +34,39 @@ final class SourceInstantiations {
     private static final Set<String> REFLECTIVE_TYPES = Set.of("Class", "Constructor");
 
     static Instantiation.Facts of(AppTypes types, List<AppTypes.UnitSource> sources, JndiNames jndi, DeploymentNames names) {
+        return of(types, sources, jndi, names, true);
+    }
+
+    /** The creations and {@code newInstance} calls of one unit, in tree order. */
+    private record Walked(List<ObjectCreationExpr> creations, List<MethodCallExpr> newInstances) {}
+
+    /**
+     * As {@link #of(AppTypes, List, JndiNames, DeploymentNames)}; {@code parallel} walks the units on several
+     * threads (the walks only read the trees), the answers are then worked out in unit order on this one.
+     */
+    static Instantiation.Facts of(AppTypes types, List<AppTypes.UnitSource> sources, JndiNames jndi, DeploymentNames names,
+                                  boolean parallel) {
         Set<String> created = new HashSet<>();
         List<Instantiation.Reflective> reflective = new ArrayList<>();
-        for (AppTypes.UnitSource s : sources) {
-            // One walk of the unit for both questions (a walk of every unit costs as much as the questions).
-            List<ObjectCreationExpr> creations = new ArrayList<>();
-            List<MethodCallExpr> newInstances = new ArrayList<>();
-            s.unit().walk(Node.TreeTraversal.PREORDER, n -> {
-                if (n instanceof ObjectCreationExpr c) creations.add(c);
-                else if (n instanceof MethodCallExpr call && call.getNameAsString().equals("newInstance")) newInstances.add(call);
-            });
-            for (ObjectCreationExpr c : creations) {
+        // One walk of the unit for both questions (a walk of every unit costs as much as the questions).
+        List<Walked> walked = (parallel ? sources.parallelStream() : sources.stream()).map(s -> walk(s.unit())).toList();
+        for (Walked w : walked) {
+            for (ObjectCreationExpr c : w.creations()) {
                 types.resolveTypeName(c.getType().getNameWithScope(), c).filter(t -> types.type(t).isPresent()).ifPresent(created::add);
             }
-            for (MethodCallExpr call : newInstances) reflective(call, types, jndi).ifPresent(reflective::add);
+            for (MethodCallExpr call : w.newInstances()) reflective(call, types, jndi).ifPresent(reflective::add);
         }
         return Instantiation.Facts.of(created, reflective, names);
+    }
+
+    private static Walked walk(Node unit) {
+        List<ObjectCreationExpr> creations = new ArrayList<>();
+        List<MethodCallExpr> newInstances = new ArrayList<>();
+        unit.walk(Node.TreeTraversal.PREORDER, n -> {
+            if (n instanceof ObjectCreationExpr c) creations.add(c);
+            else if (n instanceof MethodCallExpr call && call.getNameAsString().equals("newInstance")) newInstances.add(call);
+        });
+        return new Walked(creations, newInstances);
     }
 
     /** A {@code newInstance()} on a class or constructor object, with its cast and the class name's origin. */

@@ -85,8 +85,8 @@ final class ScanSolvers implements SymbolResolver {
     /** The calling thread's solver (the one made with the build). */
     Solver calling() { return calling; }
 
-    /** A new solver for another thread, which must {@link #use} it before scanning. */
-    Solver forAnotherThread() { return newSolver(types).orElse(calling); }
+    /** A new solver for another thread, which must {@link #use} it before scanning; empty when it cannot be made. */
+    Optional<Solver> forAnotherThread() { return newSolver(types); }
 
     /** Sends the current thread's resolutions through the trees to {@code mine} until the returned scope is closed. */
     Scope use(Solver mine) {

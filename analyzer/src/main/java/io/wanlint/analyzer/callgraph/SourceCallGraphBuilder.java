@@ -415,7 +415,11 @@ public final class SourceCallGraphBuilder {
          */
         List<ScannedFile> scanAll(List<Map.Entry<String, List<TypeInfo>>> files, boolean record, int threads) {
             int workers = Math.max(1, Math.min(threads, (files.size() + CHUNK - 1) / CHUNK));
-            if (workers == 1 || solvers == null) {
+            // Each worker's own solver, made here: when one cannot be made, no two threads may share one, so
+            // the files are scanned on this thread.
+            List<ScanSolvers.Solver> workerSolvers = new ArrayList<>();
+            for (int w = 0; workers > 1 && solvers != null && w < workers; w++) solvers.forAnotherThread().ifPresent(workerSolvers::add);
+            if (workers == 1 || solvers == null || workerSolvers.size() < workers) {
                 List<ScannedFile> out = new ArrayList<>(files.size());
                 for (Map.Entry<String, List<TypeInfo>> f : files) out.add(scanWithFacts(f, record, resolver));
                 return out;
@@ -428,7 +432,7 @@ public final class SourceCallGraphBuilder {
                 int me = w;
                 Thread thread = new Thread(null, () -> {
                     try {
-                        ScanSolvers.Solver mine = solvers.forAnotherThread();
+                        ScanSolvers.Solver mine = workerSolvers.get(me);
                         CallSiteResolver own = resolverWith(mine);
                         try (ScanSolvers.Scope ignored = solvers.use(mine)) {
                             for (int start; (start = next.getAndAdd(CHUNK)) < files.size(); ) {

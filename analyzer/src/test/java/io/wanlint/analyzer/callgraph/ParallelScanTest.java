@@ -188,7 +188,7 @@ class ParallelScanTest {
         assertThat(unit.getData(Node.SYMBOL_RESOLVER_KEY)).isSameAs(solvers);
         assertThat(units).allMatch(u -> u.unit().containsData(Node.PRINTER_KEY));
 
-        ScanSolvers.Solver mine = solvers.forAnotherThread();
+        ScanSolvers.Solver mine = solvers.forAnotherThread().orElseThrow();
         CompletableFuture<ScanSolvers.Solver> seen = CompletableFuture.supplyAsync(() -> {
             try (ScanSolvers.Scope ignored = solvers.use(mine)) {
                 return solvers.ofCurrentThread();

@@ -22,4 +22,13 @@ public interface Rule {
      * scope left out is walked when asked, with the same result.
      */
     default java.util.Set<ReachScope> scopesWalkedFromEveryEntryPoint() { return java.util.Set.of(); }
+
+    /**
+     * The work of {@link #check} for one entry point that lands in a cache the rule reads (the analysis's
+     * transaction scopes, say): the engine runs it for every entry point ahead of the rules, spread over its
+     * threads, instead of inside the rule on one thread. Only a speed hint, so it must only fill caches
+     * whose answers are pure functions of the entry point: the findings do not depend on who asked first.
+     * Called from several threads at once.
+     */
+    default void prepare(RuleContext ctx, io.wanlint.analyzer.api.EntryPoint ep) {}
 }

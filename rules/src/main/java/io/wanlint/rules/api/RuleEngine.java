@@ -138,7 +138,7 @@ public final class RuleEngine {
 
     /**
      * Queues, ahead of the rules, the work every run does per entry point anyway: the walks of the
-     * scopes the rules take from every entry point, and each entry point's standard estimate (the
+     * scopes the rules take from every entry point, each rule's own {@link Rule#prepare}, and each entry point's standard estimate (the
      * report's "after patches" asks for every one). Both are cached where the rules look for them,
      * and are pure functions of the entry point, so the findings do not depend on who made them
      * first; made in small tasks, they keep both threads busy, where inside the first rule that asks
@@ -155,6 +155,13 @@ public final class RuleEngine {
                 List<EntryPoint> chunk = eps.subList(from, Math.min(eps.size(), from + PREPARED_PER_TASK));
                 tasks.add(pool.submit(() -> chunk.forEach(ep -> ctx.reach(ep, scope))));
             }
+        }
+        // After the walks (each rule's preparation reads them), one task per chunk for every rule.
+        for (int from = 0; from < eps.size(); from += PREPARED_PER_TASK) {
+            List<EntryPoint> chunk = eps.subList(from, Math.min(eps.size(), from + PREPARED_PER_TASK));
+            tasks.add(pool.submit(() -> {
+                for (EntryPoint ep : chunk) for (Rule rule : enabled) rule.prepare(ctx, ep);
+            }));
         }
         for (int from = 0; from < eps.size(); from += PREPARED_PER_TASK) {
             List<EntryPoint> chunk = eps.subList(from, Math.min(eps.size(), from + PREPARED_PER_TASK));

@@ -33,6 +33,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * WAN005: an entity (BMP, CMP or JPA) that the application reads far more than it writes. Reads
@@ -79,7 +80,42 @@ public final class CacheableReadMostlyEntity implements Rule {
         long weight(Map<CallEdge, Set<EntryPoint>> m) { return m.values().stream().mapToLong(Set::size).sum(); }
     }
 
-    @Override public void check(RuleContext ctx, FindingSink sink) {
+    @Override public Set<ReachScope> scopesWalkedFromEveryEntryPoint() { return Set.of(ReachScope.WHOLE_REQUEST); }
+
+    /** The calls of the request {@link #check} looks at, picked out of its walk ahead of the rules, on every thread. */
+    @Override public void prepare(RuleContext ctx, EntryPoint ep) { entityCalls(ctx, ep); }
+
+    /**
+     * Per entry point, the calls of its whole-request walk that the check's pass does something with
+     * (a home lookup, a JPA setter, an entity read or write), in reach order: the pass over every reached
+     * call of every request was most of this rule's time on a large application, on one thread.
+     */
+    private static final class EntityCalls {
+        final Map<EntryPoint, List<ReachedCall>> byEntryPoint = new ConcurrentHashMap<>();
+    }
+
+    private static List<ReachedCall> entityCalls(RuleContext ctx, EntryPoint ep) {
+        Map<EntryPoint, List<ReachedCall>> known = ctx.derived(EntityCalls.class, c -> new EntityCalls()).byEntryPoint;
+        List<ReachedCall> calls = known.get(ep);
+        if (calls != null) return calls;
+        List<ReachedCall> picked = new ArrayList<>();
+        for (ReachedCall rc : ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls()) if (looksAt(ctx, rc.edge())) picked.add(rc);
+        // Two threads picking the same request's calls pick equal lists: either one is kept.
+        List<ReachedCall> made = List.copyOf(picked);
+        List<ReachedCall> earlier = known.putIfAbsent(ep, made);
+        return earlier != null ? earlier : made;
+    }
+
+    /** Whether the check's pass does anything with this call (it skips every other one, leaving nothing behind). */
+    static boolean looksAt(RuleContext ctx, CallEdge e) {
+        if (e.op() == CallOp.LOOKUP && e.targetComponent() != null) return true;
+        return jpaSetterOf(ctx, e).isPresent() || access(e).isPresent();
+    }
+
+    @Override public void check(RuleContext ctx, FindingSink sink) { check(ctx, sink, CacheableReadMostlyEntity::entityCalls); }
+
+    /** The check over {@code callsOf} each request (its whole walk, in tests, against the calls picked out of it). */
+    void check(RuleContext ctx, FindingSink sink, java.util.function.BiFunction<RuleContext, EntryPoint, List<ReachedCall>> callsOf) {
         Map<String, Usage> usages = new LinkedHashMap<>();
         Set<CallEdge> reachedWrites = new java.util.HashSet<>();
         for (EntryPoint ep : ctx.entryPoints()) {
@@ -87,7 +123,7 @@ public final class CacheableReadMostlyEntity implements Rule {
             // query): the entity is then managed and the flush writes what the setter changed.
             Map<String, List<ReachedCall>> jpaSetters = new LinkedHashMap<>();
             Set<String> jpaLoaded = new LinkedHashSet<>();
-            for (ReachedCall rc : ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls()) {
+            for (ReachedCall rc : callsOf.apply(ctx, ep)) {
                 if (rc.edge().op() == CallOp.LOOKUP && rc.edge().targetComponent() != null) {
                     ctx.component(rc.edge().targetComponent()).filter(c -> (c.kind() == ComponentKind.ENTITY_CMP || c.kind() == ComponentKind.ENTITY_BMP) && !c.readOnly())
                             .ifPresent(c -> usages.computeIfAbsent(c.name(), n -> new Usage())

@@ -125,6 +125,18 @@ public final class Engine {
      */
     public PatchIndex patches(List<Finding> findings, Analysis analysis, PatchOptions options) {
         if (!options.planned()) return PatchIndex.EMPTY;
+        // With a cache folder, the report's patches are kept with the rules' outcome for an unchanged
+        // re-run (RememberedPatches). Only the built-in fixer's planning is remembered, and never a
+        // re-analysis: its budget is wall-clock time, so its outcome is not a function of the inputs.
+        if (options.verification().cache() != null && !options.reanalyse() && checker.isPresent()
+                && fixer.isPresent() && fixer.get() instanceof RefactoringFixer built) {
+            Optional<io.wanlint.analyzer.cache.AnalysisCache.Served> served = workbench.analysisIdentity(analysis.result());
+            if (served.isPresent()) {
+                String rulesKey = RememberedRules.keyOf(analysis, served.get().identity(), checker.get());
+                return built.rememberedPreviews(findings, analysis.result(), options.verification(), rulesKey,
+                        RememberedPatches.name(served.get().slot()));
+            }
+        }
         return fixer.map(f -> f.previews(findings, analysis, options.verification(),
                 options.reanalyse() ? Optional.of(workbench) : Optional.empty())).orElse(PatchIndex.EMPTY);
     }

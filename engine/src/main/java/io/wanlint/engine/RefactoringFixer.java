@@ -81,7 +81,7 @@ public final class RefactoringFixer implements Fixer {
      *
      * @param name the cache entry's name (one per analysed application)
      */
-    PatchIndex rememberedPreviews(List<Finding> findings, AnalysisResult result, Verification verification, String rulesKey, String name) {
+    Engine.PatchesOutcome rememberedPreviews(List<Finding> findings, AnalysisResult result, Verification verification, String rulesKey, String name) {
         Path cache = verification.cache();
         RefactoringContext context = RefactoringContext.of(result);
         String key;
@@ -91,13 +91,13 @@ public final class RefactoringFixer implements Fixer {
             key = RememberedPatches.keyOf(rulesKey, findings, context, probe.environmentDigest(), verification, refactorings);
         }
         java.util.Optional<PatchIndex> remembered = RememberedPatches.read(cache, name, key, context);
-        if (remembered.isPresent()) return remembered.get();
+        if (remembered.isPresent()) return new Engine.PatchesOutcome(remembered.get(), true);
         try (PatchVerifier verifier = verifier(context, verification)) {
             List<Refactorings.Planned> plans = refactorings.plan(findings, context);
             Map<String, Boolean> created = RememberedPatches.created(plans, context);
             PatchIndex index = ReportPatches.of(verifier.verifyEach(plans), context);
             RememberedPatches.write(cache, name, key, index, created);
-            return index;
+            return new Engine.PatchesOutcome(index, false);
         }
     }
 

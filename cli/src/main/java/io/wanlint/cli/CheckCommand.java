@@ -144,7 +144,10 @@ final class CheckCommand extends AnalysisCommand {
         // HTML previews show them, and every format says which findings have none and why. One line per
         // finding (--compact) shows no patch: planning and compiling them would be wasted.
         PatchOptions patchOptions = compact ? PatchOptions.NONE : new PatchOptions(true, verification, reanalyse);
-        PatchIndex patches = timedWithProgress("patches", () -> engine.patches(gated.findings(), analysis, patchOptions));
+        Engine.PatchesOutcome planned = timedWithProgress("patches", () -> engine.patchesOutcome(gated.findings(), analysis, patchOptions));
+        // Said in --timings like the rules': the patches came from the cache, nothing was planned or compiled.
+        if (planned.reused()) timed("patches: reused from the cache", () -> null);
+        PatchIndex patches = planned.patches();
         Checker.CheckRun figured = engine.afterPatches(gated, patches, patchOptions);
         ReportData data = timedWithProgress("cost model", () -> Engine.reportData(analysis, figured, rules.costs()));
         Reporter.Options layout = new Reporter.Options(root, paths, ide.target, wiring.graphviz(), colour(), compact, sourceRoot, ideRoot, help);

@@ -75,6 +75,33 @@ public final class RefactoringFixer implements Fixer {
     }
 
     /**
+     * {@link #previews(List, AnalysisResult, Verification)}, remembered in the cache folder of
+     * {@code verification} under {@code rulesKey} and everything else planning and verifying read
+     * ({@link RememberedPatches}): an unchanged re-run neither plans nor compiles.
+     *
+     * @param name the cache entry's name (one per analysed application)
+     */
+    Engine.PatchesOutcome rememberedPreviews(List<Finding> findings, AnalysisResult result, Verification verification, String rulesKey, String name) {
+        Path cache = verification.cache();
+        RefactoringContext context = RefactoringContext.of(result);
+        String key;
+        // A verifier that keeps no javac results, for the key only: closing the run's own after a
+        // reuse would write back an empty set of javac results, which the next changed run wants.
+        try (PatchVerifier probe = verifier(context, verification.withCache(null))) {
+            key = RememberedPatches.keyOf(rulesKey, findings, context, probe.environmentDigest(), verification, refactorings);
+        }
+        java.util.Optional<PatchIndex> remembered = RememberedPatches.read(cache, name, key, context);
+        if (remembered.isPresent()) return new Engine.PatchesOutcome(remembered.get(), true);
+        try (PatchVerifier verifier = verifier(context, verification)) {
+            List<Refactorings.Planned> plans = refactorings.plan(findings, context);
+            Map<String, Boolean> created = RememberedPatches.created(plans, context);
+            PatchIndex index = ReportPatches.of(verifier.verifyEach(plans), context);
+            RememberedPatches.write(cache, name, key, index, created);
+            return new Engine.PatchesOutcome(index, false);
+        }
+    }
+
+    /**
      * The verifier of one run: compiling against the API of the platform the application declares,
      * its shipped jars and {@code --classpath}, or, with {@code --no-verify}, none.
      */

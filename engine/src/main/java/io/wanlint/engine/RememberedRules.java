@@ -67,6 +67,9 @@ final class RememberedRules {
 
     private RememberedRules() {}
 
+    /** The mapper of the stored forms ({@link RememberedPatches} keeps the report's patches with it). */
+    static ObjectMapper json() { return JSON; }
+
     /**
      * The rules' outcome on the analysis: from the cache folder when it holds this analysis's under
      * the same settings and builds, else from {@code checker} (and then stored for the next run).

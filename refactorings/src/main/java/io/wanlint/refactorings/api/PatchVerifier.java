@@ -264,6 +264,17 @@ public final class PatchVerifier implements AutoCloseable {
     /** How many times javac ran, unpatched and patched (a result reused from an earlier run is no run). */
     public int compilations() { return compilations; }
 
+    /**
+     * A digest of what every verdict of this verifier depends on besides the patched sources: the
+     * compiler, its options and budget, the class path and API containers' content and the
+     * application's source layout, or why nothing is compiled. A report's patches are remembered
+     * under it (with every source's text): equal digests, equal sources, equal verdicts.
+     */
+    public String environmentDigest() {
+        if (disabled != null) return "not compiled: " + disabled;
+        return environment() + " budget " + budget.toNanos();
+    }
+
     /** How many compiles were answered by an earlier run's result instead of javac ({@link JavacResults}). */
     public int reusedCompilations() { return results.reused(); }
 

@@ -96,7 +96,8 @@ public final class RefactoringFixer implements Fixer {
             List<Refactorings.Planned> plans = refactorings.plan(findings, context);
             Map<String, Boolean> created = RememberedPatches.created(plans, context);
             PatchIndex index = ReportPatches.of(verifier.verifyEach(plans), context);
-            RememberedPatches.write(cache, name, key, index, created);
+            // A run cut short by the CPU-time budget depends on the machine's speed: the next run plans again.
+            if (!verifier.cutShortByBudget()) RememberedPatches.write(cache, name, key, index, created);
             return new Engine.PatchesOutcome(index, false);
         }
     }

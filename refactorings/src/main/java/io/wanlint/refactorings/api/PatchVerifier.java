@@ -89,6 +89,8 @@ public final class PatchVerifier implements AutoCloseable {
     private final Duration budget;
     /** CPU nanoseconds javac has run for this verifier (wall-clock nanoseconds where the JVM cannot tell CPU time). */
     private long spentNanos;
+    /** Whether a patch was left unverified because the budget was spent: a run's outcome then depends on time. */
+    private boolean cutShortByBudget;
     private StandardJavaFileManager fileManager;
     /** wanlint's own API containers, seen through {@link CompileClassPath#ownView()}; null when there are none. */
     private StandardJavaFileManager ownApiFiles;
@@ -197,6 +199,7 @@ public final class PatchVerifier implements AutoCloseable {
         if (disabled != null) return new Verdict.Unverified(disabled);
         if (uncompilable != null) return new Verdict.Unverified(uncompilable);
         if (spentNanos >= budget.toNanos()) {
+            cutShortByBudget = true;
             return new Verdict.Unverified("the CPU-time budget for compiling patches (" + budget.toSeconds()
                     + " s) was spent on earlier patches (--no-verify skips compiling)");
         }
@@ -263,6 +266,13 @@ public final class PatchVerifier implements AutoCloseable {
 
     /** How many times javac ran, unpatched and patched (a result reused from an earlier run is no run). */
     public int compilations() { return compilations; }
+
+    /**
+     * Whether a patch of this verifier was left unverified because earlier compiles had spent the CPU-time
+     * budget: what such a run shows depends on the machine's speed, not only on its inputs, so it is not kept
+     * for a later run (RememberedPatches).
+     */
+    public boolean cutShortByBudget() { return cutShortByBudget; }
 
     /**
      * A digest of what every verdict of this verifier depends on besides the patched sources: the

@@ -203,12 +203,15 @@ class PatchVerifierTest {
         try (PatchVerifier v = PatchVerifier.with(context, CompileClassPath.of(context.root(), List.of()), javac, Duration.ofHours(1))) {
             assertThat(v.verdict(List.of(first))).isEqualTo(new PatchVerifier.Verdict.Verified());
             assertThat(v.verdict(List.of(second))).isEqualTo(new PatchVerifier.Verdict.Verified());
+            assertThat(v.cutShortByBudget()).isFalse();
         }
         // A budget any compile uses up: the first patch is compiled (nothing was spent before it), the next is not.
         try (PatchVerifier v = PatchVerifier.with(context, CompileClassPath.of(context.root(), List.of()), javac, Duration.ofNanos(1))) {
             assertThat(v.verdict(List.of(first))).isEqualTo(new PatchVerifier.Verdict.Verified());
+            assertThat(v.cutShortByBudget()).as("spent, but no patch went unverified for it yet").isFalse();
             assertThat(v.verdict(List.of(second))).isInstanceOfSatisfying(PatchVerifier.Verdict.Unverified.class, u ->
                     assertThat(u.why()).startsWith("the CPU-time budget for compiling patches (0 s) was spent on earlier patches"));
+            assertThat(v.cutShortByBudget()).isTrue();
             assertThat(v.compilations()).isEqualTo(2);
         }
     }

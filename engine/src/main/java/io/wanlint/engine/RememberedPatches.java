@@ -3,6 +3,7 @@ package io.wanlint.engine;
 import io.wanlint.analyzer.api.AnalyzedFile;
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.cache.InputDigest;
+import io.wanlint.analyzer.cache.KeyDigest;
 import io.wanlint.analyzer.cache.SideEntry;
 import io.wanlint.refactorings.api.FileChange;
 import io.wanlint.refactorings.api.PatchVerifier;
@@ -11,10 +12,8 @@ import io.wanlint.refactorings.api.Refactorings;
 import io.wanlint.refactorings.api.SourceText;
 import io.wanlint.report.api.PatchIndex;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -51,19 +50,19 @@ final class RememberedPatches {
 
     static String keyOf(String rulesKey, List<Finding> findings, RefactoringContext context, String verifierEnvironment,
                         Fixer.Verification verification, Refactorings refactorings) {
-        MessageDigest d = sha256();
-        update(d, "rules " + rulesKey);
-        update(d, "findings " + RememberedRules.canonical(findings));
-        update(d, "root " + context.root().map(Path::toString).orElse("(none)"));
+        MessageDigest d = KeyDigest.sha256();
+        KeyDigest.update(d, "rules " + rulesKey);
+        KeyDigest.update(d, "findings " + RememberedRules.canonical(findings));
+        KeyDigest.update(d, "root " + context.root().map(Path::toString).orElse("(none)"));
         for (AnalyzedFile f : context.analysis().files()) {
             Optional<SourceText> text = context.read(f.path());
-            update(d, "file " + f.path() + " " + text.map(t -> t.charset() + " bom " + t.byteOrderMark()).orElse("unread"));
-            text.ifPresent(t -> update(d, t.text()));
+            KeyDigest.update(d, "file " + f.path() + " " + text.map(t -> t.charset() + " bom " + t.byteOrderMark()).orElse("unread"));
+            text.ifPresent(t -> KeyDigest.update(d, t.text()));
         }
-        update(d, "verifier " + verifierEnvironment);
-        update(d, "verification enabled " + verification.enabled() + " classpath " + verification.classPath());
+        KeyDigest.update(d, "verifier " + verifierEnvironment);
+        KeyDigest.update(d, "verification enabled " + verification.enabled() + " classpath " + verification.classPath());
         for (Class<?> code : List.of(refactorings.getClass(), PatchVerifier.class, ReportPatches.class, RememberedPatches.class, PatchIndex.class)) {
-            update(d, "build " + code.getName() + " " + InputDigest.buildOf(code));
+            KeyDigest.update(d, "build " + code.getName() + " " + InputDigest.buildOf(code));
         }
         return HexFormat.of().formatHex(d.digest());
     }
@@ -107,20 +106,5 @@ final class RememberedPatches {
         }
     }
 
-    private static void update(MessageDigest d, String s) {
-        byte[] b = s.getBytes(StandardCharsets.UTF_8);
-        d.update((byte) (b.length >>> 24));
-        d.update((byte) (b.length >>> 16));
-        d.update((byte) (b.length >>> 8));
-        d.update((byte) b.length);
-        d.update(b);
-    }
 
-    private static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
-        }
-    }
 }

@@ -1,6 +1,7 @@
 package io.wanlint.refactorings.api;
 
 import io.wanlint.analyzer.api.AnalyzedFile;
+import io.wanlint.analyzer.cache.KeyDigest;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -368,13 +369,13 @@ public final class PatchVerifier implements AutoCloseable {
 
     /** The key of compiling these sources: what every compile of the run shares, and each source's path and text. */
     private String keyOf(Map<String, String> sources, boolean declarationsOnly, int stopAt) {
-        java.security.MessageDigest d = sha256();
-        update(d, environment());
-        if (declarationsOnly) update(d, "source path as declarations");
-        if (stopAt != Integer.MAX_VALUE) update(d, "stop at error " + stopAt);
+        java.security.MessageDigest d = KeyDigest.sha256();
+        KeyDigest.update(d, environment());
+        if (declarationsOnly) KeyDigest.update(d, "source path as declarations");
+        if (stopAt != Integer.MAX_VALUE) KeyDigest.update(d, "stop at error " + stopAt);
         for (Map.Entry<String, String> s : new TreeMap<>(sources).entrySet()) {
-            update(d, "source " + s.getKey());
-            update(d, tokensHash(s.getValue()));
+            KeyDigest.update(d, "source " + s.getKey());
+            KeyDigest.update(d, tokensHash(s.getValue()));
         }
         return java.util.HexFormat.of().formatHex(d.digest());
     }
@@ -386,16 +387,16 @@ public final class PatchVerifier implements AutoCloseable {
      */
     private String environment() {
         if (environment != null) return environment;
-        java.security.MessageDigest d = sha256();
-        update(d, "javac " + System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version") + " "
+        java.security.MessageDigest d = KeyDigest.sha256();
+        KeyDigest.update(d, "javac " + System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version") + " "
                 + (javac == null ? "none" : javac.getClass().getName()));
-        update(d, "options " + OPTIONS);
-        update(d, "api " + classPath.api() + " " + classPath.ownView());
+        KeyDigest.update(d, "options " + OPTIONS);
+        KeyDigest.update(d, "api " + classPath.api() + " " + classPath.ownView());
         for (Path p : classPath.entries()) updateContainer(d, "classpath", p);
         for (Path p : classPath.ownApi()) updateContainer(d, "own", p);
         layout().javaFilesByPackage().forEach((pkg, files) -> {
-            update(d, "package " + pkg);
-            files.forEach(f -> update(d, "file " + f));
+            KeyDigest.update(d, "package " + pkg);
+            files.forEach(f -> KeyDigest.update(d, "file " + f));
         });
         environment = java.util.HexFormat.of().formatHex(d.digest());
         return environment;
@@ -407,23 +408,23 @@ public final class PatchVerifier implements AutoCloseable {
      * the same jar elsewhere is the same input to javac.
      */
     private static void updateContainer(java.security.MessageDigest d, String kind, Path p) {
-        update(d, kind + " " + p.getFileName());
+        KeyDigest.update(d, kind + " " + p.getFileName());
         try {
             if (Files.isRegularFile(p)) {
-                update(d, hashOf(Files.readAllBytes(p)));
+                KeyDigest.update(d, hashOf(Files.readAllBytes(p)));
             } else if (Files.isDirectory(p)) {
                 try (var files = Files.walk(p)) {
                     for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
-                        update(d, "entry " + p.relativize(f));
-                        update(d, hashOf(Files.readAllBytes(f)));
+                        KeyDigest.update(d, "entry " + p.relativize(f));
+                        KeyDigest.update(d, hashOf(Files.readAllBytes(f)));
                     }
                 }
             } else {
-                update(d, "missing");
+                KeyDigest.update(d, "missing");
             }
         } catch (IOException e) {
             // Unreadable now: a key no earlier or later run shares, so nothing is reused.
-            update(d, "unreadable " + System.nanoTime());
+            KeyDigest.update(d, "unreadable " + System.nanoTime());
         }
     }
 
@@ -436,25 +437,10 @@ public final class PatchVerifier implements AutoCloseable {
     static String tokensHash(String text) { return hashOf(JavaTokensText.of(text).getBytes(StandardCharsets.UTF_8)); }
 
     private static String hashOf(byte[] bytes) {
-        return java.util.HexFormat.of().formatHex(sha256().digest(bytes), 0, 16);
+        return java.util.HexFormat.of().formatHex(KeyDigest.sha256().digest(bytes), 0, 16);
     }
 
-    private static void update(java.security.MessageDigest d, String s) {
-        byte[] b = s.getBytes(StandardCharsets.UTF_8);
-        d.update((byte) (b.length >>> 24));
-        d.update((byte) (b.length >>> 16));
-        d.update((byte) (b.length >>> 8));
-        d.update((byte) b.length);
-        d.update(b);
-    }
 
-    private static java.security.MessageDigest sha256() {
-        try {
-            return java.security.MessageDigest.getInstance("SHA-256");
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
-        }
-    }
 
     /** This thread's CPU time (javac runs on the calling thread), or the wall clock where CPU time is not measurable. */
     private static long threadTime() {

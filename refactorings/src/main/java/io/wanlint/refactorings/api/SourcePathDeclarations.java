@@ -46,7 +46,7 @@ final class SourcePathDeclarations {
         if (text.indexOf("\\u") >= 0) return text;
         Optional<CompilationUnit> parsed = BodyOnlyChange.parseCleanly(text);
         if (parsed.isEmpty()) return text;
-        int[] lineStarts = lineStarts(text);
+        int[] lineStarts = SourceText.lineStarts(text);
         List<Cut> cuts = new ArrayList<>();
         for (CallableDeclaration<?> callable : parsed.get().findAll(CallableDeclaration.class)) {
             Optional<BlockStmt> body = callable instanceof MethodDeclaration m ? m.getBody()
@@ -113,16 +113,6 @@ final class SourcePathDeclarations {
 
     private static long lineBreaks(String s) {
         return s.chars().filter(c -> c == '\n').count() + s.replace("\r\n", "").chars().filter(c -> c == '\r').count();
-    }
-
-    private static int[] lineStarts(String text) {
-        List<Integer> starts = new ArrayList<>();
-        starts.add(0);
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '\n' || c == '\r' && (i + 1 >= text.length() || text.charAt(i + 1) != '\n')) starts.add(i + 1);
-        }
-        return starts.stream().mapToInt(Integer::intValue).toArray();
     }
 
     private static int offset(int[] lineStarts, Position p) {

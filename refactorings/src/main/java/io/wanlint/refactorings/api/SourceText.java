@@ -58,6 +58,20 @@ public record SourceText(String path, String text, Charset charset, boolean byte
         return text.substring(lineStart, i);
     }
 
+    /**
+     * Where each line of {@code text} starts, lines ended as JavaParser ends them: at {@code \n}, {@code \r\n}
+     * and a lone {@code \r} (old Mac files; counting at {@code \n} only put every node of such a file on line 1).
+     */
+    public static int[] lineStarts(String text) {
+        java.util.List<Integer> starts = new java.util.ArrayList<>();
+        starts.add(0);
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\n' || c == '\r' && (i + 1 >= text.length() || text.charAt(i + 1) != '\n')) starts.add(i + 1);
+        }
+        return starts.stream().mapToInt(Integer::intValue).toArray();
+    }
+
     /** The offset of the first character of the line that holds {@code offset} (a line ends at {@code \n}, {@code \r\n} or a lone {@code \r}). */
     public int lineStart(int offset) {
         int i = Math.min(offset, text.length()) - 1;

@@ -11,8 +11,6 @@ import com.github.javaparser.ast.body.TypeDeclaration;
 import io.wanlint.refactorings.api.SourceText;
 import io.wanlint.refactorings.api.TextEdit;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -28,21 +26,7 @@ public final class JavaSource {
     private JavaSource(SourceText source, CompilationUnit unit) {
         this.source = source;
         this.unit = unit;
-        this.lineStarts = lineStarts(source.text());
-    }
-
-    /**
-     * Where each line starts, lines ended as JavaParser ends them: at {@code \n}, {@code \r\n} and a
-     * lone {@code \r} (old Mac files; counting at {@code \n} only put every node of such a file on line 1).
-     */
-    static int[] lineStarts(String t) {
-        List<Integer> starts = new ArrayList<>();
-        starts.add(0);
-        for (int i = 0; i < t.length(); i++) {
-            char c = t.charAt(i);
-            if (c == '\n' || c == '\r' && (i + 1 >= t.length() || t.charAt(i + 1) != '\n')) starts.add(i + 1);
-        }
-        return starts.stream().mapToInt(Integer::intValue).toArray();
+        this.lineStarts = SourceText.lineStarts(source.text());
     }
 
     /** The parsed file, or empty when it does not parse (then nothing is planned for it). */

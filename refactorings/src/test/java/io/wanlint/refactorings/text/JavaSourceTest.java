@@ -45,7 +45,7 @@ class JavaSourceTest {
         assertThat(text.lineStart(3)).isEqualTo(3);
         assertThat(text.lineStart(5)).isEqualTo(5);
         assertThat(text.lineStart(8)).isEqualTo(7);
-        assertThat(JavaSource.lineStarts("a\r\nb\rc\nd")).containsExactly(0, 3, 5, 7);
+        assertThat(io.wanlint.refactorings.api.SourceText.lineStarts("a\r\nb\rc\nd")).containsExactly(0, 3, 5, 7);
     }
 
     @Test

@@ -98,7 +98,6 @@ public final class Engine {
         return checker.orElseThrow(() -> new IllegalStateException("the rules are not wired in")).check(analysis);
     }
 
-    /** A rules run, and whether its outcome was taken from the cache folder ({@link #rules(Analysis, Path)}). */
     /**
      * A rules run, whether its outcome was taken from the cache folder, and every entry point's cost
      * when it was remembered or just estimated with the outcome (empty: {@link #reportData} estimates it).

@@ -139,7 +139,7 @@ public final class RuleEngine {
     /**
      * Queues, ahead of the rules, the work every run does per entry point anyway: the walks of the
      * scopes the rules take from every entry point, each rule's own {@link Rule#prepare}, and each entry point's standard estimate (the
-     * report's "after patches" asks for every one). Both are cached where the rules look for them,
+     * report's "after patches" asks for every one). All are cached where the rules look for them,
      * and are pure functions of the entry point, so the findings do not depend on who made them
      * first; made in small tasks, they keep both threads busy, where inside the first rule that asks
      * they were one thread's serial work while the other waited. Failures are left to the rule or
@@ -150,24 +150,22 @@ public final class RuleEngine {
         List<EntryPoint> eps = ctx.entryPoints();
         java.util.EnumSet<ReachScope> scopes = java.util.EnumSet.noneOf(ReachScope.class);
         for (Rule rule : enabled) scopes.addAll(rule.scopesWalkedFromEveryEntryPoint());
-        for (ReachScope scope : scopes) {
-            for (int from = 0; from < eps.size(); from += PREPARED_PER_TASK) {
-                List<EntryPoint> chunk = eps.subList(from, Math.min(eps.size(), from + PREPARED_PER_TASK));
-                tasks.add(pool.submit(() -> chunk.forEach(ep -> ctx.reach(ep, scope))));
-            }
-        }
+        for (ReachScope scope : scopes) inChunks(eps, pool, tasks, chunk -> chunk.forEach(ep -> ctx.reach(ep, scope)));
         // After the walks (each rule's preparation reads them), one task per chunk for every rule.
-        for (int from = 0; from < eps.size(); from += PREPARED_PER_TASK) {
-            List<EntryPoint> chunk = eps.subList(from, Math.min(eps.size(), from + PREPARED_PER_TASK));
-            tasks.add(pool.submit(() -> {
-                for (EntryPoint ep : chunk) for (Rule rule : enabled) rule.prepare(ctx, ep);
-            }));
-        }
-        for (int from = 0; from < eps.size(); from += PREPARED_PER_TASK) {
-            List<EntryPoint> chunk = eps.subList(from, Math.min(eps.size(), from + PREPARED_PER_TASK));
-            tasks.add(pool.submit(() -> chunk.forEach(oracle::estimate)));
-        }
+        inChunks(eps, pool, tasks, chunk -> {
+            for (EntryPoint ep : chunk) for (Rule rule : enabled) rule.prepare(ctx, ep);
+        });
+        inChunks(eps, pool, tasks, chunk -> chunk.forEach(oracle::estimate));
         return tasks;
+    }
+
+    /** Submits {@code work} once per run of {@link #PREPARED_PER_TASK} entry points, in order, adding each task to {@code tasks}. */
+    private static void inChunks(List<EntryPoint> eps, ExecutorService pool, List<Future<?>> tasks,
+                                 java.util.function.Consumer<List<EntryPoint>> work) {
+        for (int from = 0; from < eps.size(); from += PREPARED_PER_TASK) {
+            List<EntryPoint> chunk = eps.subList(from, Math.min(eps.size(), from + PREPARED_PER_TASK));
+            tasks.add(pool.submit(() -> work.accept(chunk)));
+        }
     }
 
     /** Waits for the tasks of {@link #prepare}; what they failed at, the rules and figures asked again. */

@@ -28,20 +28,27 @@ import java.util.stream.Stream;
  * (issue 22). Each parser parses every file once per round; the first round warms the JIT and is
  * not counted, and the median of the others' thread CPU time is printed. Files are read once, as
  * ISO-8859-1 (any byte is a character, so both parsers see the same text); neither parser resolves
- * a name nor runs an annotation processor.
+ * a name nor runs an annotation processor. A third row is javac parsing, entering and attributing
+ * every file in one task (names and types resolved, as the call graph needs; class path: the JDK's
+ * plus the optional CLASSPATH argument), with the count of errors it reported (missing libraries).
  */
 public final class ParserSpeed {
     private ParserSpeed() {}
 
     /** What one parser did in one round: files it returned a tree for, and the thread's CPU time. */
-    record Round(int trees, long cpuNanos) {}
+    record Round(int trees, long cpuNanos, int errors) {
+        Round(int trees, long cpuNanos) {
+            this(trees, cpuNanos, 0);
+        }
+    }
 
     public static void main(String[] args) throws IOException {
-        if (args.length < 1 || args.length > 2) {
-            System.err.println("usage: ParserSpeed DIR [ROUNDS]   (ROUNDS >= 2, default 4; the first is warm-up)");
+        if (args.length < 1 || args.length > 3) {
+            System.err.println("usage: ParserSpeed DIR [ROUNDS [CLASSPATH]]   (ROUNDS >= 2, default 4; the first is warm-up)");
             System.exit(2);
         }
-        int rounds = args.length == 2 ? Integer.parseInt(args[1]) : 4;
+        int rounds = args.length >= 2 ? Integer.parseInt(args[1]) : 4;
+        String classPath = args.length == 3 ? args[2] : "";
         if (rounds < 2) {
             System.err.println("error: ROUNDS must be at least 2 (the first round is warm-up)");
             System.exit(2);
@@ -52,9 +59,11 @@ public final class ParserSpeed {
                 sources.size(), lines, rounds);
         double javaParser = median(sources, rounds, ParserSpeed::javaParser, "JavaParser");
         double javac = median(sources, rounds, ParserSpeed::javac, "javac");
+        double attributed = median(sources, rounds, s -> javacAttribute(s, classPath), "javac attribute");
         System.out.printf(Locale.ROOT, "| parser | median CPU s | lines per CPU s |%n| --- | ---: | ---: |%n");
         System.out.printf(Locale.ROOT, "| JavaParser (Java 21 level, comments attributed) | %.2f | %.0f |%n", javaParser, lines / javaParser);
         System.out.printf(Locale.ROOT, "| javac (JavacTask.parse) | %.2f | %.0f |%n", javac, lines / javac);
+        System.out.printf(Locale.ROOT, "| javac parse + enter + attribute (one task) | %.2f | %.0f |%n", attributed, lines / attributed);
         System.out.printf(Locale.ROOT, "JavaParser / javac: %.1fx%n", javaParser / javac);
     }
 
@@ -76,7 +85,8 @@ public final class ParserSpeed {
         for (int r = 0; r < rounds; r++) {
             Round round = parser.apply(sources);
             double s = round.cpuNanos() / 1e9;
-            System.out.printf(Locale.ROOT, "%s round %d: %d trees, %.2f s CPU%s%n", name, r + 1, round.trees(), s, r == 0 ? " (warm-up)" : "");
+            System.out.printf(Locale.ROOT, "%s round %d: %d trees, %.2f s CPU%s%s%n", name, r + 1, round.trees(), s,
+                    round.errors() > 0 ? ", " + round.errors() + " errors" : "", r == 0 ? " (warm-up)" : "");
             if (r > 0) seconds[r - 1] = s;
         }
         Arrays.sort(seconds);
@@ -112,6 +122,32 @@ public final class ParserSpeed {
             }
         }
         return new Round(trees, threads.getCurrentThreadCpuTime() - start);
+    }
+
+    /**
+     * javac's parse, enter and attribution of every file in one task (so each file's names resolve
+     * against the others); {@link Round#errors} counts the errors it reported, mostly names from
+     * libraries that are not on the class path.
+     */
+    static Round javacAttribute(List<Source> sources, String classPath) {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long start = threads.getCurrentThreadCpuTime();
+        JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
+        List<JavaFileObject> files = new ArrayList<>();
+        for (Source s : sources) files.add(new InMemory(s));
+        int[] errors = {0};
+        List<String> options = new ArrayList<>(List.of("-proc:none", "-implicit:none", "-Xmaxerrs", "1000000"));
+        if (!classPath.isEmpty()) options.addAll(List.of("-cp", classPath));
+        JavacTask task = (JavacTask) compiler.getTask(null, null,
+                d -> { if (d.getKind() == javax.tools.Diagnostic.Kind.ERROR) errors[0]++; }, options, null, files);
+        int trees = 0;
+        try {
+            for (CompilationUnitTree ignored : task.parse()) trees++;
+            task.analyze();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new Round(trees, threads.getCurrentThreadCpuTime() - start, errors[0]);
     }
 
     private static final class InMemory extends SimpleJavaFileObject {

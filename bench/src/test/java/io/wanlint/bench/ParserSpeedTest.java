@@ -31,5 +31,19 @@ class ParserSpeedTest {
         assertThat(sources).hasSize(java).allSatisfy(s -> assertThat(s.path().toString()).endsWith(".java"));
         assertThat(ParserSpeed.javaParser(sources).trees()).isEqualTo(java);
         assertThat(ParserSpeed.javac(sources).trees()).isEqualTo(java);
+        assertThat(ParserSpeed.javacAttribute(sources, "").trees()).isEqualTo(java);
+    }
+
+    @Test
+    void attributionResolvesNamesAcrossFilesAndCountsWhatItCannot() throws Exception {
+        Path a = dir.resolve("p/A.java");
+        Files.createDirectories(a.getParent());
+        Files.writeString(a, "package p; public class A { public B b() { return new B(); } }");
+        Files.writeString(dir.resolve("p/B.java"), "package p; public class B { Missing m; }");
+
+        ParserSpeed.Round round = ParserSpeed.javacAttribute(ParserSpeed.read(dir), "");
+
+        assertThat(round.trees()).isEqualTo(2);
+        assertThat(round.errors()).isEqualTo(1);
     }
 }

@@ -70,7 +70,8 @@ public final class RefactoringFixer implements Fixer {
         RefactoringContext context = RefactoringContext.of(analysis.result());
         try (PatchVerifier verifier = verifier(context, verification);
              PatchReanalysis reanalysis = new PatchReanalysis(reanalyseWith.get(), checker, analysis, context, PatchReanalysis.DEFAULT_BUDGET)) {
-            return ReportPatches.of(reanalysed(verifier.verifyEach(refactorings.plan(findings, context)), reanalysis), context);
+            return ReportPatches.of(reanalysed(refactorings.planAndVerify(findings, context, verifier, Refactorings.THREADS).verified(),
+                    reanalysis), context);
         }
     }
 
@@ -93,9 +94,9 @@ public final class RefactoringFixer implements Fixer {
         java.util.Optional<PatchIndex> remembered = RememberedPatches.read(cache, name, key, context);
         if (remembered.isPresent()) return new Engine.PatchesOutcome(remembered.get(), true);
         try (PatchVerifier verifier = verifier(context, verification)) {
-            List<Refactorings.Planned> plans = refactorings.plan(findings, context);
-            Map<String, Boolean> created = RememberedPatches.created(plans, context);
-            PatchIndex index = ReportPatches.of(verifier.verifyEach(plans), context);
+            Refactorings.Outcome plans = refactorings.planAndVerify(findings, context, verifier, Refactorings.THREADS);
+            Map<String, Boolean> created = RememberedPatches.created(plans.planned(), context);
+            PatchIndex index = ReportPatches.of(plans.verified(), context);
             // A run cut short by the CPU-time budget depends on the machine's speed: the next run plans again.
             if (!verifier.cutShortByBudget()) RememberedPatches.write(cache, name, key, index, created);
             return new Engine.PatchesOutcome(index, false);
@@ -154,7 +155,7 @@ public final class RefactoringFixer implements Fixer {
         List<Refactorings.Planned> plans = new ArrayList<>();
         List<byte[]> diffs = new ArrayList<>();
         // A patch is compiled before it is shown: one that breaks the build is declined with javac's error.
-        List<Refactorings.Planned> verified = verifier.verifyEach(refactorings.plan(findings, context));
+        List<Refactorings.Planned> verified = refactorings.planAndVerify(findings, context, verifier, Refactorings.THREADS).verified();
         if (reanalysis.isPresent()) verified = reanalysed(verified, reanalysis.get());
         for (Refactorings.Planned plan : verified) {
             byte[] diff = null;

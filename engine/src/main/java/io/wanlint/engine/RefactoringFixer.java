@@ -119,7 +119,7 @@ public final class RefactoringFixer implements Fixer {
      * the analysis's own cache entry already warns about a folder that cannot be used.
      */
     static JavacResults javacResults(RefactoringContext context, Path cache) {
-        if (cache == null) return JavacResults.none();
+        if (cache == null) return JavacResults.unkept();
         String name = "javac-" + java.util.HexFormat.of().formatHex(sha256(context.root().map(Path::toString).orElse("(archive)")), 0, 12);
         JavacResults results = SideEntry.read(cache, name, d -> { }).map(JavacResults::decode).orElseGet(JavacResults::none);
         return results.writingTo(bytes -> SideEntry.write(cache, name, bytes, d -> { }));

@@ -109,7 +109,8 @@ public final class RefactoringFixer implements Fixer {
      */
     public PatchVerifier verifier(RefactoringContext context, Verification verification) {
         if (!verification.enabled()) return PatchVerifier.skipped(context, "not compiled (--no-verify)");
-        return PatchVerifier.with(context, CompileClassPath.of(context, verification.classPath()), compiler.get(),
+        // The class path (which scans every source's imports for the platform) is worked out while the patches are planned.
+        return PatchVerifier.with(context, () -> CompileClassPath.of(context, verification.classPath()), compiler.get(),
                 PatchVerifier.DEFAULT_BUDGET, javacResults(context, verification.cache()));
     }
 

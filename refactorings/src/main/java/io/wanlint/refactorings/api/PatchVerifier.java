@@ -85,7 +85,9 @@ public final class PatchVerifier implements AutoCloseable {
     }
 
     private final RefactoringContext context;
-    private final CompileClassPath classPath;
+    /** What patches are compiled against, worked out on first use ({@link #prepareCompiles}): it scans every source for its imports. */
+    private final java.util.function.Supplier<CompileClassPath> classPathSource;
+    private CompileClassPath classPath;
     private final JavaCompiler javac;
     private final String disabled;
     private final Duration budget;
@@ -118,11 +120,11 @@ public final class PatchVerifier implements AutoCloseable {
     /** Set once {@link #UNCOMPILABLE_TRIES} unpatched file sets failed to compile: why every later patch is unverified. */
     private String uncompilable;
 
-    private PatchVerifier(RefactoringContext context, CompileClassPath classPath, JavaCompiler javac, String disabled, Duration budget,
+    private PatchVerifier(RefactoringContext context, java.util.function.Supplier<CompileClassPath> classPath, JavaCompiler javac, String disabled, Duration budget,
                           JavacResults results) {
         this.context = context;
         this.results = results;
-        this.classPath = classPath;
+        this.classPathSource = classPath;
         this.javac = javac;
         this.disabled = disabled;
         this.budget = budget;
@@ -148,6 +150,16 @@ public final class PatchVerifier implements AutoCloseable {
      */
     public static PatchVerifier with(RefactoringContext context, CompileClassPath classPath, JavaCompiler javac, Duration budget,
                                      JavacResults results) {
+        return with(context, () -> classPath, javac, budget, results);
+    }
+
+    /**
+     * As {@link #with(RefactoringContext, CompileClassPath, JavaCompiler, Duration, JavacResults)}, the class
+     * path worked out when the verifying thread first needs it or prepares for compiles ({@link #prepareCompiles}),
+     * which it can do while the patches are still being planned.
+     */
+    public static PatchVerifier with(RefactoringContext context, java.util.function.Supplier<CompileClassPath> classPath, JavaCompiler javac,
+                                     Duration budget, JavacResults results) {
         String disabled = javac == null
                 ? "this Java runtime has no compiler (javax.tools); run wanlint on a JDK to have patches compiled before they are shown" : null;
         return new PatchVerifier(context, classPath, javac, disabled, budget, results);
@@ -155,7 +167,7 @@ public final class PatchVerifier implements AutoCloseable {
 
     /** A verifier that checks nothing and marks every patch unverified, saying {@code why} ({@code --no-verify}). */
     public static PatchVerifier skipped(RefactoringContext context, String why) {
-        return new PatchVerifier(context, new CompileClassPath(List.of()), null, why, Duration.ZERO, JavacResults.none());
+        return new PatchVerifier(context, () -> new CompileClassPath(List.of()), null, why, Duration.ZERO, JavacResults.none());
     }
 
     /**
@@ -461,9 +473,9 @@ public final class PatchVerifier implements AutoCloseable {
         KeyDigest.update(d, "javac " + System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version") + " "
                 + (javac == null ? "none" : javac.getClass().getName()));
         KeyDigest.update(d, "options " + OPTIONS);
-        KeyDigest.update(d, "api " + classPath.api() + " " + classPath.ownView());
-        for (Path p : classPath.entries()) updateContainer(d, "classpath", p);
-        for (Path p : classPath.ownApi()) updateContainer(d, "own", p);
+        KeyDigest.update(d, "api " + classPath().api() + " " + classPath().ownView());
+        for (Path p : classPath().entries()) updateContainer(d, "classpath", p);
+        for (Path p : classPath().ownApi()) updateContainer(d, "own", p);
         layout().javaFilesByPackage().forEach((pkg, files) -> {
             KeyDigest.update(d, "package " + pkg);
             files.forEach(f -> KeyDigest.update(d, "file " + f));
@@ -539,7 +551,7 @@ public final class PatchVerifier implements AutoCloseable {
         for (Map.Entry<String, String> s : sources.entrySet()) units.add(new InMemorySource(s.getKey(), "", s.getValue(), null, null));
         SourcePathView view = declarationsOnly ? (path, text) -> declarations.computeIfAbsent(path, p -> SourcePathDeclarations.of(text))
                 : (path, text) -> text;
-        JavaCompiler.CompilationTask task = javac.getTask(null, new InMemoryFiles(fileManager(), ownApiFiles, classPath.ownView(), layout(), context, sources,
+        JavaCompiler.CompilationTask task = javac.getTask(null, new InMemoryFiles(fileManager(), ownApiFiles, classPath().ownView(), layout(), context, sources,
                         view, reads), diagnostics, OPTIONS, null, units);
         try {
             if (task instanceof com.sun.source.util.JavacTask javacTask) {
@@ -573,8 +585,8 @@ public final class PatchVerifier implements AutoCloseable {
             try {
                 // An empty source path, or javac would look for sources in the jars too.
                 fileManager.setLocationFromPaths(StandardLocation.SOURCE_PATH, List.of());
-                fileManager.setLocationFromPaths(StandardLocation.CLASS_PATH, classPath.entries().stream().filter(Files::exists).toList());
-                List<Path> own = classPath.ownApi().stream().filter(Files::exists).toList();
+                fileManager.setLocationFromPaths(StandardLocation.CLASS_PATH, classPath().entries().stream().filter(Files::exists).toList());
+                List<Path> own = classPath().ownApi().stream().filter(Files::exists).toList();
                 if (!own.isEmpty()) {
                     ownApiFiles = javac.getStandardFileManager(d -> { }, Locale.ROOT, StandardCharsets.UTF_8);
                     ownApiFiles.setLocationFromPaths(StandardLocation.CLASS_PATH, own);
@@ -630,7 +642,22 @@ public final class PatchVerifier implements AutoCloseable {
     public JavacResults results() { return results; }
 
     /** What the patches are compiled against ({@code J2EE 1.4: geronimo-j2ee_1.4_spec-1.1.jar}), for the run's report. */
-    public String api() { return classPath.api(); }
+    public String api() { return classPath().api(); }
+
+    private CompileClassPath classPath() {
+        if (classPath == null) classPath = classPathSource.get();
+        return classPath;
+    }
+
+    /**
+     * Works out, on the verifying thread, what every compile needs (the class path, the application's
+     * source layout), so that it is ready when the first patch is: called while the patches are planned.
+     */
+    public void prepareCompiles() {
+        if (disabled != null) return;
+        classPath();
+        layout();
+    }
 
     /** What javac reads of a source-path file (path, text as wanlint decoded it): all of it, or its declarations. */
     private interface SourcePathView {

@@ -157,12 +157,13 @@ public final class Refactorings {
      * {@code verifier.verifyEach(plan(findings, context))}, the findings planned on {@code threads}
      * threads while the calling thread verifies each plan, in the findings' order, as soon as it is
      * made. A planning thread also works out ahead what verifying its patch will parse
-     * ({@link PatchVerifier#prepare}). Every plan is the one {@link #plan} makes, and the verifier
+     * ({@link PatchVerifier#prepare}); the calling thread, what every compile needs ({@link PatchVerifier#prepareCompiles}). Every plan is the one {@link #plan} makes, and the verifier
      * sees the same plans in the same order, so the outcome is the single-threaded one; with one
      * thread it is made so.
      */
     public Outcome planAndVerify(List<Finding> findings, RefactoringContext context, PatchVerifier verifier, int threads) {
         if (threads <= 1 || findings.size() <= 1) {
+            verifier.prepareCompiles();
             List<Planned> planned = plan(findings, context);
             return new Outcome(planned, verifier.verifyEach(planned));
         }
@@ -180,6 +181,8 @@ public final class Refactorings {
                     return p;
                 }));
             }
+            // This thread's own work while the first plans are made.
+            verifier.prepareCompiles();
             List<Planned> planned = new ArrayList<>(findings.size());
             List<Planned> verified = new ArrayList<>(findings.size());
             for (java.util.concurrent.Future<Planned> future : futures) {

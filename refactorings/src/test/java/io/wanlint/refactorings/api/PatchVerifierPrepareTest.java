@@ -68,6 +68,24 @@ class PatchVerifierPrepareTest {
     }
 
     @Test
+    void theClassPathIsWorkedOutOnceWhenTheVerifyingThreadPreparesItsCompilesNotWhenTheVerifierIsMade() throws Exception {
+        TextApp.write(app, FILE, LOOKUP, StandardCharsets.UTF_8);
+        RefactoringContext context = TextApp.analysed(app);
+        java.util.concurrent.atomic.AtomicInteger made = new java.util.concurrent.atomic.AtomicInteger();
+        try (PatchVerifier v = PatchVerifier.with(context, () -> {
+            made.incrementAndGet();
+            return CompileClassPath.of(context.root(), List.of());
+        }, javax.tools.ToolProvider.getSystemJavaCompiler(), PatchVerifier.DEFAULT_BUDGET, JavacResults.unkept())) {
+            assertThat(made).hasValue(0);
+            v.prepareCompiles();
+            assertThat(made).hasValue(1);
+            assertThat(v.verdict(List.of(BODY))).isEqualTo(new PatchVerifier.Verdict.Verified());
+            assertThat(v.api()).isEqualTo(CompileClassPath.of(context.root(), List.of()).api());
+            assertThat(made).hasValue(1);
+        }
+    }
+
+    @Test
     void aPreparedVerifierGivesTheVerdictsOfOneNobodyPrepared() throws Exception {
         TextApp.write(app, FILE, LOOKUP, StandardCharsets.UTF_8);
         TextApp.write(app, "src/org/acme/other/Caller.java", """

@@ -70,7 +70,8 @@ public final class RefactoringFixer implements Fixer {
         RefactoringContext context = RefactoringContext.of(analysis.result());
         try (PatchVerifier verifier = verifier(context, verification);
              PatchReanalysis reanalysis = new PatchReanalysis(reanalyseWith.get(), checker, analysis, context, PatchReanalysis.DEFAULT_BUDGET)) {
-            return ReportPatches.of(reanalysed(verifier.verifyEach(refactorings.plan(findings, context)), reanalysis), context);
+            return ReportPatches.of(reanalysed(refactorings.planAndVerify(findings, context, verifier, Refactorings.THREADS).verified(),
+                    reanalysis), context);
         }
     }
 
@@ -93,9 +94,9 @@ public final class RefactoringFixer implements Fixer {
         java.util.Optional<PatchIndex> remembered = RememberedPatches.read(cache, name, key, context);
         if (remembered.isPresent()) return new Engine.PatchesOutcome(remembered.get(), true);
         try (PatchVerifier verifier = verifier(context, verification)) {
-            List<Refactorings.Planned> plans = refactorings.plan(findings, context);
-            Map<String, Boolean> created = RememberedPatches.created(plans, context);
-            PatchIndex index = ReportPatches.of(verifier.verifyEach(plans), context);
+            Refactorings.Outcome plans = refactorings.planAndVerify(findings, context, verifier, Refactorings.THREADS);
+            Map<String, Boolean> created = RememberedPatches.created(plans.planned(), context);
+            PatchIndex index = ReportPatches.of(plans.verified(), context);
             // A run cut short by the CPU-time budget depends on the machine's speed: the next run plans again.
             if (!verifier.cutShortByBudget()) RememberedPatches.write(cache, name, key, index, created);
             return new Engine.PatchesOutcome(index, false);
@@ -108,7 +109,8 @@ public final class RefactoringFixer implements Fixer {
      */
     public PatchVerifier verifier(RefactoringContext context, Verification verification) {
         if (!verification.enabled()) return PatchVerifier.skipped(context, "not compiled (--no-verify)");
-        return PatchVerifier.with(context, CompileClassPath.of(context, verification.classPath()), compiler.get(),
+        // The class path (which scans every source's imports for the platform) is worked out while the patches are planned.
+        return PatchVerifier.with(context, () -> CompileClassPath.of(context, verification.classPath()), compiler.get(),
                 PatchVerifier.DEFAULT_BUDGET, javacResults(context, verification.cache()));
     }
 
@@ -118,7 +120,7 @@ public final class RefactoringFixer implements Fixer {
      * the analysis's own cache entry already warns about a folder that cannot be used.
      */
     static JavacResults javacResults(RefactoringContext context, Path cache) {
-        if (cache == null) return JavacResults.none();
+        if (cache == null) return JavacResults.unkept();
         String name = "javac-" + java.util.HexFormat.of().formatHex(sha256(context.root().map(Path::toString).orElse("(archive)")), 0, 12);
         JavacResults results = SideEntry.read(cache, name, d -> { }).map(JavacResults::decode).orElseGet(JavacResults::none);
         return results.writingTo(bytes -> SideEntry.write(cache, name, bytes, d -> { }));
@@ -154,7 +156,7 @@ public final class RefactoringFixer implements Fixer {
         List<Refactorings.Planned> plans = new ArrayList<>();
         List<byte[]> diffs = new ArrayList<>();
         // A patch is compiled before it is shown: one that breaks the build is declined with javac's error.
-        List<Refactorings.Planned> verified = verifier.verifyEach(refactorings.plan(findings, context));
+        List<Refactorings.Planned> verified = refactorings.planAndVerify(findings, context, verifier, Refactorings.THREADS).verified();
         if (reanalysis.isPresent()) verified = reanalysed(verified, reanalysis.get());
         for (Refactorings.Planned plan : verified) {
             byte[] diff = null;

@@ -33,7 +33,7 @@ final class ReportPatches {
      */
     static PatchIndex of(List<Finding> findings, RefactoringContext context, Refactorings refactorings, PatchVerifier verifier) {
         // The same verification as wanlint fix: a report never previews a patch fix would decline.
-        return of(verifier.verifyEach(refactorings.plan(findings, context)), context);
+        return of(refactorings.planAndVerify(findings, context, verifier, Refactorings.THREADS).verified(), context);
     }
 
     /** The index of plans already verified (and re-analysed, when they were). */

@@ -49,7 +49,15 @@ public final class JavacResults {
     /** Where {@link #flush()} hands the encoded results (null: nowhere). */
     private java.util.function.Consumer<byte[]> sink;
 
-    private JavacResults(Map<String, Result> stored) { this.stored = stored; }
+    /** False for a run that keeps no results ({@link #unkept()}): nothing is looked up or recorded. */
+    private final boolean kept;
+
+    private JavacResults(Map<String, Result> stored) { this(stored, true); }
+
+    private JavacResults(Map<String, Result> stored, boolean kept) {
+        this.stored = stored;
+        this.kept = kept;
+    }
 
     /** These results, handed encoded to {@code sink} by {@link #flush()} when the run used or made any. */
     public JavacResults writingTo(java.util.function.Consumer<byte[]> sink) {
@@ -69,6 +77,17 @@ public final class JavacResults {
     /** No earlier results: every compile runs, and what it says is kept for {@link #encode()}. */
     public static JavacResults none() { return new JavacResults(new LinkedHashMap<>()); }
 
+    /**
+     * No earlier results and none kept, for a run without a cache folder: the verifier then need not
+     * work out what a compile depends on (on HELIUM V, hashing the jars it ships took 0.7 s of the
+     * verifying thread), and every compile runs. Verdicts are those of {@link #none()}, whose results
+     * only a run's identical compiles share (and its verdicts are already shared per change).
+     */
+    public static JavacResults unkept() { return new JavacResults(new LinkedHashMap<>(), false); }
+
+    /** Whether results are looked up and recorded: false for {@link #unkept()}. */
+    boolean kept() { return kept; }
+
     /** The results an earlier run {@link #encode() encoded}; bytes of another version or damaged ones give {@link #none()}. */
     public static JavacResults decode(byte[] bytes) {
         try {
@@ -83,6 +102,7 @@ public final class JavacResults {
      * {@code currentHash} gives a file's text hash now (empty when it cannot be read).
      */
     Optional<Result> lookup(String key, Function<String, Optional<String>> currentHash) {
+        if (!kept) return Optional.empty();
         Result r = used.containsKey(key) ? used.get(key) : stored.get(key);
         if (r == null) return Optional.empty();
         for (Map.Entry<String, String> read : r.reads().entrySet()) {
@@ -94,6 +114,7 @@ public final class JavacResults {
     }
 
     void record(String key, Result result) {
+        if (!kept) return;
         used.put(key, result);
         recorded++;
     }

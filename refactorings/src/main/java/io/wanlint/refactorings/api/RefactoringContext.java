@@ -28,6 +28,8 @@ public final class RefactoringContext {
     /** Decided once per application: every generator writes code of the same level. */
     private volatile ApiLevel apiLevel;
     private volatile ApiLevel.DeclaredPlatform platform;
+    /** Both the API level and the platform weigh the sources' EE imports: every Java file is scanned once. */
+    private ApiLevel.Imports eeImports;
 
     public RefactoringContext(AnalysisResult analysis, Path root) {
         this.analysis = analysis;
@@ -56,6 +58,12 @@ public final class RefactoringContext {
         ApiLevel.DeclaredPlatform p = platform;
         if (p == null) platform = p = ApiLevel.platform(this);
         return p;
+    }
+
+    /** The application's EE imports by namespace ({@link ApiLevel}), counted on first use, once whatever the threads asking. */
+    synchronized ApiLevel.Imports eeImports() {
+        if (eeImports == null) eeImports = ApiLevel.importsOf(this);
+        return eeImports;
     }
 
     /** The analysed root folder patches are relative to, if any. */

@@ -137,6 +137,79 @@ public final class Refactorings {
         return out;
     }
 
+    /**
+     * The plans of {@link #plan} ({@code planned}) and the same plans as {@code verifier} leaves them
+     * ({@code verified}, {@link PatchVerifier#verifyEach}).
+     */
+    public record Outcome(List<Planned> planned, List<Planned> verified) {
+        public Outcome {
+            planned = List.copyOf(planned);
+            verified = List.copyOf(verified);
+        }
+    }
+
+    /** Planning threads: one per core, as the parser and the rules have. */
+    public static final int THREADS = Math.max(1, Runtime.getRuntime().availableProcessors());
+    /** Planning walks syntax trees of large files as the parser does, on stacks as deep as the parser's. */
+    private static final long PLANNING_STACK_BYTES = 64L << 20;
+
+    /**
+     * {@code verifier.verifyEach(plan(findings, context))}, the findings planned on {@code threads}
+     * threads while the calling thread verifies each plan, in the findings' order, as soon as it is
+     * made. A planning thread also works out ahead what verifying its patch will parse
+     * ({@link PatchVerifier#prepare}); the calling thread, what every compile needs ({@link PatchVerifier#prepareCompiles}). Every plan is the one {@link #plan} makes, and the verifier
+     * sees the same plans in the same order, so the outcome is the single-threaded one; with one
+     * thread it is made so.
+     */
+    public Outcome planAndVerify(List<Finding> findings, RefactoringContext context, PatchVerifier verifier, int threads) {
+        if (threads <= 1 || findings.size() <= 1) {
+            verifier.prepareCompiles();
+            List<Planned> planned = plan(findings, context);
+            return new Outcome(planned, verifier.verifyEach(planned));
+        }
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(Math.min(threads, findings.size()), task -> {
+            Thread thread = new Thread(null, task, "wanlint-planner", PLANNING_STACK_BYTES);
+            thread.setDaemon(true);
+            return thread;
+        });
+        try {
+            List<java.util.concurrent.Future<Planned>> futures = new ArrayList<>(findings.size());
+            for (Finding f : findings) {
+                futures.add(pool.submit(() -> {
+                    Planned p = planOne(f, context);
+                    p.patch().ifPresent(verifier::prepare);
+                    return p;
+                }));
+            }
+            // This thread's own work while the first plans are made.
+            verifier.prepareCompiles();
+            List<Planned> planned = new ArrayList<>(findings.size());
+            List<Planned> verified = new ArrayList<>(findings.size());
+            for (java.util.concurrent.Future<Planned> future : futures) {
+                Planned p = awaited(future);
+                planned.add(p);
+                verified.add(verifier.verified(p));
+            }
+            return new Outcome(planned, verified);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** A plan made on a planning thread; what planning threw (beyond what {@link #planOne} turns into a reason) is thrown here. */
+    private static Planned awaited(java.util.concurrent.Future<Planned> future) {
+        try {
+            return future.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            if (e.getCause() instanceof Error err) throw err;
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while planning patches", e);
+        }
+    }
+
     private Planned planOne(Finding f, RefactoringContext context) {
         // By each refactoring's declaration of the rules and subject types it fixes.
         List<Refactoring> handling = refactorings.stream().filter(x -> x.handles(f)).toList();

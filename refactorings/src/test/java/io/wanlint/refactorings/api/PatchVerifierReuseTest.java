@@ -86,6 +86,26 @@ class PatchVerifierReuseTest {
     }
 
     @Test
+    void aRunThatKeepsNoResultsGivesTheVerdictsOfOneThatKeepsThemAndRecordsNothing() throws IOException {
+        writeApp();
+        List<Patch> patches = List.of(CALLS_GREETING, replacing("return null;", "return org.acme.text.Greeting.bye();"),
+                replacing("find(String name)", "find(String name, int more)"));
+        List<PatchVerifier.Verdict> kept;
+        try (PatchVerifier v = run(null, Duration.ofHours(1))) {
+            kept = patches.stream().map(p -> v.verdict(List.of(p))).toList();
+            assertThat(v.results().recorded()).isPositive();
+        }
+        RefactoringContext context = TextApp.analysed(app);
+        try (PatchVerifier v = PatchVerifier.with(context, CompileClassPath.of(context.root(), List.of()), javac, Duration.ofHours(1),
+                JavacResults.unkept())) {
+            assertThat(patches.stream().map(p -> v.verdict(List.of(p))).toList()).isEqualTo(kept);
+            assertThat(v.results().recorded()).isZero();
+            assertThat(v.results().changed()).isFalse();
+        }
+        assertThat(kept).contains(new PatchVerifier.Verdict.Verified()).anyMatch(PatchVerifier.Verdict.Broken.class::isInstance);
+    }
+
+    @Test
     void aRunOverUnchangedSourcesTakesBothCompilesFromTheRunBefore() throws IOException {
         writeApp();
         byte[] remembered = firstRun(CALLS_GREETING);

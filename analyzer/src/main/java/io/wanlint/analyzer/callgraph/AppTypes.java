@@ -283,8 +283,33 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
     private final Map<String, List<String>> ancestors = new ConcurrentHashMap<>();
     private final Map<String, Optional<Class<?>>> classpath = new ConcurrentHashMap<>();
     // JavaParser nodes hash and compare structurally (deeply): tree-keyed maps must be identity maps.
-    private final Map<CompilationUnit, Map<String, Optional<String>>> resolvedNames =
+    private final Map<CompilationUnit, UnitNames> resolvedNames =
             java.util.Collections.synchronizedMap(new IdentityHashMap<>());
+
+    /**
+     * What a unit's type names resolve to, and its package and imports as text: an import's name is
+     * built from its tree on every call of {@code getNameAsString}, and every name a unit resolves
+     * looked through all its imports (a generated class imports hundreds).
+     */
+    static final class UnitNames {
+        final Map<String, Optional<String>> resolved = new ConcurrentHashMap<>();
+        /** The package with a trailing dot, or empty. */
+        final String pkg;
+        /** Each single-type import by its last name part: the first such import of that name. */
+        final Map<String, String> singleBySimpleName = new HashMap<>();
+        /** The on-demand imports' packages (or types), in order. */
+        final List<String> onDemand = new ArrayList<>();
+
+        UnitNames(CompilationUnit cu) {
+            pkg = cu.getPackageDeclaration().map(p -> p.getNameAsString() + ".").orElse("");
+            for (ImportDeclaration imp : cu.getImports()) {
+                if (imp.isStatic()) continue;
+                String name = imp.getNameAsString();
+                if (imp.isAsterisk()) onDemand.add(name);
+                else singleBySimpleName.putIfAbsent(name.substring(name.lastIndexOf('.') + 1), name);
+            }
+        }
+    }
     /**
      * {@link #nestedInEnclosing} by the innermost type declaration around a name and the name's first part:
      * every type name resolved walked the enclosing types' supertypes again (most names are imported, not nested).
@@ -848,11 +873,11 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
             if (enclosing.isPresent()) return Optional.of(enclosing.get() + rest);
         }
         if (cu.isEmpty()) return known(name) ? Optional.of(name) : Optional.empty();
-        Map<String, Optional<String>> cache = resolvedNames.computeIfAbsent(cu.get(), k -> new ConcurrentHashMap<>());
-        Optional<String> cached = cache.get(name);
+        UnitNames unit = resolvedNames.computeIfAbsent(cu.get(), UnitNames::new);
+        Optional<String> cached = unit.resolved.get(name);
         if (cached != null) return cached;
-        Optional<String> r = resolveInUnit(first, rest, name, cu.get());
-        cache.put(name, r);
+        Optional<String> r = resolveInUnit(first, rest, name, unit);
+        unit.resolved.put(name, r);
         return r;
     }
 
@@ -890,7 +915,24 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
         return Optional.empty();
     }
 
-    private Optional<String> resolveInUnit(String first, String rest, String whole, CompilationUnit cu) {
+    private Optional<String> resolveInUnit(String first, String rest, String whole, UnitNames unit) {
+        // The first single-type import whose name is {@code first} or ends with "." + first: {@code first} has no dot.
+        String single = unit.singleBySimpleName.get(first);
+        if (single != null) return Optional.of(single + rest);
+        String pkg = unit.pkg;
+        if (byFqn.containsKey(pkg + whole) || generatedViews.contains(pkg + whole)) return Optional.of(pkg + whole);
+        if (byFqn.containsKey(pkg + first)) return Optional.of(pkg + whole);
+        for (String onDemand : unit.onDemand) {
+            String candidate = onDemand + "." + whole;
+            if (known(candidate)) return Optional.of(candidate);
+        }
+        if (loadClass("java.lang." + whole).isPresent()) return Optional.of("java.lang." + whole);
+        if (whole.contains(".") && known(whole)) return Optional.of(whole);
+        return Optional.empty();
+    }
+
+    /** The plain definition of {@link #resolveInUnit}, reading the unit's imports one by one (tests compare both). */
+    Optional<String> resolveInUnitByImports(String first, String rest, String whole, CompilationUnit cu) {
         for (ImportDeclaration imp : cu.getImports()) {
             if (imp.isStatic() || imp.isAsterisk()) continue;
             String in = imp.getNameAsString();
@@ -907,6 +949,23 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
         if (loadClass("java.lang." + whole).isPresent()) return Optional.of("java.lang." + whole);
         if (whole.contains(".") && known(whole)) return Optional.of(whole);
         return Optional.empty();
+    }
+
+    /** {@link #resolveInUnit} of a written name as {@link #resolveTypeName} splits it, for tests. */
+    Optional<String> resolveInUnit(String written, CompilationUnit cu) {
+        String[] parts = split(stripGenerics(written));
+        return resolveInUnit(parts[0], parts[1], parts[2], new UnitNames(cu));
+    }
+
+    /** {@link #resolveInUnitByImports} of a written name, for tests. */
+    Optional<String> resolveInUnitByImports(String written, CompilationUnit cu) {
+        String[] parts = split(stripGenerics(written));
+        return resolveInUnitByImports(parts[0], parts[1], parts[2], cu);
+    }
+
+    private static String[] split(String name) {
+        int dot = name.indexOf('.');
+        return new String[] {dot < 0 ? name : name.substring(0, dot), dot < 0 ? "" : name.substring(dot), name};
     }
 
     private boolean known(String fqn) { return isKnown(fqn); }

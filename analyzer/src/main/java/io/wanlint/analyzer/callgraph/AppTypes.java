@@ -593,7 +593,7 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
         return loadClass(fqn).map(Class::getName).orElse(fqn);
     }
 
-    private static boolean isTypeParameter(String name, Node context) {
+    static boolean isTypeParameter(String name, Node context) {
         for (Node n = context; n != null; n = n.getParentNode().orElse(null)) {
             if (n instanceof CallableDeclaration<?> c && c.getTypeParameters().stream().anyMatch(p -> p.getNameAsString().equals(name))) return true;
             if (n instanceof ClassOrInterfaceDeclaration c && c.getTypeParameters().stream().anyMatch(p -> p.getNameAsString().equals(name))) return true;

@@ -101,7 +101,7 @@ final class SourceInstantiations {
     private static Walked walk(Node unit) {
         List<ObjectCreationExpr> creations = new ArrayList<>();
         List<MethodCallExpr> newInstances = new ArrayList<>();
-        unit.walk(Node.TreeTraversal.PREORDER, n -> {
+        PreorderWalk.forEach(unit, n -> {
             if (n instanceof ObjectCreationExpr c) creations.add(c);
             else if (n instanceof MethodCallExpr call && call.getNameAsString().equals("newInstance")) newInstances.add(call);
         });

@@ -57,6 +57,12 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
         final List<MethodInfo> methods = new ArrayList<>();
         List<String> supertypes = List.of();
         String superclass;
+        /**
+         * Where the index from trees linked the type (set its supertypes): while it adds the types' methods,
+         * a type's parameter names resolve as when the types were linked one after the other, seeing only
+         * the supertypes of the types linked up to its own ({@link #visibleSupertypes}).
+         */
+        int linkOrder = Integer.MAX_VALUE;
         private final AppTypes home;
         private TypeDeclaration<?> decl;
         private CompilationUnit unit;
@@ -330,6 +336,11 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
 
     /** Indexes the units (JSP synthetic classes under their {@code jsp:} graph names). */
     AppTypes(List<UnitSource> units) {
+        this(units, true);
+    }
+
+    /** As {@link #AppTypes(List)}; {@code parallel} resolves the methods' parameter types on several threads. */
+    AppTypes(List<UnitSource> units, boolean parallel) {
         this.loader = file -> { throw new IncrementalUnavailable("no tree for " + file); };
         // The first declaration of a name wins: a source file wins over its copy in a built archive or
         // a build folder (stable sort, so the given order stands otherwise).
@@ -340,8 +351,31 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
             String pkg = u.unit().getPackageDeclaration().map(p -> p.getNameAsString()).orElse("");
             for (TypeDeclaration<?> t : u.unit().getTypes()) index(t, pkg.isEmpty() ? "" : pkg + ".", u, null);
         }
-        for (TypeInfo t : byFqn.values()) linkFromTree(t);
+        linkAndAddMethods(List.copyOf(byFqn.values()), parallel);
         linked = true;
+    }
+
+    /**
+     * {@link #linkFromTree} for every type, in order, with the methods' parameter types resolved on
+     * several threads when {@code parallel}: the supertypes are linked one type after the other, then
+     * each type's parameters resolve seeing only the supertypes of the types up to its own (as when each
+     * type's methods were added right after linking it), and the methods are added in order.
+     */
+    private void linkAndAddMethods(List<TypeInfo> types, boolean parallel) {
+        if (!parallel) {
+            for (TypeInfo t : types) linkFromTree(t);
+            return;
+        }
+        for (int i = 0; i < types.size(); i++) {
+            linkSupertypes(types.get(i));
+            types.get(i).linkOrder = i;
+        }
+        List<Integer> order = new ArrayList<>(types.size());
+        for (int i = 0; i < types.size(); i++) order.add(i);
+        List<List<MethodInfo>> methods = order.parallelStream().map(i -> declaredMethods(types.get(i), i)).toList();
+        for (int i = 0; i < types.size(); i++) {
+            for (MethodInfo m : methods.get(i)) addMethod(types.get(i), m);
+        }
     }
 
     /**
@@ -507,6 +541,11 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
 
     /** Supertypes and methods of a type indexed from its tree. */
     private void linkFromTree(TypeInfo t) {
+        linkSupertypes(t);
+        for (MethodInfo m : declaredMethods(t, Integer.MAX_VALUE)) addMethod(t, m);
+    }
+
+    private void linkSupertypes(TypeInfo t) {
         List<String> supers = new ArrayList<>();
         if (t.decl instanceof ClassOrInterfaceDeclaration c) {
             for (ClassOrInterfaceType st : c.getExtendedTypes()) {
@@ -524,7 +563,6 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
         }
         t.supertypes = List.copyOf(supers);
         for (String s : supers) directSubtypes.computeIfAbsent(s, k -> new ArrayList<>()).add(t.fqn);
-        addMethods(t);
     }
 
     /** A unit to index: its tree, its file, and for a JSP the graph's class name of its synthetic class. */
@@ -549,39 +587,52 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
         }
     }
 
-    private void addMethods(TypeInfo t) {
+    /**
+     * The type's methods and constructors in declaration order (the implicit constructor last), their
+     * parameter types resolved seeing the supertypes of the types linked up to {@code horizon}; only reads
+     * the index.
+     */
+    private List<MethodInfo> declaredMethods(TypeInfo t, int horizon) {
+        List<MethodInfo> out = new ArrayList<>();
         boolean hasConstructor = false;
         for (BodyDeclaration<?> m : t.decl.getMembers()) {
             if (m instanceof MethodDeclaration md) {
-                add(t, md, md.getNameAsString());
+                out.add(method(t, md, md.getNameAsString(), horizon));
             } else if (m instanceof ConstructorDeclaration cd) {
-                add(t, cd, "<init>");
+                out.add(method(t, cd, "<init>", horizon));
                 hasConstructor = true;
             }
         }
-        if (!hasConstructor && !t.isInterface()) {
-            MethodInfo implicit = new MethodInfo(new MethodRef(t.graphName, "<init>", List.of()), t, null);
-            t.methods.add(implicit);
-        }
+        if (!hasConstructor && !t.isInterface()) out.add(new MethodInfo(new MethodRef(t.graphName, "<init>", List.of()), t, null));
+        return out;
     }
 
-    private void add(TypeInfo t, CallableDeclaration<?> d, String name) {
+    private MethodInfo method(TypeInfo t, CallableDeclaration<?> d, String name, int horizon) {
         List<String> params = new ArrayList<>();
-        for (Parameter p : d.getParameters()) params.add(erasure(p.getType(), d) + (p.isVarArgs() ? "[]" : ""));
-        MethodInfo info = new MethodInfo(new MethodRef(t.graphName, name, params), t, d);
+        for (Parameter p : d.getParameters()) params.add(erasure(p.getType(), d, horizon) + (p.isVarArgs() ? "[]" : ""));
+        return new MethodInfo(new MethodRef(t.graphName, name, params), t, d);
+    }
+
+    private void addMethod(TypeInfo t, MethodInfo info) {
         t.methods.add(info);
-        byCallable.put(d, info);
-        methodsByName.computeIfAbsent(name, k -> new ArrayList<>()).add(info);
+        // The implicit constructor is no declaration and no method a call can be named after.
+        if (info.implicit) return;
+        byCallable.put(info.decl, info);
+        methodsByName.computeIfAbsent(info.ref.name(), k -> new ArrayList<>()).add(info);
     }
 
     /** The erased, fully qualified (when resolvable) spelling of a declared type. */
     String erasure(Type type, Node context) {
+        return erasure(type, context, Integer.MAX_VALUE);
+    }
+
+    private String erasure(Type type, Node context, int horizon) {
         if (type.isPrimitiveType()) return type.asString();
-        if (type.isArrayType()) return erasure(type.asArrayType().getComponentType(), context) + "[]";
+        if (type.isArrayType()) return erasure(type.asArrayType().getComponentType(), context, horizon) + "[]";
         if (type.isClassOrInterfaceType()) {
             String n = type.asClassOrInterfaceType().getNameWithScope();
             if (isTypeParameter(n, context)) return "java.lang.Object";
-            return resolveTypeName(n, context).map(this::binaryName).orElse(n);
+            return resolveTypeName(n, context, horizon).map(this::binaryName).orElse(n);
         }
         return type.asString();
     }
@@ -857,6 +908,11 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
      * imports, the unit's package, on-demand imports, {@code java.lang}, then as a qualified name.
      */
     Optional<String> resolveTypeName(String written, Node context) {
+        return resolveTypeName(written, context, Integer.MAX_VALUE);
+    }
+
+    /** As {@link #resolveTypeName(String, Node)}, seeing the supertypes of the types linked up to {@code horizon}. */
+    private Optional<String> resolveTypeName(String written, Node context, int horizon) {
         String name = stripGenerics(written);
         if (name.isEmpty() || PRIMITIVES.contains(name)) return Optional.of(name);
         Optional<CompilationUnit> cu = context.findCompilationUnit();
@@ -867,9 +923,9 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
         while (n != null && !(n instanceof TypeDeclaration<?>)) n = n.getParentNode().orElse(null);
         if (n instanceof TypeDeclaration<?> innermost) {
             // While the index links its types, supertypes are still missing: nothing is remembered until it is done.
-            Optional<String> enclosing = !linked ? nestedInEnclosing(first, innermost)
+            Optional<String> enclosing = !linked ? nestedInEnclosing(first, innermost, horizon)
                     : enclosingNames.computeIfAbsent(innermost, k -> new ConcurrentHashMap<>())
-                            .computeIfAbsent(first, f -> nestedInEnclosing(f, innermost));
+                            .computeIfAbsent(first, f -> nestedInEnclosing(f, innermost, Integer.MAX_VALUE));
             if (enclosing.isPresent()) return Optional.of(enclosing.get() + rest);
         }
         if (cu.isEmpty()) return known(name) ? Optional.of(name) : Optional.empty();
@@ -885,13 +941,13 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
      * The type a simple name written in {@code innermost} means as itself or a nested type of it or of
      * an enclosing type (or of their supertypes), innermost first; empty when none declares it.
      */
-    private Optional<String> nestedInEnclosing(String first, TypeDeclaration<?> innermost) {
+    private Optional<String> nestedInEnclosing(String first, TypeDeclaration<?> innermost, int horizon) {
         for (Node n = innermost; n != null; n = n.getParentNode().orElse(null)) {
             if (n instanceof TypeDeclaration<?> td) {
                 TypeInfo ti = byDecl.get(td);
                 if (ti != null) {
                     if (td.getNameAsString().equals(first)) return Optional.of(ti.fqn);
-                    Optional<String> nested = nestedIn(ti, first, 0);
+                    Optional<String> nested = nestedIn(ti, first, 0, horizon);
                     if (nested.isPresent()) return nested;
                 }
             }
@@ -899,20 +955,25 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
         return Optional.empty();
     }
 
-    private Optional<String> nestedIn(TypeInfo ti, String simple, int depth) {
+    private Optional<String> nestedIn(TypeInfo ti, String simple, int depth, int horizon) {
         if (depth > 8) return Optional.empty();
         String candidate = ti.fqn + "." + simple;
         if (byFqn.containsKey(candidate)) return Optional.of(candidate);
-        for (String s : ti.supertypes) {
+        for (String s : visibleSupertypes(ti, horizon)) {
             TypeInfo st = byFqn.get(s);
             if (st != null) {
-                Optional<String> r = nestedIn(st, simple, depth + 1);
+                Optional<String> r = nestedIn(st, simple, depth + 1, horizon);
                 if (r.isPresent()) return r;
             } else if (loadClass(s + "." + simple).isPresent()) {
                 return Optional.of(s + "." + simple);
             }
         }
         return Optional.empty();
+    }
+
+    /** A type's supertypes as seen from the type linked {@code horizon}-th: none yet for the types linked after it. */
+    private static List<String> visibleSupertypes(TypeInfo ti, int horizon) {
+        return ti.linkOrder <= horizon ? ti.supertypes : List.of();
     }
 
     private Optional<String> resolveInUnit(String first, String rest, String whole, UnitNames unit) {

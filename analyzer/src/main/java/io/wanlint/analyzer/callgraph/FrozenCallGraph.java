@@ -43,13 +43,15 @@ public final class FrozenCallGraph implements CallGraph {
                     SourceFacts facts, List<io.wanlint.analyzer.api.UnseenCode> unseenCode) {
         this.facts = facts == null ? SourceFacts.NONE : facts;
         this.unseenCode = unseenCode == null ? List.of() : List.copyOf(new java.util.TreeSet<>(unseenCode));
-        // The nodes are sorted on another core while this one sorts the edges (both only read what they are given).
+        // The nodes are sorted and indexed on another core while this one sorts the edges, and the callees'
+        // index is made there while this one makes the callers' (each only reads what it is given).
         List<MethodNode> nodeList = new ArrayList<>(nodes);
-        java.util.concurrent.ForkJoinTask<List<MethodNode>> sortingNodes =
-                java.util.concurrent.ForkJoinTask.adapt(() -> sortedNodes(nodeList)).fork();
+        java.util.concurrent.ForkJoinTask<Map<MethodRef, MethodNode>> indexingNodes =
+                java.util.concurrent.ForkJoinTask.adapt(() -> byRef(sortedNodes(nodeList))).fork();
         this.edges = List.copyOf(sortedEdges(edges));
+        java.util.concurrent.ForkJoinTask<Map<MethodRef, List<CallEdge>>> indexingCallees =
+                java.util.concurrent.ForkJoinTask.adapt(() -> byCallee(this.edges)).fork();
         Map<MethodRef, List<CallEdge>> out = new HashMap<>();
-        Map<MethodRef, List<CallEdge>> in = new HashMap<>();
         // The edges come sorted by caller: one look-up per run of the same caller instead of one per edge.
         MethodRef runFrom = null;
         List<CallEdge> run = null;
@@ -59,21 +61,30 @@ public final class FrozenCallGraph implements CallGraph {
                 run = out.computeIfAbsent(runFrom, k -> new ArrayList<>());
             }
             run.add(e);
-            in.computeIfAbsent(e.to(), k -> new ArrayList<>()).add(e);
         }
         out.replaceAll((k, v) -> List.copyOf(v));
-        in.replaceAll((k, v) -> List.copyOf(v));
         // HashMaps, not Map.copyOf: every walk of every entry point looks calls up here, and the
         // immutable map's probing compares keys with equals (method names and parameter lists) where a
         // HashMap first compares the stored hashes.
         this.outgoing = java.util.Collections.unmodifiableMap(out);
-        this.incoming = java.util.Collections.unmodifiableMap(in);
-        Map<MethodRef, MethodNode> byRef = new LinkedHashMap<>();
-        for (MethodNode n : sortingNodes.join()) byRef.put(n.ref(), n);
-        this.nodes = java.util.Collections.unmodifiableMap(byRef);
+        this.incoming = java.util.Collections.unmodifiableMap(indexingCallees.join());
+        this.nodes = java.util.Collections.unmodifiableMap(indexingNodes.join());
         List<EntryPoint> eps = new ArrayList<>(entryPoints);
         eps.sort(Comparator.comparing(EntryPoint::id).thenComparing(EntryPoint::method, BY_METHOD));
         this.entryPoints = List.copyOf(eps);
+    }
+
+    private static Map<MethodRef, MethodNode> byRef(List<MethodNode> sorted) {
+        Map<MethodRef, MethodNode> byRef = new LinkedHashMap<>();
+        for (MethodNode n : sorted) byRef.put(n.ref(), n);
+        return byRef;
+    }
+
+    private static Map<MethodRef, List<CallEdge>> byCallee(List<CallEdge> edges) {
+        Map<MethodRef, List<CallEdge>> in = new HashMap<>();
+        for (CallEdge e : edges) in.computeIfAbsent(e.to(), k -> new ArrayList<>()).add(e);
+        in.replaceAll((k, v) -> List.copyOf(v));
+        return in;
     }
 
     /** A method's parameter types as {@link #BY_METHOD} compares them, joined once per method instead of per comparison. */
@@ -139,6 +150,13 @@ public final class FrozenCallGraph implements CallGraph {
             while (end < keyed.length && compareSites(keyed[start], keyed[end]) == 0) end++;
             if (end - start == 1) {
                 out.add(keyed[start].edge());
+            } else if (end - start <= 8) {
+                // A few calls of one line: compared with each other rather than hashed (hashing a call hashes its methods).
+                for (int i = start; i < end; i++) {
+                    boolean repeated = false;
+                    for (int j = start; j < i && !repeated; j++) repeated = keyed[j].edge().equals(keyed[i].edge());
+                    if (!repeated) out.add(keyed[i].edge());
+                }
             } else {
                 LinkedHashSet<CallEdge> distinct = new LinkedHashSet<>();
                 for (int i = start; i < end; i++) distinct.add(keyed[i].edge());

@@ -91,6 +91,28 @@ class FrozenGraphOrderTest {
     }
 
     @RepeatedTest(20)
+    void manyCallsOfOneLineKeepTheirFirstsInTheOrderGiven(RepetitionInfo repetition) {
+        Random r = new Random(500 + repetition.getCurrentRepetition());
+        MethodRef from = new MethodRef("app.C", "m", List.of());
+        List<CallEdge> given = new ArrayList<>();
+        // Runs of equal sort keys from a few calls to some dozens, with repeats.
+        int n = 1 + r.nextInt(60);
+        for (int i = 0; i < n; i++) {
+            if (!given.isEmpty() && r.nextInt(3) == 0) {
+                CallEdge earlier = given.get(r.nextInt(given.size()));
+                given.add(earlier.withFlags(earlier.cachedOnce(), earlier.inUserTransaction()));
+            } else {
+                given.add(new CallEdge(from, method(r), EdgeKind.LOCAL, CallOp.INVOKE, new SourceLocation("src/F.java", r.nextInt(2)),
+                        0, null, r.nextBoolean(), false));
+            }
+        }
+        List<CallEdge> sorted = FrozenCallGraph.sortedEdges(given);
+        List<CallEdge> expected = oracleEdges(given);
+        assertThat(sorted).hasSameSizeAs(expected);
+        for (int i = 0; i < sorted.size(); i++) assertThat(sorted.get(i)).isSameAs(expected.get(i));
+    }
+
+    @RepeatedTest(20)
     void theGraphsOrderAndLookUpsAreThoseOfThePlainDefinition(RepetitionInfo repetition) {
         Random r = new Random(1000 + repetition.getCurrentRepetition());
         List<CallEdge> given = edges(r, 1 + r.nextInt(300));

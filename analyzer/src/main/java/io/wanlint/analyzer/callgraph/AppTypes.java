@@ -57,6 +57,12 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
         final List<MethodInfo> methods = new ArrayList<>();
         List<String> supertypes = List.of();
         String superclass;
+        /**
+         * Where the index from trees linked the type (set its supertypes): while it adds the types' methods,
+         * a type's parameter names resolve as when the types were linked one after the other, seeing only
+         * the supertypes of the types linked up to its own ({@link #visibleSupertypes}).
+         */
+        int linkOrder = Integer.MAX_VALUE;
         private final AppTypes home;
         private TypeDeclaration<?> decl;
         private CompilationUnit unit;
@@ -283,8 +289,33 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
     private final Map<String, List<String>> ancestors = new ConcurrentHashMap<>();
     private final Map<String, Optional<Class<?>>> classpath = new ConcurrentHashMap<>();
     // JavaParser nodes hash and compare structurally (deeply): tree-keyed maps must be identity maps.
-    private final Map<CompilationUnit, Map<String, Optional<String>>> resolvedNames =
+    private final Map<CompilationUnit, UnitNames> resolvedNames =
             java.util.Collections.synchronizedMap(new IdentityHashMap<>());
+
+    /**
+     * What a unit's type names resolve to, and its package and imports as text: an import's name is
+     * built from its tree on every call of {@code getNameAsString}, and every name a unit resolves
+     * looked through all its imports (a generated class imports hundreds).
+     */
+    static final class UnitNames {
+        final Map<String, Optional<String>> resolved = new ConcurrentHashMap<>();
+        /** The package with a trailing dot, or empty. */
+        final String pkg;
+        /** Each single-type import by its last name part: the first such import of that name. */
+        final Map<String, String> singleBySimpleName = new HashMap<>();
+        /** The on-demand imports' packages (or types), in order. */
+        final List<String> onDemand = new ArrayList<>();
+
+        UnitNames(CompilationUnit cu) {
+            pkg = cu.getPackageDeclaration().map(p -> p.getNameAsString() + ".").orElse("");
+            for (ImportDeclaration imp : cu.getImports()) {
+                if (imp.isStatic()) continue;
+                String name = imp.getNameAsString();
+                if (imp.isAsterisk()) onDemand.add(name);
+                else singleBySimpleName.putIfAbsent(name.substring(name.lastIndexOf('.') + 1), name);
+            }
+        }
+    }
     /**
      * {@link #nestedInEnclosing} by the innermost type declaration around a name and the name's first part:
      * every type name resolved walked the enclosing types' supertypes again (most names are imported, not nested).
@@ -305,6 +336,11 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
 
     /** Indexes the units (JSP synthetic classes under their {@code jsp:} graph names). */
     AppTypes(List<UnitSource> units) {
+        this(units, true);
+    }
+
+    /** As {@link #AppTypes(List)}; {@code parallel} resolves the methods' parameter types on several threads. */
+    AppTypes(List<UnitSource> units, boolean parallel) {
         this.loader = file -> { throw new IncrementalUnavailable("no tree for " + file); };
         // The first declaration of a name wins: a source file wins over its copy in a built archive or
         // a build folder (stable sort, so the given order stands otherwise).
@@ -315,8 +351,31 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
             String pkg = u.unit().getPackageDeclaration().map(p -> p.getNameAsString()).orElse("");
             for (TypeDeclaration<?> t : u.unit().getTypes()) index(t, pkg.isEmpty() ? "" : pkg + ".", u, null);
         }
-        for (TypeInfo t : byFqn.values()) linkFromTree(t);
+        linkAndAddMethods(List.copyOf(byFqn.values()), parallel);
         linked = true;
+    }
+
+    /**
+     * {@link #linkFromTree} for every type, in order, with the methods' parameter types resolved on
+     * several threads when {@code parallel}: the supertypes are linked one type after the other, then
+     * each type's parameters resolve seeing only the supertypes of the types up to its own (as when each
+     * type's methods were added right after linking it), and the methods are added in order.
+     */
+    private void linkAndAddMethods(List<TypeInfo> types, boolean parallel) {
+        if (!parallel) {
+            for (TypeInfo t : types) linkFromTree(t);
+            return;
+        }
+        for (int i = 0; i < types.size(); i++) {
+            linkSupertypes(types.get(i));
+            types.get(i).linkOrder = i;
+        }
+        List<Integer> order = new ArrayList<>(types.size());
+        for (int i = 0; i < types.size(); i++) order.add(i);
+        List<List<MethodInfo>> methods = order.parallelStream().map(i -> declaredMethods(types.get(i), i)).toList();
+        for (int i = 0; i < types.size(); i++) {
+            for (MethodInfo m : methods.get(i)) addMethod(types.get(i), m);
+        }
     }
 
     /**
@@ -482,6 +541,11 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
 
     /** Supertypes and methods of a type indexed from its tree. */
     private void linkFromTree(TypeInfo t) {
+        linkSupertypes(t);
+        for (MethodInfo m : declaredMethods(t, Integer.MAX_VALUE)) addMethod(t, m);
+    }
+
+    private void linkSupertypes(TypeInfo t) {
         List<String> supers = new ArrayList<>();
         if (t.decl instanceof ClassOrInterfaceDeclaration c) {
             for (ClassOrInterfaceType st : c.getExtendedTypes()) {
@@ -499,7 +563,6 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
         }
         t.supertypes = List.copyOf(supers);
         for (String s : supers) directSubtypes.computeIfAbsent(s, k -> new ArrayList<>()).add(t.fqn);
-        addMethods(t);
     }
 
     /** A unit to index: its tree, its file, and for a JSP the graph's class name of its synthetic class. */
@@ -524,39 +587,52 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
         }
     }
 
-    private void addMethods(TypeInfo t) {
+    /**
+     * The type's methods and constructors in declaration order (the implicit constructor last), their
+     * parameter types resolved seeing the supertypes of the types linked up to {@code horizon}; only reads
+     * the index.
+     */
+    private List<MethodInfo> declaredMethods(TypeInfo t, int horizon) {
+        List<MethodInfo> out = new ArrayList<>();
         boolean hasConstructor = false;
         for (BodyDeclaration<?> m : t.decl.getMembers()) {
             if (m instanceof MethodDeclaration md) {
-                add(t, md, md.getNameAsString());
+                out.add(method(t, md, md.getNameAsString(), horizon));
             } else if (m instanceof ConstructorDeclaration cd) {
-                add(t, cd, "<init>");
+                out.add(method(t, cd, "<init>", horizon));
                 hasConstructor = true;
             }
         }
-        if (!hasConstructor && !t.isInterface()) {
-            MethodInfo implicit = new MethodInfo(new MethodRef(t.graphName, "<init>", List.of()), t, null);
-            t.methods.add(implicit);
-        }
+        if (!hasConstructor && !t.isInterface()) out.add(new MethodInfo(new MethodRef(t.graphName, "<init>", List.of()), t, null));
+        return out;
     }
 
-    private void add(TypeInfo t, CallableDeclaration<?> d, String name) {
+    private MethodInfo method(TypeInfo t, CallableDeclaration<?> d, String name, int horizon) {
         List<String> params = new ArrayList<>();
-        for (Parameter p : d.getParameters()) params.add(erasure(p.getType(), d) + (p.isVarArgs() ? "[]" : ""));
-        MethodInfo info = new MethodInfo(new MethodRef(t.graphName, name, params), t, d);
+        for (Parameter p : d.getParameters()) params.add(erasure(p.getType(), d, horizon) + (p.isVarArgs() ? "[]" : ""));
+        return new MethodInfo(new MethodRef(t.graphName, name, params), t, d);
+    }
+
+    private void addMethod(TypeInfo t, MethodInfo info) {
         t.methods.add(info);
-        byCallable.put(d, info);
-        methodsByName.computeIfAbsent(name, k -> new ArrayList<>()).add(info);
+        // The implicit constructor is no declaration and no method a call can be named after.
+        if (info.implicit) return;
+        byCallable.put(info.decl, info);
+        methodsByName.computeIfAbsent(info.ref.name(), k -> new ArrayList<>()).add(info);
     }
 
     /** The erased, fully qualified (when resolvable) spelling of a declared type. */
     String erasure(Type type, Node context) {
+        return erasure(type, context, Integer.MAX_VALUE);
+    }
+
+    private String erasure(Type type, Node context, int horizon) {
         if (type.isPrimitiveType()) return type.asString();
-        if (type.isArrayType()) return erasure(type.asArrayType().getComponentType(), context) + "[]";
+        if (type.isArrayType()) return erasure(type.asArrayType().getComponentType(), context, horizon) + "[]";
         if (type.isClassOrInterfaceType()) {
             String n = type.asClassOrInterfaceType().getNameWithScope();
             if (isTypeParameter(n, context)) return "java.lang.Object";
-            return resolveTypeName(n, context).map(this::binaryName).orElse(n);
+            return resolveTypeName(n, context, horizon).map(this::binaryName).orElse(n);
         }
         return type.asString();
     }
@@ -568,7 +644,7 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
         return loadClass(fqn).map(Class::getName).orElse(fqn);
     }
 
-    private static boolean isTypeParameter(String name, Node context) {
+    static boolean isTypeParameter(String name, Node context) {
         for (Node n = context; n != null; n = n.getParentNode().orElse(null)) {
             if (n instanceof CallableDeclaration<?> c && c.getTypeParameters().stream().anyMatch(p -> p.getNameAsString().equals(name))) return true;
             if (n instanceof ClassOrInterfaceDeclaration c && c.getTypeParameters().stream().anyMatch(p -> p.getNameAsString().equals(name))) return true;
@@ -832,6 +908,11 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
      * imports, the unit's package, on-demand imports, {@code java.lang}, then as a qualified name.
      */
     Optional<String> resolveTypeName(String written, Node context) {
+        return resolveTypeName(written, context, Integer.MAX_VALUE);
+    }
+
+    /** As {@link #resolveTypeName(String, Node)}, seeing the supertypes of the types linked up to {@code horizon}. */
+    private Optional<String> resolveTypeName(String written, Node context, int horizon) {
         String name = stripGenerics(written);
         if (name.isEmpty() || PRIMITIVES.contains(name)) return Optional.of(name);
         Optional<CompilationUnit> cu = context.findCompilationUnit();
@@ -842,17 +923,17 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
         while (n != null && !(n instanceof TypeDeclaration<?>)) n = n.getParentNode().orElse(null);
         if (n instanceof TypeDeclaration<?> innermost) {
             // While the index links its types, supertypes are still missing: nothing is remembered until it is done.
-            Optional<String> enclosing = !linked ? nestedInEnclosing(first, innermost)
+            Optional<String> enclosing = !linked ? nestedInEnclosing(first, innermost, horizon)
                     : enclosingNames.computeIfAbsent(innermost, k -> new ConcurrentHashMap<>())
-                            .computeIfAbsent(first, f -> nestedInEnclosing(f, innermost));
+                            .computeIfAbsent(first, f -> nestedInEnclosing(f, innermost, Integer.MAX_VALUE));
             if (enclosing.isPresent()) return Optional.of(enclosing.get() + rest);
         }
         if (cu.isEmpty()) return known(name) ? Optional.of(name) : Optional.empty();
-        Map<String, Optional<String>> cache = resolvedNames.computeIfAbsent(cu.get(), k -> new ConcurrentHashMap<>());
-        Optional<String> cached = cache.get(name);
+        UnitNames unit = resolvedNames.computeIfAbsent(cu.get(), UnitNames::new);
+        Optional<String> cached = unit.resolved.get(name);
         if (cached != null) return cached;
-        Optional<String> r = resolveInUnit(first, rest, name, cu.get());
-        cache.put(name, r);
+        Optional<String> r = resolveInUnit(first, rest, name, unit);
+        unit.resolved.put(name, r);
         return r;
     }
 
@@ -860,13 +941,13 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
      * The type a simple name written in {@code innermost} means as itself or a nested type of it or of
      * an enclosing type (or of their supertypes), innermost first; empty when none declares it.
      */
-    private Optional<String> nestedInEnclosing(String first, TypeDeclaration<?> innermost) {
+    private Optional<String> nestedInEnclosing(String first, TypeDeclaration<?> innermost, int horizon) {
         for (Node n = innermost; n != null; n = n.getParentNode().orElse(null)) {
             if (n instanceof TypeDeclaration<?> td) {
                 TypeInfo ti = byDecl.get(td);
                 if (ti != null) {
                     if (td.getNameAsString().equals(first)) return Optional.of(ti.fqn);
-                    Optional<String> nested = nestedIn(ti, first, 0);
+                    Optional<String> nested = nestedIn(ti, first, 0, horizon);
                     if (nested.isPresent()) return nested;
                 }
             }
@@ -874,14 +955,14 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
         return Optional.empty();
     }
 
-    private Optional<String> nestedIn(TypeInfo ti, String simple, int depth) {
+    private Optional<String> nestedIn(TypeInfo ti, String simple, int depth, int horizon) {
         if (depth > 8) return Optional.empty();
         String candidate = ti.fqn + "." + simple;
         if (byFqn.containsKey(candidate)) return Optional.of(candidate);
-        for (String s : ti.supertypes) {
+        for (String s : visibleSupertypes(ti, horizon)) {
             TypeInfo st = byFqn.get(s);
             if (st != null) {
-                Optional<String> r = nestedIn(st, simple, depth + 1);
+                Optional<String> r = nestedIn(st, simple, depth + 1, horizon);
                 if (r.isPresent()) return r;
             } else if (loadClass(s + "." + simple).isPresent()) {
                 return Optional.of(s + "." + simple);
@@ -890,7 +971,29 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
         return Optional.empty();
     }
 
-    private Optional<String> resolveInUnit(String first, String rest, String whole, CompilationUnit cu) {
+    /** A type's supertypes as seen from the type linked {@code horizon}-th: none yet for the types linked after it. */
+    private static List<String> visibleSupertypes(TypeInfo ti, int horizon) {
+        return ti.linkOrder <= horizon ? ti.supertypes : List.of();
+    }
+
+    private Optional<String> resolveInUnit(String first, String rest, String whole, UnitNames unit) {
+        // The first single-type import whose name is {@code first} or ends with "." + first: {@code first} has no dot.
+        String single = unit.singleBySimpleName.get(first);
+        if (single != null) return Optional.of(single + rest);
+        String pkg = unit.pkg;
+        if (byFqn.containsKey(pkg + whole) || generatedViews.contains(pkg + whole)) return Optional.of(pkg + whole);
+        if (byFqn.containsKey(pkg + first)) return Optional.of(pkg + whole);
+        for (String onDemand : unit.onDemand) {
+            String candidate = onDemand + "." + whole;
+            if (known(candidate)) return Optional.of(candidate);
+        }
+        if (loadClass("java.lang." + whole).isPresent()) return Optional.of("java.lang." + whole);
+        if (whole.contains(".") && known(whole)) return Optional.of(whole);
+        return Optional.empty();
+    }
+
+    /** The plain definition of {@link #resolveInUnit}, reading the unit's imports one by one (tests compare both). */
+    Optional<String> resolveInUnitByImports(String first, String rest, String whole, CompilationUnit cu) {
         for (ImportDeclaration imp : cu.getImports()) {
             if (imp.isStatic() || imp.isAsterisk()) continue;
             String in = imp.getNameAsString();
@@ -907,6 +1010,23 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
         if (loadClass("java.lang." + whole).isPresent()) return Optional.of("java.lang." + whole);
         if (whole.contains(".") && known(whole)) return Optional.of(whole);
         return Optional.empty();
+    }
+
+    /** {@link #resolveInUnit} of a written name as {@link #resolveTypeName} splits it, for tests. */
+    Optional<String> resolveInUnit(String written, CompilationUnit cu) {
+        String[] parts = split(stripGenerics(written));
+        return resolveInUnit(parts[0], parts[1], parts[2], new UnitNames(cu));
+    }
+
+    /** {@link #resolveInUnitByImports} of a written name, for tests. */
+    Optional<String> resolveInUnitByImports(String written, CompilationUnit cu) {
+        String[] parts = split(stripGenerics(written));
+        return resolveInUnitByImports(parts[0], parts[1], parts[2], cu);
+    }
+
+    private static String[] split(String name) {
+        int dot = name.indexOf('.');
+        return new String[] {dot < 0 ? name : name.substring(0, dot), dot < 0 ? "" : name.substring(dot), name};
     }
 
     private boolean known(String fqn) { return isKnown(fqn); }

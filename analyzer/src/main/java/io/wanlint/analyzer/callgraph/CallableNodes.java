@@ -28,7 +28,7 @@ record CallableNodes(List<Node> sites, List<MethodCallExpr> calls, List<IfStmt> 
         List<IfStmt> ifs = new ArrayList<>();
         List<ConditionalExpr> conditionals = new ArrayList<>();
         List<BinaryExpr> binaries = new ArrayList<>();
-        callable.walk(Node.TreeTraversal.PREORDER, n -> {
+        PreorderWalk.forEach(callable, n -> {
             if (n instanceof MethodCallExpr call) {
                 sites.add(call);
                 calls.add(call);

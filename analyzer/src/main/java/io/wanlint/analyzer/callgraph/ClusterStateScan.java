@@ -202,7 +202,7 @@ final class ClusterStateScan {
             // One walk for the declarations (a lambda's parameters are parameters the walk meets too) and the calls.
             List<MethodCallExpr> calls = new ArrayList<>();
             List<ObjectCreationExpr> creations = new ArrayList<>();
-            callable.walk(Node.TreeTraversal.PREORDER, n -> {
+            PreorderWalk.forEach(callable, n -> {
                 if (n instanceof Parameter p) locals.add(p.getNameAsString());
                 else if (n instanceof VariableDeclarator v) locals.add(v.getNameAsString());
                 else if (n instanceof MethodCallExpr c) calls.add(c);
@@ -238,7 +238,7 @@ final class ClusterStateScan {
         void fieldWrites(Map<String, String> fields, StateKind kind, List<StateFact> out) {
             if (fields.isEmpty()) return;
             Set<String> seen = new HashSet<>();
-            callable.walk(Node.TreeTraversal.PREORDER, n -> {
+            PreorderWalk.forEach(callable, n -> {
                 String field = null;
                 String what = null;
                 if (n instanceof AssignExpr a) {

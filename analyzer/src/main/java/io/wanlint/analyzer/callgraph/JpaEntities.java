@@ -37,6 +37,8 @@ final class JpaEntities {
     private final ReceiverTypes receivers;
     private final ComponentModel model;
     private NamedQueries named;
+    /** The entities by the names a query may use for them, made on first use (a resolver is one thread's). */
+    private EntityNames entityNames;
 
     JpaEntities(AppTypes types, ReceiverTypes receivers, ComponentModel model) {
         this.types = types;
@@ -52,7 +54,7 @@ final class JpaEntities {
             case JPA_PERSIST, JPA_MERGE, JPA_REMOVE -> call.getArguments().isEmpty() ? Optional.empty()
                     : receivers.typeOf(call.getArgument(0), stats).flatMap(this::entityByClass);
             case JPA_QUERY, JPA_BULK_UPDATE -> call.getScope().flatMap(this::queryText)
-                    .flatMap(q -> entityOfQuery(model, namedQueries(), q, callerClass(call)));
+                    .flatMap(q -> entityOfQuery(entityNames(), namedQueries(), q, callerClass(call)));
             default -> Optional.empty();
         };
     }
@@ -75,6 +77,11 @@ final class JpaEntities {
     private static String callerClass(MethodCallExpr call) {
         return call.findAncestor(com.github.javaparser.ast.body.TypeDeclaration.class)
                 .flatMap(t -> ((com.github.javaparser.ast.body.TypeDeclaration<?>) t).getFullyQualifiedName()).orElse(null);
+    }
+
+    private EntityNames entityNames() {
+        if (entityNames == null) entityNames = EntityNames.of(model);
+        return entityNames;
     }
 
     private NamedQueries namedQueries() {
@@ -112,7 +119,67 @@ final class JpaEntities {
      * {@code FROM}; a named query's JPQL when an entity declares it, else its name's prefix.
      */
     static Optional<String> entityOfQuery(ComponentModel model, NamedQueries namedQueries, String query, String caller) {
-        return entityOfQuery(model, namedQueries, query, caller, null);
+        return entityOfQuery(new ScannedEntities(model), namedQueries, query, caller, null);
+    }
+
+    /** As {@link #entityOfQuery(ComponentModel, NamedQueries, String, String)}, with the candidates found by {@code entities}. */
+    static Optional<String> entityOfQuery(EntityCandidates entities, NamedQueries namedQueries, String query, String caller) {
+        return entityOfQuery(entities, namedQueries, query, caller, null);
+    }
+
+    /** The entity components a name in a query may mean, in the model's order. */
+    interface EntityCandidates {
+        /**
+         * The entities whose name is {@code simple}, whose class's simple name is {@code simple}, or whose
+         * class is {@code name} ({@code simple} being {@code name}'s last part).
+         */
+        java.util.List<Component> matching(String simple, String name);
+    }
+
+    /** The candidates found by going through every component (the definition; the bytecode front end asks few queries). */
+    record ScannedEntities(ComponentModel model) implements EntityCandidates {
+        @Override public java.util.List<Component> matching(String simple, String name) {
+            return model.components().stream().filter(c -> c.kind().isEntity())
+                    .filter(c -> c.name().equals(simple) || isSimpleNameOf(simple, c.className()) || c.className().equals(name))
+                    .toList();
+        }
+    }
+
+    /**
+     * The candidates looked up by name: the source front end asks for every query it resolves, and going
+     * through thousands of components each time was a tenth of a large application's scan.
+     */
+    static final class EntityNames implements EntityCandidates {
+        private final java.util.List<Component> components;
+        private final java.util.Map<String, java.util.List<Integer>> byName = new java.util.HashMap<>();
+        private final java.util.Map<String, java.util.List<Integer>> bySimpleClassName = new java.util.HashMap<>();
+        private final java.util.Map<String, java.util.List<Integer>> byClassName = new java.util.HashMap<>();
+
+        private EntityNames(ComponentModel model) {
+            this.components = java.util.List.copyOf(model.components());
+            for (int i = 0; i < components.size(); i++) {
+                Component c = components.get(i);
+                if (!c.kind().isEntity()) continue;
+                byName.computeIfAbsent(c.name(), k -> new java.util.ArrayList<>()).add(i);
+                String className = c.className();
+                // isSimpleNameOf(simple, className) for a dotless simple name: the part after the last dot.
+                bySimpleClassName.computeIfAbsent(className.substring(className.lastIndexOf('.') + 1),
+                        k -> new java.util.ArrayList<>()).add(i);
+                byClassName.computeIfAbsent(className, k -> new java.util.ArrayList<>()).add(i);
+            }
+        }
+
+        static EntityNames of(ComponentModel model) { return new EntityNames(model); }
+
+        @Override public java.util.List<Component> matching(String simple, String name) {
+            java.util.SortedSet<Integer> at = new java.util.TreeSet<>();
+            at.addAll(byName.getOrDefault(simple, java.util.List.of()));
+            at.addAll(bySimpleClassName.getOrDefault(simple, java.util.List.of()));
+            at.addAll(byClassName.getOrDefault(name, java.util.List.of()));
+            java.util.List<Component> out = new java.util.ArrayList<>(at.size());
+            for (int i : at) out.add(components.get(i));
+            return out;
+        }
     }
 
     /**
@@ -120,14 +187,14 @@ final class JpaEntities {
      * may reuse an entity's simple name), the one in the package nearest {@code near} is meant: the
      * entity declaring a named query, else the calling class.
      */
-    private static Optional<String> entityOfQuery(ComponentModel model, NamedQueries namedQueries, String query, String caller,
-                                                  String near) {
+    private static Optional<String> entityOfQuery(EntityCandidates entities, NamedQueries namedQueries, String query,
+                                                  String caller, String near) {
         String name;
         if (query.startsWith("@named:")) {
             String named = query.substring(7);
             Optional<NamedQueries.Declared> declared = namedQueries.query(named, caller);
             if (declared.isPresent()) {
-                return entityOfQuery(model, NamedQueries.NONE, declared.get().jpql(), caller, declared.get().entityClass());
+                return entityOfQuery(entities, NamedQueries.NONE, declared.get().jpql(), caller, declared.get().entityClass());
             }
             int dot = named.indexOf('.');
             if (dot <= 0) return Optional.empty();
@@ -141,9 +208,7 @@ final class JpaEntities {
             name = m.group(1);
         }
         String simple = name.substring(name.lastIndexOf('.') + 1);
-        java.util.List<Component> matching = model.components().stream().filter(c -> c.kind().isEntity())
-                .filter(c -> c.name().equals(simple) || isSimpleNameOf(simple, c.className()) || c.className().equals(name))
-                .toList();
+        java.util.List<Component> matching = entities.matching(simple, name);
         String nearest = near != null ? near : caller;
         if (nearest == null) return matching.stream().map(Component::name).findFirst();
         return matching.stream().max(java.util.Comparator.comparingInt(c -> NamedQueries.sharedPrefix(c.className(), nearest)))

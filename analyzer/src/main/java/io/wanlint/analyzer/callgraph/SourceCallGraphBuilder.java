@@ -109,10 +109,12 @@ public final class SourceCallGraphBuilder {
                 sources.add(new AppTypes.UnitSource(j.unit(), j.source().path(), j.syntheticClassName(), j.graphClassName()));
             }
         }
+        // The walks for what is instantiated need no index: made on the other core while this one indexes.
+        SourceInstantiations.Walks walks = SourceInstantiations.walking(sources);
         AppTypes types = new AppTypes(sources);
         types.knowGeneratedViews(components);
         Instantiation instantiation = new Instantiation(
-                SourceInstantiations.of(types, sources, new JndiNames(types, components), names), components, names);
+                SourceInstantiations.of(types, walks, new JndiNames(types, components), names), components, names);
         Scanner scanner = new Scanner(types, sources, components, instantiation);
 
         MutableCallGraph graph = new MutableCallGraph();

@@ -38,31 +38,70 @@ final class SourceInstantiations {
     }
 
     /** The creations and {@code newInstance} calls of one unit, in tree order. */
-    private record Walked(List<ObjectCreationExpr> creations, List<MethodCallExpr> newInstances) {}
+    record Walked(List<ObjectCreationExpr> creations, List<MethodCallExpr> newInstances) {}
 
     /**
-     * As {@link #of(AppTypes, List, JndiNames, DeploymentNames)}; {@code parallel} walks the units on several
-     * threads (the walks only read the trees), the answers are then worked out in unit order on this one.
+     * The units' walks, made on the other core while the caller goes on (indexing the types, say): the
+     * walks only read the trees, and need nothing else. {@link Walks#join} waits for them.
+     */
+    static final class Walks {
+        private final java.util.concurrent.ForkJoinTask<List<Walked>> task;
+
+        private Walks(List<AppTypes.UnitSource> sources) {
+            List<AppTypes.UnitSource> units = List.copyOf(sources);
+            this.task = java.util.concurrent.ForkJoinTask.adapt(() -> units.stream().map(s -> walk(s.unit())).toList()).fork();
+        }
+
+        List<Walked> join() { return task.join(); }
+    }
+
+    /** Starts walking the units ({@link Walks}). */
+    static Walks walking(List<AppTypes.UnitSource> sources) { return new Walks(sources); }
+
+    /**
+     * As {@link #of(AppTypes, List, JndiNames, DeploymentNames)}; {@code parallel} walks the units and
+     * resolves their creations' classes on several threads (both only read the trees and the finished
+     * index), the reflective creations are then worked out in unit order on this one.
      */
     static Instantiation.Facts of(AppTypes types, List<AppTypes.UnitSource> sources, JndiNames jndi, DeploymentNames names,
                                   boolean parallel) {
-        Set<String> created = new HashSet<>();
-        List<Instantiation.Reflective> reflective = new ArrayList<>();
         // One walk of the unit for both questions (a walk of every unit costs as much as the questions).
         List<Walked> walked = (parallel ? sources.parallelStream() : sources.stream()).map(s -> walk(s.unit())).toList();
+        return ofWalked(types, walked, jndi, names, parallel);
+    }
+
+    /** The facts of the units walked ({@link #walking}). */
+    static Instantiation.Facts of(AppTypes types, Walks walks, JndiNames jndi, DeploymentNames names) {
+        return ofWalked(types, walks.join(), jndi, names, true);
+    }
+
+    private static Instantiation.Facts ofWalked(AppTypes types, List<Walked> walked, JndiNames jndi, DeploymentNames names,
+                                                boolean parallel) {
+        // The classes created, a set: which thread resolves which unit changes nothing in it.
+        List<List<String>> createdByUnit = (parallel ? walked.parallelStream() : walked.stream())
+                .map(w -> createdClasses(w, types)).toList();
+        Set<String> created = new HashSet<>();
+        for (List<String> c : createdByUnit) created.addAll(c);
+        List<Instantiation.Reflective> reflective = new ArrayList<>();
+        // JndiNames makes its indexes lazily for one thread: the (few) reflective creations are worked out on this one.
         for (Walked w : walked) {
-            for (ObjectCreationExpr c : w.creations()) {
-                types.resolveTypeName(c.getType().getNameWithScope(), c).filter(t -> types.type(t).isPresent()).ifPresent(created::add);
-            }
             for (MethodCallExpr call : w.newInstances()) reflective(call, types, jndi).ifPresent(reflective::add);
         }
         return Instantiation.Facts.of(created, reflective, names);
     }
 
+    private static List<String> createdClasses(Walked w, AppTypes types) {
+        List<String> out = new ArrayList<>();
+        for (ObjectCreationExpr c : w.creations()) {
+            types.resolveTypeName(c.getType().getNameWithScope(), c).filter(t -> types.type(t).isPresent()).ifPresent(out::add);
+        }
+        return out;
+    }
+
     private static Walked walk(Node unit) {
         List<ObjectCreationExpr> creations = new ArrayList<>();
         List<MethodCallExpr> newInstances = new ArrayList<>();
-        unit.walk(Node.TreeTraversal.PREORDER, n -> {
+        PreorderWalk.forEach(unit, n -> {
             if (n instanceof ObjectCreationExpr c) creations.add(c);
             else if (n instanceof MethodCallExpr call && call.getNameAsString().equals("newInstance")) newInstances.add(call);
         });

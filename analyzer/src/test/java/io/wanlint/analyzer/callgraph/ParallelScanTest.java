@@ -239,6 +239,11 @@ class ParallelScanTest {
         assertThat(oneAfterAnother.open()).isNotEmpty();
         for (int i = 0; i < 3; i++) {
             assertThat(SourceInstantiations.of(types, sources, jndi, DeploymentNames.NONE, true)).isEqualTo(oneAfterAnother);
+            // Walked on the other core before the index exists (as the builder does), resolved on several threads.
+            SourceInstantiations.Walks walks = SourceInstantiations.walking(sources);
+            AppTypes fresh = new AppTypes(sources);
+            assertThat(SourceInstantiations.of(fresh, walks, new JndiNames(fresh, ComponentModel.EMPTY), DeploymentNames.NONE))
+                    .isEqualTo(oneAfterAnother);
         }
     }
 }

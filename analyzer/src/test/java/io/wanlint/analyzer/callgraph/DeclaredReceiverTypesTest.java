@@ -1,0 +1,267 @@
+package io.wanlint.analyzer.callgraph;
+
+import com.github.javaparser.ast.CompilationUnit;
+import com.github.javaparser.ast.expr.ArrayAccessExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.symbolsolver.javaparsermodel.JavaParserFacade;
+import com.github.javaparser.symbolsolver.resolution.typesolvers.CombinedTypeSolver;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Array elements ({@code items[0]}) and fields of declared application types ({@code holder.item}) are
+ * typed from their declarations before the symbol solver is asked: the answers are the solver's,
+ * which is kept here as the oracle, over code written to hit every way a name can mean something else.
+ */
+class DeclaredReceiverTypesTest {
+
+    private static final Map<String, String> SOURCES = new LinkedHashMap<>();
+
+    static {
+        SOURCES.put("app/Item.java", """
+                package app;
+                public class Item {
+                    Item parent;
+                    Item[] children;
+                    public String getName() { return "i"; }
+                }
+                """);
+        SOURCES.put("app/Holder.java", """
+                package app;
+                import org.hibernate.Session;
+                public class Holder<X> {
+                    Item item;
+                    Item[] items;
+                    Holder parent;
+                    Session session;
+                    String text;
+                    X generic;
+                    java.util.List<X> list;
+                    int count;
+                    static Item CONST;
+                    Base.Inner inner;
+                }
+                """);
+        SOURCES.put("app/Base.java", """
+                package app;
+                public class Base {
+                    protected Item[] inherited;
+                    protected Holder held;
+                    public static class Inner implements Runnable { public void run() {} Item[] own; }
+                }
+                """);
+        SOURCES.put("app/Named.java", """
+                package app;
+                public interface Named { Item[] NAMED = new Item[0]; }
+                """);
+        SOURCES.put("app/Wrapped.java", """
+                package app;
+                public class Wrapped extends java.io.FilterInputStream {
+                    Wrapped(java.io.InputStream in) { super(in); }
+                    Item[] in2;
+                }
+                """);
+        SOURCES.put("app/Shapes.java", """
+                package app;
+                import java.util.*;
+                import org.hibernate.Session;
+                public class Shapes<T extends Item> extends Base implements Named {
+                    Item[] items;
+                    Item[][] grid;
+                    T[] generic;
+                    String[] names;
+                    int[] counts;
+                    Session[] sessions;
+                    List<Item>[] lists;
+                    Map.Entry<String, Item>[] entries;
+                    Base.Inner[] inners;
+                    Unknown[] unknowns;
+                    Item single;
+                    Holder holder;
+                    Holder<Item> typed;
+                    Holder[] holders;
+                    Wrapped wrapped;
+                    Object[] objects;
+
+                    <E extends Item> void shapes(Item[] param, Holder h, E[] es, Object[] objs, List<Item> list) {
+                        items[0].getName();
+                        this.items[1].getName();
+                        grid[0][1].getName();
+                        grid[0].clone();
+                        generic[0].getName();
+                        es[0].getName();
+                        names[0].trim();
+                        counts.clone();
+                        sessions[0].flush();
+                        lists[0].size();
+                        entries[0].getValue();
+                        inners[0].run();
+                        unknowns[0].go();
+                        param[0].getName();
+                        objs[0].hashCode();
+                        objects[0].toString();
+                        inherited[0].getName();
+                        NAMED[0].getName();
+                        Item[] local = items;
+                        local[0].getName();
+                        var v = items;
+                        v[0].getName();
+                        h.item.getName();
+                        h.items[0].getName();
+                        h.session.flush();
+                        h.text.trim();
+                        h.generic.toString();
+                        h.list.size();
+                        h.missing.go();
+                        h.inner.run();
+                        holder.item.getName();
+                        this.holder.item.getName();
+                        typed.generic.getName();
+                        typed.item.parent.getName();
+                        single.parent.getName();
+                        single.children[0].getName();
+                        held.item.getName();
+                        holders[0].item.getName();
+                        wrapped.in.read();
+                        wrapped.in2[0].getName();
+                        Holder.CONST.getName();
+                        list.get(0).getName();
+                        list.forEach(items -> items.getName());
+                        list.forEach((Item items) -> items.getName());
+                        List<Holder> holderList = new ArrayList<>();
+                        holderList.forEach(single -> single.parent.toString());
+                        holderList.forEach((Holder single) -> single.parent.toString());
+                        new Runnable() {
+                            Holder[] items;
+                            public void run() { items[0].item.getName(); }
+                        };
+                        class Local {
+                            Holder[] items;
+                            void x() { items[0].item.getName(); }
+                        }
+                        for (Item it : items) it.parent.getName();
+                        try {
+                            items[2].getName();
+                        } catch (RuntimeException items) {
+                            items.getMessage();
+                        }
+                        if (items != null) {
+                            Holder[] shadow = holders;
+                            shadow[0].item.getName();
+                            Holder items2 = h;
+                            items2.item.getName();
+                        }
+                        Object o = items;
+                        ((Item[]) o)[0].getName();
+                    }
+
+                    void shadowed(Holder[] items, Item holder) {
+                        items[0].item.getName();
+                        holder.parent.getName();
+                    }
+
+                    class InnerUse {
+                        Item[] mine;
+                        void use() {
+                            items[0].getName();
+                            mine[0].getName();
+                            holder.item.getName();
+                        }
+                    }
+
+                    enum Kind {
+                        A { void k() { } };
+                        Item[] kinds;
+                        void k() { kinds[0].getName(); }
+                    }
+                }
+                """);
+    }
+
+    /** The parsed sources, a type index over them and a receiver resolver, fresh for each question asker. */
+    private record Setup(List<CompilationUnit> units, AppTypes types, List<AppTypes.UnitSource> sources) {
+        static Setup parse() {
+            List<AppTypes.UnitSource> sources = new ArrayList<>();
+            List<CompilationUnit> units = new ArrayList<>();
+            SOURCES.forEach((file, text) -> {
+                CompilationUnit unit = GraphFixture.parse(text);
+                units.add(unit);
+                sources.add(new AppTypes.UnitSource(unit, file, null, null));
+            });
+            return new Setup(units, new AppTypes(sources), sources);
+        }
+
+        /** Every array access, field access and call receiver, in tree order. */
+        List<Expression> asked() {
+            List<Expression> out = new ArrayList<>();
+            for (CompilationUnit u : units) {
+                for (Expression e : u.findAll(Expression.class)) {
+                    if (e instanceof ArrayAccessExpr || e instanceof FieldAccessExpr
+                            || e.getParentNode().orElse(null) instanceof MethodCallExpr m && m.getScope().orElse(null) == e) {
+                        out.add(e);
+                    }
+                }
+            }
+            return out;
+        }
+    }
+
+    private static List<Optional<String>> answers(Setup setup, ReceiverTypes receivers) {
+        List<Optional<String>> out = new ArrayList<>();
+        for (Expression e : setup.asked()) out.add(receivers.typeOf(e, new ReceiverTypes.FileStats("app/Shapes.java")));
+        return out;
+    }
+
+    @Test
+    void declaredElementsAndFieldsAreTheSolversAnswers() {
+        Setup solved = Setup.parse();
+        List<Optional<String>> bySolver = answers(solved,
+                new ReceiverTypes(solved.types(), SourceCallGraphBuilder.symbolSolver(solved.types(), solved.sources()), false));
+        Setup declared = Setup.parse();
+        List<Optional<String>> byDeclarations = answers(declared,
+                new ReceiverTypes(declared.types(), SourceCallGraphBuilder.symbolSolver(declared.types(), declared.sources()), true));
+
+        List<Expression> asked = declared.asked();
+        assertThat(asked).hasSizeGreaterThan(60);
+        for (int i = 0; i < asked.size(); i++) {
+            assertThat(byDeclarations.get(i)).as(asked.get(i) + " at line " + asked.get(i).getBegin().get().line)
+                    .isEqualTo(bySolver.get(i));
+        }
+    }
+
+    @Test
+    void theDeclarationsAnswerWithoutTheSolver() {
+        // A solver that knows no type at all: what it is not asked about keeps its declared answer.
+        Setup setup = Setup.parse();
+        JavaParserFacade blind = JavaParserFacade.get(new CombinedTypeSolver());
+        ReceiverTypes receivers = new ReceiverTypes(setup.types(), blind, true);
+        Map<String, Optional<String>> byText = new LinkedHashMap<>();
+        for (Expression e : setup.asked()) {
+            byText.putIfAbsent(e.toString(), receivers.typeOf(e, new ReceiverTypes.FileStats("app/Shapes.java")));
+        }
+        assertThat(byText.get("items[0]")).contains("app.Item");
+        assertThat(byText.get("this.items[1]")).contains("app.Item");
+        assertThat(byText.get("names[0]")).contains("java.lang.String");
+        assertThat(byText.get("inherited[0]")).contains("app.Item");
+        assertThat(byText.get("entries[0]")).contains("java.util.Map.Entry");
+        assertThat(byText.get("h.item")).contains("app.Item");
+        assertThat(byText.get("h.list")).contains("java.util.List");
+        assertThat(byText.get("single.children[0]")).isEmpty();
+        assertThat(byText.get("held.item")).contains("app.Item");
+        // Left to the solver: a type variable, a library class off the classpath, an array of arrays.
+        assertThat(byText.get("generic[0]")).isEmpty();
+        assertThat(byText.get("es[0]")).isEmpty();
+        assertThat(byText.get("sessions[0]")).isEmpty();
+        assertThat(byText.get("grid[0][1]")).isEmpty();
+        assertThat(byText.get("h.generic")).isEmpty();
+    }
+}

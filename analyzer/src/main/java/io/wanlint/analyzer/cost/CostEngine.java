@@ -166,12 +166,18 @@ public final class CostEngine {
     public EntryPointCost estimate(EntryPoint entryPoint, CostAdjustment adjustment) {
         Standard standard = standardEstimates.computeIfAbsent(entryPoint, this::standard);
         if (adjustment == null || adjustment == CostAdjustment.NONE || standard.unchangedBy(adjustment)) return standard.cost;
-        return walk(entryPoint, adjustment);
+        EntryPointCost pruned = walk(entryPoint, adjustment, true);
+        return pruned != null ? pruned : walk(entryPoint, adjustment, false);
     }
 
     private Standard standard(EntryPoint ep) {
         PricedCalls priced = new PricedCalls();
-        EntryPointCost cost = walk(ep, priced);
+        EntryPointCost cost = walk(ep, priced, true);
+        if (cost == null) {
+            // The walk that leaves out the free bodies could not tell: walked again in full, asking every price afresh.
+            priced = new PricedCalls();
+            cost = walk(ep, priced, false);
+        }
         return new Standard(cost, priced.edges.toArray(CallEdge[]::new), priced.costs.stream().mapToInt(Integer::intValue).toArray());
     }
 
@@ -319,6 +325,18 @@ public final class CostEngine {
          * cycle is reachable from it; null before. Written once per body, read by later walks on any thread.
          */
         volatile Choices standardChoices;
+        /** The same for the walks that leave out the free bodies ({@link #free}), whose cycles are fewer. */
+        volatile Choices prunedChoices;
+        /** Whether a step of the body is charged: a crossing of its own or persistence work. */
+        final boolean charged;
+        /** Whether a step charges a commit of the edge cache, whose count reads how often the transaction's starters run. */
+        final boolean chargesCommit;
+        /**
+         * Whether no charged step is reachable from this body, itself included (see {@link #free}):
+         * {@link #UNDECIDED} until {@link #decideFree} has looked at it. Written once per body with a
+         * value every thread would compute alike.
+         */
+        volatile byte reach = UNDECIDED;
         /** Per step: the body it runs next, null until first needed (racy but idempotent: bodies are canonical). */
         private final Body[] next;
 
@@ -343,7 +361,20 @@ public final class CostEngine {
             this.dispatches = anyDispatch;
             this.branches = anyBranch;
             this.callback = containerCallback(state.method());
+            boolean anyCharge = false, anyCommit = false;
+            for (Step step : this.steps) {
+                anyCharge |= step.charge() != null || !step.persistence().isEmpty();
+                for (CallCharges.Charge p : step.persistence()) {
+                    anyCommit |= p.counting() == CallCharges.Counting.CACHE_COMMIT
+                            || p.counting() == CallCharges.Counting.CACHE_COMMIT_IN_TRANSACTION;
+                }
+            }
+            this.charged = anyCharge;
+            this.chargesCommit = anyCommit;
         }
+
+        /** Whether nothing this body runs, itself or below, is charged (after {@link #decideFree} reached it). */
+        boolean free() { return reach == FREE; }
 
         Body next(int step) {
             Body b = next[step];
@@ -447,7 +478,94 @@ public final class CostEngine {
         }
     }
 
-    private EntryPointCost walk(EntryPoint ep, CostAdjustment adjustment) {
+    private static final byte UNDECIDED = 0;
+    private static final byte COSTLY = 1;
+    private static final byte FREE = 2;
+
+    /**
+     * Decides, for every body reachable from {@code root} not decided yet, whether it is free: no charged
+     * step is reachable from it. A property of the bodies alone (their steps and the bodies those run), so
+     * it is decided once per body for every walk: one pass of Tarjan's strongly connected components (a
+     * cycle's bodies are free together or not at all), iterative because call chains are deep. Threads
+     * deciding the same bodies at once write the same values.
+     */
+    private static void decideFree(Body root) {
+        if (root.reach != UNDECIDED) return;
+        final class Node {
+            final Body body;
+            final int index;
+            int low;
+            int nextStep;
+            boolean onStack = true;
+            /** Whether a charged step is reachable through a body of another, decided component. */
+            boolean costlyBelow;
+
+            Node(Body body, int index) {
+                this.body = body;
+                this.index = index;
+                this.low = index;
+            }
+        }
+        Map<Body, Node> nodes = new java.util.IdentityHashMap<>();
+        Deque<Node> components = new ArrayDeque<>();
+        Deque<Node> calls = new ArrayDeque<>();
+        Node start = new Node(root, 0);
+        nodes.put(root, start);
+        components.push(start);
+        calls.push(start);
+        while (!calls.isEmpty()) {
+            Node v = calls.peek();
+            if (v.nextStep < v.body.steps.size()) {
+                Body next = v.body.next(v.nextStep++);
+                if (next == null) continue;
+                Node w = nodes.get(next);
+                if (w == null) {
+                    byte known = next.reach;
+                    if (known != UNDECIDED) {
+                        v.costlyBelow |= known == COSTLY;
+                        continue;
+                    }
+                    w = new Node(next, nodes.size());
+                    nodes.put(next, w);
+                    components.push(w);
+                    calls.push(w);
+                } else if (w.onStack) {
+                    // On the stack: in v's component, decided with it.
+                    v.low = Math.min(v.low, w.index);
+                } else {
+                    v.costlyBelow |= w.body.reach == COSTLY;
+                }
+                continue;
+            }
+            calls.pop();
+            Node caller = calls.peek();
+            if (v.low == v.index) {
+                List<Node> component = new ArrayList<>();
+                boolean costly = false;
+                Node m;
+                do {
+                    m = components.pop();
+                    m.onStack = false;
+                    component.add(m);
+                    costly |= m.body.charged || m.costlyBelow;
+                } while (m != v);
+                byte decided = costly ? COSTLY : FREE;
+                for (Node member : component) member.body.reach = decided;
+                if (caller != null) caller.costlyBelow |= costly;
+            } else if (caller != null) {
+                caller.low = Math.min(caller.low, v.low);
+            }
+        }
+    }
+
+    /**
+     * The estimate of {@code ep}. With {@code prune}, the walk leaves out the free bodies ({@link #decideFree}):
+     * they cost nothing, every caller of a body that is not free is not free either, and a depth-first walk
+     * meets the other bodies in the same order with or without them, so the estimate is the same — except
+     * where a count reads what the left-out bodies did (how often a transaction's starter ran, whether some
+     * exclusive arm was left out): then it returns null, and the caller walks again without pruning.
+     */
+    private EntryPointCost walk(EntryPoint ep, CostAdjustment adjustment, boolean prune) {
         String entrySite = siteOf(ep);
         List<CrossingCall> crossings = new ArrayList<>();
         if (isWebRequest(ep.kind()) && !entrySite.equals(topology.clientSite())) {
@@ -462,6 +580,8 @@ public final class CostEngine {
         List<Visit> postorder = new ArrayList<>();
         Deque<Visit> stack = new ArrayDeque<>();
         Visit root = new Visit(body(new State(ep.method(), entrySite, entryClass(ep))));
+        if (prune) decideFree(root.body);
+        boolean pruned = false;
         visits.put(root.body, root);
         preorder.add(root);
         stack.push(root);
@@ -476,6 +596,10 @@ public final class CostEngine {
             int i = v.nextStep++;
             Body next = v.body.next(i);
             if (next == null) continue;
+            if (prune && next.free()) {
+                pruned = true;
+                continue;
+            }
             Visit w = visits.get(next);
             if (w == null) {
                 w = new Visit(next);
@@ -488,13 +612,19 @@ public final class CostEngine {
             v.children[i] = w;
         }
 
-        boolean choicesDiffer = keepOneTargetPerDispatch(postorder, ep, adjustment, adjustment instanceof PricedCalls);
+        if (pruned) {
+            // A commit of the edge cache counts the runs of its transaction's starters, which may be left out.
+            for (Visit v : preorder) if (v.body.chargesCommit) return null;
+        }
+        boolean choicesDiffer = keepOneTargetPerDispatch(postorder, ep, adjustment, adjustment instanceof PricedCalls, prune);
         List<CrossingCall> before = List.copyOf(crossings);
-        RoundTrips total = count(ep, adjustment, root, preorder, postorder, Selection.AT_ONE, crossings);
+        RoundTrips total = count(ep, adjustment, root, preorder, postorder, Selection.AT_ONE, crossings, pruned);
+        if (total == null) return null;
         if (choicesDiffer) {
             // The arms costliest at n = 1 are not those costliest for large n: the count is the larger of both paths.
             RoundTrips asymptotic = count(ep, adjustment, root, preorder, postorder, Selection.ASYMPTOTIC,
-                    new ArrayList<>(before));
+                    new ArrayList<>(before), pruned);
+            if (asymptotic == null) return null;
             total = RoundTrips.max(total, asymptotic);
         }
         return new EntryPointCost(ep, entrySite, total, crossings);
@@ -505,11 +635,12 @@ public final class CostEngine {
 
     /**
      * Executions of every reachable body along the arms {@code selection} keeps, and the crossings
-     * they charge, appended to {@code crossings}; returns the sum of all of {@code crossings}.
+     * they charge, appended to {@code crossings}; returns the sum of all of {@code crossings}, or null
+     * when {@code pruned} (the walk left free bodies out) hides what a reason says.
      */
     private RoundTrips count(EntryPoint ep, CostAdjustment adjustment, Visit root, List<Visit> preorder,
                              List<Visit> postorder, Selection selection,
-                             List<CrossingCall> crossings) {
+                             List<CrossingCall> crossings, boolean pruned) {
         boolean armsExcluded = false;
         for (Visit v : preorder) {
             v.executions = RoundTrips.ZERO;
@@ -530,6 +661,8 @@ public final class CostEngine {
                 Step s = v.steps.get(i);
                 if (s.next() == null || v.back(i) || v.otherTarget(i) || v.otherArm(selection, i)) continue;
                 Visit w = v.children[i];
+                // A free body left out of the walk: how often it runs changes no count.
+                if (w == null) continue;
                 RoundTrips runs = v.executions.timesN(s.edge().loopDepth());
                 TransactionKey shared = s.edge().op() == CallOp.CONTAINER_CALLBACK
                         ? sharedTransaction(ep, s.edge().from(), s.edge().targetComponent()) : null;
@@ -638,9 +771,12 @@ public final class CostEngine {
                     if (tx != null) loadedByFinder.add(tx);
                 }
                 String reason = callback == null ? c.reason() : c.reason() + "; in " + callback;
-                if (v != root && v.executions.isZero() && armsExcluded
-                        && c.counting() == CallCharges.Counting.PER_EXECUTION) {
-                    reason += "; not counted: reached only through alternatives (exclusive branches, dispatch targets) that costlier ones stand for";
+                if (v != root && v.executions.isZero() && c.counting() == CallCharges.Counting.PER_EXECUTION) {
+                    // Whether a left-out free body had an arm left out too is not known here.
+                    if (!armsExcluded && pruned) return null;
+                    if (armsExcluded) {
+                        reason += "; not counted: reached only through alternatives (exclusive branches, dispatch targets) that costlier ones stand for";
+                    }
                 }
                 CrossingCall crossing = new CrossingCall(s.edge(), v.state.site(), c.toSite(), unit, contribution, reason);
                 crossings.add(crossing);
@@ -686,14 +822,15 @@ public final class CostEngine {
      * @return whether some choice's costliest arm at n = 1 is not its costliest for large n
      */
     private boolean keepOneTargetPerDispatch(List<Visit> postorder, EntryPoint ep, CostAdjustment adjustment,
-                                             boolean standard) {
+                                             boolean standard, boolean prune) {
         boolean differ = false;
         for (Visit v : postorder) {
             // Children come first in postorder (a child still on the stack is a back step).
             boolean acyclic = v.backSteps == null;
             for (int i = 0; acyclic && i < v.children.length; i++) acyclic = v.children[i] == null || v.children[i].acyclic;
             v.acyclic = acyclic;
-            Choices known = standard && acyclic ? v.body.standardChoices : null;
+            // Walks that leave free bodies out see fewer cycles: their choices are kept apart.
+            Choices known = standard && acyclic ? (prune ? v.body.prunedChoices : v.body.standardChoices) : null;
             if (known != null) {
                 // Below a body that reaches no cycle, the choices depend on the body alone: the same in
                 // every walk that prices every call at its standard cost. The prices are still asked, in
@@ -705,7 +842,10 @@ public final class CostEngine {
             }
             boolean differHere = choose(v, ep, adjustment);
             differ |= differHere;
-            if (standard && acyclic) v.body.standardChoices = new Choices(v, differHere);
+            if (standard && acyclic) {
+                if (prune) v.body.prunedChoices = new Choices(v, differHere);
+                else v.body.standardChoices = new Choices(v, differHere);
+            }
         }
         return differ;
     }

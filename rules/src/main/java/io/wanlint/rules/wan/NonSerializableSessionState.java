@@ -43,6 +43,16 @@ public final class NonSerializableSessionState implements Rule {
 
     @Override public RuleDescriptor descriptor() { return DESCRIPTOR; }
 
+    /** Every request's whole walk feeds the index of {@link RequestsReaching} this rule asks. */
+    @Override public java.util.Set<io.wanlint.rules.api.ReachScope> scopesWalkedFromEveryEntryPoint() {
+        return java.util.Set.of(io.wanlint.rules.api.ReachScope.WHOLE_REQUEST);
+    }
+
+    /** The part of {@link RequestsReaching} holding {@code ep}, made ahead on the engine's threads. */
+    @Override public void prepare(RuleContext ctx, io.wanlint.analyzer.api.EntryPoint ep) {
+        RequestsReaching.of(ctx).prepare(ep);
+    }
+
     @Override public void check(RuleContext ctx, FindingSink sink) {
         List<SessionStateValue> values = ctx.graph().facts().nonSerializableState();
         if (values.isEmpty()) return;

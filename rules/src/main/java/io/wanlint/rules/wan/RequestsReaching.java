@@ -1,87 +1,155 @@
 package io.wanlint.rules.wan;
 
+import io.wanlint.analyzer.api.CallEdge;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.MethodRef;
 import io.wanlint.rules.api.ReachScope;
 import io.wanlint.rules.api.ReachedCall;
 import io.wanlint.rules.api.RuleContext;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Which entry points execute a method, and the first call that brings each one there: for rules
  * whose finding is about a method (a statement, a session write) rather than about a request.
- * Built once per check from the shared {@link RuleContext#reach} walks, and shared by the rules.
+ * Made once per check from the shared {@link RuleContext#reach} walks, and shared by the rules.
+ *
+ * <p>Made in parts of {@link #PER_PART} consecutive entry points, each a map from method to the entry
+ * points of the part reaching it: the rules ask about a few methods, while the index covers every
+ * call of every request (HELIUM V: 8 million), which one thread took seconds to go through at the
+ * end of the rules (issue 22). The rules that use it make their parts ahead ({@link #prepare}, on
+ * both of the engine's threads); a method's answer joins the parts in entry-point order when first
+ * asked, and is what one pass over the entry points in order gave.
  */
 final class RequestsReaching {
-    private final Map<MethodRef, Reaching> byMethod = new HashMap<>();
+    /** Entry points per part: the engine's preparation tasks take as many, so each task makes one part. */
+    private static final int PER_PART = 64;
 
-    /** The index of the check {@code ctx} is of, built once and shared by the rules that ask. */
+    private final RuleContext ctx;
+    private final List<EntryPoint> eps;
+    /** Per entry point: the index of the first one equal to it (its own, but for a repeated entry point). */
+    private final int[] firstEqual;
+    /** Where each entry point object is first listed, to find its part. */
+    private final Map<EntryPoint, Integer> indexOf = new IdentityHashMap<>();
+    /** The parts, each made once by the first thread that needs it (a thread that loses the race keeps the winner's equal part). */
+    private final AtomicReferenceArray<Map<MethodRef, Entries>> parts;
+    private final Map<MethodRef, Reaching> byMethod = new ConcurrentHashMap<>();
+
+    /** The index of the check {@code ctx} is of, made once and shared by the rules that ask. */
     static RequestsReaching of(RuleContext ctx) { return ctx.derived(RequestsReaching.class, RequestsReaching::new); }
 
     private RequestsReaching(RuleContext ctx) {
-        List<EntryPoint> eps = ctx.entryPoints();
-        // Entry points are taken one after the other, so a method's entries for the current one are at
-        // its end: no entry point is hashed per reached call (hashing one hashes its method; that was
-        // most of building this index on a large application). An entry point equal to an earlier one
-        // (none in practice) is looked up by value, as a map keyed by entry point did.
+        this.ctx = ctx;
+        this.eps = ctx.entryPoints();
+        this.firstEqual = new int[eps.size()];
         Map<EntryPoint, Integer> firstOf = new HashMap<>();
+        for (int i = 0; i < eps.size(); i++) {
+            Integer first = firstOf.putIfAbsent(eps.get(i), i);
+            firstEqual[i] = first == null ? i : first;
+            indexOf.putIfAbsent(eps.get(i), i);
+        }
+        this.parts = new AtomicReferenceArray<>((eps.size() + PER_PART - 1) / PER_PART);
+    }
+
+    /** Makes the part that holds {@code ep} (the engine calls this for every entry point, ahead of the rules). */
+    void prepare(EntryPoint ep) {
+        Integer i = indexOf.get(ep);
+        if (i != null) part(i / PER_PART);
+    }
+
+    private Map<MethodRef, Entries> part(int p) {
+        Map<MethodRef, Entries> known = parts.get(p);
+        if (known != null) return known;
+        Map<MethodRef, Entries> made = new HashMap<>();
         // The walks of a check share their call objects (one per call and walk state), so a call's
         // callee is looked up by the call's identity first: hashing the callee's names and parameter
-        // types at every reached call of every request was most of the rest.
-        Map<io.wanlint.analyzer.api.CallEdge, Reaching> byCall = new IdentityHashMap<>();
-        for (int i = 0; i < eps.size(); i++) {
+        // types at every reached call of every request was most of making this index.
+        Map<CallEdge, Entries> byCall = new IdentityHashMap<>();
+        for (int i = p * PER_PART; i < Math.min(eps.size(), (p + 1) * PER_PART); i++) {
             EntryPoint ep = eps.get(i);
-            boolean repeated = firstOf.putIfAbsent(ep, i) != null;
-            add(reaching(ep.method()), i, ep, null, repeated);
+            made.computeIfAbsent(ep.method(), m -> new Entries()).add(i, null);
             for (ReachedCall rc : ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls()) {
-                Reaching r = byCall.get(rc.edge());
-                if (r == null) {
-                    r = reaching(rc.edge().to());
-                    byCall.put(rc.edge(), r);
+                Entries e = byCall.get(rc.edge());
+                if (e == null) {
+                    e = made.computeIfAbsent(rc.edge().to(), m -> new Entries());
+                    byCall.put(rc.edge(), e);
                 }
-                add(r, i, ep, rc, repeated);
+                e.add(i, rc);
             }
         }
-    }
-
-    private Reaching reaching(MethodRef method) {
-        return byMethod.computeIfAbsent(method, m -> new Reaching());
-    }
-
-    /** As {@code putIfAbsent(ep, via)} on the method's map from entry point to first call (a null call is replaced). */
-    private static void add(Reaching r, int index, EntryPoint ep, ReachedCall via, boolean repeated) {
-        int at = repeated ? r.eps.indexOf(ep) : r.lastIndex == index ? r.eps.size() - 1 : -1;
-        if (at < 0) {
-            r.eps.add(ep);
-            r.vias.add(via);
-            r.lastIndex = index;
-        } else if (r.vias.get(at) == null) {
-            r.vias.set(at, via);
-        }
+        return parts.compareAndSet(p, null, made) ? made : parts.get(p);
     }
 
     /** The entry points executing {@code method}, in entry-point order. */
     List<EntryPoint> of(MethodRef method) {
-        Reaching r = byMethod.get(method);
-        return r == null ? List.of() : List.copyOf(r.eps);
+        return List.copyOf(reaching(method).eps);
     }
 
     /** The call that first enters {@code method} from {@code ep}; null when {@code method} is the entry point's own. */
     ReachedCall via(EntryPoint ep, MethodRef method) {
-        Reaching r = byMethod.get(method);
-        return r == null ? null : r.viaOf().get(ep);
+        return reaching(method).viaOf().get(ep);
+    }
+
+    /**
+     * The method's entry points from every part, in order: an entry point equal to an earlier one
+     * (none in practice) joins the earlier one's place, and takes its first call only where that
+     * one had none, as a map from entry point to first call filled in entry-point order did.
+     */
+    private Reaching reaching(MethodRef method) {
+        Reaching known = byMethod.get(method);
+        if (known != null) return known;
+        Reaching r = new Reaching();
+        Map<Integer, Integer> at = new HashMap<>();
+        for (int p = 0; p < parts.length(); p++) {
+            Entries e = part(p).get(method);
+            if (e == null) continue;
+            for (int k = 0; k < e.size; k++) {
+                int i = e.eps[k];
+                Integer place = at.putIfAbsent(firstEqual[i], r.eps.size());
+                if (place == null) {
+                    r.eps.add(eps.get(i));
+                    r.vias.add(e.vias[k]);
+                } else if (r.vias.get(place) == null) {
+                    r.vias.set(place, e.vias[k]);
+                }
+            }
+        }
+        Reaching first = byMethod.putIfAbsent(method, r);
+        return first == null ? r : first;
+    }
+
+    /** One method's entry points within a part, each once, with the first call that brought it there (null for its own method). */
+    private static final class Entries {
+        int[] eps = new int[2];
+        ReachedCall[] vias = new ReachedCall[2];
+        int size;
+
+        /** Entry points come one after the other, so an entry point already here is the last one. */
+        void add(int ep, ReachedCall via) {
+            if (size > 0 && eps[size - 1] == ep) {
+                if (vias[size - 1] == null) vias[size - 1] = via;
+                return;
+            }
+            if (size == eps.length) {
+                eps = Arrays.copyOf(eps, size * 2);
+                vias = Arrays.copyOf(vias, size * 2);
+            }
+            eps[size] = ep;
+            vias[size] = via;
+            size++;
+        }
     }
 
     /** One method's entry points, distinct and in order, each with the call that first brought it there. */
     private static final class Reaching {
         final List<EntryPoint> eps = new ArrayList<>(2);
         final List<ReachedCall> vias = new ArrayList<>(2);
-        /** The index, in the check's entry points, of the last entry point added. */
-        int lastIndex = -1;
         /** By entry point, made when first asked (rules ask from several threads: equal maps, either kept). */
         private volatile Map<EntryPoint, ReachedCall> byEntryPoint;
 

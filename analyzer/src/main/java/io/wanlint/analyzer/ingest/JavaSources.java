@@ -39,7 +39,8 @@ import java.util.concurrent.Future;
  * because later rewrites must preserve them; lexical preservation is left to the rewriting step.
  * Token lists are dropped from the returned trees (node ranges are kept), see {@link #releaseTokens}.
  *
- * <p>Stateless and thread-safe: every parse uses its own {@link JavaParser}.
+ * <p>Thread-safe: every parse uses its own {@link JavaParser}; the only state, the positions and
+ * names shared by the trees of one instance ({@link SharedPositions}, {@link SharedNames}), is.
  */
 public final class JavaSources {
     private static final List<LanguageLevel> LEVELS =
@@ -47,6 +48,9 @@ public final class JavaSources {
     private static final int REPORTED_PROBLEMS = 5;
     /** Parser threads get a deep stack: generated code nests expressions thousands deep. */
     private static final long PARSER_STACK_BYTES = 64L << 20;
+
+    private final SharedPositions positions = new SharedPositions();
+    private final SharedNames names = new SharedNames();
 
     /** Parses one file on the calling thread; a file above {@link SourceSizeLimit} is skipped with a warning. */
     public ParsedJava parse(TextFile file) {
@@ -86,7 +90,7 @@ public final class JavaSources {
                 }
             }
         }
-        ParsedJava result = best.toParsed(file);
+        ParsedJava result = best.toParsed(file, this);
         if (notes.isEmpty()) return result;
         notes.addAll(result.diagnostics());
         return new ParsedJava(result.unit(), notes);
@@ -228,10 +232,16 @@ public final class JavaSources {
      * a retained tree, and every unit stays alive for the whole analysis, so keeping them made the
      * parse phase mostly garbage-collector copying. Nothing after parsing reads tokens: rewrites
      * re-read the file. The list is doubly linked, so a single node left holding one keeps it all.
+     * The same walk shares equal ranges, positions, names and literal texts, and trims node lists.
      */
     static void releaseTokens(CompilationUnit unit) {
-        SharedRanges shared = new SharedRanges();
-        eachNodeAndComment(unit, node -> release(node, shared));
+        new JavaSources().releaseTokensOf(unit);
+    }
+
+    /** {@link #releaseTokens}, sharing positions and names with the other trees of this instance. */
+    private void releaseTokensOf(CompilationUnit unit) {
+        SharedRanges shared = new SharedRanges(positions);
+        eachNodeAndComment(unit, node -> release(node, shared, names));
     }
 
     /**
@@ -252,19 +262,20 @@ public final class JavaSources {
         }
     }
 
-    private static void release(Node node, SharedRanges shared) {
+    private static void release(Node node, SharedRanges shared, SharedNames names) {
         Range range = node.getRange().orElse(null);
         node.setTokenRange(null);
         node.setRange(range == null ? null : shared.share(range));
+        TreeCompaction.shareText(node, names);
         TreeCompaction.compact(node);
     }
 
     /** One parse at one language level. */
     private record Attempt(Optional<CompilationUnit> unit, List<Problem> problems, Optional<String> failure,
                            UnicodeEscapeProcessingProvider.PositionMapping escapes) {
-        ParsedJava toParsed(TextFile file) {
+        ParsedJava toParsed(TextFile file, JavaSources sources) {
             List<Diagnostic> diagnostics = toDiagnostics(file);
-            unit.ifPresent(JavaSources::releaseTokens);
+            unit.ifPresent(sources::releaseTokensOf);
             return new ParsedJava(new JavaUnit(file, unit.orElseGet(CompilationUnit::new)), diagnostics);
         }
 

@@ -12,9 +12,12 @@ import com.github.javaparser.Range;
  * <p>Open-addressing tables keyed by line and column: in a {@code HashMap} keyed by the objects,
  * whose {@code hashCode} boxes its fields through {@code Objects.hash}, the look-ups were a tenth
  * of the parse phase.
+ * Positions are taken from {@link SharedPositions}, which shares them across files, when their
+ * line and column are in its table, and from this file's own table otherwise.
  * Not thread-safe: one instance per file, on the thread that parses it.
  */
 final class SharedRanges {
+    private final SharedPositions acrossFiles;
     // Keys are kept in primitive arrays beside the objects, so probing reads no object but the
     // one found: with the objects' own fields, cache misses made the look-ups as slow as before.
     private long[] positionKeys = new long[256];
@@ -24,6 +27,16 @@ final class SharedRanges {
     private long[] rangeEnds = new long[256];
     private Range[] ranges = new Range[256];
     private int rangeCount;
+
+    /** Ranges of one file, with positions shared across the files parsed with {@code acrossFiles}. */
+    SharedRanges(SharedPositions acrossFiles) {
+        this.acrossFiles = acrossFiles;
+    }
+
+    /** Ranges and positions of one file only. */
+    SharedRanges() {
+        this(null);
+    }
 
     /** The range equal to {@code range} met first, made of the positions equal to its own met first. */
     Range share(Range range) {
@@ -46,6 +59,11 @@ final class SharedRanges {
     }
 
     private Position share(Position position, long key) {
+        Position pooled = acrossFiles == null ? null : acrossFiles.share(position);
+        return pooled != null ? pooled : shareInFile(position, key);
+    }
+
+    private Position shareInFile(Position position, long key) {
         int mask = positions.length - 1;
         int slot = hash(key) & mask;
         for (Position known = positions[slot]; known != null; known = positions[slot]) {
@@ -81,7 +99,7 @@ final class SharedRanges {
         positions = new Position[old.length * 2];
         positionKeys = new long[old.length * 2];
         positionCount = 0;
-        for (int i = 0; i < old.length; i++) if (old[i] != null) share(old[i], oldKeys[i]);
+        for (int i = 0; i < old.length; i++) if (old[i] != null) shareInFile(old[i], oldKeys[i]);
     }
 
     private void growRanges() {

@@ -2,6 +2,9 @@ package io.wanlint.analyzer.ingest;
 
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.NodeList;
+import com.github.javaparser.ast.expr.LiteralStringValueExpr;
+import com.github.javaparser.ast.expr.Name;
+import com.github.javaparser.ast.expr.SimpleName;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -36,6 +39,10 @@ final class TreeCompaction {
     private static final Field LIST_OBSERVERS = field(NodeList.class, "observers");
     private static final boolean AVAILABLE = CHILD_NODES != null && ORPHAN_COMMENTS != null && NODE_OBSERVERS != null
             && LIST_ELEMENTS != null && LIST_OBSERVERS != null;
+    // The setters of these fields do nothing when given an equal string, so sharing one needs the field.
+    private static final Field SIMPLE_NAME = textField(SimpleName.class, "identifier");
+    private static final Field NAME = textField(Name.class, "identifier");
+    private static final Field LITERAL = textField(LiteralStringValueExpr.class, "value");
 
     /** The fields of a node class (its superclasses' included) that hold node lists. */
     private static final ClassValue<List<Field>> NODE_LISTS = new ClassValue<>() {
@@ -75,6 +82,21 @@ final class TreeCompaction {
         }
     }
 
+    /**
+     * Puts the string {@link SharedNames} holds for a name's identifier or a literal's text in place
+     * of the node's own equal copy (not its children's: the caller visits every node).
+     */
+    static void shareText(Node node, SharedNames names) {
+        Field field = node instanceof SimpleName ? SIMPLE_NAME : node instanceof Name ? NAME
+                : node instanceof LiteralStringValueExpr ? LITERAL : null;
+        if (field == null) return;
+        try {
+            if (field.get(node) instanceof String text) field.set(node, names.share(text));
+        } catch (IllegalAccessException | RuntimeException e) {
+            // Sharing only saves memory: a node it cannot handle keeps its own string.
+        }
+    }
+
     /** Whether trees are compacted with this JavaParser (for tests). */
     static boolean available() {
         return AVAILABLE;
@@ -87,6 +109,16 @@ final class TreeCompaction {
     private static void shareIfEmpty(Field field, Object owner) throws IllegalAccessException {
         Object list = field.get(owner);
         if (list instanceof ArrayList<?> a && a.isEmpty() && list != NONE) field.set(owner, NONE);
+    }
+
+    private static Field textField(Class<?> type, String name) {
+        try {
+            Field f = type.getDeclaredField(name);
+            f.setAccessible(true);
+            return f.getType() == String.class && !java.lang.reflect.Modifier.isStatic(f.getModifiers()) ? f : null;
+        } catch (NoSuchFieldException | RuntimeException e) {
+            return null;
+        }
     }
 
     private static Field field(Class<?> type, String name) {

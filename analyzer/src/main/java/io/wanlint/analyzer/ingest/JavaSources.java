@@ -175,7 +175,8 @@ public final class JavaSources {
     }
 
     private static Attempt attempt(String text, LanguageLevel level) {
-        ParserConfiguration configuration = OneWalkValidation.configure(new ParserConfiguration(), level, text);
+        ParserConfiguration configuration = OneWalkValidation.configure(
+                LineSeparatorDetection.install(new ParserConfiguration()), level, text);
         UnicodeEscapes escapes = text.indexOf("\\u") >= 0 ? new UnicodeEscapes() : null;
         if (escapes != null) configuration.getProcessors().add(() -> escapes);
         JavaParser parser = new JavaParser(configuration);

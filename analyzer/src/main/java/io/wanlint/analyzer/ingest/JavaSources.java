@@ -241,7 +241,7 @@ public final class JavaSources {
 
     /** {@link #releaseTokens}, sharing positions and names with the other trees of this instance. */
     private void releaseTokensOf(CompilationUnit unit) {
-        SharedRanges shared = new SharedRanges(positions);
+        SharedRanges shared = new SharedRanges(positions, unit.getEnd().map(end -> end.line).orElse(0));
         eachNodeAndComment(unit, node -> release(node, shared, names));
     }
 

@@ -23,19 +23,27 @@ final class SharedRanges {
     private long[] positionKeys = new long[256];
     private Position[] positions = new Position[256];
     private int positionCount;
-    private long[] rangeBegins = new long[256];
-    private long[] rangeEnds = new long[256];
-    private Range[] ranges = new Range[256];
+    private long[] rangeBegins;
+    private long[] rangeEnds;
+    private Range[] ranges;
     private int rangeCount;
 
-    /** Ranges of one file, with positions shared across the files parsed with {@code acrossFiles}. */
-    SharedRanges(SharedPositions acrossFiles) {
+    /**
+     * Ranges of one file of about {@code lines} lines, with positions shared across the files parsed
+     * with {@code acrossFiles}. The table is made large enough for the file at once (Java has about
+     * three distinct ranges a line): growing it step by step was a fifth of the sharing's cost.
+     */
+    SharedRanges(SharedPositions acrossFiles, int lines) {
         this.acrossFiles = acrossFiles;
+        int capacity = Integer.highestOneBit(Math.max(256, Math.min(1 << 24, lines * 8)) - 1) << 1;
+        rangeBegins = new long[capacity];
+        rangeEnds = new long[capacity];
+        ranges = new Range[capacity];
     }
 
     /** Ranges and positions of one file only. */
     SharedRanges() {
-        this(null);
+        this(null, 0);
     }
 
     /** The range equal to {@code range} met first, made of the positions equal to its own met first. */

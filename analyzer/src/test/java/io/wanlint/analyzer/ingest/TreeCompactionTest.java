@@ -9,6 +9,7 @@ import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.expr.IntegerLiteralExpr;
+import com.github.javaparser.ast.expr.Name;
 import com.github.javaparser.ast.expr.SimpleName;
 import com.github.javaparser.ast.expr.StringLiteralExpr;
 import com.github.javaparser.ast.expr.NameExpr;
@@ -117,6 +118,20 @@ class TreeCompactionTest {
 
         assertThatThrownBy(() -> add.register(new AstObserverAdapter() {}))
                 .isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    @Test
+    void aCompactedTreeRefusesElementsOfAnEmptyListAndChildrenOfALeaf() {
+        CompilationUnit unit = parsed();
+        MethodDeclaration count = unit.findAll(MethodDeclaration.class).get(0);
+        Name packageName = unit.getPackageDeclaration().orElseThrow().getName();
+
+        // Empty lists of every tree are one shared list: an element added to one would be in all.
+        assertThatThrownBy(() -> count.addThrownException(IllegalStateException.class))
+                .isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> packageName.setQualifier(new Name("com")))
+                .isInstanceOf(UnsupportedOperationException.class);
+        assertThat(unit.findAll(MethodDeclaration.class).get(1).getThrownExceptions()).isEmpty();
     }
 
     @Test

@@ -44,8 +44,8 @@ class SharedRangesTest {
     @Test
     void filesSharingPositionsShareThemAcrossFilesAndKeepTheirOwnRanges() {
         SharedPositions acrossFiles = new SharedPositions();
-        SharedRanges first = new SharedRanges(acrossFiles);
-        SharedRanges second = new SharedRanges(acrossFiles);
+        SharedRanges first = new SharedRanges(acrossFiles, 10);
+        SharedRanges second = new SharedRanges(acrossFiles, 10);
         Range inFirst = first.share(new Range(new Position(4, 5), new Position(4, 300)));
         Range inSecond = second.share(new Range(new Position(4, 5), new Position(4, 300)));
 

@@ -13,6 +13,7 @@ import com.github.javaparser.UnicodeEscapeProcessingProvider;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.CallableDeclaration;
+import com.github.javaparser.ast.comments.Comment;
 import io.wanlint.analyzer.api.Diagnostic;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -210,20 +211,10 @@ public final class JavaSources {
             return decoder;
         }
 
+        /** The mapping is applied where the tree is released ({@link #releaseTokensOf}), in the same walk. */
         @Override public void postProcess(ParseResult<? extends Node> result, ParserConfiguration configuration) {
             mapping = decoder.getPositionMapping();
-            if (mapping.isEmpty()) {
-                mapping = null;
-                return;
-            }
-            result.getResult().ifPresent(root -> {
-                Set<Node> mapped = Collections.newSetFromMap(new IdentityHashMap<>());
-                eachNodeAndComment(root, node -> map(node, mapped));
-            });
-        }
-
-        private void map(Node node, Set<Node> mapped) {
-            if (mapped.add(node)) node.getRange().ifPresent(r -> node.setRange(mapping.transform(r)));
+            if (mapping.isEmpty()) mapping = null;
         }
     }
 
@@ -236,13 +227,25 @@ public final class JavaSources {
      * The same walk shares equal ranges, positions, names and literal texts, and trims node lists.
      */
     static void releaseTokens(CompilationUnit unit) {
-        new JavaSources().releaseTokensOf(unit);
+        new JavaSources().releaseTokensOf(unit, null);
     }
 
-    /** {@link #releaseTokens}, sharing positions and names with the other trees of this instance. */
-    private void releaseTokensOf(CompilationUnit unit) {
-        SharedRanges shared = new SharedRanges(positions, unit.getEnd().map(end -> end.line).orElse(0));
-        eachNodeAndComment(unit, node -> release(node, shared, names));
+    /**
+     * {@link #releaseTokens}, sharing positions and names with the other trees of this instance, and
+     * first mapping every range through {@code escapes} (when not null) back to the file as written
+     * ({@link UnicodeEscapes}). The walk meets a comment attached to a node twice when it is also
+     * one of its parent's children (no other node is met twice), and a range must be mapped once.
+     */
+    private void releaseTokensOf(CompilationUnit unit, UnicodeEscapeProcessingProvider.PositionMapping escapes) {
+        int lines = unit.getEnd().map(end -> escapes == null ? end : escapes.transform(end)).map(end -> end.line).orElse(0);
+        SharedRanges shared = new SharedRanges(positions, lines);
+        Set<Node> mappedComments = escapes == null ? null : Collections.newSetFromMap(new IdentityHashMap<>());
+        eachNodeAndComment(unit, node -> {
+            if (escapes != null && (!(node instanceof Comment) || mappedComments.add(node))) {
+                node.getRange().ifPresent(r -> node.setRange(escapes.transform(r)));
+            }
+            release(node, shared, names);
+        });
     }
 
     /**
@@ -276,7 +279,7 @@ public final class JavaSources {
                            UnicodeEscapeProcessingProvider.PositionMapping escapes) {
         ParsedJava toParsed(TextFile file, JavaSources sources) {
             List<Diagnostic> diagnostics = toDiagnostics(file);
-            unit.ifPresent(sources::releaseTokensOf);
+            unit.ifPresent(u -> sources.releaseTokensOf(u, escapes));
             return new ParsedJava(new JavaUnit(file, unit.orElseGet(CompilationUnit::new)), diagnostics);
         }
 

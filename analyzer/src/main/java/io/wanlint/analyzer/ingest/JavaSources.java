@@ -13,6 +13,7 @@ import com.github.javaparser.UnicodeEscapeProcessingProvider;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.CallableDeclaration;
+import com.github.javaparser.ast.comments.Comment;
 import io.wanlint.analyzer.api.Diagnostic;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -39,7 +40,8 @@ import java.util.concurrent.Future;
  * because later rewrites must preserve them; lexical preservation is left to the rewriting step.
  * Token lists are dropped from the returned trees (node ranges are kept), see {@link #releaseTokens}.
  *
- * <p>Stateless and thread-safe: every parse uses its own {@link JavaParser}.
+ * <p>Thread-safe: every parse uses its own {@link JavaParser}; the only state, the positions and
+ * names shared by the trees of one instance ({@link SharedPositions}, {@link SharedNames}), is.
  */
 public final class JavaSources {
     private static final List<LanguageLevel> LEVELS =
@@ -47,6 +49,9 @@ public final class JavaSources {
     private static final int REPORTED_PROBLEMS = 5;
     /** Parser threads get a deep stack: generated code nests expressions thousands deep. */
     private static final long PARSER_STACK_BYTES = 64L << 20;
+
+    private final SharedPositions positions = new SharedPositions();
+    private final SharedNames names = new SharedNames();
 
     /** Parses one file on the calling thread; a file above {@link SourceSizeLimit} is skipped with a warning. */
     public ParsedJava parse(TextFile file) {
@@ -86,7 +91,7 @@ public final class JavaSources {
                 }
             }
         }
-        ParsedJava result = best.toParsed(file);
+        ParsedJava result = best.toParsed(file, this);
         if (notes.isEmpty()) return result;
         notes.addAll(result.diagnostics());
         return new ParsedJava(result.unit(), notes);
@@ -171,7 +176,8 @@ public final class JavaSources {
     }
 
     private static Attempt attempt(String text, LanguageLevel level) {
-        ParserConfiguration configuration = OneWalkValidation.configure(new ParserConfiguration(), level, text);
+        ParserConfiguration configuration = OneWalkValidation.configure(
+                LineSeparatorDetection.install(new ParserConfiguration()), level, text);
         UnicodeEscapes escapes = text.indexOf("\\u") >= 0 ? new UnicodeEscapes() : null;
         if (escapes != null) configuration.getProcessors().add(() -> escapes);
         JavaParser parser = new JavaParser(configuration);
@@ -205,20 +211,10 @@ public final class JavaSources {
             return decoder;
         }
 
+        /** The mapping is applied where the tree is released ({@link #releaseTokensOf}), in the same walk. */
         @Override public void postProcess(ParseResult<? extends Node> result, ParserConfiguration configuration) {
             mapping = decoder.getPositionMapping();
-            if (mapping.isEmpty()) {
-                mapping = null;
-                return;
-            }
-            result.getResult().ifPresent(root -> {
-                Set<Node> mapped = Collections.newSetFromMap(new IdentityHashMap<>());
-                eachNodeAndComment(root, node -> map(node, mapped));
-            });
-        }
-
-        private void map(Node node, Set<Node> mapped) {
-            if (mapped.add(node)) node.getRange().ifPresent(r -> node.setRange(mapping.transform(r)));
+            if (mapping.isEmpty()) mapping = null;
         }
     }
 
@@ -228,10 +224,28 @@ public final class JavaSources {
      * a retained tree, and every unit stays alive for the whole analysis, so keeping them made the
      * parse phase mostly garbage-collector copying. Nothing after parsing reads tokens: rewrites
      * re-read the file. The list is doubly linked, so a single node left holding one keeps it all.
+     * The same walk shares equal ranges, positions, names and literal texts, and trims node lists.
      */
     static void releaseTokens(CompilationUnit unit) {
-        SharedRanges shared = new SharedRanges();
-        eachNodeAndComment(unit, node -> release(node, shared));
+        new JavaSources().releaseTokensOf(unit, null);
+    }
+
+    /**
+     * {@link #releaseTokens}, sharing positions and names with the other trees of this instance, and
+     * first mapping every range through {@code escapes} (when not null) back to the file as written
+     * ({@link UnicodeEscapes}). The walk meets a comment attached to a node twice when it is also
+     * one of its parent's children (no other node is met twice), and a range must be mapped once.
+     */
+    private void releaseTokensOf(CompilationUnit unit, UnicodeEscapeProcessingProvider.PositionMapping escapes) {
+        int lines = unit.getEnd().map(end -> escapes == null ? end : escapes.transform(end)).map(end -> end.line).orElse(0);
+        SharedRanges shared = new SharedRanges(positions, lines);
+        Set<Node> mappedComments = escapes == null ? null : Collections.newSetFromMap(new IdentityHashMap<>());
+        eachNodeAndComment(unit, node -> {
+            if (escapes != null && (!(node instanceof Comment) || mappedComments.add(node))) {
+                node.getRange().ifPresent(r -> node.setRange(escapes.transform(r)));
+            }
+            release(node, shared, names);
+        });
     }
 
     /**
@@ -252,19 +266,20 @@ public final class JavaSources {
         }
     }
 
-    private static void release(Node node, SharedRanges shared) {
+    private static void release(Node node, SharedRanges shared, SharedNames names) {
         Range range = node.getRange().orElse(null);
         node.setTokenRange(null);
         node.setRange(range == null ? null : shared.share(range));
+        TreeCompaction.shareText(node, names);
         TreeCompaction.compact(node);
     }
 
     /** One parse at one language level. */
     private record Attempt(Optional<CompilationUnit> unit, List<Problem> problems, Optional<String> failure,
                            UnicodeEscapeProcessingProvider.PositionMapping escapes) {
-        ParsedJava toParsed(TextFile file) {
+        ParsedJava toParsed(TextFile file, JavaSources sources) {
             List<Diagnostic> diagnostics = toDiagnostics(file);
-            unit.ifPresent(JavaSources::releaseTokens);
+            unit.ifPresent(u -> sources.releaseTokensOf(u, escapes));
             return new ParsedJava(new JavaUnit(file, unit.orElseGet(CompilationUnit::new)), diagnostics);
         }
 

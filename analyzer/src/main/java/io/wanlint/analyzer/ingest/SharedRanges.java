@@ -12,18 +12,39 @@ import com.github.javaparser.Range;
  * <p>Open-addressing tables keyed by line and column: in a {@code HashMap} keyed by the objects,
  * whose {@code hashCode} boxes its fields through {@code Objects.hash}, the look-ups were a tenth
  * of the parse phase.
+ * Positions are taken from {@link SharedPositions}, which shares them across files, when their
+ * line and column are in its table, and from this file's own table otherwise.
  * Not thread-safe: one instance per file, on the thread that parses it.
  */
 final class SharedRanges {
+    private final SharedPositions acrossFiles;
     // Keys are kept in primitive arrays beside the objects, so probing reads no object but the
     // one found: with the objects' own fields, cache misses made the look-ups as slow as before.
     private long[] positionKeys = new long[256];
     private Position[] positions = new Position[256];
     private int positionCount;
-    private long[] rangeBegins = new long[256];
-    private long[] rangeEnds = new long[256];
-    private Range[] ranges = new Range[256];
+    private long[] rangeBegins;
+    private long[] rangeEnds;
+    private Range[] ranges;
     private int rangeCount;
+
+    /**
+     * Ranges of one file of about {@code lines} lines, with positions shared across the files parsed
+     * with {@code acrossFiles}. The table is made large enough for the file at once (Java has about
+     * three distinct ranges a line): growing it step by step was a fifth of the sharing's cost.
+     */
+    SharedRanges(SharedPositions acrossFiles, int lines) {
+        this.acrossFiles = acrossFiles;
+        int capacity = Integer.highestOneBit(Math.max(256, Math.min(1 << 24, lines * 8)) - 1) << 1;
+        rangeBegins = new long[capacity];
+        rangeEnds = new long[capacity];
+        ranges = new Range[capacity];
+    }
+
+    /** Ranges and positions of one file only. */
+    SharedRanges() {
+        this(null, 0);
+    }
 
     /** The range equal to {@code range} met first, made of the positions equal to its own met first. */
     Range share(Range range) {
@@ -46,6 +67,11 @@ final class SharedRanges {
     }
 
     private Position share(Position position, long key) {
+        Position pooled = acrossFiles == null ? null : acrossFiles.share(position);
+        return pooled != null ? pooled : shareInFile(position, key);
+    }
+
+    private Position shareInFile(Position position, long key) {
         int mask = positions.length - 1;
         int slot = hash(key) & mask;
         for (Position known = positions[slot]; known != null; known = positions[slot]) {
@@ -81,7 +107,7 @@ final class SharedRanges {
         positions = new Position[old.length * 2];
         positionKeys = new long[old.length * 2];
         positionCount = 0;
-        for (int i = 0; i < old.length; i++) if (old[i] != null) share(old[i], oldKeys[i]);
+        for (int i = 0; i < old.length; i++) if (old[i] != null) shareInFile(old[i], oldKeys[i]);
     }
 
     private void growRanges() {

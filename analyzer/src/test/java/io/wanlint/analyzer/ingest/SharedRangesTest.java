@@ -42,6 +42,22 @@ class SharedRangesTest {
     }
 
     @Test
+    void filesSharingPositionsShareThemAcrossFilesAndKeepTheirOwnRanges() {
+        SharedPositions acrossFiles = new SharedPositions();
+        SharedRanges first = new SharedRanges(acrossFiles, 10);
+        SharedRanges second = new SharedRanges(acrossFiles, 10);
+        Range inFirst = first.share(new Range(new Position(4, 5), new Position(4, 300)));
+        Range inSecond = second.share(new Range(new Position(4, 5), new Position(4, 300)));
+
+        assertThat(inSecond).isEqualTo(inFirst).isNotSameAs(inFirst);
+        assertThat(inSecond.begin).isSameAs(inFirst.begin);
+        // Column 300 is beyond the shared table: each file keeps its own.
+        assertThat(inSecond.end).isEqualTo(inFirst.end).isNotSameAs(inFirst.end);
+        assertThat(second.share(new Range(new Position(9, 300), new Position(9, 300))).end)
+                .isSameAs(second.share(new Range(new Position(2, 1), new Position(9, 300))).end);
+    }
+
+    @Test
     void aRangeEndingWhereAnotherBeginsSharesThatPosition() {
         SharedRanges shared = new SharedRanges();
         Range semicolon = shared.share(new Range(new Position(3, 7), new Position(3, 7)));

@@ -6,11 +6,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.github.javaparser.JavaParser;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.expr.IntegerLiteralExpr;
+import com.github.javaparser.ast.expr.Name;
+import com.github.javaparser.ast.expr.SimpleName;
+import com.github.javaparser.ast.expr.StringLiteralExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.observer.AstObserverAdapter;
 import com.github.javaparser.ast.stmt.BlockStmt;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -54,6 +60,50 @@ class TreeCompactionTest {
     }
 
     @Test
+    void theTreesOfOneParserShareEqualNamesLiteralsAndPositions() {
+        JavaSources sources = new JavaSources();
+        CompilationUnit first = parse(sources, "class A { String id = \"key\"; int n = 10; void f() { id = id + n; } }");
+        CompilationUnit second = parse(sources, "class B { String id = \"key\"; int n = 10; }");
+
+        List<SimpleName> ids = new ArrayList<>(first.findAll(SimpleName.class, n -> n.getIdentifier().equals("id")));
+        ids.addAll(second.findAll(SimpleName.class, n -> n.getIdentifier().equals("id")));
+        assertThat(ids).hasSize(4);
+        for (SimpleName id : ids) assertThat(id.getIdentifier()).isSameAs(ids.get(0).getIdentifier());
+        assertThat(second.findFirst(StringLiteralExpr.class).orElseThrow().getValue())
+                .isSameAs(first.findFirst(StringLiteralExpr.class).orElseThrow().getValue());
+        assertThat(second.findFirst(IntegerLiteralExpr.class).orElseThrow().getValue())
+                .isSameAs(first.findFirst(IntegerLiteralExpr.class).orElseThrow().getValue());
+        // Both files' second fields begin at line 1, column 29.
+        FieldDeclaration n1 = first.findAll(FieldDeclaration.class).get(1);
+        FieldDeclaration n2 = second.findAll(FieldDeclaration.class).get(1);
+        assertThat(n2.getBegin().orElseThrow()).isSameAs(n1.getBegin().orElseThrow());
+    }
+
+    @Test
+    void sharedNamesAndLiteralsReadAsTheParsersOwn() {
+        String source = """
+                class C {
+                    static final String SQL = "select * from t where id = ?";
+                    char c = 'x'; long l = 10L; double d = 1.5e3; String text = \"""
+                        block
+                        \""";
+                    int f(int id) { return id + 0x1F + com.acme.Util.MAX; }
+                }
+                """;
+        CompilationUnit plain = new JavaParser().parse(source).getResult().orElseThrow();
+        JavaSources sources = new JavaSources();
+        parse(sources, source);
+        CompilationUnit shared = parse(sources, source);
+
+        assertThat(shared).isEqualTo(plain);
+        assertThat(shared.toString()).isEqualTo(plain.toString());
+    }
+
+    private static CompilationUnit parse(JavaSources sources, String source) {
+        return sources.parse(new TextFile("A.java", Path.of("/nowhere/A.java"), source, "UTF-8")).unit().unit();
+    }
+
+    @Test
     void aNameAndItsExpressionShareOneRange() {
         NameExpr lines = parsed().findAll(NameExpr.class).stream()
                 .filter(n -> n.getNameAsString().equals("lines")).findFirst().orElseThrow();
@@ -68,6 +118,20 @@ class TreeCompactionTest {
 
         assertThatThrownBy(() -> add.register(new AstObserverAdapter() {}))
                 .isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    @Test
+    void aCompactedTreeRefusesElementsOfAnEmptyListAndChildrenOfALeaf() {
+        CompilationUnit unit = parsed();
+        MethodDeclaration count = unit.findAll(MethodDeclaration.class).get(0);
+        Name packageName = unit.getPackageDeclaration().orElseThrow().getName();
+
+        // Empty lists of every tree are one shared list: an element added to one would be in all.
+        assertThatThrownBy(() -> count.addThrownException(IllegalStateException.class))
+                .isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> packageName.setQualifier(new Name("com")))
+                .isInstanceOf(UnsupportedOperationException.class);
+        assertThat(unit.findAll(MethodDeclaration.class).get(1).getThrownExceptions()).isEmpty();
     }
 
     @Test

@@ -157,9 +157,11 @@ public final class Refactorings {
      * {@code verifier.verifyEach(plan(findings, context))}, the findings planned on {@code threads}
      * threads while the calling thread verifies each plan, in the findings' order, as soon as it is
      * made. A planning thread also works out ahead what verifying its patch will parse
-     * ({@link PatchVerifier#prepare}); the calling thread, what every compile needs ({@link PatchVerifier#prepareCompiles}). Every plan is the one {@link #plan} makes, and the verifier
-     * sees the same plans in the same order, so the outcome is the single-threaded one; with one
-     * thread it is made so.
+     * ({@link PatchVerifier#prepare}); the calling thread, what every compile needs
+     * ({@link PatchVerifier#prepareCompiles}). Every plan is the one {@link #plan} makes, and the
+     * verifier sees the same plans in the same order, so the outcome is the single-threaded one
+     * (issue 22: on HELIUM V the phase ran on one core while the other was idle); with one thread it
+     * is made so.
      */
     public Outcome planAndVerify(List<Finding> findings, RefactoringContext context, PatchVerifier verifier, int threads) {
         if (threads <= 1 || findings.size() <= 1) {

@@ -48,14 +48,15 @@ public final class FrozenCallGraph implements CallGraph {
         List<MethodNode> nodeList = new ArrayList<>(nodes);
         java.util.concurrent.ForkJoinTask<Map<MethodRef, MethodNode>> indexingNodes =
                 java.util.concurrent.ForkJoinTask.adapt(() -> byRef(sortedNodes(nodeList))).fork();
-        this.edges = List.copyOf(sortedEdges(edges));
+        List<CallEdge> sorted = List.copyOf(sortedEdges(edges));
+        this.edges = sorted;
         java.util.concurrent.ForkJoinTask<Map<MethodRef, List<CallEdge>>> indexingCallees =
-                java.util.concurrent.ForkJoinTask.adapt(() -> byCallee(this.edges)).fork();
+                java.util.concurrent.ForkJoinTask.adapt(() -> byCallee(sorted)).fork();
         Map<MethodRef, List<CallEdge>> out = new HashMap<>();
         // The edges come sorted by caller: one look-up per run of the same caller instead of one per edge.
         MethodRef runFrom = null;
         List<CallEdge> run = null;
-        for (CallEdge e : this.edges) {
+        for (CallEdge e : sorted) {
             if (run == null || !e.from().equals(runFrom)) {
                 runFrom = e.from();
                 run = out.computeIfAbsent(runFrom, k -> new ArrayList<>());

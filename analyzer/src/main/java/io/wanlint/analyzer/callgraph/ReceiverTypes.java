@@ -36,6 +36,7 @@ import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The static type of a call's receiver. Declared types (locals, parameters, fields, casts,
@@ -96,7 +97,16 @@ final class ReceiverTypes {
         private java.util.Map<Expression, Typed> typed = new java.util.IdentityHashMap<>();
 
         /** Drops the remembered answers once the file is scanned (the counters stay for the file's diagnostic). */
-        void scanned() { typed = new java.util.IdentityHashMap<>(); }
+        void scanned() {
+            typed = new java.util.IdentityHashMap<>();
+            unsolvable = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        }
+
+        /**
+         * Calls whose type the solver certainly cannot work out (their receiver's class is neither the
+         * application's nor on the classpath, or their receiver is such a call): a chain on them fails too.
+         */
+        private Set<Expression> unsolvable = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
         FileStats(String file) { this.file = file; }
 
@@ -185,6 +195,15 @@ final class ReceiverTypes {
                 Optional<String> declared = e instanceof ArrayAccessExpr a ? elementType(a)
                         : e instanceof FieldAccessExpr f ? fieldOfDeclaredType(f) : Optional.empty();
                 if (declared.isPresent()) return declared;
+                if (e instanceof MethodCallExpr m && stats != noStats && unsolvable(m, stats)) {
+                    stats.unsolvable.add(m);
+                    stats.solverFailures++;
+                    return Optional.empty();
+                }
+                if (e instanceof MethodCallExpr m) {
+                    Optional<String> generic = genericLibraryReturn(m);
+                    if (generic.isPresent()) return generic;
+                }
             }
             try {
                 ResolvedType t = solver.getType(e);
@@ -227,6 +246,93 @@ final class ReceiverTypes {
         if (owner.isEmpty()) return Optional.empty();
         return fieldInHierarchy(types, List.of(owner.get()), access.getNameAsString())
                 .flatMap(f -> knownClass(f.declarator().getType(), f.declarator()));
+    }
+
+    /**
+     * Whether the solver certainly fails on the call: its receiver is such a call, or is written with a
+     * class (a declared variable's, a {@code new}'s) that is neither the application's nor on the
+     * classpath: the solver, which knows only those, must resolve the receiver's class first.
+     */
+    private boolean unsolvable(MethodCallExpr m, FileStats stats) {
+        Expression scope = m.getScope().orElse(null);
+        if (scope == null) return false;
+        if (scope instanceof MethodCallExpr inner) return stats.unsolvable.contains(inner);
+        Optional<Type> written = scope instanceof ObjectCreationExpr o && o.getAnonymousClassBody().isEmpty()
+                ? Optional.of(o.getType()) : declaredVariable(scope).map(Declared::type);
+        if (written.isEmpty() || !(written.get() instanceof com.github.javaparser.ast.type.ClassOrInterfaceType ct)) return false;
+        Node at = scope instanceof ObjectCreationExpr ? scope : declaredVariable(scope).get().at();
+        String name = ct.getNameWithScope();
+        if (AppTypes.isTypeParameter(name.contains(".") ? name.substring(0, name.indexOf('.')) : name, at)) return false;
+        Optional<String> resolved = types.resolveTypeName(name, at);
+        return resolved.isPresent() && types.type(resolved.get()).isEmpty() && types.loadClass(resolved.get()).isEmpty();
+    }
+
+    /**
+     * The solver's answer for a call of a library method whose declared return type is generic, on a
+     * declared variable ({@code list.get(i)}, {@code map.keySet()}): a parameterised return type's class
+     * ({@code Set<K>}: {@code java.util.Set}), or the variable's type argument for a type variable of the
+     * variable's own class ({@code ArrayList<Item>.get}: {@code Item}). Only where the solver surely gets
+     * there: every class the variable's type names is one it knows, the method has no overload of the
+     * same arity, and the arguments are literals or variables declared with a primitive or known type.
+     */
+    private Optional<String> genericLibraryReturn(MethodCallExpr m) {
+        Optional<Declared> variable = m.getScope().flatMap(this::declaredVariable);
+        if (variable.isEmpty() || !(variable.get().type() instanceof com.github.javaparser.ast.type.ClassOrInterfaceType ct)) {
+            return Optional.empty();
+        }
+        Node at = variable.get().at();
+        if (!allKnown(ct, at)) return Optional.empty();
+        Optional<String> raw = knownClass(ct, at);
+        if (raw.isEmpty() || types.type(raw.get()).isPresent()) return Optional.empty();
+        Optional<Class<?>> c = types.loadClass(raw.get());
+        if (c.isEmpty() || !m.getArguments().stream().allMatch(this::surelyTyped)) return Optional.empty();
+        Method method = null;
+        try {
+            for (Method jm : c.get().getMethods()) {
+                if (!jm.getName().equals(m.getNameAsString()) || jm.getParameterCount() != m.getArguments().size()) continue;
+                if (method != null) return Optional.empty();
+                method = jm;
+            }
+            if (method == null) return Optional.empty();
+            java.lang.reflect.Type returned = method.getGenericReturnType();
+            if (returned instanceof java.lang.reflect.ParameterizedType p && p.getRawType() instanceof Class<?> rc) {
+                return Optional.of(rc.getName().replace('$', '.'));
+            }
+            if (returned instanceof java.lang.reflect.TypeVariable<?> v && v.getGenericDeclaration() == c.get()
+                    && ct.getTypeArguments().isPresent()) {
+                java.lang.reflect.TypeVariable<?>[] parameters = c.get().getTypeParameters();
+                if (ct.getTypeArguments().get().size() != parameters.length) return Optional.empty();
+                for (int i = 0; i < parameters.length; i++) {
+                    if (parameters[i].getName().equals(v.getName())) return knownClass(ct.getTypeArguments().get().get(i), at);
+                }
+            }
+        } catch (LinkageError ignored) {
+            // the class's own dependencies are missing: left to the solver
+        }
+        return Optional.empty();
+    }
+
+    /** Every class a declared type names (its type arguments' too) is a type variable in scope or a class the solver knows. */
+    private boolean allKnown(Type t, Node at) {
+        if (t instanceof com.github.javaparser.ast.type.ArrayType a) return allKnown(a.getComponentType(), at);
+        if (t.isPrimitiveType()) return true;
+        if (t instanceof com.github.javaparser.ast.type.WildcardType w) {
+            return w.getExtendedType().map(x -> allKnown(x, at)).orElse(true) && w.getSuperType().map(x -> allKnown(x, at)).orElse(true);
+        }
+        if (!(t instanceof com.github.javaparser.ast.type.ClassOrInterfaceType ct)) return false;
+        String name = ct.getNameWithScope();
+        boolean variable = !name.contains(".") && AppTypes.isTypeParameter(name, at);
+        if (!variable && knownClass(ct, at).isEmpty()) return false;
+        if (ct.getTypeArguments().isEmpty()) return true;
+        for (Type arg : ct.getTypeArguments().get()) if (!allKnown(arg, at)) return false;
+        return true;
+    }
+
+    /** An argument whose type the solver surely works out: a literal, or a variable declared with a primitive or known type. */
+    private boolean surelyTyped(Expression a) {
+        if (a instanceof com.github.javaparser.ast.expr.LiteralExpr) return !(a instanceof com.github.javaparser.ast.expr.NullLiteralExpr);
+        Optional<Declared> d = declaredVariable(a);
+        return d.isPresent() && (d.get().type().isPrimitiveType() || allKnown(d.get().type(), d.get().at()));
     }
 
     /** A variable's declared type and the node it is written at (where its names resolve). */

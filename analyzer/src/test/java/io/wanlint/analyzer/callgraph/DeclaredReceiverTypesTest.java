@@ -70,6 +70,67 @@ class DeclaredReceiverTypesTest {
                     Item[] in2;
                 }
                 """);
+        SOURCES.put("app/Generics.java", """
+                package app;
+                import java.util.*;
+                import org.hibernate.Session;
+                import org.hibernate.Criteria;
+                import org.apache.commons.lang.builder.ToStringBuilder;
+                public class Generics<T extends Item> {
+                    ArrayList<Item> array = new ArrayList<>();
+                    List<Item> list;
+                    List<T> typed;
+                    List raw;
+                    List<? extends Item> bounded;
+                    Map<String, Item> map;
+                    Map<String, List<Item>> nested;
+                    Stack<Item> stack;
+                    List<Session> sessions;
+                    Map.Entry<String, Item> entry;
+                    Session session;
+                    Iterator<Item> iterator;
+                    <E> String describe(int i, String key, Integer boxed, long n, E e, Criteria criteria, List<E> es, Item one) {
+                        array.get(i).getName();
+                        array.get(0).getName();
+                        list.get(i + 1).getName();
+                        list.get(list.size() - 1).getName();
+                        list.get(boxed).getName();
+                        list.iterator().next();
+                        list.remove(0).getName();
+                        list.remove(one).getName();
+                        list.remove(i).getName();
+                        array.remove(i).getName();
+                        list.subList(0, i).size();
+                        typed.get(0).getName();
+                        raw.get(0).toString();
+                        raw.iterator().next();
+                        bounded.get(0).getName();
+                        map.get(key).getName();
+                        map.get("k").getName();
+                        map.keySet().size();
+                        map.entrySet().iterator();
+                        map.values().iterator();
+                        nested.get(key).get(0).getName();
+                        stack.get(0).getName();
+                        stack.peek().getName();
+                        sessions.get(0).flush();
+                        entry.getValue().getName();
+                        entry.getKey().trim();
+                        iterator.next().getName();
+                        es.get(0).toString();
+                        session.createCriteria(Item.class).add(null).list();
+                        criteria.add(null).add(null).list().size();
+                        new ToStringBuilder(this).append("a", 1).append("b", i).append("c", key).toString().trim();
+                        new StringBuilder().append(key).append(n).toString().trim();
+                        Session local = session;
+                        local.createQuery("from Item").list();
+                        for (Item it : list) it.getName();
+                        List<Item> copy = new ArrayList<>(list);
+                        copy.get(i).getName();
+                        return key;
+                    }
+                }
+                """);
         SOURCES.put("app/Shapes.java", """
                 package app;
                 import java.util.*;
@@ -263,5 +324,13 @@ class DeclaredReceiverTypesTest {
         assertThat(byText.get("sessions[0]")).isEmpty();
         assertThat(byText.get("grid[0][1]")).isEmpty();
         assertThat(byText.get("h.generic")).isEmpty();
+        // Library methods with generic returns on declared variables.
+        assertThat(byText.get("array.get(i)")).contains("app.Item");
+        assertThat(byText.get("map.get(key)")).contains("app.Item");
+        assertThat(byText.get("map.keySet()")).contains("java.util.Set");
+        assertThat(byText.get("entry.getValue()")).contains("app.Item");
+        assertThat(byText.get("list.iterator()")).contains("java.util.Iterator");
+        assertThat(byText.get("stack.get(0)")).isEmpty();
+        assertThat(byText.get("typed.get(0)")).isEmpty();
     }
 }

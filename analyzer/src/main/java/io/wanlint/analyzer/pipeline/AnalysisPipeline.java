@@ -169,9 +169,12 @@ public final class AnalysisPipeline {
             // A fresh analysis is named by its inputs (see CachedAnalysis#identity).
             cache.served(storeKey, storeKey.digest());
             timed(cache.defersWrites() ? "cache write started" : "cache write", timings, () -> {
-                cache.store(storeKey, () -> CachedAnalysis.of(model.model(), graph.graph(), derived, suppressions,
-                        recorded.memory() == null ? null : new IncrementalState(storeKey.structure(), storeKey.contentHashes(),
-                                surfaces(units, jsps), graph.diagnostics().size(), recorded.memory()), storeKey.digest()));
+                // The trees go to the writer through EntryFromTrees, which lets go of them once it has their
+                // surfaces: a lambda capturing them kept every tree alive through the whole write.
+                cache.store(storeKey, new EntryFromTrees<>(units, jsps, (trees, pages) -> CachedAnalysis.of(model.model(),
+                        graph.graph(), derived, suppressions, recorded.memory() == null ? null
+                                : new IncrementalState(storeKey.structure(), storeKey.contentHashes(), surfaces(trees, pages),
+                                        graph.diagnostics().size(), recorded.memory()), storeKey.digest())));
                 return null;
             });
         }

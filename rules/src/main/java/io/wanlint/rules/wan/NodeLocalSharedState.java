@@ -15,7 +15,6 @@ import io.wanlint.analyzer.api.Severity;
 import io.wanlint.analyzer.api.SourceFacts.StateFact;
 import io.wanlint.analyzer.api.SourceFacts.StateKind;
 import io.wanlint.rules.api.FindingSink;
-import io.wanlint.rules.api.Rule;
 import io.wanlint.rules.api.RuleContext;
 import io.wanlint.rules.api.RuleDescriptors;
 import io.wanlint.rules.api.RuleInfo;
@@ -44,7 +43,7 @@ import java.util.Set;
 @RuleInfo(id = "WAN013", name = "node-local-shared-state", severity = Severity.WARNING,
         summary = "Static field, singleton bean field or ServletContext attribute written while serving requests: one copy per cluster node",
         since = "0.1.0", tags = {"reliability", "clustering", "concurrency"})
-public final class NodeLocalSharedState implements Rule {
+public final class NodeLocalSharedState implements AsksRequestsReaching {
     private static final RuleDescriptor DESCRIPTOR = RuleDescriptors.of(NodeLocalSharedState.class);
     private static final String CONTEXT = "ServletContext";
     /** Methods the container calls on an instance it makes: once per instance on every node alike. */
@@ -59,16 +58,6 @@ public final class NodeLocalSharedState implements Rule {
             "ServletRequest", "HttpServletRequest", "AsyncContext");
 
     @Override public RuleDescriptor descriptor() { return DESCRIPTOR; }
-
-    /** Every request's whole walk feeds the index of {@link RequestsReaching} this rule asks. */
-    @Override public java.util.Set<io.wanlint.rules.api.ReachScope> scopesWalkedFromEveryEntryPoint() {
-        return java.util.Set.of(io.wanlint.rules.api.ReachScope.WHOLE_REQUEST);
-    }
-
-    /** The part of {@link RequestsReaching} holding {@code ep}, made ahead on the engine's threads. */
-    @Override public void prepare(RuleContext ctx, io.wanlint.analyzer.api.EntryPoint ep) {
-        RequestsReaching.of(ctx).prepare(ep);
-    }
 
     /** The writes and reads of one piece of shared state. */
     private record Shared(String owner, String member, List<StateFact> writes, List<StateFact> reads) {}

@@ -14,7 +14,6 @@ import io.wanlint.analyzer.api.SourceFacts.SessionStateValue;
 import io.wanlint.analyzer.api.SourceLocation;
 import io.wanlint.rules.api.FindingSink;
 import io.wanlint.rules.api.ReachedCall;
-import io.wanlint.rules.api.Rule;
 import io.wanlint.rules.api.RuleContext;
 import io.wanlint.rules.api.RuleDescriptors;
 import io.wanlint.rules.api.RuleInfo;
@@ -38,20 +37,10 @@ import java.util.Set;
 @RuleInfo(id = "WAN010", name = "non-serializable-session-state", severity = Severity.WARNING,
         summary = "Non-Serializable value stored in the HttpSession or held by a stateful session bean",
         since = "0.1.0", tags = {"reliability", "clustering", "session", "serialization"})
-public final class NonSerializableSessionState implements Rule {
+public final class NonSerializableSessionState implements AsksRequestsReaching {
     private static final RuleDescriptor DESCRIPTOR = RuleDescriptors.of(NonSerializableSessionState.class);
 
     @Override public RuleDescriptor descriptor() { return DESCRIPTOR; }
-
-    /** Every request's whole walk feeds the index of {@link RequestsReaching} this rule asks. */
-    @Override public java.util.Set<io.wanlint.rules.api.ReachScope> scopesWalkedFromEveryEntryPoint() {
-        return java.util.Set.of(io.wanlint.rules.api.ReachScope.WHOLE_REQUEST);
-    }
-
-    /** The part of {@link RequestsReaching} holding {@code ep}, made ahead on the engine's threads. */
-    @Override public void prepare(RuleContext ctx, io.wanlint.analyzer.api.EntryPoint ep) {
-        RequestsReaching.of(ctx).prepare(ep);
-    }
 
     @Override public void check(RuleContext ctx, FindingSink sink) {
         List<SessionStateValue> values = ctx.graph().facts().nonSerializableState();

@@ -15,7 +15,6 @@ import io.wanlint.analyzer.api.SourceFacts;
 import io.wanlint.analyzer.api.SourceLocation;
 import io.wanlint.rules.api.FindingSink;
 import io.wanlint.rules.api.ReachedCall;
-import io.wanlint.rules.api.Rule;
 import io.wanlint.rules.api.RuleContext;
 import io.wanlint.rules.api.RuleDescriptors;
 import io.wanlint.rules.api.RuleInfo;
@@ -38,20 +37,10 @@ import java.util.Map;
 @RuleInfo(id = "WAN009", name = "unprepared-sql", severity = Severity.ERROR,
         summary = "Statement executing SQL built by concatenation: unprepared and open to injection",
         since = "0.1.0", tags = {"security", "performance", "jdbc", "sql-injection"})
-public final class UnpreparedSql implements Rule {
+public final class UnpreparedSql implements AsksRequestsReaching {
     private static final RuleDescriptor DESCRIPTOR = RuleDescriptors.of(UnpreparedSql.class);
 
     @Override public RuleDescriptor descriptor() { return DESCRIPTOR; }
-
-    /** Every request's whole walk feeds the index of {@link RequestsReaching} this rule asks. */
-    @Override public java.util.Set<io.wanlint.rules.api.ReachScope> scopesWalkedFromEveryEntryPoint() {
-        return java.util.Set.of(io.wanlint.rules.api.ReachScope.WHOLE_REQUEST);
-    }
-
-    /** The part of {@link RequestsReaching} holding {@code ep}, made ahead on the engine's threads. */
-    @Override public void prepare(RuleContext ctx, io.wanlint.analyzer.api.EntryPoint ep) {
-        RequestsReaching.of(ctx).prepare(ep);
-    }
 
     @Override public void check(RuleContext ctx, FindingSink sink) {
         SourceFacts facts = ctx.graph().facts();

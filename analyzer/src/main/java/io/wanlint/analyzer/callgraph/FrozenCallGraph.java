@@ -108,11 +108,7 @@ public final class FrozenCallGraph implements CallGraph {
             MethodNode n = nodes.get(i);
             keyed[i] = new KeyedNode(n, joinedParameters(n.ref(), joined));
         }
-        java.util.Arrays.sort(keyed, (x, y) -> {
-            int c = compareStrings(x.node().ref().className(), y.node().ref().className());
-            if (c == 0) c = compareStrings(x.node().ref().name(), y.node().ref().name());
-            return c != 0 ? c : compareStrings(x.parameters(), y.parameters());
-        });
+        java.util.Arrays.sort(keyed, (x, y) -> compareMethods(x.node().ref(), x.parameters(), y.node().ref(), y.parameters()));
         List<MethodNode> out = new ArrayList<>(keyed.length);
         for (KeyedNode k : keyed) out.add(k.node());
         return out;
@@ -121,12 +117,15 @@ public final class FrozenCallGraph implements CallGraph {
     /** An edge with the sort key of its caller's parameters. */
     private record KeyedEdge(CallEdge edge, String parameters) {}
 
-    private static int compareSites(KeyedEdge x, KeyedEdge y) {
-        MethodRef a = x.edge().from();
-        MethodRef b = y.edge().from();
+    /** {@link #BY_METHOD}'s order, with each method's parameters joined beforehand. */
+    private static int compareMethods(MethodRef a, String aParameters, MethodRef b, String bParameters) {
         int c = compareStrings(a.className(), b.className());
         if (c == 0) c = compareStrings(a.name(), b.name());
-        if (c == 0) c = compareStrings(x.parameters(), y.parameters());
+        return c != 0 ? c : compareStrings(aParameters, bParameters);
+    }
+
+    private static int compareSites(KeyedEdge x, KeyedEdge y) {
+        int c = compareMethods(x.edge().from(), x.parameters(), y.edge().from(), y.parameters());
         if (c == 0) c = compareStrings(x.edge().location().file(), y.edge().location().file());
         return c != 0 ? c : Integer.compare(x.edge().line(), y.edge().line());
     }

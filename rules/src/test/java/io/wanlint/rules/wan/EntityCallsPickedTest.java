@@ -29,9 +29,7 @@ class EntityCallsPickedTest {
     void thePassOverThePickedCallsReportsWhatThePassOverEveryReachedCallReported() {
         int findings = 0;
         for (String app : Fixtures.APPLICATIONS) {
-            AnalysisResult result = Analyzer.analyze(AnalysisRequest.of(Fixtures.app(app)));
-            RuleContext ctx = new RuleContext(result, RoundTripOracle.of(WanCostModel.of(result.model(), result.callGraph(),
-                    Topologies.preset("edge"), result.transactions())), Configuration.DEFAULTS.settings());
+            RuleContext ctx = contextOf(app);
             List<Finding> picked = new ArrayList<>();
             List<Object> pickedEffects = new ArrayList<>();
             ctx.entryPoints().forEach(ep -> rule.prepare(ctx, ep));
@@ -58,9 +56,7 @@ class EntityCallsPickedTest {
     void callsTheCheckDoesNothingWithAreLeftOut() {
         int left = 0;
         for (String app : Fixtures.APPLICATIONS) {
-            AnalysisResult result = Analyzer.analyze(AnalysisRequest.of(Fixtures.app(app)));
-            RuleContext ctx = new RuleContext(result, RoundTripOracle.of(WanCostModel.of(result.model(), result.callGraph(),
-                    Topologies.preset("edge"), result.transactions())), Configuration.DEFAULTS.settings());
+            RuleContext ctx = contextOf(app);
             for (var ep : ctx.entryPoints()) {
                 for (var rc : ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls()) {
                     if (!CacheableReadMostlyEntity.looksAt(ctx, rc.edge())) left++;
@@ -79,5 +75,12 @@ class EntityCallsPickedTest {
                     // As the engine figures a patched request: its estimate with the patch, plus the calls it adds.
                     return (Object) ctx.oracle().estimate(ep, e.adjustment()).roundTrips().plus(e.extra());
                 }).orElse("none");
+    }
+
+    /** A fixture analysed, with the rules' context under the edge preset and default settings. */
+    private static RuleContext contextOf(String app) {
+        AnalysisResult result = Analyzer.analyze(AnalysisRequest.of(Fixtures.app(app)));
+        return new RuleContext(result, RoundTripOracle.of(WanCostModel.of(result.model(), result.callGraph(),
+                Topologies.preset("edge"), result.transactions())), Configuration.DEFAULTS.settings());
     }
 }

@@ -201,7 +201,7 @@ final class ReceiverTypes {
                     return Optional.empty();
                 }
                 if (e instanceof MethodCallExpr m) {
-                    Optional<String> generic = genericLibraryReturn(m);
+                    Optional<String> generic = m.getScope().isEmpty() ? enclosingClassReturn(m) : genericLibraryReturn(m);
                     if (generic.isPresent()) return generic;
                 }
             }
@@ -233,16 +233,22 @@ final class ReceiverTypes {
     }
 
     /**
-     * The declared type of {@code x.f} when {@code x} is a variable declared here ({@link #declaredVariable})
-     * of an application class whose hierarchy declares {@code f} with a class the solver knows; empty when
+     * The declared type of {@code x.f} when {@code x} is a variable declared here ({@link #declaredVariable}),
+     * or an element of such an array variable ({@link #elementType}), of an application class whose hierarchy declares {@code f} with a class the solver knows; empty when
      * in doubt.
      */
     private Optional<String> fieldOfDeclaredType(FieldAccessExpr access) {
-        Optional<Declared> scope = declaredVariable(access.getScope());
-        if (scope.isEmpty() || !(scope.get().type() instanceof com.github.javaparser.ast.type.ClassOrInterfaceType ct)) {
-            return Optional.empty();
+        Optional<AppTypes.TypeInfo> owner;
+        if (access.getScope() instanceof ArrayAccessExpr element) {
+            // rows[i].name: the element's class, as for a call on the element
+            owner = elementType(element).flatMap(types::type);
+        } else {
+            Optional<Declared> scope = declaredVariable(access.getScope());
+            if (scope.isEmpty() || !(scope.get().type() instanceof com.github.javaparser.ast.type.ClassOrInterfaceType ct)) {
+                return Optional.empty();
+            }
+            owner = knownClass(ct, scope.get().at()).flatMap(types::type);
         }
-        Optional<AppTypes.TypeInfo> owner = knownClass(ct, scope.get().at()).flatMap(types::type);
         if (owner.isEmpty()) return Optional.empty();
         return fieldInHierarchy(types, List.of(owner.get()), access.getNameAsString())
                 .flatMap(f -> knownClass(f.declarator().getType(), f.declarator()));
@@ -310,6 +316,82 @@ final class ReceiverTypes {
             // the class's own dependencies are missing: left to the solver
         }
         return Optional.empty();
+    }
+
+    /** The methods every class has, which an unqualified call in a nested class never looks for further out. */
+    private static final Set<String> OBJECT_METHODS = Set.of("getClass", "hashCode", "equals", "clone", "toString",
+            "notify", "notifyAll", "wait", "finalize");
+
+    /**
+     * The solver's answer for an unqualified call in a member class of a method only an enclosing class has
+     * ({@code getFooFac()} in a bean's inner helper class): Java looks the name up in the innermost enclosing
+     * class whose hierarchy has a method of that name, which the declared-return walk (innermost class only)
+     * does not reach. Only where the solver surely gets there the same way: member classes only (no anonymous,
+     * local or enum-constant class in between), every supertype of the classes looked in an application type or
+     * on the classpath, the name declared nowhere in the inner classes' hierarchies (nor by {@code Object}), one
+     * method of that name in the hierarchy that declares it (an application method of the call's arity, neither
+     * generic nor varargs), its return type a class the solver knows, and arguments the solver surely types.
+     */
+    private Optional<String> enclosingClassReturn(MethodCallExpr m) {
+        String name = m.getNameAsString();
+        if (m.getTypeArguments().isPresent() || OBJECT_METHODS.contains(name)
+                || !m.getArguments().stream().allMatch(this::surelyTyped)) {
+            return Optional.empty();
+        }
+        List<AppTypes.TypeInfo> enclosing = new ArrayList<>();
+        for (Node p = m.getParentNode().orElse(null); p != null; p = p.getParentNode().orElse(null)) {
+            if (p instanceof ObjectCreationExpr o && o.getAnonymousClassBody().isPresent()
+                    || p instanceof com.github.javaparser.ast.body.EnumConstantDeclaration) {
+                return Optional.empty();
+            }
+            if (p instanceof TypeDeclaration<?> td) {
+                Optional<AppTypes.TypeInfo> ti = types.typeOf(td);
+                if (ti.isEmpty() || !(td instanceof com.github.javaparser.ast.body.ClassOrInterfaceDeclaration)) return Optional.empty();
+                enclosing.add(ti.get());
+                Node parent = td.getParentNode().orElse(null);
+                if (parent instanceof com.github.javaparser.ast.CompilationUnit) break;
+                if (!(parent instanceof TypeDeclaration<?>)) return Optional.empty();
+            }
+        }
+        for (int level = 0; level < enclosing.size(); level++) {
+            List<MethodDeclaration> named = new ArrayList<>();
+            for (String t : types.selfAndAncestors(enclosing.get(level).fqn)) {
+                Optional<AppTypes.TypeInfo> app = types.type(t);
+                if (app.isPresent()) {
+                    for (AppTypes.MethodInfo mi : app.get().named(name)) {
+                        if (!(mi.signatureDecl() instanceof MethodDeclaration md)) return Optional.empty();
+                        named.add(md);
+                    }
+                } else if (libraryDeclares(t, name)) {
+                    return Optional.empty();
+                }
+            }
+            if (named.isEmpty()) continue;
+            // The innermost class's own methods are the declared-return walk's: what it left is the solver's.
+            if (level == 0 || named.size() != 1) return Optional.empty();
+            MethodDeclaration md = named.get(0);
+            if (md.getParameters().size() != m.getArguments().size() || !md.getTypeParameters().isEmpty()
+                    || md.getParameters().stream().anyMatch(Parameter::isVarArgs)) {
+                return Optional.empty();
+            }
+            return knownClass(md.getType(), md);
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Whether a library class declares a method of this name (whatever its access); true when in doubt (the class
+     * is not on the classpath or its methods cannot be read), so that the caller leaves the call to the solver.
+     */
+    private boolean libraryDeclares(String type, String name) {
+        Optional<Class<?>> c = types.loadClass(type);
+        if (c.isEmpty()) return true;
+        try {
+            for (Method jm : c.get().getDeclaredMethods()) if (jm.getName().equals(name)) return true;
+            return false;
+        } catch (LinkageError e) {
+            return true;
+        }
     }
 
     /** Every class a declared type names (its type arguments' too) is a type variable in scope or a class the solver knows. */

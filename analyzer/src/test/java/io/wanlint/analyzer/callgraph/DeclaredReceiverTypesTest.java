@@ -248,6 +248,99 @@ class DeclaredReceiverTypesTest {
                 """);
     }
 
+    static {
+        SOURCES.put("app/Facade.java", """
+                package app;
+                public abstract class Facade<T extends Item> {
+                    protected final Item getFac() { return null; }
+                    protected Holder getHolder() { return null; }
+                    protected Holder overloaded() { return null; }
+                    protected Holder overloaded(int i) { return null; }
+                    protected T typed() { return null; }
+                    protected <E> E generic() { return null; }
+                    protected int count() { return 0; }
+                    protected Item[] all() { return null; }
+                    protected Item varargs(String... names) { return null; }
+                    protected Item one(String name) { return null; }
+                    protected java.util.List<Item> list() { return null; }
+                    protected Item read() { return null; }
+                    protected Item shadowed() { return null; }
+                    protected Item getParentFile() { return null; }
+                    protected org.hibernate.Session session() { return null; }
+                }
+                """);
+        SOURCES.put("app/Bean.java", """
+                package app;
+                import java.util.function.Supplier;
+                public class Bean extends Facade<Item> {
+                    Item own() { return null; }
+                    class Helper {
+                        Item shadowed(int i) { return null; }
+                        void use(String key, Item item) {
+                            getFac().getName();
+                            getHolder().item.getName();
+                            getHolder().hashCode();
+                            overloaded().item.getName();
+                            overloaded().hashCode();
+                            overloaded(1).hashCode();
+                            typed().getName();
+                            generic().toString();
+                            all().clone();
+                            varargs("a").getName();
+                            one(key).getName();
+                            one("k").getName();
+                            one(key.trim()).getName();
+                            list().size();
+                            shadowed().getName();
+                            session().flush();
+                            own().getName();
+                            toString().trim();
+                            Supplier<Item> s = () -> getFac();
+                            Runnable r = () -> getFac().getName();
+                            new Runnable() {
+                                public void run() { getFac().getName(); }
+                            };
+                            class Local {
+                                void x() { getFac().getName(); }
+                            }
+                        }
+                        class Deeper {
+                            void use() { getFac().getName(); getHolder().parent.toString(); }
+                        }
+                    }
+                    static class Nested {
+                        void use() { getFac().getName(); }
+                    }
+                    class Stream extends java.io.FilterInputStream {
+                        Stream() { super(null); }
+                        void use() { read(); getFac().getName(); }
+                    }
+                    class Path extends java.io.File {
+                        Path() { super("p"); }
+                        void use() { getParentFile().getName(); }
+                        class InPath {
+                            void use() { getParentFile().getName(); }
+                        }
+                    }
+                    class Unknown implements org.hibernate.Criteria {
+                        void use() { getFac().getName(); }
+                    }
+                    enum Kind {
+                        A { void k() { getFac(); } };
+                        void k() { }
+                    }
+                }
+                """);
+        SOURCES.put("app/Report.java", """
+                package app;
+                public class Report extends Facade<Item> implements org.hibernate.Criteria {
+                    class Importer {
+                        void use() { getFac().getName(); }
+                    }
+                }
+                """);
+    }
+
     /** The parsed sources, a type index over them and a receiver resolver, fresh for each question asker. */
     private record Setup(List<CompilationUnit> units, AppTypes types, List<AppTypes.UnitSource> sources) {
         static Setup parse() {
@@ -318,6 +411,7 @@ class DeclaredReceiverTypesTest {
         assertThat(byText.get("h.list")).contains("java.util.List");
         assertThat(byText.get("single.children[0]")).isEmpty();
         assertThat(byText.get("held.item")).contains("app.Item");
+        assertThat(byText.get("holders[0].item")).contains("app.Item");
         // Left to the solver: a type variable, a library class off the classpath, an array of arrays.
         assertThat(byText.get("generic[0]")).isEmpty();
         assertThat(byText.get("es[0]")).isEmpty();
@@ -332,5 +426,50 @@ class DeclaredReceiverTypesTest {
         assertThat(byText.get("list.iterator()")).contains("java.util.Iterator");
         assertThat(byText.get("stack.get(0)")).isEmpty();
         assertThat(byText.get("typed.get(0)")).isEmpty();
+        // Unqualified calls in member classes of a method an enclosing class declares.
+        assertThat(byText.get("getFac()")).contains("app.Item");
+        assertThat(byText.get("getHolder()")).contains("app.Holder");
+        assertThat(byText.get("one(key)")).contains("app.Item");
+        assertThat(byText.get("one(\"k\")")).contains("app.Item");
+        assertThat(byText.get("list()")).contains("java.util.List");
+        // Left to the solver: overloads, generic, varargs and type-variable returns, arguments it must work out.
+        assertThat(byText.get("overloaded()")).isEmpty();
+        assertThat(byText.get("typed()")).isEmpty();
+        assertThat(byText.get("generic()")).isEmpty();
+        assertThat(byText.get("varargs(\"a\")")).isEmpty();
+        assertThat(byText.get("one(key.trim())")).isEmpty();
+        assertThat(byText.get("shadowed()")).isEmpty();
+        assertThat(byText.get("session()")).isEmpty();
+    }
+
+    @Test
+    void unqualifiedCallsInMemberClassesAreTheSolversAnswersWhereverTheMethodIsDeclared() {
+        // Every unqualified call whose result is a receiver, in each place it can be written (see app/Bean.java):
+        // answered off the declarations exactly where the solver answers the same.
+        Setup solved = Setup.parse();
+        ReceiverTypes bySolver = new ReceiverTypes(solved.types(), SourceCallGraphBuilder.symbolSolver(solved.types(), solved.sources()), false);
+        Setup declared = Setup.parse();
+        ReceiverTypes byDeclarations = new ReceiverTypes(declared.types(),
+                SourceCallGraphBuilder.symbolSolver(declared.types(), declared.sources()), true);
+        JavaParserFacade blind = JavaParserFacade.get(new CombinedTypeSolver());
+        ReceiverTypes declarationsOnly = new ReceiverTypes(declared.types(), blind, true);
+        List<Expression> solvedAsked = solved.asked();
+        List<Expression> declaredAsked = declared.asked();
+        int unqualified = 0;
+        int answeredOffDeclarations = 0;
+        for (int i = 0; i < declaredAsked.size(); i++) {
+            if (!(declaredAsked.get(i) instanceof MethodCallExpr call) || call.getScope().isPresent()) continue;
+            unqualified++;
+            Optional<String> expected = bySolver.typeOf(solvedAsked.get(i), new ReceiverTypes.FileStats("app/Bean.java"));
+            assertThat(byDeclarations.typeOf(call, new ReceiverTypes.FileStats("app/Bean.java")))
+                    .as(call + " at line " + call.getBegin().get().line).isEqualTo(expected);
+            Optional<String> alone = declarationsOnly.typeOf(call, new ReceiverTypes.FileStats("app/Bean.java"));
+            if (alone.isPresent()) {
+                answeredOffDeclarations++;
+                assertThat(alone).as(call + " at line " + call.getBegin().get().line).isEqualTo(expected);
+            }
+        }
+        assertThat(unqualified).isGreaterThan(20);
+        assertThat(answeredOffDeclarations).isGreaterThan(5);
     }
 }

@@ -202,6 +202,7 @@ final class ReceiverTypes {
                 }
                 if (e instanceof MethodCallExpr m) {
                     Optional<String> generic = m.getScope().isEmpty() ? enclosingClassReturn(m) : genericLibraryReturn(m);
+                    if (generic.isEmpty() && m.getScope().isPresent()) generic = typeArgumentReturn(m);
                     if (generic.isPresent()) return generic;
                 }
             }
@@ -375,6 +376,60 @@ final class ReceiverTypes {
                 return Optional.empty();
             }
             return knownClass(md.getType(), md);
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The solver's answer for a call, on a variable declared with a parameterised application class, of a method
+     * of that class returning one of its type variables ({@code HvOptional<Item> opt; opt.get()}: {@code Item}):
+     * the variable's type argument. Only where the solver surely gets there: every class the variable's type names
+     * is one it knows, the class declares the one method of that name in its hierarchy (every supertype known),
+     * of the call's arity, neither generic nor varargs, and the arguments are ones the solver surely types.
+     */
+    private Optional<String> typeArgumentReturn(MethodCallExpr m) {
+        String name = m.getNameAsString();
+        if (m.getTypeArguments().isPresent() || OBJECT_METHODS.contains(name)
+                || !m.getArguments().stream().allMatch(this::surelyTyped)) {
+            return Optional.empty();
+        }
+        Optional<Declared> variable = m.getScope().flatMap(this::declaredVariable);
+        if (variable.isEmpty() || !(variable.get().type() instanceof com.github.javaparser.ast.type.ClassOrInterfaceType ct)
+                || ct.getTypeArguments().isEmpty()) {
+            return Optional.empty();
+        }
+        Node at = variable.get().at();
+        if (!allKnown(ct, at)) return Optional.empty();
+        Optional<AppTypes.TypeInfo> owner = knownClass(ct, at).flatMap(types::type);
+        if (owner.isEmpty() || !(owner.get().signatureDecl() instanceof com.github.javaparser.ast.body.ClassOrInterfaceDeclaration cd)) {
+            return Optional.empty();
+        }
+        List<MethodDeclaration> named = new ArrayList<>();
+        for (String t : types.selfAndAncestors(owner.get().fqn)) {
+            Optional<AppTypes.TypeInfo> app = types.type(t);
+            if (app.isPresent()) {
+                for (AppTypes.MethodInfo mi : app.get().named(name)) {
+                    if (!(mi.signatureDecl() instanceof MethodDeclaration md)) return Optional.empty();
+                    named.add(md);
+                }
+            } else if (libraryDeclares(t, name)) {
+                return Optional.empty();
+            }
+        }
+        if (named.size() != 1) return Optional.empty();
+        MethodDeclaration md = named.get(0);
+        if (md.getParentNode().orElse(null) != cd || md.getParameters().size() != m.getArguments().size()
+                || !md.getTypeParameters().isEmpty() || md.getParameters().stream().anyMatch(Parameter::isVarArgs)
+                || !(md.getType() instanceof com.github.javaparser.ast.type.ClassOrInterfaceType returned)
+                || returned.getScope().isPresent() || returned.getTypeArguments().isPresent()) {
+            return Optional.empty();
+        }
+        List<Type> arguments = ct.getTypeArguments().get();
+        if (arguments.size() != cd.getTypeParameters().size()) return Optional.empty();
+        for (int i = 0; i < arguments.size(); i++) {
+            if (cd.getTypeParameters().get(i).getNameAsString().equals(returned.getNameAsString())) {
+                return knownClass(arguments.get(i), at);
+            }
         }
         return Optional.empty();
     }

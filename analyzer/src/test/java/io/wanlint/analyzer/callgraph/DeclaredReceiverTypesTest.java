@@ -341,6 +341,101 @@ class DeclaredReceiverTypesTest {
                 """);
     }
 
+    static {
+        SOURCES.put("app/Box.java", """
+                package app;
+                public final class Box<T> implements java.io.Serializable {
+                    public T get() { return null; }
+                    public T orElse(T other) { return other; }
+                    public T at(int i) { return null; }
+                    public T pick(String key) { return null; }
+                    public <E> T as(E hint) { return null; }
+                    public T each(String... keys) { return null; }
+                    public java.util.List<T> all() { return null; }
+                    public T[] array() { return null; }
+                    public T twice() { return null; }
+                    public T twice(int i) { return null; }
+                    public int size() { return 0; }
+                    public String text() { return null; }
+                }
+                """);
+        SOURCES.put("app/Pair.java", """
+                package app;
+                public class Pair<K, V> extends Base {
+                    public K first() { return null; }
+                    public V second() { return null; }
+                    public class Item { }
+                }
+                """);
+        SOURCES.put("app/Sub.java", """
+                package app;
+                public class Sub<T> extends Pair<T, T> {
+                    public T second() { return null; }
+                    public T own() { return null; }
+                }
+                """);
+        SOURCES.put("app/Odd.java", """
+                package app;
+                public class Odd<T> implements org.hibernate.Criteria {
+                    public T get() { return null; }
+                }
+                """);
+        SOURCES.put("app/Users.java", """
+                package app;
+                import java.util.List;
+                import org.hibernate.Session;
+                public class Users<X extends Item> {
+                    Box<Item> box;
+                    Box<List<Item>> boxes;
+                    Box<Session> sessions;
+                    Box<X> typed;
+                    Box<? extends Item> wild;
+                    Box raw;
+                    Pair<String, Item> pair;
+                    Pair<Item, Holder> items;
+                    Sub<Item> sub;
+                    Odd<Item> odd;
+                    Box<Box<Item>> nested;
+                    void use(int i, String key, Item item, Box<Holder> param) {
+                        box.get().getName();
+                        this.box.get().getName();
+                        boxes.get().size();
+                        sessions.get().flush();
+                        typed.get().getName();
+                        wild.get().getName();
+                        raw.get().toString();
+                        box.orElse(item).getName();
+                        box.orElse(null).getName();
+                        box.at(i).getName();
+                        box.at(0).getName();
+                        box.pick(key).getName();
+                        box.pick(key.trim()).getName();
+                        box.as(key).getName();
+                        box.each("a").getName();
+                        box.all().size();
+                        box.array().clone();
+                        box.twice().getName();
+                        box.text().trim();
+                        pair.first().trim();
+                        pair.second().getName();
+                        items.first().getName();
+                        items.second().item.getName();
+                        items.second().hashCode();
+                        sub.second().getName();
+                        sub.own().getName();
+                        sub.first().getName();
+                        odd.get().getName();
+                        nested.get().get().getName();
+                        param.get().hashCode();
+                        Box<Item> local = box;
+                        local.get().getName();
+                        for (Box<Item> b : List.of(box)) b.get().getName();
+                        java.util.function.Consumer<Box<Holder>> c = box -> box.get().hashCode();
+                    }
+                }
+                """);
+    }
+
     /** The parsed sources, a type index over them and a receiver resolver, fresh for each question asker. */
     private record Setup(List<CompilationUnit> units, AppTypes types, List<AppTypes.UnitSource> sources) {
         static Setup parse() {
@@ -426,6 +521,24 @@ class DeclaredReceiverTypesTest {
         assertThat(byText.get("list.iterator()")).contains("java.util.Iterator");
         assertThat(byText.get("stack.get(0)")).isEmpty();
         assertThat(byText.get("typed.get(0)")).isEmpty();
+        // Methods returning a type variable of a parameterised application class.
+        assertThat(byText.get("box.get()")).contains("app.Item");
+        assertThat(byText.get("this.box.get()")).contains("app.Item");
+        assertThat(byText.get("boxes.get()")).contains("java.util.List");
+        assertThat(byText.get("box.at(i)")).contains("app.Item");
+        assertThat(byText.get("box.pick(key)")).contains("app.Item");
+        assertThat(byText.get("pair.second()")).contains("app.Item");
+        assertThat(byText.get("items.second()")).contains("app.Holder");
+        assertThat(byText.get("local.get()")).contains("app.Item");
+        assertThat(byText.get("param.get()")).contains("app.Holder");
+        assertThat(byText.get("typed.get()")).isEmpty();
+        assertThat(byText.get("wild.get()")).isEmpty();
+        assertThat(byText.get("sessions.get()")).isEmpty();
+        assertThat(byText.get("box.orElse(null)")).isEmpty();
+        assertThat(byText.get("box.pick(key.trim())")).isEmpty();
+        assertThat(byText.get("box.twice()")).isEmpty();
+        assertThat(byText.get("sub.second()")).isEmpty();
+        assertThat(byText.get("odd.get()")).isEmpty();
         // Unqualified calls in member classes of a method an enclosing class declares.
         assertThat(byText.get("getFac()")).contains("app.Item");
         assertThat(byText.get("getHolder()")).contains("app.Holder");

@@ -228,7 +228,7 @@ final class ReceiverTypes {
      * arrays or primitives, a name that might mean something else ({@link #declaredVariable}).
      */
     private Optional<String> elementType(ArrayAccessExpr access) {
-        Optional<Declared> array = declaredVariable(access.getName());
+        Optional<Declared> array = declaredTypeOf(access.getName());
         if (array.isEmpty() || !(array.get().type() instanceof com.github.javaparser.ast.type.ArrayType at)) return Optional.empty();
         return knownClass(at.getComponentType(), array.get().at());
     }
@@ -283,7 +283,7 @@ final class ReceiverTypes {
      * same arity, and the arguments are literals or variables declared with a primitive or known type.
      */
     private Optional<String> genericLibraryReturn(MethodCallExpr m) {
-        Optional<Declared> variable = m.getScope().flatMap(this::declaredVariable);
+        Optional<Declared> variable = m.getScope().flatMap(this::declaredTypeOf);
         if (variable.isEmpty() || !(variable.get().type() instanceof com.github.javaparser.ast.type.ClassOrInterfaceType ct)) {
             return Optional.empty();
         }
@@ -404,22 +404,10 @@ final class ReceiverTypes {
         if (owner.isEmpty() || !(owner.get().signatureDecl() instanceof com.github.javaparser.ast.body.ClassOrInterfaceDeclaration cd)) {
             return Optional.empty();
         }
-        List<MethodDeclaration> named = new ArrayList<>();
-        for (String t : types.selfAndAncestors(owner.get().fqn)) {
-            Optional<AppTypes.TypeInfo> app = types.type(t);
-            if (app.isPresent()) {
-                for (AppTypes.MethodInfo mi : app.get().named(name)) {
-                    if (!(mi.signatureDecl() instanceof MethodDeclaration md)) return Optional.empty();
-                    named.add(md);
-                }
-            } else if (libraryDeclares(t, name)) {
-                return Optional.empty();
-            }
-        }
-        if (named.size() != 1) return Optional.empty();
-        MethodDeclaration md = named.get(0);
-        if (md.getParentNode().orElse(null) != cd || md.getParameters().size() != m.getArguments().size()
-                || !md.getTypeParameters().isEmpty() || md.getParameters().stream().anyMatch(Parameter::isVarArgs)
+        Optional<MethodDeclaration> only = onlyMethodNamed(owner.get(), m);
+        if (only.isEmpty()) return Optional.empty();
+        MethodDeclaration md = only.get();
+        if (md.getParentNode().orElse(null) != cd
                 || !(md.getType() instanceof com.github.javaparser.ast.type.ClassOrInterfaceType returned)
                 || returned.getScope().isPresent() || returned.getTypeArguments().isPresent()) {
             return Optional.empty();
@@ -432,6 +420,55 @@ final class ReceiverTypes {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The one method of the call's name in a class's hierarchy, when it has the call's arity and is neither generic
+     * nor varargs, and every supertype is an application class or on the classpath (one that is neither would make
+     * the solver fail); empty otherwise.
+     */
+    private Optional<MethodDeclaration> onlyMethodNamed(AppTypes.TypeInfo owner, MethodCallExpr call) {
+        String name = call.getNameAsString();
+        List<MethodDeclaration> named = new ArrayList<>();
+        for (String t : types.selfAndAncestors(owner.fqn)) {
+            Optional<AppTypes.TypeInfo> app = types.type(t);
+            if (app.isPresent()) {
+                for (AppTypes.MethodInfo mi : app.get().named(name)) {
+                    if (!(mi.signatureDecl() instanceof MethodDeclaration md)) return Optional.empty();
+                    named.add(md);
+                }
+            } else if (libraryDeclares(t, name)) {
+                return Optional.empty();
+            }
+        }
+        if (named.size() != 1) return Optional.empty();
+        MethodDeclaration md = named.get(0);
+        if (md.getParameters().size() != call.getArguments().size() || !md.getTypeParameters().isEmpty()
+                || md.getParameters().stream().anyMatch(Parameter::isVarArgs)) {
+            return Optional.empty();
+        }
+        return Optional.of(md);
+    }
+
+    /**
+     * The declared type of a variable ({@link #declaredVariable}), or of a call on one of a method of its application
+     * class ({@code dto.getItems()}: {@code List<Item>}, written in the method's declaration): what the solver
+     * reads for the receiver of a call or an array access on it. Empty when in doubt.
+     */
+    private Optional<Declared> declaredTypeOf(Expression e) {
+        if (!(e instanceof MethodCallExpr call)) return declaredVariable(e);
+        if (call.getTypeArguments().isPresent() || OBJECT_METHODS.contains(call.getNameAsString())
+                || !call.getArguments().stream().allMatch(this::surelyTyped)) {
+            return Optional.empty();
+        }
+        Optional<Declared> variable = call.getScope().flatMap(this::declaredVariable);
+        if (variable.isEmpty() || !(variable.get().type() instanceof com.github.javaparser.ast.type.ClassOrInterfaceType ct)
+                || !allKnown(ct, variable.get().at())) {
+            return Optional.empty();
+        }
+        Optional<AppTypes.TypeInfo> owner = knownClass(ct, variable.get().at()).flatMap(types::type);
+        if (owner.isEmpty()) return Optional.empty();
+        return onlyMethodNamed(owner.get(), call).map(md -> new Declared(md.getType(), md));
     }
 
     /**

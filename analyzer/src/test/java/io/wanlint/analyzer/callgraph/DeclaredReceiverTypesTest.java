@@ -380,6 +380,68 @@ class DeclaredReceiverTypesTest {
                     public T get() { return null; }
                 }
                 """);
+        SOURCES.put("app/Dto.java", """
+                package app;
+                import java.util.*;
+                public class Dto<T> extends Base {
+                    public List<Item> getItems() { return null; }
+                    public ArrayList<Item> getArrayList() { return null; }
+                    public Map<String, Item> getMap() { return null; }
+                    public Item[] getArray() { return null; }
+                    public Item[][] getGrid() { return null; }
+                    public List<T> getTyped() { return null; }
+                    public T[] getTypedArray() { return null; }
+                    public List<Item> overloaded() { return null; }
+                    public List<Item> overloaded(int i) { return null; }
+                    public List<org.hibernate.Session> getSessions() { return null; }
+                    public <E> List<E> generic() { return null; }
+                    public List<Item> byKey(String key) { return null; }
+                    public Item[] inherited() { return null; }
+                    public List raw() { return null; }
+                }
+                """);
+        SOURCES.put("app/SubDto.java", """
+                package app;
+                public class SubDto extends Dto<Item> {
+                    public Item[] inherited() { return null; }
+                }
+                """);
+        SOURCES.put("app/DtoUsers.java", """
+                package app;
+                import java.util.*;
+                public class DtoUsers {
+                    Dto<Item> dto;
+                    SubDto sub;
+                    Dto raw;
+                    void use(int i, String key, Dto<Holder> param) {
+                        dto.getItems().get(0).getName();
+                        dto.getItems().get(i).getName();
+                        dto.getItems().iterator().next();
+                        dto.getArrayList().get(0).getName();
+                        dto.getMap().get(key).getName();
+                        dto.getMap().keySet().size();
+                        dto.getArray()[0].getName();
+                        dto.getArray()[i + 1].getName();
+                        dto.getGrid()[0][1].getName();
+                        dto.getTyped().get(0).getName();
+                        dto.getTypedArray()[0].getName();
+                        param.getTyped().get(0).hashCode();
+                        dto.overloaded().get(0).getName();
+                        dto.getSessions().get(0).flush();
+                        dto.generic().get(0).toString();
+                        dto.byKey(key).get(0).getName();
+                        dto.byKey(key.trim()).get(0).getName();
+                        dto.getArray()[0].parent.getName();
+                        sub.getItems().get(0).getName();
+                        sub.inherited()[0].getName();
+                        raw.getItems().get(0).toString();
+                        raw.getTyped().get(0).toString();
+                        dto.raw().get(0).toString();
+                        this.dto.getItems().get(0).getName();
+                        dto.getItems().get(0).parent.getName();
+                    }
+                }
+                """);
         SOURCES.put("app/Users.java", """
                 package app;
                 import java.util.List;
@@ -539,6 +601,20 @@ class DeclaredReceiverTypesTest {
         assertThat(byText.get("box.twice()")).isEmpty();
         assertThat(byText.get("sub.second()")).isEmpty();
         assertThat(byText.get("odd.get()")).isEmpty();
+        // Generic library methods and array elements on what an application method's declaration returns.
+        assertThat(byText.get("dto.getItems().get(0)")).contains("app.Item");
+        assertThat(byText.get("dto.getMap().get(key)")).contains("app.Item");
+        assertThat(byText.get("dto.getMap().keySet()")).contains("java.util.Set");
+        assertThat(byText.get("dto.getArray()[0]")).contains("app.Item");
+        assertThat(byText.get("dto.getArray()[0].parent")).contains("app.Item");
+        assertThat(byText.get("dto.byKey(key).get(0)")).contains("app.Item");
+        assertThat(byText.get("sub.getItems().get(0)")).contains("app.Item");
+        assertThat(byText.get("dto.getTyped().get(0)")).isEmpty();
+        assertThat(byText.get("dto.getTypedArray()[0]")).isEmpty();
+        assertThat(byText.get("dto.overloaded().get(0)")).isEmpty();
+        assertThat(byText.get("dto.getSessions().get(0)")).isEmpty();
+        assertThat(byText.get("dto.byKey(key.trim()).get(0)")).isEmpty();
+        assertThat(byText.get("sub.inherited()[0]")).isEmpty();
         // Unqualified calls in member classes of a method an enclosing class declares.
         assertThat(byText.get("getFac()")).contains("app.Item");
         assertThat(byText.get("getHolder()")).contains("app.Holder");

@@ -234,9 +234,9 @@ final class ReceiverTypes {
     }
 
     /**
-     * The declared type of {@code x.f} when {@code x} is a variable declared here ({@link #declaredVariable}),
-     * or an element of such an array variable ({@link #elementType}), of an application class whose hierarchy declares {@code f} with a class the solver knows; empty when
-     * in doubt.
+     * The declared type of {@code x.f} when {@code x} is a variable declared here ({@link #declaredVariable}), or an
+     * element of such an array ({@link #elementType}), of an application class whose hierarchy declares {@code f}
+     * with a class the solver knows; empty when in doubt.
      */
     private Optional<String> fieldOfDeclaredType(FieldAccessExpr access) {
         Optional<AppTypes.TypeInfo> owner;

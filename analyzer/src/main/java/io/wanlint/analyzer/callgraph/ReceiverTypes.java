@@ -201,7 +201,8 @@ final class ReceiverTypes {
                     return Optional.empty();
                 }
                 if (e instanceof MethodCallExpr m) {
-                    Optional<String> generic = genericLibraryReturn(m);
+                    Optional<String> generic = m.getScope().isEmpty() ? enclosingClassReturn(m) : genericLibraryReturn(m);
+                    if (generic.isEmpty() && m.getScope().isPresent()) generic = typeArgumentReturn(m);
                     if (generic.isPresent()) return generic;
                 }
             }
@@ -227,22 +228,28 @@ final class ReceiverTypes {
      * arrays or primitives, a name that might mean something else ({@link #declaredVariable}).
      */
     private Optional<String> elementType(ArrayAccessExpr access) {
-        Optional<Declared> array = declaredVariable(access.getName());
+        Optional<Declared> array = declaredTypeOf(access.getName());
         if (array.isEmpty() || !(array.get().type() instanceof com.github.javaparser.ast.type.ArrayType at)) return Optional.empty();
         return knownClass(at.getComponentType(), array.get().at());
     }
 
     /**
-     * The declared type of {@code x.f} when {@code x} is a variable declared here ({@link #declaredVariable})
-     * of an application class whose hierarchy declares {@code f} with a class the solver knows; empty when
-     * in doubt.
+     * The declared type of {@code x.f} when {@code x} is a variable declared here ({@link #declaredVariable}), or an
+     * element of such an array ({@link #elementType}), of an application class whose hierarchy declares {@code f}
+     * with a class the solver knows; empty when in doubt.
      */
     private Optional<String> fieldOfDeclaredType(FieldAccessExpr access) {
-        Optional<Declared> scope = declaredVariable(access.getScope());
-        if (scope.isEmpty() || !(scope.get().type() instanceof com.github.javaparser.ast.type.ClassOrInterfaceType ct)) {
-            return Optional.empty();
+        Optional<AppTypes.TypeInfo> owner;
+        if (access.getScope() instanceof ArrayAccessExpr element) {
+            // rows[i].name: the element's class, as for a call on the element
+            owner = elementType(element).flatMap(types::type);
+        } else {
+            Optional<Declared> scope = declaredVariable(access.getScope());
+            if (scope.isEmpty() || !(scope.get().type() instanceof com.github.javaparser.ast.type.ClassOrInterfaceType ct)) {
+                return Optional.empty();
+            }
+            owner = knownClass(ct, scope.get().at()).flatMap(types::type);
         }
-        Optional<AppTypes.TypeInfo> owner = knownClass(ct, scope.get().at()).flatMap(types::type);
         if (owner.isEmpty()) return Optional.empty();
         return fieldInHierarchy(types, List.of(owner.get()), access.getNameAsString())
                 .flatMap(f -> knownClass(f.declarator().getType(), f.declarator()));
@@ -276,7 +283,7 @@ final class ReceiverTypes {
      * same arity, and the arguments are literals or variables declared with a primitive or known type.
      */
     private Optional<String> genericLibraryReturn(MethodCallExpr m) {
-        Optional<Declared> variable = m.getScope().flatMap(this::declaredVariable);
+        Optional<Declared> variable = m.getScope().flatMap(this::declaredTypeOf);
         if (variable.isEmpty() || !(variable.get().type() instanceof com.github.javaparser.ast.type.ClassOrInterfaceType ct)) {
             return Optional.empty();
         }
@@ -310,6 +317,173 @@ final class ReceiverTypes {
             // the class's own dependencies are missing: left to the solver
         }
         return Optional.empty();
+    }
+
+    /** The methods every class has, which an unqualified call in a nested class never looks for further out. */
+    private static final Set<String> OBJECT_METHODS = Set.of("getClass", "hashCode", "equals", "clone", "toString",
+            "notify", "notifyAll", "wait", "finalize");
+
+    /**
+     * The solver's answer for an unqualified call in a member class of a method only an enclosing class has
+     * ({@code getFooFac()} in a bean's inner helper class): Java looks the name up in the innermost enclosing
+     * class whose hierarchy has a method of that name, which the declared-return walk (innermost class only)
+     * does not reach. Only where the solver surely gets there the same way: member classes only (no anonymous,
+     * local or enum-constant class in between), every supertype of the classes looked in an application type or
+     * on the classpath, the name declared nowhere in the inner classes' hierarchies (nor by {@code Object}), one
+     * method of that name in the hierarchy that declares it (an application method of the call's arity, neither
+     * generic nor varargs), its return type a class the solver knows, and arguments the solver surely types.
+     */
+    private Optional<String> enclosingClassReturn(MethodCallExpr m) {
+        String name = m.getNameAsString();
+        if (m.getTypeArguments().isPresent() || OBJECT_METHODS.contains(name)
+                || !m.getArguments().stream().allMatch(this::surelyTyped)) {
+            return Optional.empty();
+        }
+        List<AppTypes.TypeInfo> enclosing = new ArrayList<>();
+        for (Node p = m.getParentNode().orElse(null); p != null; p = p.getParentNode().orElse(null)) {
+            if (p instanceof ObjectCreationExpr o && o.getAnonymousClassBody().isPresent()
+                    || p instanceof com.github.javaparser.ast.body.EnumConstantDeclaration) {
+                return Optional.empty();
+            }
+            if (p instanceof TypeDeclaration<?> td) {
+                Optional<AppTypes.TypeInfo> ti = types.typeOf(td);
+                if (ti.isEmpty() || !(td instanceof com.github.javaparser.ast.body.ClassOrInterfaceDeclaration)) return Optional.empty();
+                enclosing.add(ti.get());
+                Node parent = td.getParentNode().orElse(null);
+                if (parent instanceof com.github.javaparser.ast.CompilationUnit) break;
+                if (!(parent instanceof TypeDeclaration<?>)) return Optional.empty();
+            }
+        }
+        for (int level = 0; level < enclosing.size(); level++) {
+            List<MethodDeclaration> named = new ArrayList<>();
+            for (String t : types.selfAndAncestors(enclosing.get(level).fqn)) {
+                Optional<AppTypes.TypeInfo> app = types.type(t);
+                if (app.isPresent()) {
+                    for (AppTypes.MethodInfo mi : app.get().named(name)) {
+                        if (!(mi.signatureDecl() instanceof MethodDeclaration md)) return Optional.empty();
+                        named.add(md);
+                    }
+                } else if (libraryDeclares(t, name)) {
+                    return Optional.empty();
+                }
+            }
+            if (named.isEmpty()) continue;
+            // The innermost class's own methods are the declared-return walk's: what it left is the solver's.
+            if (level == 0 || named.size() != 1) return Optional.empty();
+            MethodDeclaration md = named.get(0);
+            if (md.getParameters().size() != m.getArguments().size() || !md.getTypeParameters().isEmpty()
+                    || md.getParameters().stream().anyMatch(Parameter::isVarArgs)) {
+                return Optional.empty();
+            }
+            return knownClass(md.getType(), md);
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The solver's answer for a call, on a variable declared with a parameterised application class, of a method
+     * of that class returning one of its type variables ({@code HvOptional<Item> opt; opt.get()}: {@code Item}):
+     * the variable's type argument. Only where the solver surely gets there: every class the variable's type names
+     * is one it knows, the class declares the one method of that name in its hierarchy (every supertype known),
+     * of the call's arity, neither generic nor varargs, and the arguments are ones the solver surely types.
+     */
+    private Optional<String> typeArgumentReturn(MethodCallExpr m) {
+        String name = m.getNameAsString();
+        if (m.getTypeArguments().isPresent() || OBJECT_METHODS.contains(name)
+                || !m.getArguments().stream().allMatch(this::surelyTyped)) {
+            return Optional.empty();
+        }
+        Optional<Declared> variable = m.getScope().flatMap(this::declaredVariable);
+        if (variable.isEmpty() || !(variable.get().type() instanceof com.github.javaparser.ast.type.ClassOrInterfaceType ct)
+                || ct.getTypeArguments().isEmpty()) {
+            return Optional.empty();
+        }
+        Node at = variable.get().at();
+        if (!allKnown(ct, at)) return Optional.empty();
+        Optional<AppTypes.TypeInfo> owner = knownClass(ct, at).flatMap(types::type);
+        if (owner.isEmpty() || !(owner.get().signatureDecl() instanceof com.github.javaparser.ast.body.ClassOrInterfaceDeclaration cd)) {
+            return Optional.empty();
+        }
+        Optional<MethodDeclaration> only = onlyMethodNamed(owner.get(), m);
+        if (only.isEmpty()) return Optional.empty();
+        MethodDeclaration md = only.get();
+        if (md.getParentNode().orElse(null) != cd
+                || !(md.getType() instanceof com.github.javaparser.ast.type.ClassOrInterfaceType returned)
+                || returned.getScope().isPresent() || returned.getTypeArguments().isPresent()) {
+            return Optional.empty();
+        }
+        List<Type> arguments = ct.getTypeArguments().get();
+        if (arguments.size() != cd.getTypeParameters().size()) return Optional.empty();
+        for (int i = 0; i < arguments.size(); i++) {
+            if (cd.getTypeParameters().get(i).getNameAsString().equals(returned.getNameAsString())) {
+                return knownClass(arguments.get(i), at);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The one method of the call's name in a class's hierarchy, when it has the call's arity and is neither generic
+     * nor varargs, and every supertype is an application class or on the classpath (one that is neither would make
+     * the solver fail); empty otherwise.
+     */
+    private Optional<MethodDeclaration> onlyMethodNamed(AppTypes.TypeInfo owner, MethodCallExpr call) {
+        String name = call.getNameAsString();
+        List<MethodDeclaration> named = new ArrayList<>();
+        for (String t : types.selfAndAncestors(owner.fqn)) {
+            Optional<AppTypes.TypeInfo> app = types.type(t);
+            if (app.isPresent()) {
+                for (AppTypes.MethodInfo mi : app.get().named(name)) {
+                    if (!(mi.signatureDecl() instanceof MethodDeclaration md)) return Optional.empty();
+                    named.add(md);
+                }
+            } else if (libraryDeclares(t, name)) {
+                return Optional.empty();
+            }
+        }
+        if (named.size() != 1) return Optional.empty();
+        MethodDeclaration md = named.get(0);
+        if (md.getParameters().size() != call.getArguments().size() || !md.getTypeParameters().isEmpty()
+                || md.getParameters().stream().anyMatch(Parameter::isVarArgs)) {
+            return Optional.empty();
+        }
+        return Optional.of(md);
+    }
+
+    /**
+     * The declared type of a variable ({@link #declaredVariable}), or of a call on one of a method of its application
+     * class ({@code dto.getItems()}: {@code List<Item>}, written in the method's declaration): what the solver
+     * reads for the receiver of a call or an array access on it. Empty when in doubt.
+     */
+    private Optional<Declared> declaredTypeOf(Expression e) {
+        if (!(e instanceof MethodCallExpr call)) return declaredVariable(e);
+        if (call.getTypeArguments().isPresent() || OBJECT_METHODS.contains(call.getNameAsString())
+                || !call.getArguments().stream().allMatch(this::surelyTyped)) {
+            return Optional.empty();
+        }
+        Optional<Declared> variable = call.getScope().flatMap(this::declaredVariable);
+        if (variable.isEmpty() || !(variable.get().type() instanceof com.github.javaparser.ast.type.ClassOrInterfaceType ct)
+                || !allKnown(ct, variable.get().at())) {
+            return Optional.empty();
+        }
+        Optional<AppTypes.TypeInfo> owner = knownClass(ct, variable.get().at()).flatMap(types::type);
+        if (owner.isEmpty()) return Optional.empty();
+        return onlyMethodNamed(owner.get(), call).map(md -> new Declared(md.getType(), md));
+    }
+
+    /**
+     * Whether a library class declares a method of this name (whatever its access); true when in doubt (the class
+     * is not on the classpath or its methods cannot be read), so that the caller leaves the call to the solver.
+     */
+    private boolean libraryDeclares(String type, String name) {
+        Optional<Class<?>> c = types.loadClass(type);
+        if (c.isEmpty()) return true;
+        try {
+            for (Method jm : c.get().getDeclaredMethods()) if (jm.getName().equals(name)) return true;
+            return false;
+        } catch (LinkageError e) {
+            return true;
+        }
     }
 
     /** Every class a declared type names (its type arguments' too) is a type variable in scope or a class the solver knows. */

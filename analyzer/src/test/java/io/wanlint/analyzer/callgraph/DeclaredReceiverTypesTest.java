@@ -248,6 +248,256 @@ class DeclaredReceiverTypesTest {
                 """);
     }
 
+    static {
+        SOURCES.put("app/Facade.java", """
+                package app;
+                public abstract class Facade<T extends Item> {
+                    protected final Item getFac() { return null; }
+                    protected Holder getHolder() { return null; }
+                    protected Holder overloaded() { return null; }
+                    protected Holder overloaded(int i) { return null; }
+                    protected T typed() { return null; }
+                    protected <E> E generic() { return null; }
+                    protected int count() { return 0; }
+                    protected Item[] all() { return null; }
+                    protected Item varargs(String... names) { return null; }
+                    protected Item one(String name) { return null; }
+                    protected java.util.List<Item> list() { return null; }
+                    protected Item read() { return null; }
+                    protected Item shadowed() { return null; }
+                    protected Item getParentFile() { return null; }
+                    protected org.hibernate.Session session() { return null; }
+                }
+                """);
+        SOURCES.put("app/Bean.java", """
+                package app;
+                import java.util.function.Supplier;
+                public class Bean extends Facade<Item> {
+                    Item own() { return null; }
+                    class Helper {
+                        Item shadowed(int i) { return null; }
+                        void use(String key, Item item) {
+                            getFac().getName();
+                            getHolder().item.getName();
+                            getHolder().hashCode();
+                            overloaded().item.getName();
+                            overloaded().hashCode();
+                            overloaded(1).hashCode();
+                            typed().getName();
+                            generic().toString();
+                            all().clone();
+                            varargs("a").getName();
+                            one(key).getName();
+                            one("k").getName();
+                            one(key.trim()).getName();
+                            list().size();
+                            shadowed().getName();
+                            session().flush();
+                            own().getName();
+                            toString().trim();
+                            Supplier<Item> s = () -> getFac();
+                            Runnable r = () -> getFac().getName();
+                            new Runnable() {
+                                public void run() { getFac().getName(); }
+                            };
+                            class Local {
+                                void x() { getFac().getName(); }
+                            }
+                        }
+                        class Deeper {
+                            void use() { getFac().getName(); getHolder().parent.toString(); }
+                        }
+                    }
+                    static class Nested {
+                        void use() { getFac().getName(); }
+                    }
+                    class Stream extends java.io.FilterInputStream {
+                        Stream() { super(null); }
+                        void use() { read(); getFac().getName(); }
+                    }
+                    class Path extends java.io.File {
+                        Path() { super("p"); }
+                        void use() { getParentFile().getName(); }
+                        class InPath {
+                            void use() { getParentFile().getName(); }
+                        }
+                    }
+                    class Unknown implements org.hibernate.Criteria {
+                        void use() { getFac().getName(); }
+                    }
+                    enum Kind {
+                        A { void k() { getFac(); } };
+                        void k() { }
+                    }
+                }
+                """);
+        SOURCES.put("app/Report.java", """
+                package app;
+                public class Report extends Facade<Item> implements org.hibernate.Criteria {
+                    class Importer {
+                        void use() { getFac().getName(); }
+                    }
+                }
+                """);
+    }
+
+    static {
+        SOURCES.put("app/Box.java", """
+                package app;
+                public final class Box<T> implements java.io.Serializable {
+                    public T get() { return null; }
+                    public T orElse(T other) { return other; }
+                    public T at(int i) { return null; }
+                    public T pick(String key) { return null; }
+                    public <E> T as(E hint) { return null; }
+                    public T each(String... keys) { return null; }
+                    public java.util.List<T> all() { return null; }
+                    public T[] array() { return null; }
+                    public T twice() { return null; }
+                    public T twice(int i) { return null; }
+                    public int size() { return 0; }
+                    public String text() { return null; }
+                }
+                """);
+        SOURCES.put("app/Pair.java", """
+                package app;
+                public class Pair<K, V> extends Base {
+                    public K first() { return null; }
+                    public V second() { return null; }
+                    public class Item { }
+                }
+                """);
+        SOURCES.put("app/Sub.java", """
+                package app;
+                public class Sub<T> extends Pair<T, T> {
+                    public T second() { return null; }
+                    public T own() { return null; }
+                }
+                """);
+        SOURCES.put("app/Odd.java", """
+                package app;
+                public class Odd<T> implements org.hibernate.Criteria {
+                    public T get() { return null; }
+                }
+                """);
+        SOURCES.put("app/Dto.java", """
+                package app;
+                import java.util.*;
+                public class Dto<T> extends Base {
+                    public List<Item> getItems() { return null; }
+                    public ArrayList<Item> getArrayList() { return null; }
+                    public Map<String, Item> getMap() { return null; }
+                    public Item[] getArray() { return null; }
+                    public Item[][] getGrid() { return null; }
+                    public List<T> getTyped() { return null; }
+                    public T[] getTypedArray() { return null; }
+                    public List<Item> overloaded() { return null; }
+                    public List<Item> overloaded(int i) { return null; }
+                    public List<org.hibernate.Session> getSessions() { return null; }
+                    public <E> List<E> generic() { return null; }
+                    public List<Item> byKey(String key) { return null; }
+                    public Item[] inherited() { return null; }
+                    public List raw() { return null; }
+                }
+                """);
+        SOURCES.put("app/SubDto.java", """
+                package app;
+                public class SubDto extends Dto<Item> {
+                    public Item[] inherited() { return null; }
+                }
+                """);
+        SOURCES.put("app/DtoUsers.java", """
+                package app;
+                import java.util.*;
+                public class DtoUsers {
+                    Dto<Item> dto;
+                    SubDto sub;
+                    Dto raw;
+                    void use(int i, String key, Dto<Holder> param) {
+                        dto.getItems().get(0).getName();
+                        dto.getItems().get(i).getName();
+                        dto.getItems().iterator().next();
+                        dto.getArrayList().get(0).getName();
+                        dto.getMap().get(key).getName();
+                        dto.getMap().keySet().size();
+                        dto.getArray()[0].getName();
+                        dto.getArray()[i + 1].getName();
+                        dto.getGrid()[0][1].getName();
+                        dto.getTyped().get(0).getName();
+                        dto.getTypedArray()[0].getName();
+                        param.getTyped().get(0).hashCode();
+                        dto.overloaded().get(0).getName();
+                        dto.getSessions().get(0).flush();
+                        dto.generic().get(0).toString();
+                        dto.byKey(key).get(0).getName();
+                        dto.byKey(key.trim()).get(0).getName();
+                        dto.getArray()[0].parent.getName();
+                        sub.getItems().get(0).getName();
+                        sub.inherited()[0].getName();
+                        raw.getItems().get(0).toString();
+                        raw.getTyped().get(0).toString();
+                        dto.raw().get(0).toString();
+                        this.dto.getItems().get(0).getName();
+                        dto.getItems().get(0).parent.getName();
+                    }
+                }
+                """);
+        SOURCES.put("app/Users.java", """
+                package app;
+                import java.util.List;
+                import org.hibernate.Session;
+                public class Users<X extends Item> {
+                    Box<Item> box;
+                    Box<List<Item>> boxes;
+                    Box<Session> sessions;
+                    Box<X> typed;
+                    Box<? extends Item> wild;
+                    Box raw;
+                    Pair<String, Item> pair;
+                    Pair<Item, Holder> items;
+                    Sub<Item> sub;
+                    Odd<Item> odd;
+                    Box<Box<Item>> nested;
+                    void use(int i, String key, Item item, Box<Holder> param) {
+                        box.get().getName();
+                        this.box.get().getName();
+                        boxes.get().size();
+                        sessions.get().flush();
+                        typed.get().getName();
+                        wild.get().getName();
+                        raw.get().toString();
+                        box.orElse(item).getName();
+                        box.orElse(null).getName();
+                        box.at(i).getName();
+                        box.at(0).getName();
+                        box.pick(key).getName();
+                        box.pick(key.trim()).getName();
+                        box.as(key).getName();
+                        box.each("a").getName();
+                        box.all().size();
+                        box.array().clone();
+                        box.twice().getName();
+                        box.text().trim();
+                        pair.first().trim();
+                        pair.second().getName();
+                        items.first().getName();
+                        items.second().item.getName();
+                        items.second().hashCode();
+                        sub.second().getName();
+                        sub.own().getName();
+                        sub.first().getName();
+                        odd.get().getName();
+                        nested.get().get().getName();
+                        param.get().hashCode();
+                        Box<Item> local = box;
+                        local.get().getName();
+                        for (Box<Item> b : List.of(box)) b.get().getName();
+                        java.util.function.Consumer<Box<Holder>> c = box -> box.get().hashCode();
+                    }
+                }
+                """);
+    }
+
     /** The parsed sources, a type index over them and a receiver resolver, fresh for each question asker. */
     private record Setup(List<CompilationUnit> units, AppTypes types, List<AppTypes.UnitSource> sources) {
         static Setup parse() {
@@ -318,6 +568,7 @@ class DeclaredReceiverTypesTest {
         assertThat(byText.get("h.list")).contains("java.util.List");
         assertThat(byText.get("single.children[0]")).isEmpty();
         assertThat(byText.get("held.item")).contains("app.Item");
+        assertThat(byText.get("holders[0].item")).contains("app.Item");
         // Left to the solver: a type variable, a library class off the classpath, an array of arrays.
         assertThat(byText.get("generic[0]")).isEmpty();
         assertThat(byText.get("es[0]")).isEmpty();
@@ -332,5 +583,82 @@ class DeclaredReceiverTypesTest {
         assertThat(byText.get("list.iterator()")).contains("java.util.Iterator");
         assertThat(byText.get("stack.get(0)")).isEmpty();
         assertThat(byText.get("typed.get(0)")).isEmpty();
+        // Methods returning a type variable of a parameterised application class.
+        assertThat(byText.get("box.get()")).contains("app.Item");
+        assertThat(byText.get("this.box.get()")).contains("app.Item");
+        assertThat(byText.get("boxes.get()")).contains("java.util.List");
+        assertThat(byText.get("box.at(i)")).contains("app.Item");
+        assertThat(byText.get("box.pick(key)")).contains("app.Item");
+        assertThat(byText.get("pair.second()")).contains("app.Item");
+        assertThat(byText.get("items.second()")).contains("app.Holder");
+        assertThat(byText.get("local.get()")).contains("app.Item");
+        assertThat(byText.get("param.get()")).contains("app.Holder");
+        assertThat(byText.get("typed.get()")).isEmpty();
+        assertThat(byText.get("wild.get()")).isEmpty();
+        assertThat(byText.get("sessions.get()")).isEmpty();
+        assertThat(byText.get("box.orElse(null)")).isEmpty();
+        assertThat(byText.get("box.pick(key.trim())")).isEmpty();
+        assertThat(byText.get("box.twice()")).isEmpty();
+        assertThat(byText.get("sub.second()")).isEmpty();
+        assertThat(byText.get("odd.get()")).isEmpty();
+        // Generic library methods and array elements on what an application method's declaration returns.
+        assertThat(byText.get("dto.getItems().get(0)")).contains("app.Item");
+        assertThat(byText.get("dto.getMap().get(key)")).contains("app.Item");
+        assertThat(byText.get("dto.getMap().keySet()")).contains("java.util.Set");
+        assertThat(byText.get("dto.getArray()[0]")).contains("app.Item");
+        assertThat(byText.get("dto.getArray()[0].parent")).contains("app.Item");
+        assertThat(byText.get("dto.byKey(key).get(0)")).contains("app.Item");
+        assertThat(byText.get("sub.getItems().get(0)")).contains("app.Item");
+        assertThat(byText.get("dto.getTyped().get(0)")).isEmpty();
+        assertThat(byText.get("dto.getTypedArray()[0]")).isEmpty();
+        assertThat(byText.get("dto.overloaded().get(0)")).isEmpty();
+        assertThat(byText.get("dto.getSessions().get(0)")).isEmpty();
+        assertThat(byText.get("dto.byKey(key.trim()).get(0)")).isEmpty();
+        assertThat(byText.get("sub.inherited()[0]")).isEmpty();
+        // Unqualified calls in member classes of a method an enclosing class declares.
+        assertThat(byText.get("getFac()")).contains("app.Item");
+        assertThat(byText.get("getHolder()")).contains("app.Holder");
+        assertThat(byText.get("one(key)")).contains("app.Item");
+        assertThat(byText.get("one(\"k\")")).contains("app.Item");
+        assertThat(byText.get("list()")).contains("java.util.List");
+        // Left to the solver: overloads, generic, varargs and type-variable returns, arguments it must work out.
+        assertThat(byText.get("overloaded()")).isEmpty();
+        assertThat(byText.get("typed()")).isEmpty();
+        assertThat(byText.get("generic()")).isEmpty();
+        assertThat(byText.get("varargs(\"a\")")).isEmpty();
+        assertThat(byText.get("one(key.trim())")).isEmpty();
+        assertThat(byText.get("shadowed()")).isEmpty();
+        assertThat(byText.get("session()")).isEmpty();
+    }
+
+    @Test
+    void unqualifiedCallsInMemberClassesAreTheSolversAnswersWhereverTheMethodIsDeclared() {
+        // Every unqualified call whose result is a receiver, in each place it can be written (see app/Bean.java):
+        // answered off the declarations exactly where the solver answers the same.
+        Setup solved = Setup.parse();
+        ReceiverTypes bySolver = new ReceiverTypes(solved.types(), SourceCallGraphBuilder.symbolSolver(solved.types(), solved.sources()), false);
+        Setup declared = Setup.parse();
+        ReceiverTypes byDeclarations = new ReceiverTypes(declared.types(),
+                SourceCallGraphBuilder.symbolSolver(declared.types(), declared.sources()), true);
+        JavaParserFacade blind = JavaParserFacade.get(new CombinedTypeSolver());
+        ReceiverTypes declarationsOnly = new ReceiverTypes(declared.types(), blind, true);
+        List<Expression> solvedAsked = solved.asked();
+        List<Expression> declaredAsked = declared.asked();
+        int unqualified = 0;
+        int answeredOffDeclarations = 0;
+        for (int i = 0; i < declaredAsked.size(); i++) {
+            if (!(declaredAsked.get(i) instanceof MethodCallExpr call) || call.getScope().isPresent()) continue;
+            unqualified++;
+            Optional<String> expected = bySolver.typeOf(solvedAsked.get(i), new ReceiverTypes.FileStats("app/Bean.java"));
+            assertThat(byDeclarations.typeOf(call, new ReceiverTypes.FileStats("app/Bean.java")))
+                    .as(call + " at line " + call.getBegin().get().line).isEqualTo(expected);
+            Optional<String> alone = declarationsOnly.typeOf(call, new ReceiverTypes.FileStats("app/Bean.java"));
+            if (alone.isPresent()) {
+                answeredOffDeclarations++;
+                assertThat(alone).as(call + " at line " + call.getBegin().get().line).isEqualTo(expected);
+            }
+        }
+        assertThat(unqualified).isGreaterThan(20);
+        assertThat(answeredOffDeclarations).isGreaterThan(5);
     }
 }

@@ -103,6 +103,14 @@ public final class RuleContext {
     }
 
     /**
+     * Lays out ahead the states the walks from every entry point pass through (see
+     * {@link WalkStates#compile}), for the engine to call once before it walks every entry point.
+     */
+    void compileWalks() {
+        states.compile(entryPoints());
+    }
+
+    /**
      * Forgets the walks, the states they shared and the derived values once the rules are done: on a
      * large application they are most of the heap after the call graph (one list of reached calls per
      * entry point and scope), and

@@ -150,12 +150,14 @@ public final class RuleEngine {
         List<EntryPoint> eps = ctx.entryPoints();
         java.util.EnumSet<ReachScope> scopes = java.util.EnumSet.noneOf(ReachScope.class);
         for (Rule rule : enabled) scopes.addAll(rule.scopesWalkedFromEveryEntryPoint());
+        // The estimates need no walk: the pool makes them while this thread lays out the walks' states.
+        inChunks(eps, pool, tasks, chunk -> chunk.forEach(oracle::estimate));
+        if (!scopes.isEmpty()) ctx.compileWalks();
         for (ReachScope scope : scopes) inChunks(eps, pool, tasks, chunk -> chunk.forEach(ep -> ctx.reach(ep, scope)));
         // After the walks (each rule's preparation reads them), one task per chunk for every rule.
         inChunks(eps, pool, tasks, chunk -> {
             for (EntryPoint ep : chunk) for (Rule rule : enabled) rule.prepare(ctx, ep);
         });
-        inChunks(eps, pool, tasks, chunk -> chunk.forEach(oracle::estimate));
         return tasks;
     }
 

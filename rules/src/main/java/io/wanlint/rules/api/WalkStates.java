@@ -98,8 +98,23 @@ final class WalkStates {
      * walks the links. Called once, before the walks it is for; walks running meanwhile walk the links.
      */
     void compile(List<EntryPoint> eps) {
-        List<Node> order = new ArrayList<>();
         Map<Node, Integer> ids = new IdentityHashMap<>();
+        List<Node> order = closure(eps, ids);
+        compiled = new Compiled(order, ids);
+    }
+
+    /**
+     * Makes the states and links {@link #compile} lays out for {@code eps}, and nothing else: the
+     * engine's threads make those of their share of the entry points at once (made states are shared,
+     * so a state two shares reach is made once, or twice equal), and {@code compile} then finds them made.
+     */
+    void make(List<EntryPoint> eps) {
+        closure(eps, new IdentityHashMap<>());
+    }
+
+    /** The states reachable from {@code eps} in a whole request, each made, numbered in {@code ids} in the order listed. */
+    private List<Node> closure(List<EntryPoint> eps, Map<Node, Integer> ids) {
+        List<Node> order = new ArrayList<>();
         Deque<Node> todo = new ArrayDeque<>();
         for (EntryPoint ep : eps) {
             Node start = start(ep);
@@ -117,7 +132,7 @@ final class WalkStates {
                 }
             }
         }
-        compiled = new Compiled(order, ids);
+        return order;
     }
 
     private RequestReach walkLinks(EntryPoint ep, Node start, ReachScope scope, Marks m) {

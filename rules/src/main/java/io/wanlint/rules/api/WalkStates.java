@@ -40,6 +40,7 @@ final class WalkStates {
     private final Owners owners;
     private final Map<State, Node> nodes = new ConcurrentHashMap<>();
     private final Map<CallEdge, Integer> callIds = new ConcurrentHashMap<>();
+    private final Map<MethodRef, ByMethod> callsByMethod = new ConcurrentHashMap<>();
     private final AtomicInteger nextNode = new AtomicInteger();
     private final AtomicInteger nextCall = new AtomicInteger();
     private final ThreadLocal<Marks> marks = ThreadLocal.withInitial(Marks::new);
@@ -174,17 +175,54 @@ final class WalkStates {
         Step[] known = n.steps;
         if (known != null) return known;
         State s = n.state;
-        List<CallEdge> out = graph.outgoing(s.method, s.self);
-        Step[] made = new Step[out.size()];
+        Calls out = calls(s.method, s.self);
+        Step[] made = new Step[out.edges.length];
         for (int i = 0; i < made.length; i++) {
-            CallEdge edge = out.get(i);
-            Integer id = callIds.get(edge);
-            if (id == null) id = callIds.computeIfAbsent(edge, e -> nextCall.getAndIncrement());
-            made[i] = new Step(edge, id, s.inLoop || edge.loopDepth() > 0);
+            made[i] = new Step(out.edges[i], out.ids[i], s.inLoop || out.inLoop[i]);
         }
         n.steps = made;
         return made;
     }
+
+    /**
+     * The calls a method makes on an instance of {@code self}, with their ids: made once per method and
+     * class, as the states of a method (one per component it runs for, in a loop or not: five per
+     * method on ejbca) make the same calls, and hashing each call for its id was most of making a state.
+     */
+    private Calls calls(MethodRef method, String self) {
+        ByMethod byMethod = callsByMethod.get(method);
+        if (byMethod == null) byMethod = callsByMethod.computeIfAbsent(method, k -> new ByMethod());
+        if (self == null) {
+            Calls known = byMethod.noSelf;
+            if (known == null) byMethod.noSelf = known = calls(graph.outgoing(method, null));
+            return known;
+        }
+        Calls known = byMethod.bySelf.get(self);
+        if (known == null) known = byMethod.bySelf.computeIfAbsent(self, c -> calls(graph.outgoing(method, c)));
+        return known;
+    }
+
+    private Calls calls(List<CallEdge> out) {
+        CallEdge[] edges = out.toArray(new CallEdge[0]);
+        int[] ids = new int[edges.length];
+        boolean[] inLoop = new boolean[edges.length];
+        for (int i = 0; i < edges.length; i++) {
+            Integer id = callIds.get(edges[i]);
+            if (id == null) id = callIds.computeIfAbsent(edges[i], e -> nextCall.getAndIncrement());
+            ids[i] = id;
+            inLoop[i] = edges[i].loopDepth() > 0;
+        }
+        return new Calls(edges, ids, inLoop);
+    }
+
+    /** A method's calls on an unknown {@code this} and per known class (two threads making one make equal ones; either is kept). */
+    private static final class ByMethod {
+        volatile Calls noSelf;
+        final Map<String, Calls> bySelf = new ConcurrentHashMap<>();
+    }
+
+    /** Calls in source order, their ids, and whether each sits in a loop of its method. */
+    private record Calls(CallEdge[] edges, int[] ids, boolean[] inLoop) {}
 
     /** The state a call of {@code caller} enters, made on the first walk that follows it. */
     private Node callee(Node caller, Step step) {

@@ -12,7 +12,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -62,8 +61,8 @@ final class WalkStates {
         m.begin();
         try {
             Compiled c = compiled;
-            Integer at = c == null ? null : c.ids.get(start);
-            if (at != null) return c.walk(ep, at, scope, m);
+            int at = c == null ? -1 : c.idOf(start);
+            if (at >= 0) return c.walk(ep, at, scope, m);
             return walkLinks(ep, start, scope, m);
         } finally {
             m.busy = false;
@@ -99,8 +98,8 @@ final class WalkStates {
      * walks the links. Called once, before the walks it is for; walks running meanwhile walk the links.
      */
     void compile(List<EntryPoint> eps) {
-        Map<Node, Integer> ids = new IdentityHashMap<>();
-        List<Node> order = closure(eps, ids);
+        List<Node> order = new ArrayList<>();
+        int[] ids = closure(eps, order);
         compiled = new Compiled(order, ids);
     }
 
@@ -110,16 +109,22 @@ final class WalkStates {
      * so a state two shares reach is made once, or twice equal), and {@code compile} then finds them made.
      */
     void make(List<EntryPoint> eps) {
-        closure(eps, new IdentityHashMap<>());
+        closure(eps, new ArrayList<>());
     }
 
-    /** The states reachable from {@code eps} in a whole request, each made, numbered in {@code ids} in the order listed. */
-    private List<Node> closure(List<EntryPoint> eps, Map<Node, Integer> ids) {
-        List<Node> order = new ArrayList<>();
+    /**
+     * The states reachable from {@code eps} in a whole request, each made, listed in {@code order};
+     * returns each one's place in it by {@link Node#id} (-1 for the states not listed).
+     */
+    private int[] closure(List<EntryPoint> eps, List<Node> order) {
+        int[] ids = new int[Math.max(16, nextNode.get())];
+        Arrays.fill(ids, -1);
         Deque<Node> todo = new ArrayDeque<>();
         for (EntryPoint ep : eps) {
             Node start = start(ep);
-            if (ids.putIfAbsent(start, order.size()) != null) continue;
+            if (start.id >= ids.length) ids = grown(ids, start.id);
+            if (ids[start.id] >= 0) continue;
+            ids[start.id] = order.size();
             order.add(start);
             todo.push(start);
             while (!todo.isEmpty()) {
@@ -127,13 +132,22 @@ final class WalkStates {
                 for (Step step : steps(n)) {
                     if (!entersCallee(step.edge, ReachScope.WHOLE_REQUEST)) continue;
                     Node callee = callee(n, step);
-                    if (ids.putIfAbsent(callee, order.size()) != null) continue;
+                    if (callee.id >= ids.length) ids = grown(ids, callee.id);
+                    if (ids[callee.id] >= 0) continue;
+                    ids[callee.id] = order.size();
                     order.add(callee);
                     todo.push(callee);
                 }
             }
         }
-        return order;
+        return ids;
+    }
+
+    private static int[] grown(int[] ids, int id) {
+        int old = ids.length;
+        int[] more = Arrays.copyOf(ids, Math.max(id + 1, old * 2));
+        Arrays.fill(more, old, more.length, -1);
+        return more;
     }
 
     private RequestReach walkLinks(EntryPoint ep, Node start, ReachScope scope, Marks m) {
@@ -330,7 +344,8 @@ final class WalkStates {
         private static final byte ENTERED_BY_WHOLE_REQUEST = 2;
         private static final byte ENTERED_BY_CALLER_TIER = 4;
 
-        final Map<Node, Integer> ids;
+        /** Per {@link Node#id}: the state's place in these arrays, -1 for a state not laid out. */
+        private final int[] ids;
         /** Per state: its component, and where its steps start (the next state's start ends them). */
         final String[] component;
         final int[] firstStep;
@@ -340,7 +355,7 @@ final class WalkStates {
         final byte[] flags;
         final int[] callee;
 
-        Compiled(List<Node> order, Map<Node, Integer> ids) {
+        Compiled(List<Node> order, int[] ids) {
             this.ids = ids;
             int states = order.size();
             component = new String[states];
@@ -364,9 +379,13 @@ final class WalkStates {
                     if (entersCallee(step.edge, ReachScope.WHOLE_REQUEST)) f |= ENTERED_BY_WHOLE_REQUEST;
                     if (entersCallee(step.edge, ReachScope.CALLER_TIER)) f |= ENTERED_BY_CALLER_TIER;
                     flags[s] = f;
-                    callee[s] = (f & ENTERED_BY_WHOLE_REQUEST) == 0 ? -1 : ids.get(step.callee);
+                    callee[s] = (f & ENTERED_BY_WHOLE_REQUEST) == 0 ? -1 : ids[step.callee.id];
                 }
             }
+        }
+
+        int idOf(Node n) {
+            return n.id < ids.length ? ids[n.id] : -1;
         }
 
         /** The walk of {@link WalkStates#walkLinks} from state {@code start}, over the arrays. */

@@ -38,7 +38,7 @@ final class WalkStates {
     private final ComponentModel model;
     private final Owners owners;
     private final Map<State, Node> nodes = new ConcurrentHashMap<>();
-    private final Map<CallEdge, Integer> callIds = new ConcurrentHashMap<>();
+    private final Map<CallEdge, Integer> callIds;
     private final Map<MethodRef, ByMethod> callsByMethod = new ConcurrentHashMap<>();
     private final AtomicInteger nextNode = new AtomicInteger();
     private final AtomicInteger nextCall = new AtomicInteger();
@@ -50,6 +50,8 @@ final class WalkStates {
         this.graph = graph;
         this.model = model;
         this.owners = new Owners(graph, model);
+        // Sized for every call of the graph: growing it while both threads make states showed in profiles.
+        this.callIds = new ConcurrentHashMap<>(Math.max(16, graph.edges().size()));
     }
 
     /** The calls {@code ep} reaches within {@code scope}. */
@@ -212,8 +214,14 @@ final class WalkStates {
             return known;
         }
         Calls known = byMethod.bySelf.get(self);
-        if (known == null) known = byMethod.bySelf.computeIfAbsent(self, c -> calls(graph.outgoing(method, c)));
-        return known;
+        if (known != null) return known;
+        List<CallEdge> out = graph.outgoing(method, self);
+        // Most classes run the method's calls as they are (no override of theirs is called on this): the
+        // graph then gives the very list it gives for an unknown class, whose ids are made once.
+        if (out == graph.outgoing(method, null)) known = calls(method, null);
+        else known = calls(out);
+        Calls first = byMethod.bySelf.putIfAbsent(self, known);
+        return first == null ? known : first;
     }
 
     private Calls calls(List<CallEdge> out) {

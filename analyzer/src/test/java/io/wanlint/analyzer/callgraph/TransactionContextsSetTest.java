@@ -20,8 +20,10 @@ import org.junit.jupiter.api.Test;
 class TransactionContextsSetTest {
     @Test
     void contextsAnswerAsALinkedHashSet() {
+        int indexed = 0;
         for (long seed = 1; seed <= 500; seed++) {
-            Random r = new Random(seed);
+            // Seeds spread out: the first draws of Randoms seeded 1, 2, 3… are nearly alike.
+            Random r = new Random(seed * 0x9E3779B97F4A7C15L);
             int kinds = 1 + r.nextInt(r.nextBoolean() ? 4 : 30);
             List<TransactionContext> pool = new ArrayList<>();
             for (int k = 0; k < kinds; k++) {
@@ -41,7 +43,10 @@ class TransactionContextsSetTest {
             assertThat(fast).isEqualTo(plain);
             assertThat(fast.hashCode()).isEqualTo(plain.hashCode());
             for (TransactionContext c : pool) assertThat(fast.contains(c)).isEqualTo(plain.contains(c));
+            if (plain.size() > 9) indexed++;
         }
+        // Many runs go past the scanned few, where the hash set takes over.
+        assertThat(indexed).isGreaterThan(50);
     }
 
     @Test

@@ -108,10 +108,27 @@ final class WalkStates {
     /**
      * Makes the states and links {@link #compile} lays out for {@code eps}, and nothing else: the
      * engine's threads make those of their share of the entry points at once (made states are shared,
-     * so a state two shares reach is made once, or twice equal), and {@code compile} then finds them made.
+     * so a state two shares reach is made once, or twice equal), and {@code compile}, which goes
+     * through every state again, finds them made. A warm-up only: what it leaves unmade (a state another
+     * thread claimed and has not expanded yet, say) {@code compile} makes.
      */
     void make(List<EntryPoint> eps) {
-        closure(eps, new ArrayList<>());
+        // Each state is expanded by the one thread that claims it: the shares' closures are mostly the
+        // same states (every façade reaches the same helpers), which both threads went through before.
+        Deque<Node> todo = new ArrayDeque<>();
+        for (EntryPoint ep : eps) {
+            Node start = start(ep);
+            if (!start.claim()) continue;
+            todo.push(start);
+            while (!todo.isEmpty()) {
+                Node n = todo.pop();
+                for (Step step : steps(n)) {
+                    if (!entersCallee(step.edge, ReachScope.WHOLE_REQUEST)) continue;
+                    Node callee = callee(n, step);
+                    if (callee.claim()) todo.push(callee);
+                }
+            }
+        }
     }
 
     /**
@@ -305,13 +322,22 @@ final class WalkStates {
 
     /** A state, its id, and its calls once a walk entered it. */
     private static final class Node {
+        private static final java.util.concurrent.atomic.AtomicIntegerFieldUpdater<Node> CLAIMED =
+                java.util.concurrent.atomic.AtomicIntegerFieldUpdater.newUpdater(Node.class, "claimed");
         final State state;
         final int id;
         volatile Step[] steps;
+        /** 1 once a thread of {@link #make} took it to expand. */
+        private volatile int claimed;
 
         Node(State state, int id) {
             this.state = state;
             this.id = id;
+        }
+
+        /** Whether this thread is the first to take this state to expand. */
+        boolean claim() {
+            return claimed == 0 && CLAIMED.compareAndSet(this, 0, 1);
         }
     }
 

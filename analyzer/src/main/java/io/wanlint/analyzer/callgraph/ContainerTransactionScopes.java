@@ -14,7 +14,6 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -101,7 +100,7 @@ public final class ContainerTransactionScopes implements TransactionScopes {
     }
 
     private Reach traverse(EntryPoint ep) {
-        Map<MethodRef, Set<TransactionContext>> methods = new HashMap<>();
+        Map<MethodRef, Contexts> methods = new HashMap<>();
         TransactionContext start = TransactionContext.NONE;
         if (ep.kind() == EntryPoint.Kind.MESSAGE_DRIVEN || ep.kind() == EntryPoint.Kind.TIMER
                 || ep.kind() == EntryPoint.Kind.REMOTE_FACADE) {
@@ -115,7 +114,7 @@ public final class ContainerTransactionScopes implements TransactionScopes {
             Visit v = work.poll();
             // A method's contexts are the (method, context) pairs seen: one hash of the method per visit
             // instead of a set of pairs besides (hashing the pairs was half of this traversal's time).
-            if (!methods.computeIfAbsent(v.method(), k -> new LinkedHashSet<>()).add(v.context())) continue;
+            if (!methods.computeIfAbsent(v.method(), k -> new Contexts()).addNew(v.context())) continue;
             for (CallEdge e : graph.outgoing(v.method())) {
                 TransactionContext at = e.inUserTransaction() ? userTransaction(e) : v.context();
                 TransactionContext inCallee = at;
@@ -126,9 +125,48 @@ public final class ContainerTransactionScopes implements TransactionScopes {
                 work.add(new Visit(e.to(), inCallee));
             }
         }
-        // Read-only views, not copies: every entry point of a large application gets one.
-        methods.replaceAll((k, s) -> java.util.Collections.unmodifiableSet(s));
+        // Read-only (a method's contexts are read-only sets), not copies: every entry point of a large application gets one.
         return new Reach(java.util.Collections.unmodifiableMap(methods));
+    }
+
+    /**
+     * A method's contexts in one traversal, in the order first reached, read-only to everyone else. A
+     * method has one or two per request, so a context is looked for by a scan (identity first: a local
+     * call passes its caller's context object on) rather than hashed, as it was at every call reaching
+     * the method (a third of the traversal on HELIUM V); past {@link #SCANNED} contexts a hash set indexes them.
+     */
+    static final class Contexts extends java.util.AbstractSet<TransactionContext> {
+        private static final int SCANNED = 8;
+        private TransactionContext[] items = new TransactionContext[2];
+        private int size;
+        private Set<TransactionContext> index;
+
+        /** Adds {@code c} unless an equal context is here; whether it was added. */
+        boolean addNew(TransactionContext c) {
+            if (index != null) {
+                if (!index.add(c)) return false;
+            } else {
+                for (int i = 0; i < size; i++) if (items[i] == c) return false;
+                for (int i = 0; i < size; i++) if (items[i].equals(c)) return false;
+            }
+            if (size == items.length) items = java.util.Arrays.copyOf(items, size * 2);
+            items[size++] = c;
+            if (index == null && size > SCANNED) index = new HashSet<>(java.util.Arrays.asList(items).subList(0, size));
+            return true;
+        }
+
+        @Override public boolean contains(Object o) {
+            if (index != null) return index.contains(o);
+            for (int i = 0; i < size; i++) if (items[i].equals(o)) return true;
+            return false;
+        }
+
+        /** In the order added; read-only (its {@code remove} is unsupported, as is this set's {@code add}). */
+        @Override public java.util.Iterator<TransactionContext> iterator() {
+            return java.util.Collections.unmodifiableList(java.util.Arrays.asList(items).subList(0, size)).iterator();
+        }
+
+        @Override public int size() { return size; }
     }
 
     /** The bean-managed transaction a call between {@code UserTransaction.begin()} and commit runs in. */

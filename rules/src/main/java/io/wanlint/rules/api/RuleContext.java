@@ -103,6 +103,19 @@ public final class RuleContext {
     }
 
     /**
+     * Lays out ahead the states the walks from every entry point pass through (see
+     * {@link WalkStates#compile}), for the engine to call once before it walks every entry point.
+     */
+    void compileWalks() {
+        states.compile(entryPoints());
+    }
+
+    /** Makes the walks' states of a share of the entry points, ahead of {@link #compileWalks} (see {@link WalkStates#make}). */
+    void makeWalkStates(List<EntryPoint> share) {
+        states.make(share);
+    }
+
+    /**
      * Forgets the walks, the states they shared and the derived values once the rules are done: on a
      * large application they are most of the heap after the call graph (one list of reached calls per
      * entry point and scope), and

@@ -137,9 +137,10 @@ public final class RuleEngine {
     private static final int PREPARED_PER_TASK = 64;
 
     /**
-     * Queues, ahead of the rules, the work every run does per entry point anyway: the walks of the
-     * scopes the rules take from every entry point, each rule's own {@link Rule#prepare}, and each entry point's standard estimate (the
-     * report's "after patches" asks for every one). All are cached where the rules look for them,
+     * Queues, ahead of the rules, the work every run does per entry point anyway: each entry point's
+     * standard estimate (the report's "after patches" asks for every one), the walks of the scopes the
+     * rules take from every entry point (their states laid out first, see {@link WalkStates#compile}),
+     * and each rule's own {@link Rule#prepare}. All are cached where the rules look for them,
      * and are pure functions of the entry point, so the findings do not depend on who made them
      * first; made in small tasks, they keep both threads busy, where inside the first rule that asks
      * they were one thread's serial work while the other waited. Failures are left to the rule or
@@ -150,12 +151,33 @@ public final class RuleEngine {
         List<EntryPoint> eps = ctx.entryPoints();
         java.util.EnumSet<ReachScope> scopes = java.util.EnumSet.noneOf(ReachScope.class);
         for (Rule rule : enabled) scopes.addAll(rule.scopesWalkedFromEveryEntryPoint());
+        if (!scopes.isEmpty()) {
+            // The walks' states, made on both threads (each a share of the entry points, by chunk), then
+            // laid out here while the pool makes the estimates, which need no walk.
+            List<Future<?>> making = new ArrayList<>();
+            int shares = Math.max(1, Runtime.getRuntime().availableProcessors());
+            for (int k = 0; k < shares; k++) {
+                List<EntryPoint> share = new ArrayList<>();
+                for (int from = k * PREPARED_PER_TASK; from < eps.size(); from += shares * PREPARED_PER_TASK) {
+                    share.addAll(eps.subList(from, Math.min(eps.size(), from + PREPARED_PER_TASK)));
+                }
+                making.add(pool.submit(() -> ctx.makeWalkStates(share)));
+            }
+            inChunks(eps, pool, tasks, chunk -> chunk.forEach(oracle::estimate));
+            awaitPrepared(making);
+            try {
+                ctx.compileWalks();
+            } catch (RuntimeException e) {
+                // Not laid out: every walk walks the links, and fails where this did for the rule that asks.
+            }
+        } else {
+            inChunks(eps, pool, tasks, chunk -> chunk.forEach(oracle::estimate));
+        }
         for (ReachScope scope : scopes) inChunks(eps, pool, tasks, chunk -> chunk.forEach(ep -> ctx.reach(ep, scope)));
         // After the walks (each rule's preparation reads them), one task per chunk for every rule.
         inChunks(eps, pool, tasks, chunk -> {
             for (EntryPoint ep : chunk) for (Rule rule : enabled) rule.prepare(ctx, ep);
         });
-        inChunks(eps, pool, tasks, chunk -> chunk.forEach(oracle::estimate));
         return tasks;
     }
 

@@ -38,57 +38,163 @@ final class WalkStates {
     private final ComponentModel model;
     private final Owners owners;
     private final Map<State, Node> nodes = new ConcurrentHashMap<>();
-    private final Map<CallEdge, Integer> callIds = new ConcurrentHashMap<>();
+    private final Map<CallEdge, Integer> callIds;
+    private final Map<MethodRef, ByMethod> callsByMethod = new ConcurrentHashMap<>();
     private final AtomicInteger nextNode = new AtomicInteger();
     private final AtomicInteger nextCall = new AtomicInteger();
     private final ThreadLocal<Marks> marks = ThreadLocal.withInitial(Marks::new);
+    /** The states of {@link #compile} laid out in arrays; null until made. */
+    private volatile Compiled compiled;
 
     WalkStates(CallGraph graph, ComponentModel model) {
         this.graph = graph;
         this.model = model;
         this.owners = new Owners(graph, model);
+        // Sized for every call of the graph: growing it while both threads make states showed in profiles.
+        this.callIds = new ConcurrentHashMap<>(Math.max(16, graph.edges().size()));
     }
 
     /** The calls {@code ep} reaches within {@code scope}. */
     RequestReach walk(EntryPoint ep, ReachScope scope) {
-        // The entry point runs on an instance of its component's class (a servlet's, a bean's): calls on
-        // this run that class's overrides only.
-        String entryClass = ep.component() == null || !graph.dependsOnThisClass(ep.method()) ? null
-                : model.byName(ep.component()).map(c -> c.className()).orElse(null);
-        Node start = node(new State(ep.method(), owners.componentOf(ep.method(), ep.component()), false, entryClass));
+        Node start = start(ep);
         Marks own = marks.get();
         // A walk started while this thread is in another (nothing does so today) marks in arrays of its own.
         Marks m = own.busy ? new Marks() : own;
         m.begin();
         try {
-            List<ReachedCall> reached = new ArrayList<>();
-            List<CallEdge> looped = new ArrayList<>();
-            m.firstVisit(start.id);
-            Deque<Frame> stack = new ArrayDeque<>();
-            stack.push(new Frame(start, null, steps(start)));
-            // Iterative depth-first walk: deep helper chains must not overflow the stack, and source
-            // order keeps "the first call" the one that runs first.
-            while (!stack.isEmpty()) {
-                Frame top = stack.peek();
-                if (top.next == top.steps.length) { stack.pop(); continue; }
-                Step step = top.steps[top.next++];
-                ReachedCall rc = null;
-                if (m.firstCall(step.callId)) {
-                    rc = new ReachedCall(step.edge, top.node.state.component, step.inLoop, top.via);
-                    reached.add(rc);
-                }
-                if (step.inLoop && m.firstLooped(step.callId)) looped.add(step.edge);
-                if (!entersCallee(step.edge, scope)) continue;
-                Node callee = callee(top.node, step);
-                if (!m.firstVisit(callee.id)) continue;
-                // The path through this very call, even when another path reached the call first.
-                if (rc == null) rc = new ReachedCall(step.edge, top.node.state.component, step.inLoop, top.via);
-                stack.push(new Frame(callee, rc, steps(callee)));
-            }
-            return new RequestReach(ep, reached, looped);
+            Compiled c = compiled;
+            int at = c == null ? -1 : c.idOf(start);
+            if (at >= 0) return c.walk(ep, at, scope, m);
+            return walkLinks(ep, start, scope, m);
         } finally {
             m.busy = false;
         }
+    }
+
+    /**
+     * The walk over the states' links, making them as it goes: for entry points {@link #compile} did
+     * not see, and the reference the compiled walk must agree with (tests).
+     */
+    RequestReach walkLinked(EntryPoint ep, ReachScope scope) {
+        Marks m = new Marks();
+        m.begin();
+        return walkLinks(ep, start(ep), scope, m);
+    }
+
+    /** The state an entry point's walk starts in. */
+    private Node start(EntryPoint ep) {
+        // The entry point runs on an instance of its component's class (a servlet's, a bean's): calls on
+        // this run that class's overrides only.
+        String entryClass = ep.component() == null || !graph.dependsOnThisClass(ep.method()) ? null
+                : model.byName(ep.component()).map(c -> c.className()).orElse(null);
+        return node(new State(ep.method(), owners.componentOf(ep.method(), ep.component()), false, entryClass));
+    }
+
+    /**
+     * Makes every state the walks from {@code eps} can pass through (in either scope: a whole request
+     * enters every call a caller-tier walk enters), with their calls and next states, and lays them
+     * out in arrays that the walks from these entry points then read instead of the linked objects
+     * (issue 22: on HELIUM V the 6,387 walks follow 8 million calls through the same few hundred
+     * thousand states, and following the links — a volatile read and a cache miss per object — was
+     * most of their time). Walks give what the linked walk gives; a walk from a state not seen here
+     * walks the links. Called once, before the walks it is for; walks running meanwhile walk the links.
+     */
+    void compile(List<EntryPoint> eps) {
+        List<Node> order = new ArrayList<>();
+        int[] ids = closure(eps, order);
+        compiled = new Compiled(order, ids);
+    }
+
+    /**
+     * Makes the states and links {@link #compile} lays out for {@code eps}, and nothing else: the
+     * engine's threads make those of their share of the entry points at once (made states are shared,
+     * so a state two shares reach is made once, or twice equal), and {@code compile}, which goes
+     * through every state again, finds them made. A warm-up only: what it leaves unmade (a state another
+     * thread claimed and has not expanded yet, say) {@code compile} makes.
+     */
+    void make(List<EntryPoint> eps) {
+        // Each state is expanded by the one thread that claims it: the shares' closures are mostly the
+        // same states (every façade reaches the same helpers), which both threads went through before.
+        Deque<Node> todo = new ArrayDeque<>();
+        for (EntryPoint ep : eps) {
+            Node start = start(ep);
+            if (!start.claim()) continue;
+            todo.push(start);
+            while (!todo.isEmpty()) {
+                Node n = todo.pop();
+                for (Step step : steps(n)) {
+                    if (!entersCallee(step.edge, ReachScope.WHOLE_REQUEST)) continue;
+                    Node callee = callee(n, step);
+                    if (callee.claim()) todo.push(callee);
+                }
+            }
+        }
+    }
+
+    /**
+     * The states reachable from {@code eps} in a whole request, each made, listed in {@code order};
+     * returns each one's place in it by {@link Node#id} (-1 for the states not listed).
+     */
+    private int[] closure(List<EntryPoint> eps, List<Node> order) {
+        int[] ids = new int[Math.max(16, nextNode.get())];
+        Arrays.fill(ids, -1);
+        Deque<Node> todo = new ArrayDeque<>();
+        for (EntryPoint ep : eps) {
+            Node start = start(ep);
+            if (start.id >= ids.length) ids = grown(ids, start.id);
+            if (ids[start.id] >= 0) continue;
+            ids[start.id] = order.size();
+            order.add(start);
+            todo.push(start);
+            while (!todo.isEmpty()) {
+                Node n = todo.pop();
+                for (Step step : steps(n)) {
+                    if (!entersCallee(step.edge, ReachScope.WHOLE_REQUEST)) continue;
+                    Node callee = callee(n, step);
+                    if (callee.id >= ids.length) ids = grown(ids, callee.id);
+                    if (ids[callee.id] >= 0) continue;
+                    ids[callee.id] = order.size();
+                    order.add(callee);
+                    todo.push(callee);
+                }
+            }
+        }
+        return ids;
+    }
+
+    private static int[] grown(int[] ids, int id) {
+        int old = ids.length;
+        int[] more = Arrays.copyOf(ids, Math.max(id + 1, old * 2));
+        Arrays.fill(more, old, more.length, -1);
+        return more;
+    }
+
+    private RequestReach walkLinks(EntryPoint ep, Node start, ReachScope scope, Marks m) {
+        List<ReachedCall> reached = new ArrayList<>();
+        List<CallEdge> looped = new ArrayList<>();
+        m.firstVisit(start.id);
+        Deque<Frame> stack = new ArrayDeque<>();
+        stack.push(new Frame(start, null, steps(start)));
+        // Iterative depth-first walk: deep helper chains must not overflow the stack, and source
+        // order keeps "the first call" the one that runs first.
+        while (!stack.isEmpty()) {
+            Frame top = stack.peek();
+            if (top.next == top.steps.length) { stack.pop(); continue; }
+            Step step = top.steps[top.next++];
+            ReachedCall rc = null;
+            if (m.firstCall(step.callId)) {
+                rc = new ReachedCall(step.edge, top.node.state.component, step.inLoop, top.via);
+                reached.add(rc);
+            }
+            if (step.inLoop && m.firstLooped(step.callId)) looped.add(step.edge);
+            if (!entersCallee(step.edge, scope)) continue;
+            Node callee = callee(top.node, step);
+            if (!m.firstVisit(callee.id)) continue;
+            // The path through this very call, even when another path reached the call first.
+            if (rc == null) rc = new ReachedCall(step.edge, top.node.state.component, step.inLoop, top.via);
+            stack.push(new Frame(callee, rc, steps(callee)));
+        }
+        return new RequestReach(ep, reached, looped);
     }
 
     private Node node(State state) {
@@ -102,17 +208,60 @@ final class WalkStates {
         Step[] known = n.steps;
         if (known != null) return known;
         State s = n.state;
-        List<CallEdge> out = graph.outgoing(s.method, s.self);
-        Step[] made = new Step[out.size()];
+        Calls out = calls(s.method, s.self);
+        Step[] made = new Step[out.edges.length];
         for (int i = 0; i < made.length; i++) {
-            CallEdge edge = out.get(i);
-            Integer id = callIds.get(edge);
-            if (id == null) id = callIds.computeIfAbsent(edge, e -> nextCall.getAndIncrement());
-            made[i] = new Step(edge, id, s.inLoop || edge.loopDepth() > 0);
+            made[i] = new Step(out.edges[i], out.ids[i], s.inLoop || out.inLoop[i]);
         }
         n.steps = made;
         return made;
     }
+
+    /**
+     * The calls a method makes on an instance of {@code self}, with their ids: made once per method and
+     * class, as the states of a method (one per component it runs for, in a loop or not: five per
+     * method on ejbca) make the same calls, and hashing each call for its id was most of making a state.
+     */
+    private Calls calls(MethodRef method, String self) {
+        ByMethod byMethod = callsByMethod.get(method);
+        if (byMethod == null) byMethod = callsByMethod.computeIfAbsent(method, k -> new ByMethod());
+        if (self == null) {
+            Calls known = byMethod.noSelf;
+            if (known == null) byMethod.noSelf = known = calls(graph.outgoing(method, null));
+            return known;
+        }
+        Calls known = byMethod.bySelf.get(self);
+        if (known != null) return known;
+        List<CallEdge> out = graph.outgoing(method, self);
+        // Most classes run the method's calls as they are (no override of theirs is called on this): the
+        // graph then gives the very list it gives for an unknown class, whose ids are made once.
+        if (out == graph.outgoing(method, null)) known = calls(method, null);
+        else known = calls(out);
+        Calls first = byMethod.bySelf.putIfAbsent(self, known);
+        return first == null ? known : first;
+    }
+
+    private Calls calls(List<CallEdge> out) {
+        CallEdge[] edges = out.toArray(new CallEdge[0]);
+        int[] ids = new int[edges.length];
+        boolean[] inLoop = new boolean[edges.length];
+        for (int i = 0; i < edges.length; i++) {
+            Integer id = callIds.get(edges[i]);
+            if (id == null) id = callIds.computeIfAbsent(edges[i], e -> nextCall.getAndIncrement());
+            ids[i] = id;
+            inLoop[i] = edges[i].loopDepth() > 0;
+        }
+        return new Calls(edges, ids, inLoop);
+    }
+
+    /** A method's calls on an unknown {@code this} and per known class (two threads making one make equal ones; either is kept). */
+    private static final class ByMethod {
+        volatile Calls noSelf;
+        final Map<String, Calls> bySelf = new ConcurrentHashMap<>();
+    }
+
+    /** Calls in source order, their ids, and whether each sits in a loop of its method. */
+    private record Calls(CallEdge[] edges, int[] ids, boolean[] inLoop) {}
 
     /** The state a call of {@code caller} enters, made on the first walk that follows it. */
     private Node callee(Node caller, Step step) {
@@ -173,13 +322,22 @@ final class WalkStates {
 
     /** A state, its id, and its calls once a walk entered it. */
     private static final class Node {
+        private static final java.util.concurrent.atomic.AtomicIntegerFieldUpdater<Node> CLAIMED =
+                java.util.concurrent.atomic.AtomicIntegerFieldUpdater.newUpdater(Node.class, "claimed");
         final State state;
         final int id;
         volatile Step[] steps;
+        /** 1 once a thread of {@link #make} took it to expand. */
+        private volatile int claimed;
 
         Node(State state, int id) {
             this.state = state;
             this.id = id;
+        }
+
+        /** Whether this thread is the first to take this state to expand. */
+        boolean claim() {
+            return claimed == 0 && CLAIMED.compareAndSet(this, 0, 1);
         }
     }
 
@@ -211,6 +369,97 @@ final class WalkStates {
     }
 
     /**
+     * The states of {@link #compile} and their calls in arrays, by a dense id per state in the order
+     * they were found (a state's calls are one run of the step arrays, in source order). Not changed
+     * once made: read by every walk thread without locks.
+     */
+    private static final class Compiled {
+        private static final byte IN_LOOP = 1;
+        private static final byte ENTERED_BY_WHOLE_REQUEST = 2;
+        private static final byte ENTERED_BY_CALLER_TIER = 4;
+
+        /** Per {@link Node#id}: the state's place in these arrays, -1 for a state not laid out. */
+        private final int[] ids;
+        /** Per state: its component, and where its steps start (the next state's start ends them). */
+        final String[] component;
+        final int[] firstStep;
+        /** Per step: the call, its id, its flags, the state it enters (-1 when no scope enters it). */
+        final CallEdge[] edge;
+        final int[] call;
+        final byte[] flags;
+        final int[] callee;
+
+        Compiled(List<Node> order, int[] ids) {
+            this.ids = ids;
+            int states = order.size();
+            component = new String[states];
+            firstStep = new int[states + 1];
+            for (int i = 0; i < states; i++) firstStep[i + 1] = firstStep[i] + order.get(i).steps.length;
+            int steps = firstStep[states];
+            edge = new CallEdge[steps];
+            call = new int[steps];
+            flags = new byte[steps];
+            callee = new int[steps];
+            for (int i = 0; i < states; i++) {
+                Node n = order.get(i);
+                component[i] = n.state.component;
+                Step[] own = n.steps;
+                for (int k = 0; k < own.length; k++) {
+                    Step step = own[k];
+                    int s = firstStep[i] + k;
+                    edge[s] = step.edge;
+                    call[s] = step.callId;
+                    byte f = step.inLoop ? IN_LOOP : 0;
+                    if (entersCallee(step.edge, ReachScope.WHOLE_REQUEST)) f |= ENTERED_BY_WHOLE_REQUEST;
+                    if (entersCallee(step.edge, ReachScope.CALLER_TIER)) f |= ENTERED_BY_CALLER_TIER;
+                    flags[s] = f;
+                    callee[s] = (f & ENTERED_BY_WHOLE_REQUEST) == 0 ? -1 : ids[step.callee.id];
+                }
+            }
+        }
+
+        int idOf(Node n) {
+            return n.id < ids.length ? ids[n.id] : -1;
+        }
+
+        /** The walk of {@link WalkStates#walkLinks} from state {@code start}, over the arrays. */
+        RequestReach walk(EntryPoint ep, int start, ReachScope scope, Marks m) {
+            byte enters = scope == ReachScope.WHOLE_REQUEST ? ENTERED_BY_WHOLE_REQUEST : ENTERED_BY_CALLER_TIER;
+            List<ReachedCall> reached = new ArrayList<>();
+            List<CallEdge> looped = new ArrayList<>();
+            m.firstVisitCompiled(start, component.length);
+            int depth = m.push(0, start, firstStep[start], firstStep[start + 1], null);
+            while (depth > 0) {
+                int top = depth - 1;
+                int s = m.nextStep[top];
+                if (s == m.endStep[top]) {
+                    m.via[top] = null;
+                    depth--;
+                    continue;
+                }
+                m.nextStep[top] = s + 1;
+                CallEdge e = edge[s];
+                int id = call[s];
+                byte f = flags[s];
+                boolean inLoop = (f & IN_LOOP) != 0;
+                ReachedCall rc = null;
+                if (m.firstCall(id)) {
+                    rc = new ReachedCall(e, component[m.state[top]], inLoop, m.via[top]);
+                    reached.add(rc);
+                }
+                if (inLoop && m.firstLooped(id)) looped.add(e);
+                if ((f & enters) == 0) continue;
+                int next = callee[s];
+                if (!m.firstVisitCompiled(next, component.length)) continue;
+                // The path through this very call, even when another path reached the call first.
+                if (rc == null) rc = new ReachedCall(e, component[m.state[top]], inLoop, m.via[top]);
+                depth = m.push(depth, next, firstStep[next], firstStep[next + 1], rc);
+            }
+            return new RequestReach(ep, reached, looped);
+        }
+    }
+
+    /**
      * One thread's marks: which states and calls the current walk has seen, as the walk's number in
      * arrays indexed by id (cleared by starting the next number, not by writing the arrays again).
      */
@@ -220,6 +469,13 @@ final class WalkStates {
         int[] visited = new int[1024];
         int[] called = new int[1024];
         int[] looped = new int[1024];
+
+        /** Marks of the compiled states, and the compiled walk's stack: state, next and end step, path. */
+        int[] visitedCompiled = new int[0];
+        int[] state = new int[64];
+        int[] nextStep = new int[64];
+        int[] endStep = new int[64];
+        ReachedCall[] via = new ReachedCall[64];
 
         void begin() {
             busy = true;
@@ -231,6 +487,29 @@ final class WalkStates {
             if (visited[id] == walk) return false;
             visited[id] = walk;
             return true;
+        }
+
+        boolean firstVisitCompiled(int id, int states) {
+            if (visitedCompiled.length < states) visitedCompiled = new int[states];
+            if (visitedCompiled[id] == walk) return false;
+            visitedCompiled[id] = walk;
+            return true;
+        }
+
+        /** Pushes a frame at {@code depth}; the new depth. */
+        int push(int depth, int st, int from, int to, ReachedCall path) {
+            if (depth == state.length) {
+                int grown = depth * 2;
+                state = Arrays.copyOf(state, grown);
+                nextStep = Arrays.copyOf(nextStep, grown);
+                endStep = Arrays.copyOf(endStep, grown);
+                via = Arrays.copyOf(via, grown);
+            }
+            state[depth] = st;
+            nextStep[depth] = from;
+            endStep[depth] = to;
+            via[depth] = path;
+            return depth + 1;
         }
 
         boolean firstCall(int id) {

@@ -142,7 +142,8 @@ public final class NPlusOneFinder implements Rule {
         if (!source.kind().isEjb() || source.op() != CallOp.HOME_FIND && source.op() != CallOp.BUSINESS_METHOD) {
             return Optional.empty();
         }
-        return ctx.derived(AfterByCall.class, c -> new AfterByCall()).byCall.computeIfAbsent(source, s -> afterUnshared(ctx, s));
+        AfterByCall shared = ctx.derived(AfterByCall.class, c -> new AfterByCall());
+        return shared.byCall.computeIfAbsent(source, s -> afterUnshared(ctx, s, shared::inHelpers));
     }
 
     /**
@@ -151,16 +152,40 @@ public final class NPlusOneFinder implements Rule {
      */
     private static final class AfterByCall {
         final Map<CallEdge, Optional<NPlusOne>> byCall = new java.util.concurrent.ConcurrentHashMap<>();
+        /**
+         * {@link #collectInHelpers} per helper call, once: every finder or session call of a method asks
+         * it again of each helper call the method makes after it in a loop (HELIUM V's façade methods
+         * make hundreds of bean calls, and the helpers were walked again for each).
+         */
+        private final Map<CallEdge, Map<CallEdge, List<CallEdge>>> helpersByCall = new java.util.concurrent.ConcurrentHashMap<>();
+        Map<CallEdge, List<CallEdge>> inHelpers(RuleContext ctx, CallEdge call) {
+            return helpersByCall.computeIfAbsent(call, c -> {
+                Map<CallEdge, List<CallEdge>> found = new LinkedHashMap<>();
+                collectInHelpers(ctx, c, found);
+                return java.util.Collections.unmodifiableMap(found);
+            });
+        }
     }
 
-    private static Optional<NPlusOne> afterUnshared(RuleContext ctx, CallEdge source) {
+    /**
+     * What {@link #after} finds for {@code source}. {@code inHelpers} gives what {@link #collectInHelpers}
+     * adds to an empty map for a helper call (null: collect into the result directly, the reference the
+     * shared answers must agree with in tests); its entries join the result in order, each unless
+     * already there, as collecting into it does.
+     */
+    static Optional<NPlusOne> afterUnshared(RuleContext ctx, CallEdge source,
+                                            java.util.function.BiFunction<RuleContext, CallEdge, Map<CallEdge, List<CallEdge>>> inHelpers) {
         boolean finder = isCollectionFinder(ctx, source);
         if (!finder && !isSessionCall(ctx, source)) return Optional.empty();
         Map<CallEdge, List<CallEdge>> perElement = new LinkedHashMap<>();
         for (CallEdge e : ctx.graph().outgoing(source.from())) {
-            if (e.equals(source) || e.loopDepth() <= source.loopDepth() || e.line() <= source.line()) continue;
+            // The cheap tests first: comparing calls field by field, for every call of the method, showed in profiles.
+            if (e.loopDepth() <= source.loopDepth() || e.line() <= source.line() || e.equals(source)) continue;
             if (isPerElementCall(ctx, e)) perElement.putIfAbsent(e, List.of(e));
-            else if (isHelperCall(ctx, e)) collectInHelpers(ctx, e, perElement);
+            else if (isHelperCall(ctx, e)) {
+                if (inHelpers == null) collectInHelpers(ctx, e, perElement);
+                else inHelpers.apply(ctx, e).forEach(perElement::putIfAbsent);
+            }
         }
         if (!finder && perElement.keySet().stream().noneMatch(NPlusOneFinder::isKeyFinder)) return Optional.empty();
         return perElement.isEmpty() ? Optional.empty()

@@ -45,6 +45,65 @@ class WalkStatesTest {
     }
 
     @Test
+    void compiledWalksGiveWhatTheLinkedWalkAndAFreshWalkGive() {
+        for (long seed = 1; seed <= 300; seed++) {
+            RandomApp app = RandomApp.of(new Random(seed));
+            List<EntryPoint> eps = app.graph().entryPoints();
+            WalkStates compiled = new WalkStates(app.graph(), app.model());
+            // Half the entry points laid out ahead: the others start outside the arrays and walk the links.
+            compiled.compile(eps.subList(0, eps.size() / 2));
+            WalkStates linked = new WalkStates(app.graph(), app.model());
+            for (int round = 0; round < 2; round++) {
+                for (EntryPoint ep : eps) {
+                    for (ReachScope scope : ReachScope.values()) {
+                        RequestReach fast = compiled.walk(ep, scope);
+                        assertSame(app, ep, scope, fast, "seed " + seed);
+                        assertThat(fast.calls()).as("seed " + seed + " " + ep.id() + " " + scope)
+                                .isEqualTo(linked.walkLinked(ep, scope).calls());
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void statesMadeAndWalkedByTwoThreadsGiveTheSameWalksAsAlone() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            for (long seed = 1; seed <= 60; seed++) {
+                RandomApp app = RandomApp.of(new Random(seed));
+                WalkStates shared = new WalkStates(app.graph(), app.model());
+                // The states made by two threads at once (the engine's halves), then laid out.
+                List<EntryPoint> all = app.graph().entryPoints();
+                pool.invokeAll(List.<Callable<Object>>of(
+                        () -> { shared.make(all.subList(0, all.size() / 2)); return null; },
+                        () -> { shared.make(all.subList(all.size() / 3, all.size())); return null; }));
+                shared.compile(all);
+                List<Callable<List<RequestReach>>> both = new ArrayList<>();
+                for (int t = 0; t < 2; t++) {
+                    boolean reversed = t == 1;
+                    both.add(() -> {
+                        List<EntryPoint> eps = new ArrayList<>(app.graph().entryPoints());
+                        if (reversed) java.util.Collections.reverse(eps);
+                        List<RequestReach> out = new ArrayList<>();
+                        for (EntryPoint ep : eps) for (ReachScope scope : ReachScope.values()) out.add(shared.walk(ep, scope));
+                        return out;
+                    });
+                }
+                for (Future<List<RequestReach>> f : pool.invokeAll(both)) {
+                    List<RequestReach> walks = f.get();
+                    for (int i = 0; i < walks.size(); i++) {
+                        ReachScope scope = ReachScope.values()[i % ReachScope.values().length];
+                        assertSame(app, walks.get(i).entryPoint(), scope, walks.get(i), "seed " + seed);
+                    }
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
     void walksOfTwoThreadsSharingTheStatesGiveTheSameAsAlone() throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {

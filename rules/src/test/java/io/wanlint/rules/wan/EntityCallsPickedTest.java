@@ -67,6 +67,27 @@ class EntityCallsPickedTest {
         assertThat(left).isPositive();
     }
 
+    @Test
+    void theJpaEntitiesByClassAreWhatTheModelSaysOfEveryClass() {
+        int entities = 0;
+        for (String app : Fixtures.APPLICATIONS) {
+            RuleContext ctx = contextOf(app);
+            var byClass = CacheableReadMostlyEntity.JpaEntityClasses.of(ctx).byClass();
+            java.util.Set<String> classes = new java.util.LinkedHashSet<>();
+            ctx.model().components().forEach(c -> classes.add(c.className()));
+            ctx.graph().edges().forEach(e -> { if (e.to() != null) classes.add(e.to().className()); });
+            for (String cls : classes) {
+                if (cls == null) continue;
+                var expected = ctx.model().byClass(cls)
+                        .filter(c -> c.kind() == io.wanlint.analyzer.api.ComponentKind.JPA_ENTITY).orElse(null);
+                assertThat(byClass.get(cls)).as(app + " " + cls).isSameAs(expected);
+            }
+            entities += byClass.size();
+        }
+        // Some fixture has JPA entities: the lookup is not only ever empty.
+        assertThat(entities).isPositive();
+    }
+
     private static Object effect(RuleContext ctx, String id,
                                  java.util.function.Function<io.wanlint.analyzer.api.EntryPoint, io.wanlint.rules.api.PatchEffect> patch) {
         return ctx.entryPoints().stream().filter(ep -> ep.id().equals(id)).findFirst()

@@ -45,6 +45,17 @@ final class JavacBodies {
 
     /** The cuts of every body not inside another (see {@link SourcePathDeclarations}), or empty when JavaParser must decide. */
     static Optional<List<SourcePathDeclarations.Cut>> cuts(String text) {
+        return shape(text).map(Shape::bodies);
+    }
+
+    /**
+     * What {@link #shape} finds in a file: the cuts of its bodies (as {@link #cuts}) and where its import
+     * declarations are ({from, to} offsets, the semicolon included).
+     */
+    record Shape(List<SourcePathDeclarations.Cut> bodies, List<int[]> imports) {}
+
+    /** The file's body cuts and import declarations, or empty when javac's reading could differ from JavaParser's (see {@link #cuts}). */
+    static Optional<Shape> shape(String text) {
         if (JAVAC == null) return Optional.empty();
         boolean[] failed = {false};
         JavaFileObject file = new SimpleJavaFileObject(URI.create("string:///Source.java"), JavaFileObject.Kind.SOURCE) {
@@ -55,7 +66,7 @@ final class JavacBodies {
         try {
             JavacTask task = (JavacTask) JAVAC.getTask(null, files(), d -> {
                 if (d.getKind() == Diagnostic.Kind.ERROR) failed[0] = true;
-            }, List.of("-proc:none"), null, List.of(file));
+            }, OPTIONS, null, List.of(file));
             var units = task.parse().iterator();
             if (!units.hasNext()) return Optional.empty();
             unit = units.next();
@@ -64,6 +75,8 @@ final class JavacBodies {
             return Optional.empty();
         }
         if (failed[0]) return Optional.empty();
+        List<int[]> imports = new ArrayList<>();
+        for (Tree i : unit.getImports()) imports.add(new int[] {(int) positions.getStartPosition(unit, i), (int) positions.getEndPosition(unit, i)});
         List<SourcePathDeclarations.Cut> cuts = new ArrayList<>();
         boolean[] unsure = {false};
         new TreeScanner<Void, Void>() {
@@ -99,20 +112,32 @@ final class JavacBodies {
                 return super.visitMethod(m, unused);
             }
         }.scan(unit, null);
-        return unsure[0] ? Optional.empty() : Optional.of(cuts);
+        return unsure[0] ? Optional.empty() : Optional.of(new Shape(cuts, imports));
     }
+
+    /** What a parse is given: no annotation processing (nothing is compiled). */
+    private static final List<String> OPTIONS = List.of("-proc:none");
 
     /**
      * A file manager with empty class and processor paths: a parse reads neither, but every task
      * looks for javac plugins on the processor path, which by default is the class path, every
-     * jar opened again (on the class path of a test, most of the time of a parse).
+     * jar opened again (on the class path of a test, most of the time of a parse). One per thread,
+     * kept for its later parses: making one worked out the platform's modules again for each file
+     * (a compile of a patch on HELIUM V cuts 819 source-path files). A parse reads no file through it,
+     * so what it holds never changes a parse.
      */
-    private static StandardJavaFileManager files() throws IOException {
+    private static final ThreadLocal<StandardJavaFileManager> FILES = ThreadLocal.withInitial(() -> {
         StandardJavaFileManager files = JAVAC.getStandardFileManager(d -> { }, Locale.ROOT, StandardCharsets.UTF_8);
-        files.setLocationFromPaths(StandardLocation.CLASS_PATH, List.of());
-        files.setLocationFromPaths(StandardLocation.ANNOTATION_PROCESSOR_PATH, List.of());
+        try {
+            files.setLocationFromPaths(StandardLocation.CLASS_PATH, List.of());
+            files.setLocationFromPaths(StandardLocation.ANNOTATION_PROCESSOR_PATH, List.of());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
         return files;
-    }
+    });
+
+    private static StandardJavaFileManager files() { return FILES.get(); }
 
     /** {@code this(…)}, {@code super(…)} or {@code outer.super(…)} as a statement. */
     private static boolean explicitConstructorCall(StatementTree s) {

@@ -55,10 +55,10 @@ final class BodyOnlyChange {
     /**
      * True when javac's parser reads both texts cleanly and finds, outside the method and constructor
      * bodies ({@link JavacBodies}) and the import declarations, the same text once comments are left out
-     * and blanks and line breaks made one blank. The same tokens outside the bodies and imports are the
+     * and blanks made one, blank lines none. The same tokens outside the bodies and imports are the
      * same declarations, so this never says true where {@link #byJavaParser} says false for texts JavaParser
-     * reads (the blanks inside literals are kept); false only means "not sure" (an initializer block edited, a blank added between two tokens,
-     * a record, a text block, a Unicode escape): JavaParser then decides.
+     * reads (the blanks inside literals are kept); false only means "not sure" (an initializer block edited, a blank
+     * added between two tokens, a record, a text block, a comment edited in a file with Unicode escapes): JavaParser then decides.
      */
     static boolean sameDeclarationsByJavac(String before, String after) {
         Optional<String> a = declarationTokens(before);
@@ -69,8 +69,9 @@ final class BodyOnlyChange {
 
     /** The text outside bodies and imports, comments left out and blanks made one; empty where this reading could mislead. */
     private static Optional<String> declarationTokens(String text) {
-        // Escapes are read before comments and literals; a text block's line breaks are its content.
-        if (text.contains("\\u") || text.contains("\"\"\"")) return Optional.empty();
+        // A text block's line breaks are its content. (A file with Unicode escapes keeps its comments
+        // below, JavaTokensText leaving it as it is: javac's offsets are those of the text as written.)
+        if (text.contains("\"\"\"")) return Optional.empty();
         Optional<JavacBodies.Shape> shape = JavacBodies.shape(text);
         if (shape.isEmpty()) return Optional.empty();
         List<int[]> cuts = new ArrayList<>();
@@ -89,10 +90,11 @@ final class BodyOnlyChange {
             at = c[1];
         }
         out.append(text, at, text.length());
-        // JavaTokensText leaves one blank between tokens on a line; a line break (never inside a literal
-        // here) becomes one blank too, so that a body that grew by a line moves no declaration.
+        // JavaTokensText leaves one blank between tokens on a line; blank lines and the blanks around a
+        // line break (never inside a literal here) become one line break, so that an added import line
+        // moves no declaration. A line break stays one: it ends a // comment a file with escapes keeps.
         String tokens = JavaTokensText.of(out.toString());
-        return Optional.of(LINE_BREAKS.matcher(tokens).replaceAll(" ").strip());
+        return Optional.of(LINE_BREAKS.matcher(tokens).replaceAll("\n").strip());
     }
 
     private static final java.util.regex.Pattern LINE_BREAKS = java.util.regex.Pattern.compile(" *[\\r\\n][ \\r\\n]*");

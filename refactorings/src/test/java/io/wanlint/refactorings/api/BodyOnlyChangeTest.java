@@ -141,6 +141,16 @@ class BodyOnlyChangeTest {
     }
 
     @Test
+    void aFileWithUnicodeEscapesIsComparedWithItsCommentsAndLineBreaks() {
+        String before = "class A {\n  // old\n  int a;\n  void f() { String s = \"ber\\u00FCcksichtigt\"; }\n}\n";
+        assertThat(BodyOnlyChange.sameDeclarationsByJavac(before, before.replace("String s", "String t = \"\\u00A0\";\n    String s"))).isTrue();
+        // The field commented out: only the line break told the comment from the field.
+        String commentedOut = before.replace("// old\n  int a;", "// old  int a;");
+        assertThat(BodyOnlyChange.sameDeclarationsByJavac(before, commentedOut)).isFalse();
+        assertThat(BodyOnlyChange.between(before, commentedOut)).isFalse();
+    }
+
+    @Test
     void whereJavacsReadingIsNotSureJavaParserDecides() {
         // An initializer block is a body to JavaParser, a declaration to the cuts javac's reading makes.
         String edited = BEAN.replace("System.setProperty(\"a\", \"b\");", "System.setProperty(\"a\", \"c\");");

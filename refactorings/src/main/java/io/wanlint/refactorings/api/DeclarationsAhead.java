@@ -67,8 +67,7 @@ final class DeclarationsAhead implements AutoCloseable {
      */
     void guessFor(Map<String, String> compiled, Set<String> known) {
         stop();
-        Guesses g = new Guesses(compiled.keySet(), Set.copyOf(known));
-        for (String text : compiled.values()) g.enqueueNamesIn(text);
+        Guesses g = new Guesses(compiled, Set.copyOf(known));
         current = g;
         if (thread == null) {
             thread = Executors.newSingleThreadExecutor(task -> {
@@ -96,16 +95,19 @@ final class DeclarationsAhead implements AutoCloseable {
     /** One compile's guesses, breadth first. */
     private final class Guesses {
         private final Set<String> skip;
+        /** The compiled sources' texts, whose names are the first guesses (read on the guessing thread: a bean can be 800,000 characters). */
+        private final List<String> compiledTexts;
         private final Set<String> seen = new HashSet<>();
         private final ArrayDeque<String> queue = new ArrayDeque<>();
         volatile boolean stopped;
 
-        Guesses(Set<String> compiled, Set<String> known) {
-            this.skip = new HashSet<>(compiled);
+        Guesses(Map<String, String> compiled, Set<String> known) {
+            this.skip = new HashSet<>(compiled.keySet());
             skip.addAll(known);
+            this.compiledTexts = List.copyOf(compiled.values());
         }
 
-        /** Queues the application's files named (by simple name) in this text. Only the guessing thread calls this once running. */
+        /** Queues the application's files named (by simple name) in this text. */
         synchronized void enqueueNamesIn(String text) {
             Matcher m = NAME.matcher(text);
             while (m.find()) {
@@ -126,6 +128,7 @@ final class DeclarationsAhead implements AutoCloseable {
 
         void run() {
             try {
+                for (String text : compiledTexts) enqueueNamesIn(text);
                 while (!stopped) {
                     List<String> paths = next();
                     if (paths.isEmpty()) return;

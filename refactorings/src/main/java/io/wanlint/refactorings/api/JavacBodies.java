@@ -45,25 +45,64 @@ final class JavacBodies {
 
     /** The cuts of every body not inside another (see {@link SourcePathDeclarations}), or empty when JavaParser must decide. */
     static Optional<List<SourcePathDeclarations.Cut>> cuts(String text) {
-        if (JAVAC == null) return Optional.empty();
-        boolean[] failed = {false};
-        JavaFileObject file = new SimpleJavaFileObject(URI.create("string:///Source.java"), JavaFileObject.Kind.SOURCE) {
-            @Override public CharSequence getCharContent(boolean ignoreEncodingErrors) { return text; }
-        };
-        CompilationUnitTree unit;
+        return shape(text).map(Shape::bodies);
+    }
+
+    /**
+     * What {@link #shape} finds in a file: the cuts of its bodies (as {@link #cuts}) and where its import
+     * declarations are ({from, to} offsets, the semicolon included).
+     */
+    record Shape(List<SourcePathDeclarations.Cut> bodies, List<int[]> imports) {}
+
+    /** The file's body cuts and import declarations, or empty when javac's reading could differ from JavaParser's (see {@link #cuts}). */
+    static Optional<Shape> shape(String text) {
+        return shapes(List.of(text)).get(0);
+    }
+
+    /**
+     * {@link #shape} of each text, all parsed by one javac task: setting a task up cost more than
+     * parsing a file of average size, and a compile of a patch on HELIUM V cuts 819 source-path files.
+     * Each file's answer is the one {@link #shape} gives it alone (javac parses each file by itself;
+     * its errors count against that file only, however many the others have).
+     */
+    static List<Optional<Shape>> shapes(List<String> texts) {
+        List<Optional<Shape>> out = new ArrayList<>(texts.size());
+        if (JAVAC == null || texts.isEmpty()) {
+            texts.forEach(t -> out.add(Optional.empty()));
+            return out;
+        }
+        List<JavaFileObject> files = new ArrayList<>(texts.size());
+        for (int i = 0; i < texts.size(); i++) {
+            String text = texts.get(i);
+            files.add(new SimpleJavaFileObject(URI.create("string:///S" + i + "/Source.java"), JavaFileObject.Kind.SOURCE) {
+                @Override public CharSequence getCharContent(boolean ignoreEncodingErrors) { return text; }
+            });
+        }
+        java.util.Set<URI> failed = new java.util.HashSet<>();
+        java.util.Map<URI, CompilationUnitTree> units = new java.util.HashMap<>();
         SourcePositions positions;
         try {
             JavacTask task = (JavacTask) JAVAC.getTask(null, files(), d -> {
-                if (d.getKind() == Diagnostic.Kind.ERROR) failed[0] = true;
-            }, List.of("-proc:none"), null, List.of(file));
-            var units = task.parse().iterator();
-            if (!units.hasNext()) return Optional.empty();
-            unit = units.next();
+                if (d.getKind() == Diagnostic.Kind.ERROR) failed.add(d.getSource() == null ? null : d.getSource().toUri());
+            }, texts.size() == 1 ? OPTIONS : BATCH_OPTIONS, null, files);
+            for (CompilationUnitTree unit : task.parse()) units.put(unit.getSourceFile().toUri(), unit);
             positions = Trees.instance(task).getSourcePositions();
         } catch (IOException | RuntimeException | StackOverflowError e) {
-            return Optional.empty();
+            texts.forEach(t -> out.add(Optional.empty()));
+            return out;
         }
-        if (failed[0]) return Optional.empty();
+        for (int i = 0; i < texts.size(); i++) {
+            URI uri = files.get(i).toUri();
+            CompilationUnitTree unit = units.get(uri);
+            // An error javac could not place in a file leaves every file unsure.
+            out.add(unit == null || failed.contains(uri) || failed.contains(null) ? Optional.empty() : shapeOf(texts.get(i), unit, positions));
+        }
+        return out;
+    }
+
+    private static Optional<Shape> shapeOf(String text, CompilationUnitTree unit, SourcePositions positions) {
+        List<int[]> imports = new ArrayList<>();
+        for (Tree i : unit.getImports()) imports.add(new int[] {(int) positions.getStartPosition(unit, i), (int) positions.getEndPosition(unit, i)});
         List<SourcePathDeclarations.Cut> cuts = new ArrayList<>();
         boolean[] unsure = {false};
         new TreeScanner<Void, Void>() {
@@ -99,20 +138,34 @@ final class JavacBodies {
                 return super.visitMethod(m, unused);
             }
         }.scan(unit, null);
-        return unsure[0] ? Optional.empty() : Optional.of(cuts);
+        return unsure[0] ? Optional.empty() : Optional.of(new Shape(cuts, imports));
     }
+
+    /** What a parse is given: no annotation processing (nothing is compiled). */
+    private static final List<String> OPTIONS = List.of("-proc:none");
+    /** Many files at once: past its 100th error javac would stop reporting them, and a later file's syntax error would go unseen. */
+    private static final List<String> BATCH_OPTIONS = List.of("-proc:none", "-Xmaxerrs", "100000000");
 
     /**
      * A file manager with empty class and processor paths: a parse reads neither, but every task
      * looks for javac plugins on the processor path, which by default is the class path, every
-     * jar opened again (on the class path of a test, most of the time of a parse).
+     * jar opened again (on the class path of a test, most of the time of a parse). One per thread,
+     * kept for its later parses: making one worked out the platform's modules again for each file
+     * (a compile of a patch on HELIUM V cuts 819 source-path files). A parse reads no file through it,
+     * so what it holds never changes a parse.
      */
-    private static StandardJavaFileManager files() throws IOException {
+    private static final ThreadLocal<StandardJavaFileManager> FILES = ThreadLocal.withInitial(() -> {
         StandardJavaFileManager files = JAVAC.getStandardFileManager(d -> { }, Locale.ROOT, StandardCharsets.UTF_8);
-        files.setLocationFromPaths(StandardLocation.CLASS_PATH, List.of());
-        files.setLocationFromPaths(StandardLocation.ANNOTATION_PROCESSOR_PATH, List.of());
+        try {
+            files.setLocationFromPaths(StandardLocation.CLASS_PATH, List.of());
+            files.setLocationFromPaths(StandardLocation.ANNOTATION_PROCESSOR_PATH, List.of());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
         return files;
-    }
+    });
+
+    private static StandardJavaFileManager files() { return FILES.get(); }
 
     /** {@code this(…)}, {@code super(…)} or {@code outer.super(…)} as a statement. */
     private static boolean explicitConstructorCall(StatementTree s) {

@@ -102,6 +102,8 @@ public final class PatchVerifier implements AutoCloseable {
     private final Map<Map.Entry<Set<String>, Boolean>, Compilation> baselines = new HashMap<>();
     /** Source-path files with their bodies emptied ({@link SourcePathDeclarations}), made once per run. */
     private final Map<String, String> declarations = new HashMap<>();
+    /** Source-path files emptied on another thread before a compile asks for them; made on first use. */
+    private DeclarationsAhead ahead;
     private final Map<List<FileChange>, Verdict> verdicts = new HashMap<>();
     /**
      * Whether an edit changes only bodies ({@link BodyOnlyChange}), by the texts before and after: worked
@@ -363,6 +365,14 @@ public final class PatchVerifier implements AutoCloseable {
     /** How many compiles were answered by an earlier run's result instead of javac ({@link JavacResults}). */
     public int reusedCompilations() { return results.reused(); }
 
+    private DeclarationsAhead ahead() {
+        if (ahead == null) {
+            List<String> files = layout().javaFilesByFolder().values().stream().flatMap(List::stream).toList();
+            ahead = new DeclarationsAhead(files, path -> context.read(path).map(SourceText::text));
+        }
+        return ahead;
+    }
+
     private Layout layout() {
         if (layout == null) layout = Layout.of(context);
         return layout;
@@ -549,8 +559,12 @@ public final class PatchVerifier implements AutoCloseable {
         };
         List<JavaFileObject> units = new ArrayList<>();
         for (Map.Entry<String, String> s : sources.entrySet()) units.add(new InMemorySource(s.getKey(), "", s.getValue(), null, null));
-        SourcePathView view = declarationsOnly ? (path, text) -> declarations.computeIfAbsent(path, p -> SourcePathDeclarations.of(text))
-                : (path, text) -> text;
+        SourcePathView view = (path, text) -> text;
+        if (declarationsOnly) {
+            DeclarationsAhead guesses = ahead();
+            guesses.guessFor(sources, declarations.keySet());
+            view = (path, text) -> declarations.computeIfAbsent(path, p -> guesses.of(p, text).orElseGet(() -> SourcePathDeclarations.of(text)));
+        }
         JavaCompiler.CompilationTask task = javac.getTask(null, new InMemoryFiles(fileManager(), ownApiFiles, classPath().ownView(), layout(), context, sources,
                         view, reads), diagnostics, OPTIONS, null, units);
         try {
@@ -564,6 +578,8 @@ public final class PatchVerifier implements AutoCloseable {
         } catch (RuntimeException e) {
             // javac hands the listener's exception back wrapped: the compile was stopped on purpose.
             if (!stoppedOnPurpose(e)) throw e;
+        } finally {
+            if (ahead != null) ahead.stop();
         }
         return new Compilation(List.copyOf(errors));
     }
@@ -626,6 +642,8 @@ public final class PatchVerifier implements AutoCloseable {
     @Override public void close() {
         results.flush();
         bodyOnly.clear();
+        if (ahead != null) ahead.close();
+        ahead = null;
         for (StandardJavaFileManager fm : new StandardJavaFileManager[] {fileManager, ownApiFiles}) {
             if (fm == null) continue;
             try {

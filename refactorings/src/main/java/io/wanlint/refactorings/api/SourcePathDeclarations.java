@@ -60,7 +60,7 @@ final class SourcePathDeclarations {
         return spliced(text, cuts);
     }
 
-    private static String spliced(String text, List<Cut> cuts) {
+    static String spliced(String text, List<Cut> cuts) {
         cuts = new ArrayList<>(cuts);
         cuts.sort(Comparator.comparingInt(Cut::from));
         StringBuilder out = new StringBuilder(text.length());

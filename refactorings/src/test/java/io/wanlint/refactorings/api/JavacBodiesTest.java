@@ -65,4 +65,44 @@ class JavacBodiesTest {
         assertThat(JavacBodies.cuts("record R(int a) { R { } }")).isEmpty();
         assertThat(JavacBodies.cuts("class A { void f() { g(); } void g() { } }")).hasValueSatisfying(cuts -> assertThat(cuts).hasSize(2));
     }
+
+    @Test
+    void filesParsedTogetherAreCutAsEachIsAlone() throws IOException {
+        List<String> texts = new ArrayList<>();
+        try (Stream<Path> all = Files.walk(Fixtures.root())) {
+            for (Path f : all.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
+                texts.add(new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1));
+            }
+        }
+        // Among them, files javac refuses or is not sure of: each keeps its own answer.
+        for (int i = 0; i < 150; i++) texts.add(i * 7 % texts.size(), "class Broken" + i + " { void f( { } }");
+        texts.add(5, "record R(int a) { R { } }");
+        texts.add(9, "class A { void f() { int enum = 1; } }");
+        assertThat(texts).hasSizeGreaterThan(100);
+        int sure = 0;
+        for (int from = 0; from < texts.size(); from += 16) {
+            List<String> batch = texts.subList(from, Math.min(texts.size(), from + 16));
+            List<java.util.Optional<JavacBodies.Shape>> together = JavacBodies.shapes(batch);
+            assertThat(together).hasSize(batch.size());
+            for (int i = 0; i < batch.size(); i++) {
+                java.util.Optional<JavacBodies.Shape> alone = JavacBodies.shape(batch.get(i));
+                assertThat(together.get(i).isPresent()).as(batch.get(i)).isEqualTo(alone.isPresent());
+                if (alone.isPresent()) {
+                    sure++;
+                    assertThat(together.get(i).get().bodies()).as(batch.get(i)).isEqualTo(alone.get().bodies());
+                    assertThat(together.get(i).get().imports()).usingRecursiveComparison().isEqualTo(alone.get().imports());
+                }
+            }
+        }
+        assertThat(sure).isGreaterThan(100);
+    }
+
+    @Test
+    void aFileParsedAfterOthersWithHundredsOfErrorsIsStillSeenToBeBroken() {
+        String manyErrors = "class Many {\n" + "    int x = ;\n".repeat(300) + "}\n";
+        List<java.util.Optional<JavacBodies.Shape>> together = JavacBodies.shapes(List.of(manyErrors, "class B { void f( { } }", "class C { void f() { } }"));
+        assertThat(together.get(0)).isEmpty();
+        assertThat(together.get(1)).isEmpty();
+        assertThat(together.get(2)).isPresent();
+    }
 }

@@ -1,0 +1,189 @@
+package io.wanlint.analyzer.ingest;
+
+import com.github.javaparser.CommentAttribution;
+import com.github.javaparser.ParserConfiguration;
+import com.github.javaparser.ParserConfiguration.LanguageLevel;
+import com.github.javaparser.Problem;
+import com.github.javaparser.ast.CompilationUnit;
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.comments.Comment;
+import com.github.javaparser.utils.LineSeparator;
+import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.util.JavacTask;
+import com.sun.source.util.SourcePositions;
+import com.sun.source.util.Trees;
+import java.io.IOException;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import javax.tools.Diagnostic;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.SimpleJavaFileObject;
+import javax.tools.ToolProvider;
+
+/**
+ * Parses Java files with javac's parser (about ten times faster than JavaParser's) and converts each
+ * tree into the JavaParser tree {@link JavaSources} would have made of it ({@link JavacTreeConversion}),
+ * comments attributed by JavaParser's own code ({@link CommentAttribution}). Only where that is
+ * certain: a file with a Unicode escape, a javac diagnostic, a construct the conversion does not
+ * build, or a problem found by JavaParser's Java 21 validation on the converted tree falls back
+ * (its outcome says why), and so does every file when the JDK has no compiler.
+ *
+ * <p>Thread-safe: each call makes its own javac task.
+ */
+final class JavacFrontEnd {
+    private JavacFrontEnd() {}
+
+    private static final JavaCompiler COMPILER = compiler();
+    /** javac folds {@code "a" + "b"} into one literal while parsing unless told not to. */
+    private static final List<String> OPTIONS = List.of("-proc:none", "-XDallowStringFolding=false");
+
+    /** What became of one file. */
+    sealed interface Outcome {
+        /** The file's JavaParser tree, built from javac's. */
+        record Converted(CompilationUnit unit) implements Outcome {}
+
+        /** The file must be parsed by JavaParser, for this reason. */
+        record Fallback(String reason) implements Outcome {}
+    }
+
+    /** Whether this runtime has javac (a JRE has not). */
+    static boolean available() {
+        return COMPILER != null;
+    }
+
+    private static JavaCompiler compiler() {
+        try {
+            return ToolProvider.getSystemJavaCompiler();
+        } catch (RuntimeException | LinkageError e) {
+            return null;
+        }
+    }
+
+    /** The outcome for each text, in order; all texts are parsed by one javac task. */
+    static List<Outcome> convert(List<String> texts) {
+        List<Outcome> outcomes = new ArrayList<>(texts.size());
+        List<Source> sources = new ArrayList<>();
+        for (int i = 0; i < texts.size(); i++) {
+            String text = texts.get(i);
+            Optional<String> excluded = excluded(text);
+            outcomes.add(excluded.<Outcome>map(Outcome.Fallback::new).orElse(null));
+            if (excluded.isEmpty()) sources.add(new Source(i, text));
+        }
+        if (sources.isEmpty()) return outcomes;
+        if (COMPILER == null) {
+            for (Source s : sources) outcomes.set(s.index, new Outcome.Fallback("no javac in this runtime"));
+            return outcomes;
+        }
+        // javac hands the client's file objects back wrapped, so files are told apart by their URI.
+        Map<URI, Source> byUri = new HashMap<>();
+        for (Source s : sources) byUri.put(s.toUri(), s);
+        Map<URI, String> diagnostics = new HashMap<>();
+        String[] general = {null};
+        try {
+            JavacTask task = (JavacTask) COMPILER.getTask(null, null, d -> {
+                Object source = d.getSource();
+                String what = "javac " + d.getKind().toString().toLowerCase(java.util.Locale.ROOT) + " " + d.getCode();
+                if (source instanceof JavaFileObject f) diagnostics.putIfAbsent(f.toUri(), what);
+                else if (d.getKind() == Diagnostic.Kind.ERROR) {
+                    general[0] = what;
+                }
+            }, OPTIONS, null, sources);
+            Iterable<? extends CompilationUnitTree> units = task.parse();
+            if (general[0] != null) {
+                for (Source s : sources) outcomes.set(s.index, new Outcome.Fallback(general[0]));
+                return outcomes;
+            }
+            SourcePositions positions = Trees.instance(task).getSourcePositions();
+            for (CompilationUnitTree unit : units) {
+                Source source = byUri.get(unit.getSourceFile().toUri());
+                if (source == null) continue;
+                String diagnostic = diagnostics.get(source.toUri());
+                outcomes.set(source.index, diagnostic != null ? new Outcome.Fallback(diagnostic)
+                        : convertOne(source.text, unit, positions));
+            }
+        } catch (IOException | RuntimeException | LinkageError e) {
+            for (Source s : sources) outcomes.set(s.index, new Outcome.Fallback("javac failed: " + e));
+            return outcomes;
+        } catch (StackOverflowError e) {
+            for (Source s : sources) outcomes.set(s.index, new Outcome.Fallback("nested too deeply for javac"));
+            return outcomes;
+        }
+        for (Source s : sources) {
+            if (outcomes.get(s.index) == null) outcomes.set(s.index, new Outcome.Fallback("no javac tree"));
+        }
+        return outcomes;
+    }
+
+    /** Why a file is not given to javac at all, if it is not. */
+    private static Optional<String> excluded(String text) {
+        if (text.isEmpty()) return Optional.of("empty file");
+        if (SourceSizeLimit.exceededBy(text).isPresent()) return Optional.of("too large");
+        if (text.indexOf("\\u") >= 0) return Optional.of("unicode escape");
+        return Optional.empty();
+    }
+
+    private static Outcome convertOne(String text, CompilationUnitTree tree, SourcePositions positions) {
+        try {
+            JavacTreeConversion conversion = new JavacTreeConversion(text, tree, positions);
+            CompilationUnit unit = conversion.convert();
+            Optional<TreeSet<Comment>> comments = SourceComments.scan(text, SourceComments.rangerOf(conversion::position));
+            if (comments.isEmpty()) return new Outcome.Fallback("comments: markdown, text block or unclosed");
+            CommentAttribution.attribute(unit, comments.get(), new ParserConfiguration());
+            Optional<List<Problem>> problems = OneWalkValidation.problemsOf(unit, LanguageLevel.JAVA_21);
+            if (problems.isEmpty()) return new Outcome.Fallback("validation not available");
+            if (!problems.get().isEmpty()) return new Outcome.Fallback("validation: " + problems.get().get(0).getMessage());
+            unit.setData(Node.LINE_SEPARATOR_KEY, lineSeparator(text));
+            return new Outcome.Converted(unit);
+        } catch (JavacTreeConversion.Unsupported e) {
+            return new Outcome.Fallback("unsupported: " + e.getMessage());
+        } catch (RuntimeException e) {
+            return new Outcome.Fallback("conversion failed: " + e);
+        } catch (StackOverflowError e) {
+            return new Outcome.Fallback("nested too deeply to convert");
+        }
+    }
+
+    /** The file's line separator as JavaParser's detection names it from the counts of each. */
+    static LineSeparator lineSeparator(String text) {
+        int cr = 0;
+        int lf = 0;
+        int crlf = 0;
+        boolean afterCr = false;
+        for (int i = 0, n = text.length(); i < n; i++) {
+            char c = text.charAt(i);
+            if (c == '\r') {
+                cr++;
+                afterCr = true;
+            } else if (c == '\n') {
+                lf++;
+                if (afterCr) crlf++;
+                afterCr = false;
+            } else {
+                afterCr = false;
+            }
+        }
+        return LineSeparator.getLineEnding(cr, lf, crlf);
+    }
+
+    /** One text as javac reads it; its index says which outcome it fills. */
+    private static final class Source extends SimpleJavaFileObject {
+        final int index;
+        final String text;
+
+        Source(int index, String text) {
+            super(URI.create("string:///wanlint/F" + index + ".java"), Kind.SOURCE);
+            this.index = index;
+            this.text = text;
+        }
+
+        @Override public CharSequence getCharContent(boolean ignoreEncodingErrors) {
+            return text;
+        }
+    }
+}

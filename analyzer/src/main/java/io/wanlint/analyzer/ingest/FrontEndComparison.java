@@ -71,6 +71,7 @@ public final class FrontEndComparison {
                 JavacFrontEnd.Outcome outcome = outcomes.get(i);
                 if (outcome instanceof JavacFrontEnd.Outcome.Fallback f) {
                     fallbacks.merge(reasonKind(f.reason()), 1, Integer::sum);
+                    if (Boolean.getBoolean("wanlint.showFallbacks")) System.out.println("  fell back " + file.path() + ": " + f.reason());
                     continue;
                 }
                 converted++;

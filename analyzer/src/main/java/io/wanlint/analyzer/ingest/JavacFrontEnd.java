@@ -138,7 +138,9 @@ final class JavacFrontEnd {
             Optional<List<Problem>> problems = OneWalkValidation.problemsOf(unit, LanguageLevel.JAVA_21);
             if (problems.isEmpty()) return new Outcome.Fallback("validation not available");
             if (!problems.get().isEmpty()) return new Outcome.Fallback("validation: " + problems.get().get(0).getMessage());
-            unit.setData(Node.LINE_SEPARATOR_KEY, lineSeparator(text));
+            Optional<LineSeparator> separator = lineSeparator(text);
+            if (separator.isEmpty()) return new Outcome.Fallback("\\r\\n line ends beyond JavaParser's first read");
+            unit.setData(Node.LINE_SEPARATOR_KEY, separator.get());
             return new Outcome.Converted(unit);
         } catch (JavacTreeConversion.Unsupported e) {
             return new Outcome.Fallback("unsupported: " + e.getMessage());
@@ -149,8 +151,15 @@ final class JavacFrontEnd {
         }
     }
 
-    /** The file's line separator as JavaParser's detection names it from the counts of each. */
-    static LineSeparator lineSeparator(String text) {
+    /**
+     * The file's line separator as JavaParser's detection names it, when that is certain. JavaParser
+     * counts a {@code \r\n} only when both characters come in one read of its character stream, whose
+     * reads end where its lexer's buffer does (4,096 characters, then at token starts): a file with
+     * only {@code \r\n} line ends is CRLF to it unless one of them straddles two reads, and then
+     * MIXED. That is certain only when the file fits the first read; a file that has other line ends
+     * too is MIXED whatever the reads, and one without both characters has no pair to straddle.
+     */
+    static Optional<LineSeparator> lineSeparator(String text) {
         int cr = 0;
         int lf = 0;
         int crlf = 0;
@@ -168,8 +177,13 @@ final class JavacFrontEnd {
                 afterCr = false;
             }
         }
-        return LineSeparator.getLineEnding(cr, lf, crlf);
+        LineSeparator separator = LineSeparator.getLineEnding(cr, lf, crlf);
+        if (separator == LineSeparator.CRLF && text.length() > FIRST_READ) return Optional.empty();
+        return Optional.of(separator);
     }
+
+    /** The characters JavaParser's character stream asks for in its first read. */
+    private static final int FIRST_READ = 4096;
 
     /** One text as javac reads it; its index says which outcome it fills. */
     private static final class Source extends SimpleJavaFileObject {

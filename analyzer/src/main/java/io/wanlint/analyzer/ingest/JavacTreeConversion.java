@@ -83,6 +83,7 @@ import com.github.javaparser.ast.type.PrimitiveType;
 import com.github.javaparser.ast.type.ReferenceType;
 import com.github.javaparser.ast.type.Type;
 import com.github.javaparser.ast.type.TypeParameter;
+import com.github.javaparser.ast.type.UnionType;
 import com.github.javaparser.ast.type.VoidType;
 import com.github.javaparser.ast.type.WildcardType;
 import com.sun.source.tree.AnnotationTree;
@@ -130,6 +131,7 @@ import com.sun.source.tree.TryTree;
 import com.sun.source.tree.TypeCastTree;
 import com.sun.source.tree.TypeParameterTree;
 import com.sun.source.tree.UnaryTree;
+import com.sun.source.tree.UnionTypeTree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.tree.WhileLoopTree;
 import com.sun.source.tree.WildcardTree;
@@ -907,12 +909,17 @@ final class JavacTreeConversion {
             }
             case TRY -> {
                 TryTree s = (TryTree) tree;
-                if (!s.getResources().isEmpty()) throw new Unsupported("try with resources");
+                NodeList<Expression> resources = new NodeList<>();
+                for (Tree r : s.getResources()) {
+                    if (r instanceof VariableTree v) resources.add(variables(List.of(v)));
+                    else if (r instanceof ExpressionTree e) resources.add(expression(e));
+                    else throw new Unsupported("resource " + r.getKind());
+                }
                 BlockStmt body = block(s.getBlock(), start(s.getBlock()));
                 NodeList<CatchClause> catches = new NodeList<>();
                 for (CatchTree c : s.getCatches()) catches.add(catchClause(c));
                 BlockStmt finallyBlock = s.getFinallyBlock() == null ? null : block(s.getFinallyBlock(), start(s.getFinallyBlock()));
-                return at(new TryStmt(null, new NodeList<>(), body, catches, finallyBlock), from, to);
+                return at(new TryStmt(null, resources, body, catches, finallyBlock), from, to);
             }
             case SWITCH -> {
                 SwitchTree s = (SwitchTree) tree;
@@ -983,19 +990,30 @@ final class JavacTreeConversion {
         int from = start(tree);
         VariableTree p = tree.getParameter();
         Tree typeTree = p.getType();
-        if (typeTree == null || typeTree.getKind() == Tree.Kind.UNION_TYPE) throw new Unsupported("multi-catch");
+        if (typeTree == null) throw new Unsupported("catch without type");
         int open = expect(from + "catch".length(), "(");
         Modifiers mods = modifiers(p.getModifiers(), open + 1);
-        ReferenceType type = referenceType(typeTree);
+        Type type;
+        Tree firstType;
+        if (typeTree instanceof UnionTypeTree union) {
+            NodeList<ReferenceType> alternatives = new NodeList<>();
+            for (Tree t : union.getTypeAlternatives()) alternatives.add(referenceType(t));
+            firstType = union.getTypeAlternatives().get(0);
+            Tree lastType = union.getTypeAlternatives().get(union.getTypeAlternatives().size() - 1);
+            type = at(new UnionType(null, alternatives), start(firstType), end(lastType));
+        } else {
+            type = referenceType(typeTree);
+            firstType = typeTree;
+        }
         int typeEnd = end(typeTree);
-        // JavaParser's catch parameter starts at its first modifier, or else at the last token of its type.
+        // JavaParser's catch parameter starts at its first modifier, or else at the last token of its first type.
         int begin;
         if (mods.begin() >= 0) {
             begin = mods.begin();
-        } else if (typeTree instanceof MemberSelectTree select) {
-            begin = typeEnd - select.getIdentifier().length();
-        } else if (typeTree instanceof IdentifierTree) {
-            begin = start(typeTree);
+        } else if (firstType instanceof MemberSelectTree select) {
+            begin = end(firstType) - select.getIdentifier().length();
+        } else if (firstType instanceof IdentifierTree) {
+            begin = start(firstType);
         } else {
             throw new Unsupported("catch type");
         }
@@ -1222,12 +1240,14 @@ final class JavacTreeConversion {
             levels.add(at(new ArrayCreationLevel(null, d, new NodeList<>()), open, close + 1));
             at = close + 1;
         }
-        for (int i = 0; i < wrappers; i++) {
-            int open = expect(at, "[");
-            int close = expect(open + 1, "]");
-            levels.add(at(new ArrayCreationLevel(null, null, new NodeList<>()), open, close + 1));
-            at = close + 1;
+        // javac keeps the empty brackets before an initializer in no tree: they are counted from the text.
+        int empty = 0;
+        for (int close = bracketPairEnd(at); close >= 0; close = bracketPairEnd(at)) {
+            levels.add(at(new ArrayCreationLevel(null, null, new NodeList<>()), skipTrivia(at), close));
+            at = close;
+            empty++;
         }
+        if (empty != wrappers + (tree.getInitializers() != null ? 1 : 0)) throw new Unsupported("array creation levels");
         ArrayInitializerExpr initializer = null;
         if (tree.getInitializers() != null) {
             int open = expect(at, "{");

@@ -350,6 +350,11 @@ final class JavacTreeConversion {
     /** Modifier keywords and annotations of a declaration, with where they end (or the declaration start). */
     private record Modifiers(NodeList<Modifier> modifiers, NodeList<AnnotationExpr> annotations, int begin, int end) {}
 
+    /** Set while the modifiers of a try's resource are read. */
+    private boolean implicitFinal;
+    /** Set while the annotations of an enum constant are read. */
+    private boolean enumConstant;
+
     private Modifiers modifiers(ModifiersTree tree, int from) {
         NodeList<Modifier> modifiers = new NodeList<>();
         NodeList<AnnotationExpr> annotations = new NodeList<>();
@@ -379,6 +384,12 @@ final class JavacTreeConversion {
             break;
         }
         int flags = tree == null ? 0 : tree.getFlags().size();
+        // javac makes every resource of a try final, written or not.
+        if (implicitFinal && !modifiers.stream().anyMatch(m -> m.getKeyword() == Modifier.Keyword.FINAL)
+                && tree.getFlags().contains(javax.lang.model.element.Modifier.FINAL)) {
+            flags--;
+        }
+        if (enumConstant) flags = 0;
         if (next != trees.size() || flags != modifiers.size()) throw new Unsupported("modifiers");
         return new Modifiers(modifiers, annotations, begin, after);
     }
@@ -449,14 +460,20 @@ final class JavacTreeConversion {
     private boolean isEnumConstant(VariableTree v) {
         if (!(v.getInitializer() instanceof NewClassTree create) || v.getType() == null) return false;
         if (!(v.getType() instanceof IdentifierTree)) return false;
-        return create.getIdentifier() != null && start(create.getIdentifier()) == start(v.getType())
-                && v.getModifiers().getFlags().isEmpty();
+        return create.getIdentifier() != null && start(create.getIdentifier()) == start(v.getType());
     }
 
     private EnumConstantDeclaration enumConstant(VariableTree v) {
         NewClassTree create = (NewClassTree) v.getInitializer();
         int from = start(v);
-        Modifiers mods = modifiers(v.getModifiers(), from);
+        // javac gives an enum constant the flags public static final, written nowhere.
+        enumConstant = true;
+        Modifiers mods;
+        try {
+            mods = modifiers(v.getModifiers(), from);
+        } finally {
+            enumConstant = false;
+        }
         if (!mods.modifiers().isEmpty()) throw new Unsupported("enum constant modifiers");
         int nameAt = start(v.getType());
         String id = v.getName().toString();
@@ -527,34 +544,73 @@ final class JavacTreeConversion {
     /** Where the last declarator made by {@link #declarators} ends (exclusive). */
     private int declaratorEnd;
 
-    /** The declarators of {@code int a, b = 1}, each with its own copy of the type, as JavaParser clones it. */
+    /** The declarators of {@code int a, b[] = …}, each with its own copy of the type, as JavaParser clones it. */
     private NodeList<VariableDeclarator> declarators(List<VariableTree> group, int typeFrom) {
         NodeList<VariableDeclarator> variables = new NodeList<>();
-        Tree typeTree = group.get(0).getType();
-        if (typeTree == null) throw new Unsupported("var");
-        int typeEnd = end(typeTree);
+        Tree first = group.get(0).getType();
+        if (first == null) throw new Unsupported("var");
+        Tree element = elementOf(first);
+        int typeEnd = end(element);
+        int typeBrackets = 0;
+        for (int e = bracketPairEnd(typeEnd); e >= 0; e = bracketPairEnd(typeEnd)) {
+            typeBrackets++;
+            typeEnd = e;
+        }
         int at = typeEnd;
         for (int i = 0; i < group.size(); i++) {
             VariableTree v = group.get(i);
-            if (v.getType() != typeTree) throw new Unsupported("declarator types");
             if (i > 0) at = expect(at, ",") + 1;
             String id = v.getName().toString();
             int nameAt = expect(at, id);
             SimpleName name = simpleName(id, nameAt);
             int to = nameAt + id.length();
-            if (bracketPairEnd(to) >= 0) throw new Unsupported("brackets after a name");
+            int nameBrackets = 0;
+            for (int e = bracketPairEnd(to); e >= 0; e = bracketPairEnd(to)) {
+                nameBrackets++;
+                to = e;
+            }
+            // JavaParser's name of a declarator spans the brackets after it.
+            name.setRange(range(nameAt, to));
+            if (v.getType() == null || depth(v.getType()) != typeBrackets + nameBrackets
+                    || start(elementOf(v.getType())) != start(element)) {
+                throw new Unsupported("declarator types");
+            }
+            Type type = declaredType(element, typeBrackets, typeEnd, nameBrackets, to);
             Expression init = null;
             if (v.getInitializer() != null) {
                 expect(to, "=");
                 init = expression(v.getInitializer());
                 to = end(v.getInitializer());
             }
-            Type type = type(typeTree);
             variables.add(at(new VariableDeclarator(null, type, name, init), nameAt, to));
             at = to;
         }
         declaratorEnd = at;
         return variables;
+    }
+
+    private static Tree elementOf(Tree type) {
+        while (type instanceof ArrayTypeTree a) type = a.getType();
+        return type;
+    }
+
+    private static int depth(Tree type) {
+        int depth = 0;
+        for (; type instanceof ArrayTypeTree a; type = a.getType()) depth++;
+        return depth;
+    }
+
+    /**
+     * A declared type as JavaParser's juggling of brackets makes it: the brackets after the type are
+     * the inner array levels, each spanning the element and those brackets; the brackets after the
+     * name the outer ones, each spanning the element to the name's last bracket.
+     */
+    private Type declaredType(Tree element, int typeBrackets, int typeEnd, int nameBrackets, int nameEnd) {
+        Type type = type(element);
+        int from = start(element);
+        for (int i = 0; i < typeBrackets; i++) type = at(new ArrayType(null, type, ArrayType.Origin.TYPE, new NodeList<>()), from, typeEnd);
+        for (int i = 0; i < nameBrackets; i++) type = at(new ArrayType(null, type, ArrayType.Origin.NAME, new NodeList<>()), from, nameEnd);
+        return type;
     }
 
     private BodyDeclaration<?> method(MethodTree tree, boolean annotationMember) {
@@ -578,8 +634,15 @@ final class JavacTreeConversion {
             if (tree.getReturnType() != null) throw new Unsupported("constructor type");
             id = identifierAt(skipTrivia(afterHead));
         } else {
-            type = type(tree.getReturnType());
-            afterHead = end(tree.getReturnType());
+            Tree element = elementOf(tree.getReturnType());
+            afterHead = end(element);
+            int brackets = 0;
+            for (int e = bracketPairEnd(afterHead); e >= 0; e = bracketPairEnd(afterHead)) {
+                brackets++;
+                afterHead = e;
+            }
+            if (brackets != depth(tree.getReturnType())) throw new Unsupported("brackets after parameters");
+            type = declaredType(element, brackets, afterHead, 0, afterHead);
             id = tree.getName().toString();
         }
         int nameAt = expect(afterHead, id);
@@ -623,21 +686,28 @@ final class JavacTreeConversion {
         Modifiers mods = modifiers(tree.getModifiers(), from);
         Tree typeTree = tree.getType();
         if (typeTree == null) throw new Unsupported("parameter without type");
-        boolean varArgs = false;
-        Type type;
-        int afterType;
-        if (typeTree instanceof ArrayTypeTree array && text.startsWith("...", skipTrivia(end(array.getType())))) {
-            varArgs = true;
-            type = type(array.getType());
-            afterType = skipTrivia(end(array.getType())) + 3;
-        } else {
-            type = type(typeTree);
-            afterType = end(typeTree);
+        Tree element = elementOf(typeTree);
+        int typeEnd = end(element);
+        int typeBrackets = 0;
+        for (int e = bracketPairEnd(typeEnd); e >= 0; e = bracketPairEnd(typeEnd)) {
+            typeBrackets++;
+            typeEnd = e;
         }
+        int afterType = typeEnd;
+        boolean varArgs = text.startsWith("...", skipTrivia(typeEnd));
+        if (varArgs) afterType = skipTrivia(typeEnd) + 3;
         String id = tree.getName().toString();
-        SimpleName name = nameAfter(afterType, id);
-        int to = skipTrivia(afterType) + id.length();
-        if (bracketPairEnd(to) >= 0) throw new Unsupported("brackets after a name");
+        int nameAt = expect(afterType, id);
+        SimpleName name = simpleName(id, nameAt);
+        int to = nameAt + id.length();
+        int nameBrackets = 0;
+        for (int e = bracketPairEnd(to); e >= 0; e = bracketPairEnd(to)) {
+            nameBrackets++;
+            to = e;
+        }
+        name.setRange(range(nameAt, to));
+        if (depth(typeTree) != typeBrackets + nameBrackets + (varArgs ? 1 : 0)) throw new Unsupported("parameter type");
+        Type type = declaredType(element, typeBrackets, typeEnd, nameBrackets, to);
         parameterEnd = to;
         int begin = mods.begin() >= 0 ? mods.begin() : skipTrivia(from);
         return at(new Parameter(null, mods.modifiers(), mods.annotations(), type, varArgs, new NodeList<>(), name), begin, to);
@@ -911,7 +981,14 @@ final class JavacTreeConversion {
                 TryTree s = (TryTree) tree;
                 NodeList<Expression> resources = new NodeList<>();
                 for (Tree r : s.getResources()) {
-                    if (r instanceof VariableTree v) resources.add(variables(List.of(v)));
+                    if (r instanceof VariableTree v) {
+                        implicitFinal = true;
+                        try {
+                            resources.add(variables(List.of(v)));
+                        } finally {
+                            implicitFinal = false;
+                        }
+                    }
                     else if (r instanceof ExpressionTree e) resources.add(expression(e));
                     else throw new Unsupported("resource " + r.getKind());
                 }

@@ -39,6 +39,9 @@ import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.InstanceOfExpr;
 import com.github.javaparser.ast.expr.IntegerLiteralExpr;
+import com.github.javaparser.ast.expr.LambdaExpr;
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
+import com.github.javaparser.ast.expr.TypeExpr;
 import com.github.javaparser.ast.expr.LongLiteralExpr;
 import com.github.javaparser.ast.expr.MarkerAnnotationExpr;
 import com.github.javaparser.ast.expr.MemberValuePair;
@@ -84,6 +87,7 @@ import com.github.javaparser.ast.type.ReferenceType;
 import com.github.javaparser.ast.type.Type;
 import com.github.javaparser.ast.type.TypeParameter;
 import com.github.javaparser.ast.type.UnionType;
+import com.github.javaparser.ast.type.UnknownType;
 import com.github.javaparser.ast.type.VoidType;
 import com.github.javaparser.ast.type.WildcardType;
 import com.sun.source.tree.AnnotationTree;
@@ -111,6 +115,8 @@ import com.sun.source.tree.IfTree;
 import com.sun.source.tree.ImportTree;
 import com.sun.source.tree.InstanceOfTree;
 import com.sun.source.tree.LabeledStatementTree;
+import com.sun.source.tree.LambdaExpressionTree;
+import com.sun.source.tree.MemberReferenceTree;
 import com.sun.source.tree.LiteralTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
@@ -1238,6 +1244,24 @@ final class JavacTreeConversion {
                 Expression array = expression(a.getExpression());
                 return at(new ArrayAccessExpr(null, array, expression(a.getIndex())), from, to);
             }
+            case LAMBDA_EXPRESSION -> {
+                return lambda((LambdaExpressionTree) tree, from, to);
+            }
+            case MEMBER_REFERENCE -> {
+                MemberReferenceTree r = (MemberReferenceTree) tree;
+                ExpressionTree qualifier = r.getQualifierExpression();
+                Expression scope = isTypeSyntax(qualifier)
+                        ? at(new TypeExpr(null, type(qualifier)), start(qualifier), end(qualifier))
+                        : expression(qualifier);
+                NodeList<com.github.javaparser.ast.type.Type> typeArguments = null;
+                if (r.getTypeArguments() != null && !r.getTypeArguments().isEmpty()) {
+                    typeArguments = new NodeList<>();
+                    for (Tree t : r.getTypeArguments()) typeArguments.add(typeArgument(t));
+                }
+                String identifier = r.getMode() == MemberReferenceTree.ReferenceMode.NEW ? "new" : r.getName().toString();
+                if (!text.startsWith(identifier, to - identifier.length())) throw new Unsupported("method reference name");
+                return at(new MethodReferenceExpr(null, scope, typeArguments, identifier), from, to);
+            }
             case INT_LITERAL, LONG_LITERAL, FLOAT_LITERAL, DOUBLE_LITERAL, CHAR_LITERAL, STRING_LITERAL, BOOLEAN_LITERAL, NULL_LITERAL -> {
                 return literal((LiteralTree) tree, from, to);
             }
@@ -1256,6 +1280,60 @@ final class JavacTreeConversion {
                 throw new Unsupported("expression " + tree.getKind());
             }
         }
+    }
+
+    /** Whether JavaParser reads a method reference's qualifier as a type: names and dots, type arguments, brackets. */
+    private static boolean isTypeSyntax(Tree tree) {
+        return switch (tree.getKind()) {
+            case IDENTIFIER -> {
+                String id = ((IdentifierTree) tree).getName().toString();
+                yield !id.equals("this") && !id.equals("super");
+            }
+            case MEMBER_SELECT -> {
+                String id = ((MemberSelectTree) tree).getIdentifier().toString();
+                yield !id.equals("this") && !id.equals("super") && !id.equals("class")
+                        && isTypeSyntax(((MemberSelectTree) tree).getExpression());
+            }
+            case PARAMETERIZED_TYPE, ARRAY_TYPE, PRIMITIVE_TYPE -> true;
+            default -> false;
+        };
+    }
+
+    /** A lambda as JavaParser makes it: untyped parameters of unknown type, an expression body in a statement. */
+    private Expression lambda(LambdaExpressionTree tree, int from, int to) {
+        boolean enclosing = text.charAt(from) == '(';
+        NodeList<Parameter> parameters = new NodeList<>();
+        int at = enclosing ? from + 1 : from;
+        List<? extends VariableTree> trees = tree.getParameters();
+        for (int i = 0; i < trees.size(); i++) {
+            VariableTree p = trees.get(i);
+            if (i > 0) at = expect(at, ",") + 1;
+            if (p.getType() == null) {
+                if (!p.getModifiers().getFlags().isEmpty() || !p.getModifiers().getAnnotations().isEmpty()) throw new Unsupported("lambda parameter");
+                String id = p.getName().toString();
+                int nameAt = expect(at, id);
+                at = nameAt + id.length();
+                if (bracketPairEnd(at) >= 0) throw new Unsupported("lambda parameter brackets");
+                SimpleName name = simpleName(id, nameAt);
+                parameters.add(at(new Parameter(null, new NodeList<>(), new NodeList<>(), new UnknownType(null), false,
+                        new NodeList<>(), name), nameAt, at));
+            } else {
+                int typeAt = skipTrivia(at);
+                if (text.startsWith("var", typeAt) && !Character.isJavaIdentifierPart(text.charAt(typeAt + 3))) throw new Unsupported("var");
+                parameters.add(parameter(p));
+                at = parameterEnd;
+            }
+        }
+        Statement body;
+        if (tree.getBodyKind() == LambdaExpressionTree.BodyKind.EXPRESSION) {
+            Expression e = expression((ExpressionTree) tree.getBody());
+            body = new ExpressionStmt(null, e);
+            body.setRange(e.getRange().orElseThrow());
+        } else {
+            BlockTree block = (BlockTree) tree.getBody();
+            body = block(block, start(block));
+        }
+        return at(new LambdaExpr(null, parameters, body, enclosing), from, to);
     }
 
     private Expression literal(LiteralTree tree, int from, int to) {

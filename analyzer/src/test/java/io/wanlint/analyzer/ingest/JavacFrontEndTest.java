@@ -78,6 +78,14 @@ class JavacFrontEndTest {
                     int[][] m = {{1}, {2, 3}}; Object o[] = (Object[]) null, p;
                     m[0][0] += ++total - total--;
                     Outer.Inner inner = new Outer().new Inner();
+                    java.util.function.Function<String, Integer> length = String::length;
+                    Runnable later = () -> System.out.println(total);
+                    java.util.function.BinaryOperator<Integer> add = (x, y) -> x + y;
+                    java.util.function.UnaryOperator<Integer> next = x -> { return x + 1; };
+                    java.util.function.Function<Integer, Integer> typed = (final Integer x) -> x, same = (x) -> (x);
+                    java.util.function.Supplier<List<String>> make = ArrayList<String>::new;
+                    java.util.function.IntFunction<int[]> ints = int[]::new;
+                    java.util.function.Supplier<String> text = this::toString, first = names.get(0)::trim;
                     return total;
                 }
                 enum Kind implements Runnable {
@@ -142,7 +150,7 @@ class JavacFrontEndTest {
     @Test
     void fallsBackWhereTheTreeWouldNotBeExact() {
         List<String> texts = List.of(
-                "class A { Runnable r = () -> { }; }",
+                "record A(int x) { }",
                 "class B { String s = \"\\u0041\"; }",
                 "class C { void m( }",
                 "class D { int m()[] { return null; } }",
@@ -151,7 +159,7 @@ class JavacFrontEndTest {
         List<JavacFrontEnd.Outcome> outcomes = JavacFrontEnd.convert(texts);
 
         assertThat(outcomes).allMatch(o -> o instanceof JavacFrontEnd.Outcome.Fallback);
-        assertThat(((JavacFrontEnd.Outcome.Fallback) outcomes.get(0)).reason()).contains("LAMBDA");
+        assertThat(((JavacFrontEnd.Outcome.Fallback) outcomes.get(0)).reason()).contains("RECORD");
         assertThat(((JavacFrontEnd.Outcome.Fallback) outcomes.get(1)).reason()).contains("unicode escape");
         assertThat(((JavacFrontEnd.Outcome.Fallback) outcomes.get(2)).reason()).startsWith("javac error");
         assertThat(((JavacFrontEnd.Outcome.Fallback) outcomes.get(3)).reason()).contains("brackets after parameters");

@@ -143,6 +143,11 @@ public final class JavaSources {
 
     /** Parses files in parallel, on threads with deep stacks; results are in input order. */
     public List<ParsedJava> parseAll(List<TextFile> files) {
+        return parseAll(files, JAVAC_FRONT_END && JavacFrontEnd.available());
+    }
+
+    /** {@link #parseAll}, with javac's parser where its trees convert exactly ({@link JavacFrontEnd}) when {@code withJavac}. */
+    List<ParsedJava> parseAll(List<TextFile> files, boolean withJavac) {
         if (files.isEmpty()) return List.of();
         int threads = Math.max(1, Math.min(files.size(), Runtime.getRuntime().availableProcessors()));
         ExecutorService pool = Executors.newFixedThreadPool(threads, task -> {
@@ -151,7 +156,7 @@ public final class JavaSources {
             return thread;
         });
         try {
-            if (JAVAC_FRONT_END && JavacFrontEnd.available()) return parseAllWithJavac(files, pool);
+            if (withJavac) return parseAllWithJavac(files, pool);
             List<Future<ParsedJava>> futures = files.stream().map(f -> pool.submit(() -> parse(f))).toList();
             List<ParsedJava> results = new ArrayList<>(files.size());
             for (int i = 0; i < files.size(); i++) results.add(await(futures.get(i), files.get(i)));

@@ -148,6 +148,23 @@ class JavacFrontEndTest {
     }
 
     @Test
+    void parsingAllFilesOnParserThreadsWithJavacGivesEveryFileInOrder() {
+        List<TextFile> files = new ArrayList<>();
+        for (int i = 0; i < 150; i++) {
+            files.add(file(i % 3 == 0 ? "class C" + i + " { String s = \"\\u0041\"; }" : "/** C. */ class C" + i + " { int f" + i + "; }"));
+        }
+
+        List<ParsedJava> withJavac = new JavaSources().parseAll(files, true);
+        List<ParsedJava> without = new JavaSources().parseAll(files, false);
+
+        assertThat(withJavac).hasSameSizeAs(files);
+        for (int i = 0; i < files.size(); i++) {
+            assertThat(withJavac.get(i).unit().source()).isSameAs(files.get(i));
+            assertThat(TreeDifference.first(without.get(i).unit().unit(), withJavac.get(i).unit().unit())).isEmpty();
+        }
+    }
+
+    @Test
     void fallsBackWhereTheTreeWouldNotBeExact() {
         List<String> texts = List.of(
                 "record A(int x) { }",

@@ -75,7 +75,7 @@ public final class FrontEndComparison {
                     continue;
                 }
                 converted++;
-                CompilationUnit unit = ((JavacFrontEnd.Outcome.Converted) outcome).unit();
+                JavacFrontEnd.Outcome.Converted unit = (JavacFrontEnd.Outcome.Converted) outcome;
                 ParsedJava expected = new JavaSources().parse(file);
                 ParsedJava actual = new JavaSources().converted(file, unit);
                 Optional<String> difference = expected.clean()

@@ -202,15 +202,15 @@ public final class JavaSources {
         List<JavacFrontEnd.Outcome> outcomes = JavacFrontEnd.convert(batch.stream().map(TextFile::text).toList());
         List<ParsedJava> results = new ArrayList<>(batch.size());
         for (int i = 0; i < batch.size(); i++) {
-            results.add(outcomes.get(i) instanceof JavacFrontEnd.Outcome.Converted c ? converted(batch.get(i), c.unit()) : parse(batch.get(i)));
+            results.add(outcomes.get(i) instanceof JavacFrontEnd.Outcome.Converted c ? converted(batch.get(i), c) : parse(batch.get(i)));
         }
         return results;
     }
 
     /** A tree made by {@link JavacFrontEnd}, released and shared as {@link #parse} releases JavaParser's. */
-    ParsedJava converted(TextFile file, CompilationUnit unit) {
-        releaseTokensOf(unit, null);
-        return new ParsedJava(new JavaUnit(file, unit), List.of());
+    ParsedJava converted(TextFile file, JavacFrontEnd.Outcome.Converted converted) {
+        releaseTokensOf(converted.unit(), converted.escapes());
+        return new ParsedJava(new JavaUnit(file, converted.unit()), List.of());
     }
 
     private static ParsedJava await(Future<ParsedJava> future, TextFile file) {

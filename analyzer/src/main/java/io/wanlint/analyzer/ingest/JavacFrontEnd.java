@@ -3,6 +3,8 @@ package io.wanlint.analyzer.ingest;
 import com.github.javaparser.CommentAttribution;
 import com.github.javaparser.ParserConfiguration;
 import com.github.javaparser.ParserConfiguration.LanguageLevel;
+import com.github.javaparser.StringProvider;
+import com.github.javaparser.UnicodeEscapeProcessingProvider;
 import com.github.javaparser.Problem;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
@@ -13,6 +15,7 @@ import com.sun.source.util.JavacTask;
 import com.sun.source.util.SourcePositions;
 import com.sun.source.util.Trees;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -45,8 +48,12 @@ final class JavacFrontEnd {
 
     /** What became of one file. */
     sealed interface Outcome {
-        /** The file's JavaParser tree, built from javac's. */
-        record Converted(CompilationUnit unit) implements Outcome {}
+        /**
+         * The file's JavaParser tree, built from javac's; when the file has Unicode escapes, its ranges
+         * are in the decoded text and {@code escapes} maps them back, as {@link JavaSources} maps a
+         * tree JavaParser parsed from the decoded text (null when there is nothing to map).
+         */
+        record Converted(CompilationUnit unit, UnicodeEscapeProcessingProvider.PositionMapping escapes) implements Outcome {}
 
         /** The file must be parsed by JavaParser, for this reason. */
         record Fallback(String reason) implements Outcome {}
@@ -73,7 +80,7 @@ final class JavacFrontEnd {
             String text = texts.get(i);
             Optional<String> excluded = excluded(text);
             outcomes.add(excluded.<Outcome>map(Outcome.Fallback::new).orElse(null));
-            if (excluded.isEmpty()) sources.add(new Source(i, text));
+            if (excluded.isEmpty()) sources.add(decoded(i, text));
         }
         if (sources.isEmpty()) return outcomes;
         if (COMPILER == null) {
@@ -105,7 +112,7 @@ final class JavacFrontEnd {
                 if (source == null) continue;
                 String diagnostic = diagnostics.get(source.toUri());
                 outcomes.set(source.index, diagnostic != null ? new Outcome.Fallback(diagnostic)
-                        : convertOne(source.text, unit, positions));
+                        : convertOne(source, unit, positions));
             }
         } catch (IOException | RuntimeException | LinkageError e) {
             for (Source s : sources) outcomes.set(s.index, new Outcome.Fallback("javac failed: " + e));
@@ -124,11 +131,11 @@ final class JavacFrontEnd {
     private static Optional<String> excluded(String text) {
         if (text.isEmpty()) return Optional.of("empty file");
         if (SourceSizeLimit.exceededBy(text).isPresent()) return Optional.of("too large");
-        if (text.indexOf("\\u") >= 0) return Optional.of("unicode escape");
         return Optional.empty();
     }
 
-    private static Outcome convertOne(String text, CompilationUnitTree tree, SourcePositions positions) {
+    private static Outcome convertOne(Source source, CompilationUnitTree tree, SourcePositions positions) {
+        String text = source.text;
         try {
             JavacTreeConversion conversion = new JavacTreeConversion(text, tree, positions);
             CompilationUnit unit = conversion.convert();
@@ -138,10 +145,11 @@ final class JavacFrontEnd {
             Optional<List<Problem>> problems = OneWalkValidation.problemsOf(unit, LanguageLevel.JAVA_21);
             if (problems.isEmpty()) return new Outcome.Fallback("validation not available");
             if (!problems.get().isEmpty()) return new Outcome.Fallback("validation: " + problems.get().get(0).getMessage());
-            Optional<LineSeparator> separator = lineSeparator(text);
+            Optional<LineSeparator> separator = source.escapes == null && source.written == text
+                    ? lineSeparator(text) : Optional.of(lineSeparatorInReads(source.written, DECODER_READ));
             if (separator.isEmpty()) return new Outcome.Fallback("\\r\\n line ends beyond JavaParser's first read");
             unit.setData(Node.LINE_SEPARATOR_KEY, separator.get());
-            return new Outcome.Converted(unit);
+            return new Outcome.Converted(unit, source.escapes);
         } catch (JavacTreeConversion.Unsupported e) {
             return new Outcome.Fallback("unsupported: " + e.getMessage());
         } catch (RuntimeException e) {
@@ -185,15 +193,65 @@ final class JavacFrontEnd {
     /** The characters JavaParser's character stream asks for in its first read. */
     private static final int FIRST_READ = 4096;
 
+    /**
+     * The text JavaParser's lexer reads in {@link JavaSources}: with its Unicode escapes decoded by
+     * JavaParser's own decoder when it has any, and the mapping of positions back to the file.
+     */
+    private static Source decoded(int index, String written) {
+        if (written.indexOf("\\u") < 0) return new Source(index, written, written, null);
+        UnicodeEscapeProcessingProvider decoder = new UnicodeEscapeProcessingProvider(new StringProvider(written));
+        StringBuilder text = new StringBuilder(written.length());
+        char[] buffer = new char[8192];
+        try {
+            for (int n = decoder.read(buffer, 0, buffer.length); n >= 0; n = decoder.read(buffer, 0, buffer.length)) text.append(buffer, 0, n);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        UnicodeEscapeProcessingProvider.PositionMapping mapping = decoder.getPositionMapping();
+        return new Source(index, written, text.toString(), mapping.isEmpty() ? null : mapping);
+    }
+
+    /**
+     * The characters JavaParser's Unicode decoder asks for in each read from the providers under it,
+     * among them the line separator detection: with the decoder in place, reads are of this many
+     * characters of the file as written, whatever the lexer does.
+     */
+    private static final int DECODER_READ = 2048;
+
+    /**
+     * The line separator JavaParser's detection names for a file read in pieces of {@code read}
+     * characters: a {@code \r\n} split between two reads counts as a {@code \r} and a {@code \n}.
+     */
+    static LineSeparator lineSeparatorInReads(String text, int read) {
+        int cr = 0;
+        int lf = 0;
+        int crlf = 0;
+        for (int i = 0, n = text.length(); i < n; i++) {
+            char c = text.charAt(i);
+            if (c == '\r') cr++;
+            else if (c == '\n') {
+                lf++;
+                if (i > 0 && text.charAt(i - 1) == '\r' && i % read != 0) crlf++;
+            }
+        }
+        return LineSeparator.getLineEnding(cr, lf, crlf);
+    }
+
     /** One text as javac reads it; its index says which outcome it fills. */
     private static final class Source extends SimpleJavaFileObject {
         final int index;
+        /** The file as written. */
+        final String written;
+        /** What javac and the conversion read: the file with its Unicode escapes decoded. */
         final String text;
+        final UnicodeEscapeProcessingProvider.PositionMapping escapes;
 
-        Source(int index, String text) {
+        Source(int index, String written, String text, UnicodeEscapeProcessingProvider.PositionMapping escapes) {
             super(URI.create("string:///wanlint/F" + index + ".java"), Kind.SOURCE);
             this.index = index;
+            this.written = written;
             this.text = text;
+            this.escapes = escapes;
         }
 
         @Override public CharSequence getCharContent(boolean ignoreEncodingErrors) {

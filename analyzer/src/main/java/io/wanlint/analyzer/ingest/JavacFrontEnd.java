@@ -32,10 +32,12 @@ import javax.tools.ToolProvider;
 /**
  * Parses Java files with javac's parser (about ten times faster than JavaParser's) and converts each
  * tree into the JavaParser tree {@link JavaSources} would have made of it ({@link JavacTreeConversion}),
- * comments attributed by JavaParser's own code ({@link CommentAttribution}). Only where that is
- * certain: a file with a Unicode escape, a javac diagnostic, a construct the conversion does not
- * build, or a problem found by JavaParser's Java 21 validation on the converted tree falls back
- * (its outcome says why), and so does every file when the JDK has no compiler.
+ * comments attributed by JavaParser's own code ({@link CommentAttribution}), positions of a file with
+ * Unicode escapes mapped back as JavaSources maps them. Only where that is certain: a file with a
+ * javac diagnostic, a construct the conversion does not build, a problem found by JavaParser's Java
+ * 21 validation on the converted tree, or a line separator that depends on how JavaParser's lexer
+ * happens to read the file falls back (its outcome says why), and so does every file when the JDK has
+ * no compiler. {@code FrontEndComparison} ({@code bench/frontends.sh}) is the oracle.
  *
  * <p>Thread-safe: each call makes its own javac task.
  */

@@ -143,6 +143,11 @@ public final class JavaSources {
 
     /** Parses files in parallel, on threads with deep stacks; results are in input order. */
     public List<ParsedJava> parseAll(List<TextFile> files) {
+        return parseAll(files, JAVAC_FRONT_END && JavacFrontEnd.available());
+    }
+
+    /** {@link #parseAll}, with javac's parser where its trees convert exactly ({@link JavacFrontEnd}) when {@code withJavac}. */
+    List<ParsedJava> parseAll(List<TextFile> files, boolean withJavac) {
         if (files.isEmpty()) return List.of();
         int threads = Math.max(1, Math.min(files.size(), Runtime.getRuntime().availableProcessors()));
         ExecutorService pool = Executors.newFixedThreadPool(threads, task -> {
@@ -151,6 +156,7 @@ public final class JavaSources {
             return thread;
         });
         try {
+            if (withJavac) return parseAllWithJavac(files, pool);
             List<Future<ParsedJava>> futures = files.stream().map(f -> pool.submit(() -> parse(f))).toList();
             List<ParsedJava> results = new ArrayList<>(files.size());
             for (int i = 0; i < files.size(); i++) results.add(await(futures.get(i), files.get(i)));
@@ -158,6 +164,53 @@ public final class JavaSources {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /**
+     * Whether {@link #parseAll} parses with javac's parser where the tree it gives converts exactly
+     * ({@link JavacFrontEnd}); off unless the system property {@code wanlint.javacFrontEnd} is
+     * {@code true}, until the comparison with JavaParser's trees ({@code bench/frontends.sh}) finds
+     * no difference on the applications measured.
+     */
+    static final boolean JAVAC_FRONT_END = Boolean.getBoolean("wanlint.javacFrontEnd");
+    /** Files per javac task: a task holds all its trees until it is dropped. */
+    static final int JAVAC_BATCH = 64;
+
+    private List<ParsedJava> parseAllWithJavac(List<TextFile> files, ExecutorService pool) {
+        List<Future<List<ParsedJava>>> futures = new ArrayList<>();
+        for (int from = 0; from < files.size(); from += JAVAC_BATCH) {
+            List<TextFile> batch = files.subList(from, Math.min(files.size(), from + JAVAC_BATCH));
+            futures.add(pool.submit(() -> parseBatch(batch)));
+        }
+        List<ParsedJava> results = new ArrayList<>(files.size());
+        for (int b = 0; b < futures.size(); b++) {
+            List<TextFile> batch = files.subList(b * JAVAC_BATCH, Math.min(files.size(), (b + 1) * JAVAC_BATCH));
+            try {
+                results.addAll(futures.get(b).get());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                for (TextFile f : batch) results.add(unparsed(f, "parsing interrupted"));
+            } catch (ExecutionException e) {
+                for (TextFile f : batch) results.add(parse(f));
+            }
+        }
+        return results;
+    }
+
+    /** One batch on the calling thread: javac's trees converted where exact, JavaParser's parse for the rest. */
+    List<ParsedJava> parseBatch(List<TextFile> batch) {
+        List<JavacFrontEnd.Outcome> outcomes = JavacFrontEnd.convert(batch.stream().map(TextFile::text).toList());
+        List<ParsedJava> results = new ArrayList<>(batch.size());
+        for (int i = 0; i < batch.size(); i++) {
+            results.add(outcomes.get(i) instanceof JavacFrontEnd.Outcome.Converted c ? converted(batch.get(i), c) : parse(batch.get(i)));
+        }
+        return results;
+    }
+
+    /** A tree made by {@link JavacFrontEnd}, released and shared as {@link #parse} releases JavaParser's. */
+    ParsedJava converted(TextFile file, JavacFrontEnd.Outcome.Converted converted) {
+        releaseTokensOf(converted.unit(), converted.escapes());
+        return new ParsedJava(new JavaUnit(file, converted.unit()), List.of());
     }
 
     private static ParsedJava await(Future<ParsedJava> future, TextFile file) {

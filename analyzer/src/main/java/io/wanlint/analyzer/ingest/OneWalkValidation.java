@@ -217,6 +217,29 @@ final class OneWalkValidation {
         }
     }
 
+    /**
+     * The problems {@code level}'s validation reports on a tree built without JavaParser's parser
+     * ({@link JavacFrontEnd}), as the level's processor would after a parse; empty when that
+     * validation cannot be run here (then such a tree must not be used). Post-processing is not run:
+     * the trees given here hold no type named {@code var}.
+     */
+    static Optional<List<Problem>> problemsOf(Node root, LanguageLevel level) {
+        Optional<LevelProcessors> processors = levelProcessors(level);
+        if (processors.isEmpty() || !(processors.get().withoutVarTypes() instanceof LevelProcessor p)) return Optional.empty();
+        List<Problem> problems = new ArrayList<>();
+        if (p.validation.isPresent()) p.validation.get().validate(root, problems::add);
+        else if (LEVEL_VALIDATOR == null) return Optional.empty();
+        else {
+            try {
+                Validator validator = (Validator) LEVEL_VALIDATOR.get(level);
+                if (validator != null) validator.accept(root, new ProblemReporter(problems::add));
+            } catch (IllegalAccessException e) {
+                return Optional.empty();
+            }
+        }
+        return Optional.of(problems);
+    }
+
     /** A level's processor, and the same without the post-processing that only a source with {@code var} needs. */
     private record LevelProcessors(Processor standard, Processor withoutVarTypes) {}
 

@@ -168,11 +168,13 @@ public final class JavaSources {
 
     /**
      * Whether {@link #parseAll} parses with javac's parser where the tree it gives converts exactly
-     * ({@link JavacFrontEnd}); off unless the system property {@code wanlint.javacFrontEnd} is
-     * {@code true}, until the comparison with JavaParser's trees ({@code bench/frontends.sh}) finds
-     * no difference on the applications measured.
+     * ({@link JavacFrontEnd}): on unless the system property {@code wanlint.javacFrontEnd} is
+     * {@code false}. The comparison with JavaParser's trees ({@code bench/frontends.sh}) found no
+     * difference on any of the eight real applications measured (about 17,000 files, 99% of them
+     * converted) nor on this repository's Java files, and HELIUM V's, ejbca's and openejb's reports are
+     * byte-identical either way; the property is a way back should an application prove otherwise.
      */
-    static final boolean JAVAC_FRONT_END = Boolean.getBoolean("wanlint.javacFrontEnd");
+    static final boolean JAVAC_FRONT_END = !"false".equals(System.getProperty("wanlint.javacFrontEnd"));
     /** Files per javac task: a task holds all its trees until it is dropped. */
     static final int JAVAC_BATCH = 64;
 

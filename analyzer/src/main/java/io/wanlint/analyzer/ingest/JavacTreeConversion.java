@@ -364,7 +364,8 @@ final class JavacTreeConversion {
     private Modifiers modifiers(ModifiersTree tree, int from) {
         NodeList<Modifier> modifiers = new NodeList<>();
         NodeList<AnnotationExpr> annotations = new NodeList<>();
-        List<? extends AnnotationTree> trees = tree == null ? List.of() : tree.getAnnotations();
+        // javac's lists are linked: get(i) and size() walk them, so each is read into an array list once.
+        List<? extends AnnotationTree> trees = tree == null ? List.of() : new ArrayList<>(tree.getAnnotations());
         int next = 0;
         int at = from;
         int begin = -1;
@@ -504,7 +505,9 @@ final class JavacTreeConversion {
         return at(new EnumConstantDeclaration(null, mods.annotations(), name, arguments, body), begin, to);
     }
 
-    private NodeList<BodyDeclaration<?>> members(List<? extends Tree> trees, boolean annotationMembers) {
+    private NodeList<BodyDeclaration<?>> members(List<? extends Tree> javacTrees, boolean annotationMembers) {
+        // javac's lists are linked: get(i) and size() walk them (a class of 100,000 fields made this quadratic).
+        List<? extends Tree> trees = new ArrayList<>(javacTrees);
         NodeList<BodyDeclaration<?>> members = new NodeList<>();
         for (int i = 0; i < trees.size(); i++) {
             Tree member = trees.get(i);
@@ -873,7 +876,9 @@ final class JavacTreeConversion {
         return at(new BlockStmt(null, statements(tree.getStatements())), open, end(tree));
     }
 
-    private NodeList<Statement> statements(List<? extends StatementTree> trees) {
+    private NodeList<Statement> statements(List<? extends StatementTree> javacTrees) {
+        // javac's lists are linked: get(i) and size() walk them (a method of 200,000 statements took minutes).
+        List<? extends StatementTree> trees = new ArrayList<>(javacTrees);
         NodeList<Statement> list = new NodeList<>();
         for (int i = 0; i < trees.size(); i++) {
             StatementTree s = trees.get(i);
@@ -1304,7 +1309,7 @@ final class JavacTreeConversion {
         boolean enclosing = text.charAt(from) == '(';
         NodeList<Parameter> parameters = new NodeList<>();
         int at = enclosing ? from + 1 : from;
-        List<? extends VariableTree> trees = tree.getParameters();
+        List<? extends VariableTree> trees = new ArrayList<>(tree.getParameters()); // javac's list is linked
         for (int i = 0; i < trees.size(); i++) {
             VariableTree p = trees.get(i);
             if (i > 0) at = expect(at, ",") + 1;

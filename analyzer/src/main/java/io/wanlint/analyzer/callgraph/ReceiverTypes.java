@@ -355,27 +355,12 @@ final class ReceiverTypes {
             }
         }
         for (int level = 0; level < enclosing.size(); level++) {
-            List<MethodDeclaration> named = new ArrayList<>();
-            for (String t : types.selfAndAncestors(enclosing.get(level).fqn)) {
-                Optional<AppTypes.TypeInfo> app = types.type(t);
-                if (app.isPresent()) {
-                    for (AppTypes.MethodInfo mi : app.get().named(name)) {
-                        if (!(mi.signatureDecl() instanceof MethodDeclaration md)) return Optional.empty();
-                        named.add(md);
-                    }
-                } else if (libraryDeclares(t, name)) {
-                    return Optional.empty();
-                }
-            }
-            if (named.isEmpty()) continue;
+            Optional<List<MethodDeclaration>> named = methodsNamed(enclosing.get(level).fqn, name);
+            if (named.isEmpty()) return Optional.empty();
+            if (named.get().isEmpty()) continue;
             // The innermost class's own methods are the declared-return walk's: what it left is the solver's.
-            if (level == 0 || named.size() != 1) return Optional.empty();
-            MethodDeclaration md = named.get(0);
-            if (md.getParameters().size() != m.getArguments().size() || !md.getTypeParameters().isEmpty()
-                    || md.getParameters().stream().anyMatch(Parameter::isVarArgs)) {
-                return Optional.empty();
-            }
-            return knownClass(md.getType(), md);
+            if (level == 0) return Optional.empty();
+            return onlyPlain(named.get(), m.getArguments().size()).flatMap(md -> knownClass(md.getType(), md));
         }
         return Optional.empty();
     }
@@ -428,9 +413,16 @@ final class ReceiverTypes {
      * the solver fail); empty otherwise.
      */
     private Optional<MethodDeclaration> onlyMethodNamed(AppTypes.TypeInfo owner, MethodCallExpr call) {
-        String name = call.getNameAsString();
+        return methodsNamed(owner.fqn, call.getNameAsString()).flatMap(named -> onlyPlain(named, call.getArguments().size()));
+    }
+
+    /**
+     * The methods named {@code name} that {@code fqn} and its supertypes declare; empty (not sure) when one
+     * of them is not a plain method declaration or a supertype outside the application declares the name.
+     */
+    private Optional<List<MethodDeclaration>> methodsNamed(String fqn, String name) {
         List<MethodDeclaration> named = new ArrayList<>();
-        for (String t : types.selfAndAncestors(owner.fqn)) {
+        for (String t : types.selfAndAncestors(fqn)) {
             Optional<AppTypes.TypeInfo> app = types.type(t);
             if (app.isPresent()) {
                 for (AppTypes.MethodInfo mi : app.get().named(name)) {
@@ -441,9 +433,14 @@ final class ReceiverTypes {
                 return Optional.empty();
             }
         }
+        return Optional.of(named);
+    }
+
+    /** The one method of {@code named}, when there is one and it takes {@code arguments} plainly (no type parameters, no varargs). */
+    private static Optional<MethodDeclaration> onlyPlain(List<MethodDeclaration> named, int arguments) {
         if (named.size() != 1) return Optional.empty();
         MethodDeclaration md = named.get(0);
-        if (md.getParameters().size() != call.getArguments().size() || !md.getTypeParameters().isEmpty()
+        if (md.getParameters().size() != arguments || !md.getTypeParameters().isEmpty()
                 || md.getParameters().stream().anyMatch(Parameter::isVarArgs)) {
             return Optional.empty();
         }

@@ -11,12 +11,13 @@ import io.wanlint.analyzer.api.Component;
 import io.wanlint.analyzer.api.ComponentModel;
 import io.wanlint.analyzer.api.EjbReference;
 
-import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Resolves the name passed to {@code Context.lookup} the way a container binds it: constant
@@ -94,34 +95,48 @@ final class JndiNames {
      * Lookups happen in every servlet and helper of a large application: the references and
      * bindings are indexed once per build (a scan per lookup made big applications quadratic).
      */
-    private record Index(Map<String, List<Declared>> refsByName, Map<String, Component> byJndiName,
+    private record Index(Map<String, Denoted> refsByName, Map<String, Component> byJndiName,
                          Map<String, Component> byHome, Map<String, Component> byBusinessInterface,
                          Map<String, Component> ejbByName) {}
 
-    /** A reference and the component declaring it; {@code rank} 0 for web components, 1 for the rest. */
-    private record Declared(Component owner, EjbReference ref, int rank) {}
+    /**
+     * What the references of one name denote: the first that names a known bean, web components'
+     * before the others', and per list of references (by identity: the components of a web module
+     * share theirs) the first of that list's. Which bean a reference names does not depend on who
+     * declares it, so the caller's own references come first by looking its list up, and otherwise
+     * the first of all answers (the caller's own, tried again, would name nothing again).
+     */
+    private record Denoted(Component first, Map<List<EjbReference>, Component> byList) {}
 
     private Index index;
 
     private Index index() {
         if (index != null) return index;
-        Map<String, List<Declared>> refs = new HashMap<>();
+        Map<String, Component> firsts = new HashMap<>();
+        Map<String, Map<List<EjbReference>, Component>> byList = new HashMap<>();
         Map<String, Component> jndi = new HashMap<>();
         Map<String, Component> homes = new HashMap<>();
         Map<String, Component> business = new HashMap<>();
         Map<String, Component> ejbs = new HashMap<>();
-        // Every component of a web module carries the module's whole list: each name is keyed once.
+        // Every component of a web module carries the module's whole list (the same list): each list is read once.
         Map<String, String> keys = new HashMap<>();
+        Set<List<EjbReference>> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
         for (int rank = 0; rank < 2; rank++) {
             for (Component c : model.components()) {
-                if (c.kind().isWeb() != (rank == 0)) continue;
+                if (c.kind().isWeb() != (rank == 0) || !seen.add(c.ejbRefs())) continue;
                 for (EjbReference r : c.ejbRefs()) {
                     if (r.name() == null) continue;
                     String key = keys.computeIfAbsent(r.name(), JndiNames::refKey);
-                    refs.computeIfAbsent(key, k -> new ArrayList<>()).add(new Declared(c, r, rank));
+                    Map<List<EjbReference>, Component> ofKey = byList.computeIfAbsent(key, k -> new IdentityHashMap<>());
+                    Optional<Component> named = denoted(r);
+                    if (named.isEmpty()) continue;
+                    firsts.putIfAbsent(key, named.get());
+                    ofKey.putIfAbsent(c.ejbRefs(), named.get());
                 }
             }
         }
+        Map<String, Denoted> refs = new HashMap<>();
+        byList.forEach((key, lists) -> refs.put(key, new Denoted(firsts.get(key), lists)));
         for (Component c : model.components()) {
             if (!c.kind().isEjb()) continue;
             if (c.jndiName() != null) jndi.putIfAbsent(c.jndiName(), c);
@@ -140,6 +155,19 @@ final class JndiNames {
         return index;
     }
 
+    /** The bean a reference names: its resolved target, else its ejb-link's. */
+    private Optional<Component> denoted(EjbReference r) {
+        if (r.target() != null) {
+            Optional<Component> t = model.byName(r.target());
+            if (t.isPresent()) return t;
+        }
+        if (r.ejbLink() != null) {
+            String link = r.ejbLink().contains("#") ? r.ejbLink().substring(r.ejbLink().indexOf('#') + 1) : r.ejbLink();
+            return model.byName(link);
+        }
+        return Optional.empty();
+    }
+
     /** Reference names compare without {@code java:comp/env/} and without case. */
     private static String refKey(String declared) {
         String d = declared.startsWith(ENC) ? declared.substring(ENC.length()) : declared;
@@ -148,24 +176,10 @@ final class JndiNames {
 
     /** The caller's own reference first, then web components' (a helper serves them all), then the rest. */
     private Optional<Component> byReference(Index index, String refName, Component caller) {
-        List<Declared> candidates = index.refsByName.getOrDefault(refKey(refName), List.of());
-        if (candidates.isEmpty()) return Optional.empty();
-        List<Declared> ordered = new ArrayList<>(candidates.size());
-        for (Declared d : candidates) if (d.owner == caller) ordered.add(d);
-        for (Declared d : candidates) if (d.owner != caller) ordered.add(d);
-        for (Declared d : ordered) {
-            EjbReference r = d.ref;
-            if (r.target() != null) {
-                Optional<Component> t = model.byName(r.target());
-                if (t.isPresent()) return t;
-            }
-            if (r.ejbLink() != null) {
-                String link = r.ejbLink().contains("#") ? r.ejbLink().substring(r.ejbLink().indexOf('#') + 1) : r.ejbLink();
-                Optional<Component> t = model.byName(link);
-                if (t.isPresent()) return t;
-            }
-        }
-        return Optional.empty();
+        Denoted denoted = index.refsByName.get(refKey(refName));
+        if (denoted == null) return Optional.empty();
+        Component own = caller == null ? null : denoted.byList.get(caller.ejbRefs());
+        return Optional.ofNullable(own != null ? own : denoted.first);
     }
 
     private static String lastSegment(String name) {

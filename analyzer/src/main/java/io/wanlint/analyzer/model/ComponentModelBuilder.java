@@ -43,6 +43,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -1056,13 +1057,12 @@ public final class ComponentModelBuilder {
                 for (JndiBinding b : v.moduleResourceRefs()) bindRef(webResourceBindings, b, xmiIds);
             }
             if (webApps.isEmpty()) return;
+            Map<WebAppDescriptor, WebModuleRefs> byModule = new IdentityHashMap<>();
             for (Draft d : drafts) {
                 if (!d.kind.isWeb()) continue;
                 WebAppDescriptor w = d.webModule != null ? d.webModule : closestWebModule(d.path, webApps);
-                for (EjbRefDeclaration r : w.ejbRefs()) d.ejbRefs.add(refRequest(r));
-                for (ResourceRefDeclaration r : w.resourceRefs()) d.resourceRefs.add(resourceReference(r));
-                webBindings.forEach(d.refBindings::putIfAbsent);
-                webResourceBindings.forEach(d.resourceBindings::putIfAbsent);
+                d.webRefs = byModule.computeIfAbsent(w, m -> new WebModuleRefs(m.ejbRefs().stream().map(this::refRequest).toList(),
+                        m.resourceRefs().stream().map(this::resourceReference).toList(), webBindings, webResourceBindings));
             }
         }
 
@@ -1102,80 +1102,107 @@ public final class ComponentModelBuilder {
         }
 
         private List<Component> resolveAndFreeze() {
-            Map<String, Draft> byJndi = new HashMap<>();
-            Map<String, List<Draft>> byType = new HashMap<>();
-            Map<String, List<Draft>> bySimpleType = new HashMap<>();
-            Map<String, Draft> ejbs = new HashMap<>();
+            Targets targets = new Targets(new HashMap<>(), new HashMap<>(), new HashMap<>(), new HashMap<>());
             for (Draft d : drafts) {
                 if (!d.kind.isEjb()) continue;
-                ejbs.putIfAbsent(d.name, d);
-                if (d.jndiName != null) byJndi.putIfAbsent(normalizeJndi(d.jndiName), d);
-                if (d.localJndiName != null) byJndi.putIfAbsent(normalizeJndi(d.localJndiName), d);
+                targets.ejbs.putIfAbsent(d.name, d);
+                if (d.jndiName != null) targets.byJndi.putIfAbsent(normalizeJndi(d.jndiName), d);
+                if (d.localJndiName != null) targets.byJndi.putIfAbsent(normalizeJndi(d.localJndiName), d);
                 List<String> views = new ArrayList<>(d.interfaces().all());
                 if (d.noInterfaceView) views.add(d.className);
                 for (String v : new LinkedHashSet<>(views)) {
-                    byType.computeIfAbsent(v, k -> new ArrayList<>()).add(d);
-                    bySimpleType.computeIfAbsent(simpleName(v), k -> new ArrayList<>()).add(d);
+                    targets.byType.computeIfAbsent(v, k -> new ArrayList<>()).add(d);
+                    targets.bySimpleType.computeIfAbsent(simpleName(v), k -> new ArrayList<>()).add(d);
                 }
             }
+            // A web component with nothing of its own has exactly its module's references: resolved once
+            // per module and the resolved lists shared (resolving them per component was quadratic).
+            Map<WebModuleRefs, Resolved> byModule = new IdentityHashMap<>();
             List<Component> out = new ArrayList<>();
             for (Draft d : drafts) {
-                Map<String, EjbReference> refs = new LinkedHashMap<>();
-                for (RefRequest r : d.ejbRefs) {
-                    EjbReference ref = r.reference();
-                    if (ref.name() == null || refs.containsKey(ref.name())) continue;
-                    Draft target = resolve(d, r, ejbs, byJndi, byType, bySimpleType);
-                    boolean local = ref.local();
-                    if (r.inferLocal() && target != null) {
-                        local = !target.interfaces().isRemoteType(ref.componentInterface());
-                    }
-                    refs.put(ref.name(), new EjbReference(ref.name(), local, ref.homeInterface(), ref.componentInterface(),
-                            ref.ejbLink(), ref.injectionField(), target == null ? null : target.name));
-                }
-                for (InjectCandidate c : d.injectCandidates) {
-                    List<Draft> targets = byType.getOrDefault(c.type(), List.of());
-                    if (targets.size() != 1 || refs.containsKey(c.refName())) continue;
-                    Draft target = targets.get(0);
-                    refs.put(c.refName(), new EjbReference(c.refName(), !target.interfaces().isRemoteType(c.type()), null,
-                            c.type(), null, c.field(), target.name));
-                }
-                Map<String, ResourceReference> resources = new LinkedHashMap<>();
-                for (ResourceReference r : d.resourceRefs) {
-                    if (r.name() == null) continue;
-                    // A vendor binding gives a reference without lookup-name/mapped-name its global name.
-                    String bound = r.jndiName() == null ? d.resourceBindings.get(r.name()) : null;
-                    resources.putIfAbsent(r.name(), bound == null ? r : new ResourceReference(r.name(), r.type(), bound, r.injectionField()));
+                boolean onlyModules = d.webRefs != null && d.ejbRefs.isEmpty() && d.injectCandidates.isEmpty() && d.refBindings.isEmpty()
+                        && d.resourceRefs.isEmpty() && d.resourceBindings.isEmpty();
+                Resolved refs = onlyModules ? byModule.computeIfAbsent(d.webRefs, m -> resolveReferences(d, targets))
+                        : resolveReferences(d, targets);
+                // The warnings name the component: one for each of them, as when each resolved its own.
+                for (RefRequest r : refs.unknownLinks()) {
+                    SourceLocation at = d.declaredIn.isEmpty() ? SourceLocation.UNKNOWN : d.declaredIn.get(0);
+                    diagnostics.add(Diagnostic.warning(at.file(), at.line(), "reference " + r.reference().name() + " of " + d.name
+                            + " links to unknown bean " + r.reference().ejbLink()));
                 }
                 d.resourceRefs.clear();
-                d.resourceRefs.addAll(resources.values());
-                out.add(d.toComponent(List.copyOf(refs.values())));
+                d.resourceRefs.addAll(refs.resources());
+                out.add(d.toComponent(refs.ejbRefs()));
             }
             out.sort(Comparator.comparing(Component::kind).thenComparing(Component::name).thenComparing(Component::className));
             return out;
         }
 
-        private Draft resolve(Draft owner, RefRequest r, Map<String, Draft> ejbs, Map<String, Draft> byJndi,
-                              Map<String, List<Draft>> byType, Map<String, List<Draft>> bySimpleType) {
+        /** The beans a reference may name, by ejb-name, by global JNDI name, by view type and by its simple name. */
+        private record Targets(Map<String, Draft> ejbs, Map<String, Draft> byJndi, Map<String, List<Draft>> byType,
+                               Map<String, List<Draft>> bySimpleType) {}
+
+        /** A component's resolved references, and those whose ejb-link names no bean (in order, for the warnings). */
+        private record Resolved(List<EjbReference> ejbRefs, List<ResourceReference> resources, List<RefRequest> unknownLinks) {}
+
+        /** {@code d}'s references, its own first, then its web module's; the first of each name counts. */
+        private Resolved resolveReferences(Draft d, Targets targets) {
+            WebModuleRefs module = d.webRefs;
+            List<RefRequest> requests = new ArrayList<>(d.ejbRefs);
+            if (module != null) requests.addAll(module.ejbRefs());
+            Map<String, EjbReference> refs = new LinkedHashMap<>();
+            List<RefRequest> unknownLinks = new ArrayList<>();
+            for (RefRequest r : requests) {
+                EjbReference ref = r.reference();
+                if (ref.name() == null || refs.containsKey(ref.name())) continue;
+                Draft target = resolve(d, r, targets, unknownLinks);
+                boolean local = ref.local();
+                if (r.inferLocal() && target != null) {
+                    local = !target.interfaces().isRemoteType(ref.componentInterface());
+                }
+                refs.put(ref.name(), new EjbReference(ref.name(), local, ref.homeInterface(), ref.componentInterface(),
+                        ref.ejbLink(), ref.injectionField(), target == null ? null : target.name));
+            }
+            for (InjectCandidate c : d.injectCandidates) {
+                List<Draft> candidates = targets.byType.getOrDefault(c.type(), List.of());
+                if (candidates.size() != 1 || refs.containsKey(c.refName())) continue;
+                Draft target = candidates.get(0);
+                refs.put(c.refName(), new EjbReference(c.refName(), !target.interfaces().isRemoteType(c.type()), null,
+                        c.type(), null, c.field(), target.name));
+            }
+            List<ResourceReference> resourceRequests = new ArrayList<>(d.resourceRefs);
+            if (module != null) resourceRequests.addAll(module.resourceRefs());
+            Map<String, ResourceReference> resources = new LinkedHashMap<>();
+            for (ResourceReference r : resourceRequests) {
+                if (r.name() == null) continue;
+                // A vendor binding gives a reference without lookup-name/mapped-name its global name.
+                String bound = r.jndiName() == null
+                        ? WebModuleRefs.binding(d.resourceBindings, module == null ? null : module.resourceBindings(), r.name()) : null;
+                resources.putIfAbsent(r.name(), bound == null ? r : new ResourceReference(r.name(), r.type(), bound, r.injectionField()));
+            }
+            return new Resolved(List.copyOf(refs.values()), List.copyOf(resources.values()), List.copyOf(unknownLinks));
+        }
+
+        private Draft resolve(Draft owner, RefRequest r, Targets targets, List<RefRequest> unknownLinks) {
             EjbReference ref = r.reference();
             if (ref.ejbLink() != null) {
                 String link = ref.ejbLink().substring(ref.ejbLink().lastIndexOf('#') + 1).trim();
-                Draft target = ejbs.get(link);
+                Draft target = targets.ejbs.get(link);
                 if (target != null) return target;
-                SourceLocation at = owner.declaredIn.isEmpty() ? SourceLocation.UNKNOWN : owner.declaredIn.get(0);
-                diagnostics.add(Diagnostic.warning(at.file(), at.line(), "reference " + ref.name() + " of " + owner.name
-                        + " links to unknown bean " + ref.ejbLink()));
+                unknownLinks.add(r);
             }
-            String jndi = r.jndiName() != null ? r.jndiName() : owner.refBindings.get(ref.name());
+            String jndi = r.jndiName() != null ? r.jndiName()
+                    : WebModuleRefs.binding(owner.refBindings, owner.webRefs == null ? null : owner.webRefs.refBindings(), ref.name());
             if (jndi != null) {
-                Draft target = byJndi.get(normalizeJndi(jndi));
+                Draft target = targets.byJndi.get(normalizeJndi(jndi));
                 if (target != null) return target;
             }
             for (String type : new String[] {ref.homeInterface(), ref.componentInterface()}) {
                 if (type == null) continue;
-                List<Draft> candidates = byType.getOrDefault(type, List.of());
+                List<Draft> candidates = targets.byType.getOrDefault(type, List.of());
                 if (candidates.size() == 1) return candidates.get(0);
                 if (candidates.isEmpty()) {
-                    List<Draft> bySimple = bySimpleType.getOrDefault(simpleName(type), List.of());
+                    List<Draft> bySimple = targets.bySimpleType.getOrDefault(simpleName(type), List.of());
                     if (bySimple.size() == 1) return bySimple.get(0);
                 }
             }

@@ -64,6 +64,13 @@ final class Draft {
     final List<WebAction> webActions = new ArrayList<>();
     /** The source of the implementation class, or null when it is compiled-only. */
     SourceType source;
+    /**
+     * The references of the web module this web component belongs to (null for other components):
+     * shared by every servlet and page of the module and resolved once for them all, rather than
+     * copied into each component's own lists (at 2M generated lines, 13,000 web components times
+     * 1,466 {@code ejb-ref}s).
+     */
+    WebModuleRefs webRefs;
     /** The web.xml that declares this component, or null. */
     WebAppDescriptor webModule;
     /** The file the component lives in, for assigning it to a web module. */

@@ -38,21 +38,12 @@ final class AppTypes {
     private final Function<String, Optional<JavaSource>> sourceOf;
     private final Map<String, Optional<JavaSource>> parsed = new ConcurrentHashMap<>();
 
-    /** The application's sources by qualified type name, indexed once per planning. */
+    /** The application's sources by qualified type name (the context indexes the files once for every plan). */
     static AppTypes of(io.wanlint.refactorings.api.RefactoringContext context) {
-        Map<String, String> byQualifiedGuess = new java.util.HashMap<>();
-        for (io.wanlint.analyzer.api.AnalyzedFile f : context.analysis().files()) {
-            if (f.kind() != io.wanlint.analyzer.api.AnalyzedFile.Kind.JAVA || f.path().contains("!/")) continue;
-            String p = f.path();
-            String name = p.substring(p.lastIndexOf('/') + 1).replaceFirst("\\.java$", "");
-            byQualifiedGuess.merge(name, p, (a, b) -> a + "\n" + b);
-        }
         return new AppTypes(qualified -> {
             String simple = qualified.substring(qualified.lastIndexOf('.') + 1);
             String suffix = qualified.replace('.', '/') + ".java";
-            String paths = byQualifiedGuess.get(simple);
-            if (paths == null) return Optional.empty();
-            for (String p : paths.split("\n")) {
+            for (String p : context.javaFilesNamed(simple)) {
                 if (p.equals(suffix) || p.endsWith("/" + suffix)) return context.read(p).flatMap(JavaSource::parse);
             }
             return Optional.empty();

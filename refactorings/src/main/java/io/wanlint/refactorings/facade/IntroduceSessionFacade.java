@@ -15,7 +15,6 @@ import io.wanlint.refactorings.api.Fixes;
 import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.Fingerprints;
-import io.wanlint.analyzer.api.MethodNode;
 import io.wanlint.analyzer.api.MethodRef;
 import io.wanlint.analyzer.api.TransactionAttribute;
 import io.wanlint.analyzer.api.SessionFacadeFix;
@@ -144,11 +143,10 @@ public final class IntroduceSessionFacade implements Refactoring {
      */
     private static List<CallEdge> dataSites(RefactoringContext context, String className, MethodDeclaration m) {
         var graph = context.analysis().callGraph();
-        // Through the method's nodes (overloads included), not a scan of every edge per finding.
+        // Through the method's nodes (overloads included), not a scan of every edge or node per finding.
         List<CallEdge> made = new ArrayList<>();
-        for (MethodNode node : graph.nodes()) {
-            MethodRef ref = node.ref();
-            if (ref.className().equals(className) && ref.name().equals(m.getNameAsString())) made.addAll(graph.outgoing(ref));
+        for (MethodRef ref : context.methodsOf(className)) {
+            if (ref.name().equals(m.getNameAsString())) made.addAll(graph.outgoing(ref));
         }
         List<CallEdge> inMethod = made.stream().filter(e -> contains(m, e.line())).toList();
         return SessionFacadeFix.of(inMethod, context.analysis().model()).map(SessionFacadeFix::takenOver).orElse(List.of());

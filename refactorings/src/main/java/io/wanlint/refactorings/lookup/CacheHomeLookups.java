@@ -104,8 +104,7 @@ public final class CacheHomeLookups implements Refactoring {
         Optional<SourceText> source = context.read(file);
         if (source.isEmpty()) return PlanOutcome.declined(file + " cannot be read");
         AnalysisResult analysis = context.analysis();
-        Optional<MethodNode> node = analysis.callGraph().nodes().stream()
-                .filter(n -> n.ref().equals(method)).findFirst();
+        Optional<MethodNode> node = analysis.callGraph().node(method);
         if (node.isEmpty()) return PlanOutcome.declined("the call graph has no method " + method);
         Set<Integer> lookups = new TreeSet<>();
         Set<Integer> creates = new TreeSet<>();

@@ -83,13 +83,18 @@ public final class ContainerTransactionScopes implements TransactionScopes {
     @Override public boolean everInTransaction(CallEdge edge) {
         Set<CallEdge> active = everActive;
         if (active == null) {
+            // One traversal from every entry point at once: the (method, context) pairs reached from any
+            // of them are those each one's traversal reaches, together. Walking every entry point's reach
+            // instead grew with entry points times their reach (2M generated lines: 5.6x the 1M time).
+            Map<MethodRef, Contexts> methods = new HashMap<>();
+            Deque<Visit> work = new ArrayDeque<>();
+            for (EntryPoint ep : graph.entryPoints()) work.add(new Visit(ep.method(), start(ep)));
+            visit(work, methods);
             Set<CallEdge> computed = new HashSet<>();
-            for (EntryPoint ep : graph.entryPoints()) {
-                reach(ep).methods().forEach((m, ctxs) -> {
-                    boolean inOne = ctxs.stream().anyMatch(TransactionContext::active);
-                    for (CallEdge e : graph.outgoing(m)) if (inOne || e.inUserTransaction()) computed.add(e);
-                });
-            }
+            methods.forEach((m, ctxs) -> {
+                boolean inOne = ctxs.stream().anyMatch(TransactionContext::active);
+                for (CallEdge e : graph.outgoing(m)) if (inOne || e.inUserTransaction()) computed.add(e);
+            });
             everActive = active = Set.copyOf(computed);
         }
         return active.contains(edge);
@@ -99,17 +104,29 @@ public final class ContainerTransactionScopes implements TransactionScopes {
         return reaches.computeIfAbsent(ep, this::traverse);
     }
 
+    private record Visit(MethodRef method, TransactionContext context) {}
+
     private Reach traverse(EntryPoint ep) {
         Map<MethodRef, Contexts> methods = new HashMap<>();
-        TransactionContext start = TransactionContext.NONE;
+        Deque<Visit> work = new ArrayDeque<>();
+        work.add(new Visit(ep.method(), start(ep)));
+        visit(work, methods);
+        // Read-only (a method's contexts are read-only sets), not copies: every entry point of a large application gets one.
+        return new Reach(java.util.Collections.unmodifiableMap(methods));
+    }
+
+    /** The context an entry point's method runs in: an EJB entry point's attribute applies, a web request has none. */
+    private TransactionContext start(EntryPoint ep) {
         if (ep.kind() == EntryPoint.Kind.MESSAGE_DRIVEN || ep.kind() == EntryPoint.Kind.TIMER
                 || ep.kind() == EntryPoint.Kind.REMOTE_FACADE) {
             Optional<Component> bean = model.byName(ep.component()).filter(c -> c.kind().isEjb());
-            if (bean.isPresent()) start = enter(bean.get(), ep.method(), ep.method().name(), TransactionContext.NONE);
+            if (bean.isPresent()) return enter(bean.get(), ep.method(), ep.method().name(), TransactionContext.NONE);
         }
-        record Visit(MethodRef method, TransactionContext context) {}
-        Deque<Visit> work = new ArrayDeque<>();
-        work.add(new Visit(ep.method(), start));
+        return TransactionContext.NONE;
+    }
+
+    /** Visits the (method, context) pairs reached from {@code work}, each once, into {@code methods}. */
+    private void visit(Deque<Visit> work, Map<MethodRef, Contexts> methods) {
         while (!work.isEmpty()) {
             Visit v = work.poll();
             // A method's contexts are the (method, context) pairs seen: one hash of the method per visit
@@ -125,8 +142,6 @@ public final class ContainerTransactionScopes implements TransactionScopes {
                 work.add(new Visit(e.to(), inCallee));
             }
         }
-        // Read-only (a method's contexts are read-only sets), not copies: every entry point of a large application gets one.
-        return new Reach(java.util.Collections.unmodifiableMap(methods));
     }
 
     /**

@@ -130,6 +130,49 @@ class WalkStatesTest {
         }
     }
 
+    /**
+     * The walks of one check number each distinct call once, whichever walk, scope, thread or layout
+     * reached it (laid out or walked over the links): equal calls one number, other calls another.
+     */
+    @Test
+    void everyWalkNumbersEachDistinctCallAlike() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            for (long seed = 1; seed <= 200; seed++) {
+                RandomApp app = RandomApp.of(new Random(seed));
+                List<EntryPoint> eps = app.graph().entryPoints();
+                WalkStates shared = new WalkStates(app.graph(), app.model());
+                shared.compile(eps.subList(0, eps.size() / 2));
+                List<Callable<List<RequestReach>>> both = new ArrayList<>();
+                for (int t = 0; t < 2; t++) {
+                    boolean reversed = t == 1;
+                    both.add(() -> {
+                        List<EntryPoint> order = new ArrayList<>(eps);
+                        if (reversed) java.util.Collections.reverse(order);
+                        List<RequestReach> out = new ArrayList<>();
+                        for (EntryPoint ep : order) for (ReachScope scope : ReachScope.values()) out.add(shared.walk(ep, scope));
+                        return out;
+                    });
+                }
+                java.util.Map<CallEdge, Integer> idOf = new java.util.HashMap<>();
+                java.util.Map<Integer, CallEdge> callOf = new java.util.HashMap<>();
+                for (Future<List<RequestReach>> f : pool.invokeAll(both)) {
+                    for (RequestReach walk : f.get()) {
+                        for (int i = 0; i < walk.calls().size(); i++) {
+                            CallEdge call = walk.calls().get(i).edge();
+                            int id = walk.callId(i);
+                            assertThat(idOf.computeIfAbsent(call, c -> id)).as("seed " + seed + " " + call).isEqualTo(id);
+                            assertThat(callOf.computeIfAbsent(id, n -> call)).as("seed " + seed + " id " + id).isEqualTo(call);
+                            assertThat(id).isLessThan(shared.calls());
+                        }
+                    }
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     @Test
     void aCallReachedFirstOutsideALoopAndThenInsideOneCountsAsInALoop() {
         MethodRef entry = MethodRef.of("a.Servlet", "doGet");

@@ -23,13 +23,20 @@ import java.util.Set;
 public final class RequestReach {
     private final EntryPoint entryPoint;
     private final List<ReachedCall> calls;
+    /** Per reached call, in the same order: its id among the calls of the walks' states (see {@link #callId}). */
+    private final int[] callIds;
+    /** The states the walk went through, whose numbers {@link #callIds} are. */
+    private final Object numbering;
     /** The distinct calls some path runs inside a loop; as a set once {@link #inLoop} is asked (few requests are). */
     private final List<CallEdge> loopedCalls;
     private volatile Set<CallEdge> looped;
 
-    RequestReach(EntryPoint entryPoint, List<ReachedCall> calls, List<CallEdge> loopedCalls) {
+    RequestReach(EntryPoint entryPoint, List<ReachedCall> calls, int[] callIds, Object numbering, List<CallEdge> loopedCalls) {
+        if (callIds.length != calls.size()) throw new IllegalArgumentException("one id per reached call");
         this.entryPoint = entryPoint;
         this.calls = List.copyOf(calls);
+        this.callIds = callIds;
+        this.numbering = numbering;
         this.loopedCalls = List.copyOf(loopedCalls);
     }
 
@@ -37,6 +44,19 @@ public final class RequestReach {
 
     /** Every reached call, once, in execution order. */
     public List<ReachedCall> calls() { return calls; }
+
+    /**
+     * The id of {@code calls().get(index)}: a small number, one per distinct call, that the walks of one
+     * check share while they share their states, so that what a rule works out per call can sit in an
+     * array instead of a map hashing the call at every request that reaches it. Walks made apart (after
+     * {@link RuleContext}'s walks were released, or by another check) may number calls otherwise: a
+     * value kept by id is for the very call object it was made for ({@link ReachedCall#edge()}, compared
+     * by identity).
+     */
+    public int callId(int index) { return callIds[index]; }
+
+    /** What numbered the calls: walks with the same numbering number a call alike. */
+    Object numbering() { return numbering; }
 
     /** Whether some path from the entry point runs {@code edge} inside a loop. */
     public boolean inLoop(CallEdge edge) {

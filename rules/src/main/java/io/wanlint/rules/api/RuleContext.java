@@ -103,6 +103,16 @@ public final class RuleContext {
     }
 
     /**
+     * A memo of {@code answer} per call of this check's walks (see {@link CallMemo}), for a rule to keep
+     * as a {@link #derived} value: the walks' numbering of calls is the one the memo keys on, so one made
+     * after {@link #releaseWalks} starts afresh.
+     */
+    public <T> CallMemo<T> callMemo(java.util.function.Function<CallEdge, T> answer) {
+        WalkStates numbering = states;
+        return new CallMemo<>(answer, numbering, numbering.calls());
+    }
+
+    /**
      * Lays out ahead the states the walks from every entry point pass through (see
      * {@link WalkStates#compile}), for the engine to call once before it walks every entry point.
      */

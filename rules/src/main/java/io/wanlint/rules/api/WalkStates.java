@@ -54,6 +54,11 @@ final class WalkStates {
         this.callIds = new ConcurrentHashMap<>(Math.max(16, graph.edges().size()));
     }
 
+    /** How many calls the states made so far have numbered. */
+    int calls() {
+        return nextCall.get();
+    }
+
     /** The calls {@code ep} reaches within {@code scope}. */
     RequestReach walk(EntryPoint ep, ReachScope scope) {
         Node start = start(ep);
@@ -102,7 +107,7 @@ final class WalkStates {
     void compile(List<EntryPoint> eps) {
         List<Node> order = new ArrayList<>();
         int[] ids = closure(eps, order);
-        compiled = new Compiled(order, ids);
+        compiled = new Compiled(order, ids, this);
     }
 
     /**
@@ -172,6 +177,7 @@ final class WalkStates {
     private RequestReach walkLinks(EntryPoint ep, Node start, ReachScope scope, Marks m) {
         List<ReachedCall> reached = new ArrayList<>();
         List<CallEdge> looped = new ArrayList<>();
+        int reachedIds = 0;
         m.firstVisit(start.id);
         Deque<Frame> stack = new ArrayDeque<>();
         stack.push(new Frame(start, null, steps(start)));
@@ -185,6 +191,7 @@ final class WalkStates {
             if (m.firstCall(step.callId)) {
                 rc = new ReachedCall(step.edge, top.node.state.component, step.inLoop, top.via);
                 reached.add(rc);
+                reachedIds = m.reachedId(reachedIds, step.callId);
             }
             if (step.inLoop && m.firstLooped(step.callId)) looped.add(step.edge);
             if (!entersCallee(step.edge, scope)) continue;
@@ -194,7 +201,7 @@ final class WalkStates {
             if (rc == null) rc = new ReachedCall(step.edge, top.node.state.component, step.inLoop, top.via);
             stack.push(new Frame(callee, rc, steps(callee)));
         }
-        return new RequestReach(ep, reached, looped);
+        return new RequestReach(ep, reached, Arrays.copyOf(m.reachedIds, reachedIds), this, looped);
     }
 
     private Node node(State state) {
@@ -389,8 +396,12 @@ final class WalkStates {
         final byte[] flags;
         final int[] callee;
 
-        Compiled(List<Node> order, int[] ids) {
+        /** The states these were laid out from, which numbered the calls. */
+        private final WalkStates numbering;
+
+        Compiled(List<Node> order, int[] ids, WalkStates numbering) {
             this.ids = ids;
+            this.numbering = numbering;
             int states = order.size();
             component = new String[states];
             firstStep = new int[states + 1];
@@ -427,6 +438,7 @@ final class WalkStates {
             byte enters = scope == ReachScope.WHOLE_REQUEST ? ENTERED_BY_WHOLE_REQUEST : ENTERED_BY_CALLER_TIER;
             List<ReachedCall> reached = new ArrayList<>();
             List<CallEdge> looped = new ArrayList<>();
+            int reachedIds = 0;
             m.firstVisitCompiled(start, component.length);
             int depth = m.push(0, start, firstStep[start], firstStep[start + 1], null);
             while (depth > 0) {
@@ -446,6 +458,7 @@ final class WalkStates {
                 if (m.firstCall(id)) {
                     rc = new ReachedCall(e, component[m.state[top]], inLoop, m.via[top]);
                     reached.add(rc);
+                    reachedIds = m.reachedId(reachedIds, id);
                 }
                 if (inLoop && m.firstLooped(id)) looped.add(e);
                 if ((f & enters) == 0) continue;
@@ -455,7 +468,7 @@ final class WalkStates {
                 if (rc == null) rc = new ReachedCall(e, component[m.state[top]], inLoop, m.via[top]);
                 depth = m.push(depth, next, firstStep[next], firstStep[next + 1], rc);
             }
-            return new RequestReach(ep, reached, looped);
+            return new RequestReach(ep, reached, Arrays.copyOf(m.reachedIds, reachedIds), numbering, looped);
         }
     }
 
@@ -469,6 +482,8 @@ final class WalkStates {
         int[] visited = new int[1024];
         int[] called = new int[1024];
         int[] looped = new int[1024];
+        /** The current walk's reached calls' ids, in the order reached. */
+        int[] reachedIds = new int[1024];
 
         /** Marks of the compiled states, and the compiled walk's stack: state, next and end step, path. */
         int[] visitedCompiled = new int[0];
@@ -517,6 +532,13 @@ final class WalkStates {
             if (called[id] == walk) return false;
             called[id] = walk;
             return true;
+        }
+
+        /** Records the id of the walk's {@code count}th reached call; the new count. */
+        int reachedId(int count, int id) {
+            if (count == reachedIds.length) reachedIds = Arrays.copyOf(reachedIds, count * 2);
+            reachedIds[count] = id;
+            return count + 1;
         }
 
         boolean firstLooped(int id) {

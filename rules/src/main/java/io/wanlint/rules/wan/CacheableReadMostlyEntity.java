@@ -18,9 +18,11 @@ import io.wanlint.analyzer.vendor.ContainerVendor;
 import io.wanlint.analyzer.vendor.J2eeRi;
 import io.wanlint.analyzer.vendor.Jboss;
 import io.wanlint.analyzer.vendor.Weblogic;
+import io.wanlint.rules.api.CallMemo;
 import io.wanlint.rules.api.FindingSink;
 import io.wanlint.rules.api.ReachScope;
 import io.wanlint.rules.api.ReachedCall;
+import io.wanlint.rules.api.RequestReach;
 import io.wanlint.rules.api.Rule;
 import io.wanlint.rules.api.RuleContext;
 import io.wanlint.rules.api.RuleDescriptors;
@@ -92,14 +94,25 @@ public final class CacheableReadMostlyEntity implements Rule {
      */
     private static final class EntityCalls {
         final Map<EntryPoint, List<ReachedCall>> byEntryPoint = new ConcurrentHashMap<>();
+        /** {@link #looksAt} once per call: every façade's request reaches mostly the same calls. */
+        final CallMemo<Boolean> looksAt;
+
+        EntityCalls(RuleContext ctx, Map<String, Component> jpaEntities) {
+            looksAt = ctx.callMemo(e -> looksAt(jpaEntities, e));
+        }
     }
 
     private static List<ReachedCall> entityCalls(RuleContext ctx, EntryPoint ep) {
-        Map<EntryPoint, List<ReachedCall>> known = ctx.derived(EntityCalls.class, c -> new EntityCalls()).byEntryPoint;
+        // Taken ahead: a derived value may not ask for another while it is made.
+        Map<String, Component> jpaEntities = JpaEntityClasses.of(ctx).byClass();
+        EntityCalls shared = ctx.derived(EntityCalls.class, c -> new EntityCalls(c, jpaEntities));
+        Map<EntryPoint, List<ReachedCall>> known = shared.byEntryPoint;
         List<ReachedCall> calls = known.get(ep);
         if (calls != null) return calls;
         List<ReachedCall> picked = new ArrayList<>();
-        for (ReachedCall rc : ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls()) if (looksAt(ctx, rc.edge())) picked.add(rc);
+        RequestReach walk = ctx.reach(ep, ReachScope.WHOLE_REQUEST);
+        List<ReachedCall> reached = walk.calls();
+        for (int i = 0; i < reached.size(); i++) if (shared.looksAt.of(walk, i)) picked.add(reached.get(i));
         // Two threads picking the same request's calls pick equal lists: either one is kept.
         List<ReachedCall> made = List.copyOf(picked);
         List<ReachedCall> earlier = known.putIfAbsent(ep, made);
@@ -108,8 +121,18 @@ public final class CacheableReadMostlyEntity implements Rule {
 
     /** Whether the check's pass does anything with this call (it skips every other one, leaving nothing behind). */
     static boolean looksAt(RuleContext ctx, CallEdge e) {
+        return looksAt(JpaEntityClasses.of(ctx).byClass(), e);
+    }
+
+    /**
+     * {@link #looksAt} with the JPA entities by class taken once per request: asked of every reached call
+     * of every request (8 million on HELIUM V), and the setter test, a name prefix and a look-up in the
+     * check's shared values, was most of it, for an application with no JPA entity at all.
+     */
+    private static boolean looksAt(Map<String, Component> jpaEntities, CallEdge e) {
         if (e.op() == CallOp.LOOKUP && e.targetComponent() != null) return true;
-        return jpaSetterOf(ctx, e).isPresent() || access(e).isPresent();
+        if (access(e).isPresent()) return true;
+        return !jpaEntities.isEmpty() && jpaSetterOf(jpaEntities, e).isPresent();
     }
 
     @Override public void check(RuleContext ctx, FindingSink sink) { check(ctx, sink, CacheableReadMostlyEntity::entityCalls); }
@@ -118,6 +141,7 @@ public final class CacheableReadMostlyEntity implements Rule {
     void check(RuleContext ctx, FindingSink sink, java.util.function.BiFunction<RuleContext, EntryPoint, List<ReachedCall>> callsOf) {
         Map<String, Usage> usages = new LinkedHashMap<>();
         Set<CallEdge> reachedWrites = new java.util.HashSet<>();
+        Map<String, Component> jpaEntities = JpaEntityClasses.of(ctx).byClass();
         for (EntryPoint ep : ctx.entryPoints()) {
             // Setters of JPA entities count as writes where the request also loads that entity (find or
             // query): the entity is then managed and the flush writes what the setter changed.
@@ -130,7 +154,7 @@ public final class CacheableReadMostlyEntity implements Rule {
                                     .lookupsByEntryPoint.computeIfAbsent(ep, e -> new ArrayList<>()).add(rc));
                     continue;
                 }
-                Optional<Component> setterOf = jpaSetterOf(ctx, rc.edge());
+                Optional<Component> setterOf = jpaSetterOf(jpaEntities, rc.edge());
                 if (setterOf.isPresent()) {
                     if (!setterOf.get().readOnly()) jpaSetters.computeIfAbsent(setterOf.get().name(), n -> new ArrayList<>()).add(rc);
                     continue;
@@ -230,12 +254,12 @@ public final class CacheableReadMostlyEntity implements Rule {
     }
 
     /** The JPA entity whose setter a plain call invokes from another class, if it is one. */
-    private static Optional<Component> jpaSetterOf(RuleContext ctx, CallEdge e) {
+    private static Optional<Component> jpaSetterOf(Map<String, Component> jpaEntities, CallEdge e) {
         if (e.kind() != io.wanlint.analyzer.api.EdgeKind.LOCAL || e.op() != CallOp.INVOKE || e.to() == null
                 || !e.to().name().startsWith("set") || e.from() == null) {
             return Optional.empty();
         }
-        Component entity = ctx.derived(JpaEntityClasses.class, JpaEntityClasses::of).byClass().get(e.to().className());
+        Component entity = jpaEntities.get(e.to().className());
         return entity == null || entity.className().equals(e.from().className()) ? Optional.empty() : Optional.of(entity);
     }
 
@@ -245,7 +269,12 @@ public final class CacheableReadMostlyEntity implements Rule {
      * of 6,852 components that has no JPA entity), and the few entities fit in a small map.
      */
     record JpaEntityClasses(Map<String, Component> byClass) {
+        /** The check's, made once and shared. */
         static JpaEntityClasses of(RuleContext ctx) {
+            return ctx.derived(JpaEntityClasses.class, JpaEntityClasses::made);
+        }
+
+        private static JpaEntityClasses made(RuleContext ctx) {
             Map<String, Component> out = new java.util.HashMap<>();
             for (Component c : ctx.model().ofKind(ComponentKind.JPA_ENTITY)) {
                 ctx.model().byClass(c.className()).filter(k -> k.kind() == ComponentKind.JPA_ENTITY)

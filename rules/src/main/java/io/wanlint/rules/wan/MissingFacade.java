@@ -15,6 +15,7 @@ import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.api.RuleDescriptor;
 import io.wanlint.analyzer.api.Severity;
 import io.wanlint.analyzer.api.SourceLocation;
+import io.wanlint.rules.api.CallMemo;
 import io.wanlint.rules.api.FindingSink;
 import io.wanlint.rules.api.ReachScope;
 import io.wanlint.rules.api.ReachedCall;
@@ -52,13 +53,18 @@ public final class MissingFacade implements Rule {
         Map<String, ReachedCall> firstRemoteEntityCall = new LinkedHashMap<>();
         Map<MethodRef, SessionClient> sessionClients = new LinkedHashMap<>();
         Map<UseCaseCause, List<UseCase>> useCases = new LinkedHashMap<>();
+        // The entity bean an EJB call (not a lookup) targets, once per call rather than per request reaching it.
+        CallMemo<Optional<Component>> entityTargets = ctx.callMemo(e -> !e.kind().isEjb() || e.op() == CallOp.LOOKUP
+                ? Optional.empty() : ctx.targetOf(e).filter(MissingFacade::isEntityBean));
         for (EntryPoint ep : ctx.entryPoints()) {
             useCase(ctx, ep).filter(u -> !saidByWan001(ctx, u))
                     .ifPresent(u -> useCases.computeIfAbsent(u.cause(ctx), c -> new ArrayList<>()).add(u));
-            for (ReachedCall rc : ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls()) {
-                if (!rc.edge().kind().isEjb() || rc.edge().op() == CallOp.LOOKUP) continue;
-                Optional<Component> target = ctx.targetOf(rc.edge());
-                if (target.isEmpty() || !isEntityBean(target.get()) || !ctx.crossesSites(rc)) continue;
+            RequestReach walk = ctx.reach(ep, ReachScope.WHOLE_REQUEST);
+            for (int i = 0; i < walk.calls().size(); i++) {
+                Optional<Component> target = entityTargets.of(walk, i);
+                if (target.isEmpty()) continue;
+                ReachedCall rc = walk.calls().get(i);
+                if (!ctx.crossesSites(rc)) continue;
                 if (ctx.component(rc.callerComponent()).map(c -> c.kind().isSession()).orElse(false)) {
                     sessionClients.computeIfAbsent(rc.edge().from(), m -> new SessionClient()).add(ep, rc, target.get());
                 }

@@ -14,10 +14,12 @@ import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.api.RuleDescriptor;
 import io.wanlint.analyzer.api.Severity;
 import io.wanlint.analyzer.api.SessionFacadeFix;
+import io.wanlint.rules.api.CallMemo;
 import io.wanlint.rules.api.FindingSink;
 import io.wanlint.rules.api.PatchEffect;
 import io.wanlint.rules.api.ReachScope;
 import io.wanlint.rules.api.ReachedCall;
+import io.wanlint.rules.api.RequestReach;
 import io.wanlint.rules.api.Rule;
 import io.wanlint.rules.api.RuleContext;
 import io.wanlint.rules.api.RuleDescriptors;
@@ -84,17 +86,22 @@ public final class NPlusOneFinder implements Rule {
 
     @Override public void check(RuleContext ctx, FindingSink sink) {
         Map<MethodRef, Site> sites = new LinkedHashMap<>();
+        // What follows each call, once per call: hashing every finder and session call of every request
+        // to find it again was half of this rule on HELIUM V.
+        CallMemo<Optional<NPlusOne>> afterCall = ctx.callMemo(e -> after(ctx, e));
         for (EntryPoint ep : ctx.entryPoints()) {
-            List<ReachedCall> calls = ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls();
+            RequestReach walk = ctx.reach(ep, ReachScope.WHOLE_REQUEST);
+            List<ReachedCall> calls = walk.calls();
             // Indexed only for a request that makes an N+1's first call (few do: hashing every call of
             // every request was a tenth of the rule).
             Map<CallEdge, ReachedCall> reached = null;
             Set<MethodRef> seen = new HashSet<>();
-            for (ReachedCall rc : calls) {
+            for (int i = 0; i < calls.size(); i++) {
+                Optional<NPlusOne> started = afterCall.of(walk, i);
+                if (started.isEmpty()) continue;
+                ReachedCall rc = calls.get(i);
                 CallEdge e = rc.edge();
                 if (seen.contains(e.from())) continue;
-                Optional<NPlusOne> started = after(ctx, e);
-                if (started.isEmpty()) continue;
                 if (reached == null) {
                     reached = new HashMap<>();
                     for (ReachedCall c : calls) reached.put(c.edge(), c);

@@ -10,6 +10,7 @@ import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.FindingLocation;
 import io.wanlint.analyzer.api.RuleDescriptor;
 import io.wanlint.analyzer.api.Severity;
+import io.wanlint.rules.api.CallMemo;
 import io.wanlint.rules.api.FindingSink;
 import io.wanlint.rules.api.ReachScope;
 import io.wanlint.rules.api.ReachedCall;
@@ -92,14 +93,15 @@ public final class RemoteFineGrainedCall implements Rule {
      * The cross-site business calls of one request that its estimate charges (a call it does not
      * charge costs no round trip, and a message must not count it), when they make a finding.
      */
-    private static Optional<Request> offending(RuleContext ctx, EntryPoint ep) {
+    private static Optional<Request> offending(RuleContext ctx, EntryPoint ep, CallMemo<Boolean> remoteInvocations) {
         RequestReach reach = ctx.reach(ep, ReachScope.WHOLE_REQUEST);
         Set<CallEdge> paid = null;
         List<ReachedCall> offending = new ArrayList<>();
-        for (ReachedCall rc : reach.calls()) {
+        for (int i = 0; i < reach.calls().size(); i++) {
+            if (!remoteInvocations.of(reach, i)) continue;
+            ReachedCall rc = reach.calls().get(i);
             CallEdge e = rc.edge();
-            if (e.kind() != EdgeKind.REMOTE_EJB || e.cachedOnce()) continue;
-            if (!isBusinessInvocation(e, ctx.targetOf(e)) || !ctx.crossesSites(rc)) continue;
+            if (!ctx.crossesSites(rc)) continue;
             if (paid == null) paid = Estimates.paid(ctx, ep);
             if (paid.contains(e)) offending.add(rc);
         }
@@ -121,12 +123,19 @@ public final class RemoteFineGrainedCall implements Rule {
 
     /** {@link #offending} of each entry point, made once per check: WAN002, WAN003 and WAN007 ask again. */
     private static Optional<Request> offendingOnce(RuleContext ctx, EntryPoint ep) {
-        return ctx.derived(OffendingByRequest.class, c -> new OffendingByRequest()).byEntry
-                .computeIfAbsent(ep, e -> offending(ctx, e));
+        OffendingByRequest shared = ctx.derived(OffendingByRequest.class, OffendingByRequest::new);
+        return shared.byEntry.computeIfAbsent(ep, e -> offending(ctx, e, shared.remoteInvocations));
     }
 
     private static final class OffendingByRequest {
         final Map<EntryPoint, Optional<Request>> byEntry = new java.util.concurrent.ConcurrentHashMap<>();
+        /** Whether a call is a remote business invocation made each time, once per call: every request's pass asks. */
+        final CallMemo<Boolean> remoteInvocations;
+
+        OffendingByRequest(RuleContext ctx) {
+            remoteInvocations = ctx.callMemo(e -> e.kind() == EdgeKind.REMOTE_EJB && !e.cachedOnce()
+                    && isBusinessInvocation(e, ctx.targetOf(e)));
+        }
     }
 
     /** Business invocations count; lookups and session-home {@code create()} belong to WAN006. */

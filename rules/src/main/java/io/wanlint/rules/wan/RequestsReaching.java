@@ -1,10 +1,11 @@
 package io.wanlint.rules.wan;
 
-import io.wanlint.analyzer.api.CallEdge;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.MethodRef;
+import io.wanlint.rules.api.CallMemo;
 import io.wanlint.rules.api.ReachScope;
 import io.wanlint.rules.api.ReachedCall;
+import io.wanlint.rules.api.RequestReach;
 import io.wanlint.rules.api.RuleContext;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -55,6 +56,7 @@ final class RequestsReaching {
             indexOf.putIfAbsent(eps.get(i), i);
         }
         this.parts = new AtomicReferenceArray<>((eps.size() + PER_PART - 1) / PER_PART);
+        this.calleeOf = ctx.callMemo(e -> callee(e.to()));
     }
 
     /** Makes the part that holds {@code ep} (the engine calls this for every entry point, ahead of the rules). */
@@ -68,32 +70,75 @@ final class RequestsReaching {
         if (known != null) return known;
         int from = p * PER_PART;
         int to = Math.min(eps.size(), (p + 1) * PER_PART);
-        List<List<ReachedCall>> walks = new ArrayList<>(to - from);
-        int calls = 0;
+        List<RequestReach> walks = new ArrayList<>(to - from);
+        for (int i = from; i < to; i++) walks.add(ctx.reach(eps.get(i), ReachScope.WHOLE_REQUEST));
+        // Each reached call's callee is found by the walk's number of the call, and the part's entries by
+        // the callee's number: hashing the callee's names at every reached call of every request, then
+        // looking the call up by identity in a map of a million, were most of making this index (issue 22).
+        Table table = tables.get();
+        table.next();
         for (int i = from; i < to; i++) {
-            walks.add(ctx.reach(eps.get(i), ReachScope.WHOLE_REQUEST).calls());
-            calls += walks.get(walks.size() - 1).size();
+            table.entries(callee(eps.get(i).method())).add(i, null);
+            RequestReach walk = walks.get(i - from);
+            List<ReachedCall> reached = walk.calls();
+            for (int k = 0; k < reached.size(); k++) table.entries(calleeOf.of(walk, k)).add(i, reached.get(k));
         }
-        // Sized for the calls of the part's requests (at most, all distinct): growing both maps call by
-        // call was a quarter of making a part on HELIUM V.
-        Map<MethodRef, Entries> made = new HashMap<>(Math.max(16, (int) Math.min(1 << 20, calls / 2L)));
-        // The walks of a check share their call objects (one per call and walk state), so a call's
-        // callee is looked up by the call's identity first: hashing the callee's names and parameter
-        // types at every reached call of every request was most of making this index.
-        Map<CallEdge, Entries> byCall = new IdentityHashMap<>(Math.min(1 << 20, calls));
-        for (int i = from; i < to; i++) {
-            EntryPoint ep = eps.get(i);
-            made.computeIfAbsent(ep.method(), m -> new Entries()).add(i, null);
-            for (ReachedCall rc : walks.get(i - from)) {
-                Entries e = byCall.get(rc.edge());
-                if (e == null) {
-                    e = made.computeIfAbsent(rc.edge().to(), m -> new Entries());
-                    byCall.put(rc.edge(), e);
-                }
-                e.add(i, rc);
-            }
-        }
+        Map<MethodRef, Entries> made = table.part();
         return parts.compareAndSet(p, null, made) ? made : parts.get(p);
+    }
+
+    /** A method some request executes, numbered for the threads' {@link Table}s. */
+    private record Callee(MethodRef method, int index) {}
+
+    private final Map<MethodRef, Callee> callees = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicInteger nextCallee = new java.util.concurrent.atomic.AtomicInteger();
+    /** The callee of a call with no known target method (a map key of its own, as in a map by method). */
+    private final Callee unknownCallee = new Callee(null, nextCallee.getAndIncrement());
+    /** Each call's callee, once per call. */
+    private final CallMemo<Callee> calleeOf;
+    /** Each thread's table, reused from part to part. */
+    private final ThreadLocal<Table> tables = ThreadLocal.withInitial(Table::new);
+
+    private Callee callee(MethodRef method) {
+        if (method == null) return unknownCallee;
+        Callee known = callees.get(method);
+        return known != null ? known : callees.computeIfAbsent(method, m -> new Callee(m, nextCallee.getAndIncrement()));
+    }
+
+    /** One thread's entries of the part it is making, by callee number. */
+    private static final class Table {
+        private int part;
+        private int[] madeIn = new int[0];
+        private Entries[] entries = new Entries[0];
+        private final List<Callee> touched = new ArrayList<>();
+
+        void next() { part++; }
+
+        Entries entries(Callee c) {
+            int at = c.index();
+            if (at >= madeIn.length) {
+                int size = Math.max(at + 1, madeIn.length * 2);
+                madeIn = Arrays.copyOf(madeIn, size);
+                entries = Arrays.copyOf(entries, size);
+            }
+            if (madeIn[at] != part) {
+                madeIn[at] = part;
+                entries[at] = new Entries();
+                touched.add(c);
+            }
+            return entries[at];
+        }
+
+        /** The part's entries by method; the table lets go of them. */
+        Map<MethodRef, Entries> part() {
+            Map<MethodRef, Entries> made = new HashMap<>(Math.max(16, touched.size() * 4 / 3 + 1));
+            for (Callee c : touched) {
+                made.put(c.method(), entries[c.index()]);
+                entries[c.index()] = null;
+            }
+            touched.clear();
+            return made;
+        }
     }
 
     /** The entry points executing {@code method}, in entry-point order. */

@@ -13,6 +13,8 @@ import io.wanlint.analyzer.api.RuleDescriptor;
 import io.wanlint.analyzer.api.Severity;
 import io.wanlint.analyzer.api.SourceLocation;
 import io.wanlint.analyzer.api.TransactionContext;
+import io.wanlint.rules.api.RequestReach;
+import io.wanlint.rules.api.CallMemo;
 import io.wanlint.rules.api.FindingSink;
 import io.wanlint.rules.api.ReachScope;
 import io.wanlint.rules.api.ReachedCall;
@@ -57,8 +59,10 @@ public final class SyncExternalCallInTransaction implements Rule {
      * the scopes cache it, and it is a function of the entry point alone.
      */
     @Override public void prepare(RuleContext ctx, EntryPoint ep) {
-        for (ReachedCall rc : ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls()) {
-            if (isSynchronousWanCall(ctx, rc)) {
+        RequestReach walk = ctx.reach(ep, ReachScope.WHOLE_REQUEST);
+        CallMemo<WanCall> wanCalls = wanCalls(ctx);
+        for (int i = 0; i < walk.calls().size(); i++) {
+            if (isSynchronousWanCall(ctx, wanCalls.of(walk, i), walk.calls().get(i))) {
                 ctx.transactions().contextsOfMethod(ep, ep.method());
                 return;
             }
@@ -73,14 +77,16 @@ public final class SyncExternalCallInTransaction implements Rule {
     private record Hit(MethodRef boundary, String how, EntryPoint ep, ReachedCall call, MethodRef maker) {}
 
     @Override public void check(RuleContext ctx, FindingSink sink) {
+        CallMemo<WanCall> wanCalls = wanCalls(ctx);
         List<Hit> hits = new ArrayList<>();
         Set<List<Object>> seen = new HashSet<>();
         for (EntryPoint ep : ctx.entryPoints()) {
-            List<ReachedCall> reached = ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls();
+            RequestReach walk = ctx.reach(ep, ReachScope.WHOLE_REQUEST);
+            List<ReachedCall> reached = walk.calls();
             TransactionalWork work = null;
             for (int i = 0; i < reached.size(); i++) {
                 ReachedCall rc = reached.get(i);
-                if (!isSynchronousWanCall(ctx, rc)) continue;
+                if (!isSynchronousWanCall(ctx, wanCalls.of(walk, i), rc)) continue;
                 for (TransactionContext tx : ctx.transactions().contextsOf(ep, rc.edge())) {
                     if (!tx.active() || tx.startedBy() == null) continue;
                     if (work == null) work = TransactionalWork.of(ctx, ep, reached);
@@ -167,10 +173,24 @@ public final class SyncExternalCallInTransaction implements Rule {
         }
     }
 
-    private static boolean isSynchronousWanCall(RuleContext ctx, ReachedCall rc) {
-        CallEdge e = rc.edge();
-        if (e.kind().isExternal()) return true;
-        return e.kind() == EdgeKind.REMOTE_EJB && e.op() != CallOp.LOOKUP && ctx.crossesSites(rc);
+    /** Whether a call is a synchronous WAN call by what it is ({@link #wanCall}), and where it crosses sites if that decides. */
+    private static boolean isSynchronousWanCall(RuleContext ctx, WanCall what, ReachedCall rc) {
+        return what == WanCall.ALWAYS || what == WanCall.WHEN_CROSSING && ctx.crossesSites(rc);
+    }
+
+    /** What a call alone says of it being a synchronous WAN call. */
+    private enum WanCall { ALWAYS, WHEN_CROSSING, NEVER }
+
+    private static WanCall wanCall(CallEdge e) {
+        if (e.kind().isExternal()) return WanCall.ALWAYS;
+        return e.kind() == EdgeKind.REMOTE_EJB && e.op() != CallOp.LOOKUP ? WanCall.WHEN_CROSSING : WanCall.NEVER;
+    }
+
+    /** {@link #wanCall} once per call of the check (the preparation and the check go through every reached call). */
+    private record WanCalls(CallMemo<WanCall> memo) {}
+
+    private static CallMemo<WanCall> wanCalls(RuleContext ctx) {
+        return ctx.derived(WanCalls.class, c -> new WanCalls(c.callMemo(SyncExternalCallInTransaction::wanCall))).memo();
     }
 
     private Estimates.Reported finding(RuleContext ctx, Group g) {

@@ -12,6 +12,8 @@ import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.analyzer.api.MethodRef;
 import io.wanlint.analyzer.api.RuleDescriptor;
 import io.wanlint.analyzer.api.Severity;
+import io.wanlint.rules.api.RequestReach;
+import io.wanlint.rules.api.CallMemo;
 import io.wanlint.rules.api.FindingSink;
 import io.wanlint.rules.api.ReachScope;
 import io.wanlint.rules.api.ReachedCall;
@@ -53,10 +55,15 @@ public final class UncachedHomeLookup implements Rule {
 
     @Override public void check(RuleContext ctx, FindingSink sink) {
         Map<MethodRef, Site> sites = new LinkedHashMap<>();
+        // Whether a call is an acquisition made every time, once per call rather than per request reaching it.
+        CallMemo<Boolean> acquiredEachTime = ctx.callMemo(e -> !e.cachedOnce() && isHomeAcquisition(ctx, e));
         for (EntryPoint ep : ctx.entryPoints()) {
-            for (ReachedCall rc : ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls()) {
+            RequestReach walk = ctx.reach(ep, ReachScope.WHOLE_REQUEST);
+            for (int i = 0; i < walk.calls().size(); i++) {
+                if (!acquiredEachTime.of(walk, i)) continue;
+                ReachedCall rc = walk.calls().get(i);
                 CallEdge e = rc.edge();
-                if (e.cachedOnce() || !isHomeAcquisition(ctx, e) || !ctx.crossesSites(rc)) continue;
+                if (!ctx.crossesSites(rc)) continue;
                 Site s = sites.computeIfAbsent(e.from(), m -> new Site());
                 s.calls.add(e);
                 s.byEntryPoint.computeIfAbsent(ep, k -> new ArrayList<>()).add(rc);

@@ -53,10 +53,12 @@ class WalkStatesTest {
             // Half the entry points laid out ahead: the others start outside the arrays and walk the links.
             compiled.compile(eps.subList(0, eps.size() / 2));
             WalkStates linked = new WalkStates(app.graph(), app.model());
+            Numbers numbers = new Numbers(compiled, "seed " + seed);
             for (int round = 0; round < 2; round++) {
                 for (EntryPoint ep : eps) {
                     for (ReachScope scope : ReachScope.values()) {
                         RequestReach fast = compiled.walk(ep, scope);
+                        numbers.check(List.of(fast));
                         assertSame(app, ep, scope, fast, "seed " + seed);
                         assertThat(fast.calls()).as("seed " + seed + " " + ep.id() + " " + scope)
                                 .isEqualTo(linked.walkLinked(ep, scope).calls());
@@ -79,19 +81,9 @@ class WalkStatesTest {
                         () -> { shared.make(all.subList(0, all.size() / 2)); return null; },
                         () -> { shared.make(all.subList(all.size() / 3, all.size())); return null; }));
                 shared.compile(all);
-                List<Callable<List<RequestReach>>> both = new ArrayList<>();
-                for (int t = 0; t < 2; t++) {
-                    boolean reversed = t == 1;
-                    both.add(() -> {
-                        List<EntryPoint> eps = new ArrayList<>(app.graph().entryPoints());
-                        if (reversed) java.util.Collections.reverse(eps);
-                        List<RequestReach> out = new ArrayList<>();
-                        for (EntryPoint ep : eps) for (ReachScope scope : ReachScope.values()) out.add(shared.walk(ep, scope));
-                        return out;
-                    });
-                }
-                for (Future<List<RequestReach>> f : pool.invokeAll(both)) {
-                    List<RequestReach> walks = f.get();
+                Numbers numbers = new Numbers(shared, "seed " + seed);
+                for (List<RequestReach> walks : walkedByTwoThreads(pool, shared, all, List.of(ReachScope.values()))) {
+                    numbers.check(walks);
                     for (int i = 0; i < walks.size(); i++) {
                         ReachScope scope = ReachScope.values()[i % ReachScope.values().length];
                         assertSame(app, walks.get(i).entryPoint(), scope, walks.get(i), "seed " + seed);
@@ -110,19 +102,11 @@ class WalkStatesTest {
             for (long seed = 1; seed <= 60; seed++) {
                 RandomApp app = RandomApp.of(new Random(seed));
                 WalkStates shared = new WalkStates(app.graph(), app.model());
-                List<Callable<List<RequestReach>>> both = new ArrayList<>();
-                for (int t = 0; t < 2; t++) {
-                    boolean reversed = t == 1;
-                    both.add(() -> {
-                        List<EntryPoint> eps = new ArrayList<>(app.graph().entryPoints());
-                        if (reversed) java.util.Collections.reverse(eps);
-                        List<RequestReach> out = new ArrayList<>();
-                        for (EntryPoint ep : eps) out.add(shared.walk(ep, ReachScope.WHOLE_REQUEST));
-                        return out;
-                    });
-                }
-                for (Future<List<RequestReach>> f : pool.invokeAll(both)) {
-                    for (RequestReach r : f.get()) assertSame(app, r.entryPoint(), ReachScope.WHOLE_REQUEST, r, "seed " + seed);
+                List<EntryPoint> eps = app.graph().entryPoints();
+                Numbers numbers = new Numbers(shared, "seed " + seed);
+                for (List<RequestReach> walks : walkedByTwoThreads(pool, shared, eps, List.of(ReachScope.WHOLE_REQUEST))) {
+                    numbers.check(walks);
+                    for (RequestReach r : walks) assertSame(app, r.entryPoint(), ReachScope.WHOLE_REQUEST, r, "seed " + seed);
                 }
             }
         } finally {
@@ -147,6 +131,57 @@ class WalkStatesTest {
         assertThat(reach.calls().get(1).inLoop()).isFalse();
         assertThat(reach.inLoop(edges.get(2))).isTrue();
         assertThat(reach.inLoop(edges.get(0))).isFalse();
+    }
+
+    /**
+     * The numbers the walks of one {@link WalkStates} give their reached calls: each distinct call one
+     * number, whichever walk, scope, thread or layout (laid out or over the links) reached it, and
+     * another call another number.
+     */
+    private static final class Numbers {
+        private final WalkStates states;
+        private final String where;
+        private final java.util.Map<CallEdge, Integer> idOf = new java.util.HashMap<>();
+        private final java.util.Map<Integer, CallEdge> callOf = new java.util.HashMap<>();
+
+        Numbers(WalkStates states, String where) {
+            this.states = states;
+            this.where = where;
+        }
+
+        void check(List<RequestReach> walks) {
+            for (RequestReach walk : walks) {
+                for (int i = 0; i < walk.calls().size(); i++) {
+                    CallEdge call = walk.calls().get(i).edge();
+                    int id = walk.callId(i);
+                    assertThat(idOf.computeIfAbsent(call, c -> id)).as(where + " " + call).isEqualTo(id);
+                    assertThat(callOf.computeIfAbsent(id, n -> call)).as(where + " number " + id).isEqualTo(call);
+                    assertThat(id).as(where).isLessThan(states.calls());
+                }
+            }
+        }
+    }
+
+    /**
+     * Each entry point walked in each of {@code scopes} by two threads at once sharing {@code shared},
+     * one in the entry points' order and one in reverse: each thread's walks, in the order made.
+     */
+    private static List<List<RequestReach>> walkedByTwoThreads(ExecutorService pool, WalkStates shared, List<EntryPoint> eps,
+                                                               List<ReachScope> scopes) throws Exception {
+        List<Callable<List<RequestReach>>> both = new ArrayList<>();
+        for (int t = 0; t < 2; t++) {
+            boolean reversed = t == 1;
+            both.add(() -> {
+                List<EntryPoint> order = new ArrayList<>(eps);
+                if (reversed) java.util.Collections.reverse(order);
+                List<RequestReach> out = new ArrayList<>();
+                for (EntryPoint ep : order) for (ReachScope scope : scopes) out.add(shared.walk(ep, scope));
+                return out;
+            });
+        }
+        List<List<RequestReach>> walks = new ArrayList<>();
+        for (Future<List<RequestReach>> f : pool.invokeAll(both)) walks.add(f.get());
+        return walks;
     }
 
     private static void assertSame(RandomApp app, EntryPoint ep, ReachScope scope, RequestReach shared, String where) {

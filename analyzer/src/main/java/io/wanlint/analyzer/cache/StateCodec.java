@@ -53,12 +53,8 @@ final class StateCodec {
                 }
             }
         }
-        Map<String, Set<String>> reads = new TreeMap<>(memory.reads());
-        out.writeInt(reads.size());
-        for (Map.Entry<String, Set<String>> e : reads.entrySet()) {
-            w.string(e.getKey());
-            strings(w, out, List.copyOf(e.getValue()));
-        }
+        fileSets(w, out, memory.reads());
+        fileSets(w, out, memory.signatureReads());
         out.writeInt(memory.storeAnswers().size());
         for (GuardedStores.Answer a : memory.storeAnswers()) {
             w.method(a.method());
@@ -103,9 +99,8 @@ final class StateCodec {
             }
             index.add(new IndexFacts.File(file, synthetic, graph, types));
         }
-        int readCount = GraphCodec.count(in);
-        Map<String, Set<String>> reads = new HashMap<>();
-        for (int i = 0; i < readCount; i++) reads.put(r.string(), new LinkedHashSet<>(strings(r, in)));
+        Map<String, Set<String>> reads = fileSets(r, in);
+        Map<String, Set<String>> signatureReads = fileSets(r, in);
         int answerCount = GraphCodec.count(in);
         List<GuardedStores.Answer> answers = new ArrayList<>(Math.min(answerCount, 1 << 12));
         for (int i = 0; i < answerCount; i++) {
@@ -116,7 +111,24 @@ final class StateCodec {
         Set<String> created = Set.copyOf(strings(r, in));
         Set<String> openTypes = Set.copyOf(strings(r, in));
         return new IncrementalState(structure, contentHashes, surfaces, graphDiagnostics,
-                new GraphMemory(index, reads, answers, created, openTypes));
+                new GraphMemory(index, reads, signatureReads, answers, created, openTypes));
+    }
+
+    /** Sets of files by file, in path order ({@link GraphMemory#reads()}). */
+    private static void fileSets(GraphCodec.Writer w, DataOutputStream out, Map<String, Set<String>> sets) throws IOException {
+        Map<String, Set<String>> sorted = new TreeMap<>(sets);
+        out.writeInt(sorted.size());
+        for (Map.Entry<String, Set<String>> e : sorted.entrySet()) {
+            w.string(e.getKey());
+            strings(w, out, List.copyOf(e.getValue()));
+        }
+    }
+
+    private static Map<String, Set<String>> fileSets(GraphCodec.Reader r, DataInputStream in) throws IOException {
+        int count = GraphCodec.count(in);
+        Map<String, Set<String>> sets = new HashMap<>();
+        for (int i = 0; i < count; i++) sets.put(r.string(), new LinkedHashSet<>(strings(r, in)));
+        return sets;
     }
 
     private static void map(GraphCodec.Writer w, DataOutputStream out, Map<String, String> map) throws IOException {

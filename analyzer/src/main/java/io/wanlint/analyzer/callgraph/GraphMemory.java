@@ -11,17 +11,21 @@ import java.util.Set;
  * @param index        the type index without trees, file by file in index order
  * @param reads        per scanned file, the other files whose code its scan read (bodies included):
  *                     a change to one of them means scanning that file again
+ * @param signatureReads per scanned file, the other files whose declarations only its scan read: no
+ *                     dependency (a declaration changed re-analyses everything), but the files an
+ *                     update that scans it again parses ahead
  * @param storeAnswers whether a BMP bean's {@code ejbStore} can write after a method, with the files
  *                     each answer was read from
  * @param created      the classes the application instantiates in code or loads by a readable name
  *                     (what virtual calls can dispatch to; see {@code Instantiation})
  * @param openTypes    the types reflection creates implementations of from names the analysis cannot read
  */
-public record GraphMemory(List<IndexFacts.File> index, Map<String, Set<String>> reads,
+public record GraphMemory(List<IndexFacts.File> index, Map<String, Set<String>> reads, Map<String, Set<String>> signatureReads,
                           List<GuardedStores.Answer> storeAnswers, Set<String> created, Set<String> openTypes) {
     public GraphMemory {
         index = List.copyOf(index);
         reads = Map.copyOf(reads);
+        signatureReads = Map.copyOf(signatureReads);
         storeAnswers = List.copyOf(storeAnswers);
         created = Set.copyOf(created);
         openTypes = Set.copyOf(openTypes);

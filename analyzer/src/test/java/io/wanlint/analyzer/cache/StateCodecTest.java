@@ -40,6 +40,7 @@ class StateCodecTest {
                 new IndexFacts.File("web/cart.jsp", "org.apache.jsp.cart_jsp", "jsp:/cart.jsp", List.of(page)),
                 new IndexFacts.File("src/shop/Empty.java", null, null, List.of())),
                 Map.of("src/shop/rest/Lines.java", Set.of("src/shop/ejb/LineBean.java")),
+                Map.of("src/shop/ejb/LineBean.java", Set.of("src/shop/rest/Lines.java", "src/shop/Empty.java")),
                 List.of(new GuardedStores.Answer(SET_QTY, STORE, true, Set.of("src/shop/ejb/LineBean.java")),
                         new GuardedStores.Answer(STORE, STORE, false, Set.of())),
                 Set.of("shop.ejb.LineBean", "shop.rest.Lines"), Set.of("shop.dao.PriceDao"));

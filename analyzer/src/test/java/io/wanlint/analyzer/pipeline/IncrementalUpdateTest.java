@@ -16,18 +16,21 @@ class IncrementalUpdateTest {
     }
 
     @Test
-    void theFilesReadLastTimeByTheFilesScannedAgainAreParsedAheadAndNothingElse() {
+    void theFilesWhoseCodeOrDeclarationsTheFilesScannedAgainReadLastTimeAreParsedAheadAndNothingElse() {
         Map<String, TextFile> byPath = new LinkedHashMap<>();
         for (String type : new String[] {"Edited", "Caller", "Helper", "Base", "Unrelated", "Far"}) {
             byPath.put("p/" + type + ".java", java("p/" + type + ".java", type));
         }
-        // Caller read Edited's body (it is scanned again) and Helper; Edited read Base; Unrelated read Far only.
+        // Caller read Edited's body (it is scanned again) and Helper's; Edited read Base's; Unrelated read Far's only.
         Map<String, Set<String>> reads = Map.of(
                 "p/Caller.java", Set.of("p/Edited.java", "p/Helper.java"),
                 "p/Edited.java", Set.of("p/Base.java"),
                 "p/Unrelated.java", Set.of("p/Far.java"));
-        var ahead = IncrementalUpdate.parsedAhead(reads, Set.of("p/Edited.java"), byPath, new JavaSources());
-        assertThat(ahead.keySet()).containsExactlyInAnyOrder("p/Helper.java", "p/Base.java");
+        // Edited's scan read Other's declarations, and Unrelated's Far's again.
+        byPath.put("p/Other.java", java("p/Other.java", "Other"));
+        Map<String, Set<String>> signatures = Map.of("p/Edited.java", Set.of("p/Other.java"), "p/Unrelated.java", Set.of("p/Far.java"));
+        var ahead = IncrementalUpdate.parsedAhead(reads, signatures, Set.of("p/Edited.java"), byPath, new JavaSources());
+        assertThat(ahead.keySet()).containsExactlyInAnyOrder("p/Helper.java", "p/Base.java", "p/Other.java");
         // The trees are the ones parsing the file alone gives.
         assertThat(ahead.get("p/Helper.java")).isEqualTo(new JavaSources().parse(byPath.get("p/Helper.java")).unit().unit());
     }

@@ -828,6 +828,18 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
     /** A generated home's component view: what its {@code create} and {@code findByPrimaryKey} return. */
     private volatile Map<String, String> generatedHomeProducts = Map.of();
 
+    /** The entities' named queries when known without reading their declarations (an incremental update's, kept from the run before). */
+    private volatile NamedQueries namedQueries;
+
+    /**
+     * The named queries the entities declare, as the run before read them: they are annotations, which
+     * a change re-analysing from scratch covers, so an update need not parse every entity to read them
+     * again (HELIUM V: most of a one-file update's parsing).
+     */
+    void knowNamedQueries(NamedQueries queries) { this.namedQueries = queries; }
+
+    Optional<NamedQueries> knownNamedQueries() { return Optional.ofNullable(namedQueries); }
+
     void knowGeneratedViews(io.wanlint.analyzer.api.ComponentModel model) {
         Set<String> views = new java.util.HashSet<>();
         Map<String, String> products = new HashMap<>();

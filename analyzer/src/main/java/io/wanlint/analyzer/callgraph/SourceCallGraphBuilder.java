@@ -152,8 +152,8 @@ public final class SourceCallGraphBuilder {
             if (!r.reads().bodies().isEmpty()) reads.put(r.file(), r.reads().bodies());
             if (!r.reads().signatures().isEmpty()) signatureReads.put(r.file(), r.reads().signatures());
         }
-        return new Recorded(outcome, new GraphMemory(types.facts(), reads, signatureReads, guardedStores.answers(),
-                instantiation.facts().created(), instantiation.facts().open()));
+        return new Recorded(outcome, new GraphMemory(types.facts(), reads, signatureReads, NamedQueries.ofSources(types, components),
+                guardedStores.answers(), instantiation.facts().created(), instantiation.facts().open()));
     }
 
     /**
@@ -205,6 +205,7 @@ public final class SourceCallGraphBuilder {
         Map<String, AppTypes.UnitSource> changed = fresh;
         AppTypes types = new AppTypes(memory.index(), fresh, loader);
         types.knowGeneratedViews(components);
+        types.knowNamedQueries(memory.namedQueries());
         // What is instantiated is as before: a change to a file's creations changes its surface, which is analysed from scratch.
         Instantiation instantiation = new Instantiation(new Instantiation.Facts(memory.created(), memory.openTypes()),
                 components, names);
@@ -326,8 +327,8 @@ public final class SourceCallGraphBuilder {
             if (r.reads().signatures().isEmpty()) signatureReads.remove(r.file());
             else signatureReads.put(r.file(), r.reads().signatures());
         }
-        return new Recorded(outcome, new GraphMemory(types.facts(), reads, signatureReads, guardedStores.answers(), memory.created(),
-                memory.openTypes()));
+        return new Recorded(outcome, new GraphMemory(types.facts(), reads, signatureReads, memory.namedQueries(),
+                guardedStores.answers(), memory.created(), memory.openTypes()));
     }
 
     /** The nodes and edges of the files scanned (a file the scanner failed on adds none). */

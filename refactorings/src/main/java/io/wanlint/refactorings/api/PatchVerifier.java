@@ -524,8 +524,21 @@ public final class PatchVerifier implements AutoCloseable {
 
     /** Whether a source file, as the verifier reads it now, gives javac what an earlier compile read of it ({@link SourcePathRead}). */
     private boolean readsTheSame(String path, String recorded) {
-        return context.read(path).map(t -> SourcePathRead.unchanged(recorded, t.text())).orElse(false);
+        Optional<SourceText> now = context.read(path);
+        if (now.isEmpty()) return false;
+        // Asked once per compile that read the file: hundreds of files, each read by many compiles.
+        String hash = tokensHashes.computeIfAbsent(path, p -> tokensHash(now.get().text()));
+        return SourcePathRead.unchanged(recorded, hash,
+                () -> declarationsNow.computeIfAbsent(path, p -> SourcePathDeclarations.of(now.get().text())));
     }
+
+    /** The hash of each source file's tokens now ({@link #tokensHash}), made on first use by {@link #readsTheSame}. */
+    private final Map<String, String> tokensHashes = new HashMap<>();
+    /**
+     * Each source file's declarations now, for {@link #readsTheSame} only: what compiles are served stays the
+     * {@link #declarations} the view makes, whichever way they were made.
+     */
+    private final Map<String, String> declarationsNow = new HashMap<>();
 
     /** The hash of what javac's verdict depends on in a source: its tokens on their lines ({@link JavaTokensText}). */
     static String tokensHash(String text) { return hashOf(JavaTokensText.of(text).getBytes(StandardCharsets.UTF_8)); }

@@ -38,13 +38,21 @@ final class SourcePathRead {
 
     /** Whether {@code now} (the file's text now) gives javac what the compile that kept {@code recorded} read, as far as its result shows. */
     static boolean unchanged(String recorded, String now) {
+        return unchanged(recorded, PatchVerifier.tokensHash(now), () -> SourcePathDeclarations.of(now));
+    }
+
+    /**
+     * {@link #unchanged(String, String)} from what the verifier may already know of the file's text now:
+     * the hash of its tokens and (asked only when that differs) its declarations.
+     */
+    static boolean unchanged(String recorded, String tokensHashNow, java.util.function.Supplier<String> declarationsNow) {
         int at = recorded.indexOf(DECLARATIONS);
         String strict = at < 0 ? recorded : recorded.substring(0, at);
-        if (PatchVerifier.tokensHash(now).equals(strict)) return true;
+        if (tokensHashNow.equals(strict)) return true;
         if (at < 0) return false;
         String[] parts = recorded.substring(at + DECLARATIONS.length()).split(" ");
         if (parts.length != 3) return false;
-        String served = SourcePathDeclarations.of(now);
+        String served = declarationsNow.get();
         if (!loosenable(served)) return false;
         long last;
         try {

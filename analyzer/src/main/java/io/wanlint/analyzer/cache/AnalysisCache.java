@@ -70,7 +70,7 @@ import javax.crypto.Mac;
  */
 public final class AnalysisCache {
     /** Bumped whenever {@link CachedAnalysis} or anything it contains is stored differently. */
-    static final int FORMAT = 15;
+    static final int FORMAT = 16;
     static final String MAGIC = "wanlint-analysis-cache";
     static final int MAX_ENTRIES = 32;
     static final int MAX_AGE_DAYS = 30;
@@ -377,8 +377,10 @@ public final class AnalysisCache {
             try (OutputStream file = new BufferedOutputStream(Files.newOutputStream(temp), 1 << 16)) {
                 OutputStream signed = new MacOutputStream(file, mac);
                 signed.write(headerBytes(MAGIC + " " + FORMAT + " " + key.digest() + " " + key.structure()));
-                writePayload(entry.get(), signed);
-                signed.flush();
+                // Buffered above the MAC: the codecs write ints and short strings, each a Mac.update of its own otherwise.
+                OutputStream buffered = new BufferedOutputStream(signed, 1 << 16);
+                writePayload(entry.get(), buffered);
+                buffered.flush();
                 file.write(mac.doFinal());
             }
             move(temp, entry(key));
@@ -461,7 +463,12 @@ public final class AnalysisCache {
 
     /** Reads what {@link #writePayload} wrote, exactly {@code length} bytes; anything else is an IOException. */
     private static Payload readPayloadParts(InputStream raw, long length) throws IOException {
-        CountingInputStream counted = new CountingInputStream(raw);
+        if (length > Integer.MAX_VALUE - 16) throw new IOException("bad length");
+        // Read whole, then decoded from memory: the codecs read ints and short strings, each a locked read of the
+        // buffered file stream otherwise (HELIUM V's 51 MB entry: most of the read-ahead thread's time).
+        byte[] payload = raw.readNBytes((int) length);
+        if (payload.length != length) throw new EOFException("truncated");
+        CountingInputStream counted = new CountingInputStream(payload);
         DataInputStream in = new DataInputStream(counted);
         int jsonLength = in.readInt();
         if (jsonLength < 0 || jsonLength > length) throw new IOException("bad length");
@@ -482,21 +489,24 @@ public final class AnalysisCache {
                 model.identity()), state);
     }
 
-    /** Counts what is read through it (DataInputStream reads through read(byte[], int, int) and read()). */
-    private static final class CountingInputStream extends java.io.FilterInputStream {
-        long count;
+    /** The payload's bytes, read without locks, counting what is read (DataInputStream reads through read(byte[], int, int) and read()). */
+    private static final class CountingInputStream extends InputStream {
+        private final byte[] bytes;
+        int count;
 
-        CountingInputStream(InputStream in) { super(in); }
+        CountingInputStream(byte[] bytes) { this.bytes = bytes; }
 
-        @Override public int read() throws IOException {
-            int b = in.read();
-            if (b >= 0) count++;
-            return b;
+        @Override public int read() {
+            return count < bytes.length ? bytes[count++] & 0xFF : -1;
         }
 
-        @Override public int read(byte[] b, int off, int len) throws IOException {
-            int n = in.read(b, off, len);
-            if (n > 0) count += n;
+        @Override public int read(byte[] b, int off, int len) {
+            java.util.Objects.checkFromIndexSize(off, len, b.length);
+            if (len == 0) return 0;
+            if (count >= bytes.length) return -1;
+            int n = Math.min(len, bytes.length - count);
+            System.arraycopy(bytes, count, b, off, n);
+            count += n;
             return n;
         }
     }

@@ -4,6 +4,7 @@ import io.wanlint.analyzer.api.MethodRef;
 import io.wanlint.analyzer.callgraph.GraphMemory;
 import io.wanlint.analyzer.callgraph.GuardedStores;
 import io.wanlint.analyzer.callgraph.IndexFacts;
+import io.wanlint.analyzer.callgraph.NamedQueries;
 
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -53,11 +54,16 @@ final class StateCodec {
                 }
             }
         }
-        Map<String, Set<String>> reads = new TreeMap<>(memory.reads());
-        out.writeInt(reads.size());
-        for (Map.Entry<String, Set<String>> e : reads.entrySet()) {
+        fileSets(w, out, memory.reads());
+        fileSets(w, out, memory.signatureReads());
+        out.writeInt(memory.namedQueries().byName().size());
+        for (Map.Entry<String, List<NamedQueries.Declared>> e : new TreeMap<>(memory.namedQueries().byName()).entrySet()) {
             w.string(e.getKey());
-            strings(w, out, List.copyOf(e.getValue()));
+            out.writeInt(e.getValue().size());
+            for (NamedQueries.Declared d : e.getValue()) {
+                w.string(d.entityClass());
+                w.string(d.jpql());
+            }
         }
         out.writeInt(memory.storeAnswers().size());
         for (GuardedStores.Answer a : memory.storeAnswers()) {
@@ -103,9 +109,17 @@ final class StateCodec {
             }
             index.add(new IndexFacts.File(file, synthetic, graph, types));
         }
-        int readCount = GraphCodec.count(in);
-        Map<String, Set<String>> reads = new HashMap<>();
-        for (int i = 0; i < readCount; i++) reads.put(r.string(), new LinkedHashSet<>(strings(r, in)));
+        Map<String, Set<String>> reads = fileSets(r, in);
+        Map<String, Set<String>> signatureReads = fileSets(r, in);
+        int queryCount = GraphCodec.count(in);
+        Map<String, List<NamedQueries.Declared>> queries = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < queryCount; i++) {
+            String name = r.string();
+            int declaredCount = GraphCodec.count(in);
+            List<NamedQueries.Declared> declared = new ArrayList<>(Math.min(declaredCount, 1 << 10));
+            for (int j = 0; j < declaredCount; j++) declared.add(new NamedQueries.Declared(r.string(), r.string()));
+            queries.put(name, declared);
+        }
         int answerCount = GraphCodec.count(in);
         List<GuardedStores.Answer> answers = new ArrayList<>(Math.min(answerCount, 1 << 12));
         for (int i = 0; i < answerCount; i++) {
@@ -116,7 +130,24 @@ final class StateCodec {
         Set<String> created = Set.copyOf(strings(r, in));
         Set<String> openTypes = Set.copyOf(strings(r, in));
         return new IncrementalState(structure, contentHashes, surfaces, graphDiagnostics,
-                new GraphMemory(index, reads, answers, created, openTypes));
+                new GraphMemory(index, reads, signatureReads, new NamedQueries(queries), answers, created, openTypes));
+    }
+
+    /** Sets of files by file, in path order ({@link GraphMemory#reads()}). */
+    private static void fileSets(GraphCodec.Writer w, DataOutputStream out, Map<String, Set<String>> sets) throws IOException {
+        Map<String, Set<String>> sorted = new TreeMap<>(sets);
+        out.writeInt(sorted.size());
+        for (Map.Entry<String, Set<String>> e : sorted.entrySet()) {
+            w.string(e.getKey());
+            strings(w, out, List.copyOf(e.getValue()));
+        }
+    }
+
+    private static Map<String, Set<String>> fileSets(GraphCodec.Reader r, DataInputStream in) throws IOException {
+        int count = GraphCodec.count(in);
+        Map<String, Set<String>> sets = new HashMap<>();
+        for (int i = 0; i < count; i++) sets.put(r.string(), new LinkedHashSet<>(strings(r, in)));
+        return sets;
     }
 
     private static void map(GraphCodec.Writer w, DataOutputStream out, Map<String, String> map) throws IOException {

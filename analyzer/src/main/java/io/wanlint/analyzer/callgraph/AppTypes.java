@@ -119,6 +119,7 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
          * change there re-analyses everything, so such reads need not be recorded as dependencies.
          */
         TypeDeclaration<?> signatureDecl() {
+            home.readingSignature(file);
             if (decl == null) home.load(file);
             return decl;
         }
@@ -145,6 +146,7 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
 
         /** The unit, for reading its package and imports only (see {@link #signatureDecl()}). */
         CompilationUnit signatureUnit() {
+            home.readingSignature(file);
             if (unit == null) home.load(file);
             return unit;
         }
@@ -247,6 +249,7 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
         /** The declaration, for its signature only (see {@link TypeInfo#signatureDecl()}); null when implicit. */
         CallableDeclaration<?> signatureDecl() {
             if (implicit) return null;
+            owner.home.readingSignature(owner.file);
             if (decl == null) owner.home.load(owner.file);
             return decl;
         }
@@ -333,6 +336,8 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
     private java.util.function.Consumer<CompilationUnit> onLoad = u -> { };
     /** The files whose trees the current thread's work read, when it is recording them. */
     private static final ThreadLocal<Set<String>> READS = new ThreadLocal<>();
+    /** The files whose signatures only the current thread's work read, when it is recording them (no dependency: a hint). */
+    private static final ThreadLocal<Set<String>> SIGNATURES = new ThreadLocal<>();
 
     /** Indexes the units (JSP synthetic classes under their {@code jsp:} graph names). */
     AppTypes(List<UnitSource> units) {
@@ -442,18 +447,33 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
         return out;
     }
 
+    /**
+     * The files (other than the scanned one) whose trees a scan read through this index: {@code bodies}
+     * for code, which the scan depends on; {@code signatures} for declarations only, which it does not
+     * (a change there re-analyses everything) but which an incremental update parses ahead for it.
+     */
+    record Reads(Set<String> bodies, Set<String> signatures) {
+        static final Reads NONE = new Reads(Set.of(), Set.of());
+    }
+
     /** Runs {@code work}, returning the files (other than {@code own}) whose trees it read through this index. */
-    static Set<String> recordingReads(String own, Runnable work) {
+    static Reads recordingReads(String own, Runnable work) {
         Set<String> previous = READS.get();
+        Set<String> previousSignatures = SIGNATURES.get();
         Set<String> reads = new java.util.HashSet<>();
+        Set<String> signatures = new java.util.HashSet<>();
         READS.set(reads);
+        SIGNATURES.set(signatures);
         try {
             work.run();
         } finally {
             READS.set(previous);
+            SIGNATURES.set(previousSignatures);
         }
         reads.remove(own);
-        return reads;
+        signatures.remove(own);
+        signatures.removeAll(reads);
+        return new Reads(reads, signatures);
     }
 
     /** A memoised answer with the files whose trees computing it read. */
@@ -487,6 +507,11 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
     private void reading(String file) {
         Set<String> reads = READS.get();
         if (reads != null) reads.add(file);
+    }
+
+    private void readingSignature(String file) {
+        Set<String> signatures = SIGNATURES.get();
+        if (signatures != null) signatures.add(file);
     }
 
     /** Called with every unit parsed on demand (the symbol solver must be attached to it). */
@@ -802,6 +827,18 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
 
     /** A generated home's component view: what its {@code create} and {@code findByPrimaryKey} return. */
     private volatile Map<String, String> generatedHomeProducts = Map.of();
+
+    /** The entities' named queries when known without reading their declarations (an incremental update's, kept from the run before). */
+    private volatile NamedQueries namedQueries;
+
+    /**
+     * The named queries the entities declare, as the run before read them: they are annotations, which
+     * a change re-analysing from scratch covers, so an update need not parse every entity to read them
+     * again (HELIUM V: most of a one-file update's parsing).
+     */
+    void knowNamedQueries(NamedQueries queries) { this.namedQueries = queries; }
+
+    Optional<NamedQueries> knownNamedQueries() { return Optional.ofNullable(namedQueries); }
 
     void knowGeneratedViews(io.wanlint.analyzer.api.ComponentModel model) {
         Set<String> views = new java.util.HashSet<>();

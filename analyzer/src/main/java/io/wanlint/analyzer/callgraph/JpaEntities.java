@@ -85,7 +85,7 @@ final class JpaEntities {
     }
 
     private NamedQueries namedQueries() {
-        if (named == null) named = NamedQueries.ofSources(types, model);
+        if (named == null) named = types.knownNamedQueries().orElseGet(() -> NamedQueries.ofSources(types, model));
         return named;
     }
 

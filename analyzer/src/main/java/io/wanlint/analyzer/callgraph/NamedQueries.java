@@ -29,17 +29,18 @@ import java.util.Set;
  * {@code @NamedQueries}, read from the entities' sources or class files, so that
  * {@code em.createNamedQuery("Order.findOpen")} names the entity its JPQL reads (the name's prefix
  * is only a convention) in both front ends. Only entity classes are read: named queries belong on them.
+ * Public for the incremental state ({@link GraphMemory#namedQueries()}).
  */
-record NamedQueries(Map<String, List<Declared>> byName) {
+public record NamedQueries(Map<String, List<Declared>> byName) {
     static final NamedQueries NONE = new NamedQueries(Map.of());
 
     /** One named query: the entity class that declares it and its JPQL. */
-    record Declared(String entityClass, String jpql) {}
+    public record Declared(String entityClass, String jpql) {}
 
     private static final Set<String> QUERY = Set.of("NamedQuery", "NamedNativeQuery");
     private static final Set<String> QUERIES = Set.of("NamedQueries", "NamedNativeQueries");
 
-    NamedQueries {
+    public NamedQueries {
         byName = Map.copyOf(byName);
     }
 

@@ -147,9 +147,13 @@ public final class SourceCallGraphBuilder {
         CallGraphOutcome outcome = new CallGraphOutcome(frozen, new ContainerTransactionScopes(frozen, components), diagnostics);
         if (!record) return new Recorded(outcome, null);
         Map<String, Set<String>> reads = new java.util.TreeMap<>();
-        for (FileResult r : results) if (!r.reads().isEmpty()) reads.put(r.file(), r.reads());
-        return new Recorded(outcome, new GraphMemory(types.facts(), reads, guardedStores.answers(),
-                instantiation.facts().created(), instantiation.facts().open()));
+        Map<String, Set<String>> signatureReads = new java.util.TreeMap<>();
+        for (FileResult r : results) {
+            if (!r.reads().bodies().isEmpty()) reads.put(r.file(), r.reads().bodies());
+            if (!r.reads().signatures().isEmpty()) signatureReads.put(r.file(), r.reads().signatures());
+        }
+        return new Recorded(outcome, new GraphMemory(types.facts(), reads, signatureReads, NamedQueries.ofSources(types, components),
+                guardedStores.answers(), instantiation.facts().created(), instantiation.facts().open()));
     }
 
     /**
@@ -201,6 +205,7 @@ public final class SourceCallGraphBuilder {
         Map<String, AppTypes.UnitSource> changed = fresh;
         AppTypes types = new AppTypes(memory.index(), fresh, loader);
         types.knowGeneratedViews(components);
+        types.knowNamedQueries(memory.namedQueries());
         // What is instantiated is as before: a change to a file's creations changes its surface, which is analysed from scratch.
         Instantiation instantiation = new Instantiation(new Instantiation.Facts(memory.created(), memory.openTypes()),
                 components, names);
@@ -315,12 +320,15 @@ public final class SourceCallGraphBuilder {
         instantiation.diagnostic().ifPresent(diagnostics::add);
         CallGraphOutcome outcome = new CallGraphOutcome(frozen, new ContainerTransactionScopes(frozen, components), diagnostics);
         Map<String, Set<String>> reads = new java.util.TreeMap<>(memory.reads());
+        Map<String, Set<String>> signatureReads = new java.util.TreeMap<>(memory.signatureReads());
         for (FileResult r : results.values()) {
-            if (r.reads().isEmpty()) reads.remove(r.file());
-            else reads.put(r.file(), r.reads());
+            if (r.reads().bodies().isEmpty()) reads.remove(r.file());
+            else reads.put(r.file(), r.reads().bodies());
+            if (r.reads().signatures().isEmpty()) signatureReads.remove(r.file());
+            else signatureReads.put(r.file(), r.reads().signatures());
         }
-        return new Recorded(outcome, new GraphMemory(types.facts(), reads, guardedStores.answers(), memory.created(),
-                memory.openTypes()));
+        return new Recorded(outcome, new GraphMemory(types.facts(), reads, signatureReads, memory.namedQueries(),
+                guardedStores.answers(), memory.created(), memory.openTypes()));
     }
 
     /** The nodes and edges of the files scanned (a file the scanner failed on adds none). */
@@ -361,7 +369,7 @@ public final class SourceCallGraphBuilder {
     }
 
     /** One file's scan (null when the scanner failed on it), the failure's diagnostic, and the other files it read. */
-    private record FileResult(String file, FileScan scan, Diagnostic failure, Set<String> reads) {}
+    private record FileResult(String file, FileScan scan, Diagnostic failure, AppTypes.Reads reads) {}
 
     /** One file's scan and the cluster-state facts of its types (those only in a full build). */
     private record ScannedFile(FileResult result, List<SourceFacts.StateFact> clusterState) {}
@@ -494,7 +502,7 @@ public final class SourceCallGraphBuilder {
                     tooDeep[0] = true;
                 }
             };
-            Set<String> reads = Set.of();
+            AppTypes.Reads reads = AppTypes.Reads.NONE;
             if (record) reads = AppTypes.recordingReads(file, work);
             else work.run();
             scan.stats.scanned();

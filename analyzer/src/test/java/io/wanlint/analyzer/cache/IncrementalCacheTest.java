@@ -228,6 +228,52 @@ class IncrementalCacheTest {
                 .count();
     }
 
+    @Test
+    void aNamedQueryKeepsNamingItsEntityAfterABodyEditElsewhereWithoutParsingTheEntityAgain() throws IOException {
+        Path app = temp.resolve("orders");
+        write(app, "shop/Order.java", """
+                package shop;
+                import javax.persistence.*;
+                @Entity
+                @NamedQueries({ @NamedQuery(name = "openOrders", query = "select o from Order o where o.open = true") })
+                public class Order {
+                    @Id private long id;
+                    private boolean open;
+                }
+                """);
+        String service = """
+                package shop;
+                import javax.ejb.Stateless;
+                import javax.persistence.*;
+                @Stateless
+                public class OrderService {
+                    @PersistenceContext private EntityManager em;
+                    public java.util.List<?> open() {
+                %s        return em.createNamedQuery("openOrders").getResultList();
+                    }
+                }
+                """;
+        write(app, "shop/OrderService.java", service.formatted(""));
+        AnalysisRequest request = AnalysisRequest.of(app);
+        Path cache = temp.resolve("cache");
+        AnalysisResult first = cached(request, cache);
+        // The name says nothing of the entity: only the query the entity declares does.
+        assertThat(namedQueryTargets(first)).containsExactly("Order");
+
+        write(app, "shop/OrderService.java", service.formatted("        System.out.println(\"open\");\n"));
+        AnalysisResult after = cached(request, cache);
+        assertSame(after, Analyzer.analyze(request));
+        assertThat(updatedInPlace(after)).as("updated without a full analysis: " + phases(after)).isTrue();
+        // The named queries came from the run before (the entity's annotations cannot change in an update).
+        assertThat(namedQueryTargets(after)).containsExactly("Order");
+        assertThat(warnings).isEmpty();
+    }
+
+    private static List<String> namedQueryTargets(AnalysisResult result) {
+        return result.callGraph().edges().stream().filter(e -> e.op() == CallOp.JPA_QUERY)
+                .map(e -> String.valueOf(e.targetComponent() != null ? e.targetComponent() : e.to())).toList();
+    }
+
     // ---------------------------------------------------------------- helpers
 
     /** The bank application analysed once into an empty cache. */

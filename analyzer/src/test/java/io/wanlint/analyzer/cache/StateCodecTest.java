@@ -7,6 +7,7 @@ import io.wanlint.analyzer.api.MethodRef;
 import io.wanlint.analyzer.callgraph.GraphMemory;
 import io.wanlint.analyzer.callgraph.GuardedStores;
 import io.wanlint.analyzer.callgraph.IndexFacts;
+import io.wanlint.analyzer.callgraph.NamedQueries;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -40,6 +41,9 @@ class StateCodecTest {
                 new IndexFacts.File("web/cart.jsp", "org.apache.jsp.cart_jsp", "jsp:/cart.jsp", List.of(page)),
                 new IndexFacts.File("src/shop/Empty.java", null, null, List.of())),
                 Map.of("src/shop/rest/Lines.java", Set.of("src/shop/ejb/LineBean.java")),
+                Map.of("src/shop/ejb/LineBean.java", Set.of("src/shop/rest/Lines.java", "src/shop/Empty.java")),
+                new NamedQueries(Map.of("Line.open", List.of(new NamedQueries.Declared("shop.Line", "select l from Line l"),
+                        new NamedQueries.Declared("shop.OldLine", "select o from OldLine o")))),
                 List.of(new GuardedStores.Answer(SET_QTY, STORE, true, Set.of("src/shop/ejb/LineBean.java")),
                         new GuardedStores.Answer(STORE, STORE, false, Set.of())),
                 Set.of("shop.ejb.LineBean", "shop.rest.Lines"), Set.of("shop.dao.PriceDao"));

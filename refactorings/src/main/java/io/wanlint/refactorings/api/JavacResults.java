@@ -11,7 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 
 /**
  * What javac said about a set of sources in an earlier run, so that patch verification need not ask
@@ -22,8 +21,9 @@ import java.util.function.Function;
  * it: the compiler's version and options, every class-path and API container's content, the
  * application's source layout — which file declares which package — and the path and text of every
  * compiled source) and kept with the application's other Java files javac read from the source path
- * while compiling, each with a hash of its text. A result is reused only when its key matches and
- * every file it read still has that text: a file javac never opened cannot have changed what it said.
+ * while compiling, each with a hash of its text (and of its declarations, when javac read only those:
+ * {@link SourcePathRead}). A result is reused only when its key matches and every file it read still
+ * gives javac what it gave then: a file javac never opened cannot have changed what it said.
  * It also keeps the CPU time javac spent, which a reuse charges to the run's budget, so that a cached
  * run verifies exactly the patches the same run uncached would.
  *
@@ -34,7 +34,7 @@ public final class JavacResults {
     /** Bumped whenever the encoding below changes. */
     static final int VERSION = 2;
 
-    /** One compile's outcome: its errors, the CPU nanoseconds it took, and the source-path files it read (path → text hash). */
+    /** One compile's outcome: its errors, the CPU nanoseconds it took, and the source-path files it read (path → what {@link SourcePathRead} keeps of each). */
     record Result(List<PatchVerifier.JavacError> errors, long cpuNanos, Map<String, String> reads) {
         Result {
             errors = List.copyOf(errors);
@@ -98,15 +98,15 @@ public final class JavacResults {
     }
 
     /**
-     * The result stored for this key when every file it read still has the text it had then;
-     * {@code currentHash} gives a file's text hash now (empty when it cannot be read).
+     * The result stored for this key when every file it read still gives javac what it gave then;
+     * {@code unchanged} says so of a file (its path) and what the compile kept of it ({@link SourcePathRead}).
      */
-    Optional<Result> lookup(String key, Function<String, Optional<String>> currentHash) {
+    Optional<Result> lookup(String key, java.util.function.BiPredicate<String, String> unchanged) {
         if (!kept) return Optional.empty();
         Result r = used.containsKey(key) ? used.get(key) : stored.get(key);
         if (r == null) return Optional.empty();
         for (Map.Entry<String, String> read : r.reads().entrySet()) {
-            if (!currentHash.apply(read.getKey()).map(read.getValue()::equals).orElse(false)) return Optional.empty();
+            if (!unchanged.test(read.getKey(), read.getValue())) return Optional.empty();
         }
         used.put(key, r);
         reused++;

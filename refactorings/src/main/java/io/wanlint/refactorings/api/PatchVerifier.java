@@ -233,15 +233,11 @@ public final class PatchVerifier implements AutoCloseable {
             }
         }
         try {
-            return task.get();
-        } catch (java.util.concurrent.ExecutionException e) {
-            if (!ranHere) return BodyOnlyChange.between(before, after);
-            if (e.getCause() instanceof RuntimeException r) throw r;
-            if (e.getCause() instanceof Error err) throw err;
-            throw new IllegalStateException(e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while verifying a patch", e);
+            return Awaited.value(task, "verifying a patch");
+        } catch (RuntimeException | Error e) {
+            // An interrupt ends the wait (Awaited leaves the flag set); only the other thread's failure is retried.
+            if (ranHere || Thread.currentThread().isInterrupted()) throw e;
+            return BodyOnlyChange.between(before, after);
         }
     }
 
@@ -436,7 +432,7 @@ public final class PatchVerifier implements AutoCloseable {
             }
         }
         String key = keyOf(sources, declarationsOnly, stopAt);
-        Optional<JavacResults.Result> earlier = results.lookup(key, this::currentHash);
+        Optional<JavacResults.Result> earlier = results.lookup(key, this::readsTheSame);
         if (earlier.isPresent()) {
             // Charged as if compiled: the budget then runs out where it ran out uncached.
             spentNanos += earlier.get().cpuNanos();
@@ -450,7 +446,13 @@ public final class PatchVerifier implements AutoCloseable {
         } finally {
             spentNanos += threadTime() - start;
         }
-        results.record(key, new JavacResults.Result(done.errors(), threadTime() - start, reads));
+        // A file read as declarations is kept as SourcePathRead says (a body edited in it keeps the result).
+        Map<String, String> kept = new TreeMap<>();
+        reads.forEach((path, text) -> {
+            String served = declarationsOnly ? declarations.getOrDefault(path, text) : text;
+            kept.put(path, SourcePathRead.remembered(text, served, done.errors().stream().filter(e -> e.file().equals(path)).toList()));
+        });
+        results.record(key, new JavacResults.Result(done.errors(), threadTime() - start, kept));
         return done;
     }
 
@@ -520,10 +522,23 @@ public final class PatchVerifier implements AutoCloseable {
         }
     }
 
-    /** The hash of a source file's text as the verifier reads it now, empty when it cannot be read. */
-    private Optional<String> currentHash(String path) {
-        return context.read(path).map(t -> tokensHash(t.text()));
+    /** Whether a source file, as the verifier reads it now, gives javac what an earlier compile read of it ({@link SourcePathRead}). */
+    private boolean readsTheSame(String path, String recorded) {
+        Optional<SourceText> now = context.read(path);
+        if (now.isEmpty()) return false;
+        // Asked once per compile that read the file: hundreds of files, each read by many compiles.
+        String hash = tokensHashes.computeIfAbsent(path, p -> tokensHash(now.get().text()));
+        return SourcePathRead.unchanged(recorded, hash,
+                () -> declarationsNow.computeIfAbsent(path, p -> SourcePathDeclarations.of(now.get().text())));
     }
+
+    /** The hash of each source file's tokens now ({@link #tokensHash}), made on first use by {@link #readsTheSame}. */
+    private final Map<String, String> tokensHashes = new HashMap<>();
+    /**
+     * Each source file's declarations now, for {@link #readsTheSame} only: what compiles are served stays the
+     * {@link #declarations} the view makes, whichever way they were made.
+     */
+    private final Map<String, String> declarationsNow = new HashMap<>();
 
     /** The hash of what javac's verdict depends on in a source: its tokens on their lines ({@link JavaTokensText}). */
     static String tokensHash(String text) { return hashOf(JavaTokensText.of(text).getBytes(StandardCharsets.UTF_8)); }
@@ -544,7 +559,7 @@ public final class PatchVerifier implements AutoCloseable {
     }
 
     /**
-     * Runs javac; {@code reads} (when not null) receives every application file it read from the source path (path → text hash).
+     * Runs javac; {@code reads} (when not null) receives every application file it read from the source path (path → text).
      * javac stops at the {@code stopAt}-th error: an unpatched compile with that many is of no use whatever
      * follows, and an application missing its libraries reaches it while javac is still entering files (on
      * HELIUM V, 13,217 errors took the whole compile, the first 101 a fraction of it).
@@ -711,7 +726,7 @@ public final class PatchVerifier implements AutoCloseable {
         }
 
         @Override public CharSequence getCharContent(boolean ignoreEncodingErrors) {
-            if (reads != null) reads.computeIfAbsent(path, p -> tokensHash(text));
+            if (reads != null) reads.putIfAbsent(path, text);
             return view == null ? text : view.of(path, text);
         }
     }

@@ -188,27 +188,13 @@ public final class Refactorings {
             List<Planned> planned = new ArrayList<>(findings.size());
             List<Planned> verified = new ArrayList<>(findings.size());
             for (java.util.concurrent.Future<Planned> future : futures) {
-                Planned p = awaited(future);
+                Planned p = Awaited.value(future, "planning patches");
                 planned.add(p);
                 verified.add(verifier.verified(p));
             }
             return new Outcome(planned, verified);
         } finally {
             pool.shutdownNow();
-        }
-    }
-
-    /** A plan made on a planning thread; what planning threw (beyond what {@link #planOne} turns into a reason) is thrown here. */
-    private static Planned awaited(java.util.concurrent.Future<Planned> future) {
-        try {
-            return future.get();
-        } catch (java.util.concurrent.ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) throw r;
-            if (e.getCause() instanceof Error err) throw err;
-            throw new IllegalStateException(e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while planning patches", e);
         }
     }
 

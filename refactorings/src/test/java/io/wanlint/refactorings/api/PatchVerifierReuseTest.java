@@ -158,7 +158,7 @@ class PatchVerifierReuseTest {
     }
 
     @Test
-    void aCommentRewordedInAFileJavacReadKeepsTheResultButALineAddedAboveItsCodeDoesNot() throws IOException {
+    void aCommentRewordedOrALineAddedInAFileJavacReadAsDeclarationsKeepsTheResultWhileNoErrorIsInIt() throws IOException {
         writeApp();
         byte[] remembered = firstRun(CALLS_GREETING);
         TextApp.write(app, "src/org/acme/text/Greeting.java", GREETING.replace("Says hello.", "Says hello, politely."), StandardCharsets.UTF_8);
@@ -166,22 +166,104 @@ class PatchVerifierReuseTest {
             v.verdict(List.of(CALLS_GREETING));
             assertThat(v.compilations()).isZero();
         }
-        // A line more moves Greeting's tokens: an error javac reported in it would name another line.
+        // A line more moves Greeting's tokens, but javac reported no error in it: what it said is the same.
         TextApp.write(app, "src/org/acme/text/Greeting.java", GREETING.replace("/** Says hello. */", "/**\n * Says hello.\n */"),
                 StandardCharsets.UTF_8);
         try (PatchVerifier v = run(remembered, Duration.ofHours(1))) {
+            assertThat(v.verdict(List.of(CALLS_GREETING))).isEqualTo(new PatchVerifier.Verdict.Verified());
+            assertThat(v.compilations()).isZero();
+        }
+    }
+
+    @Test
+    void aMethodBodyEditedInAFileJavacReadAsDeclarationsKeepsTheResultEvenWithALineMore() throws IOException {
+        // issue 22: the one-file edit of a cached re-run, in a file a patch's compile reads from the source path.
+        writeApp();
+        String greeting = GREETING.replace("{ return \"hello\"; }", "{\n        return \"hello\";\n    }");
+        TextApp.write(app, "src/org/acme/text/Greeting.java", greeting, StandardCharsets.UTF_8);
+        byte[] remembered = firstRun(CALLS_GREETING);
+        // Even a body javac would reject: it never sees bodies of the files it reads from the source path here.
+        TextApp.write(app, "src/org/acme/text/Greeting.java", greeting.replace("return \"hello\";",
+                "System.out.println(\"edit\");\n        return \"hello\" + undefinedInABody;"), StandardCharsets.UTF_8);
+        try (PatchVerifier v = run(remembered, Duration.ofHours(1))) {
+            assertThat(v.verdict(List.of(CALLS_GREETING))).isEqualTo(new PatchVerifier.Verdict.Verified());
+            assertThat(v.compilations()).isZero();
+            assertThat(v.reusedCompilations()).isEqualTo(2);
+        }
+    }
+
+    /** Greeting with a field of a type nobody declares: the patched compile reports an error in it. */
+    private static final String BROKEN_GREETING = """
+            package org.acme.text;
+
+            public class Greeting {
+                public static String hello() {
+                    return "hello";
+                }
+
+                static Missing missing;
+            }
+            """;
+
+    private static final String EDITED_BODY = "System.out.println(\"edit\");\n        return \"hello\";";
+
+    @Test
+    void aLineAddedAboveAnErrorJavacReportedInAFileItReadCompilesAgainAndNamesTheNewLine() throws IOException {
+        writeApp();
+        TextApp.write(app, "src/org/acme/text/Greeting.java", BROKEN_GREETING, StandardCharsets.UTF_8);
+        byte[] remembered;
+        try (PatchVerifier v = run(null, Duration.ofHours(1))) {
+            assertThat(v.verdict(List.of(CALLS_GREETING))).isInstanceOfSatisfying(PatchVerifier.Verdict.Broken.class, b ->
+                    assertThat(b.reason()).contains("Greeting.java:8:"));
+            remembered = v.results().encode();
+        }
+        // A line in hello's body, above the error: the remembered error names line 8, javac now says 9.
+        TextApp.write(app, "src/org/acme/text/Greeting.java", BROKEN_GREETING.replace("return \"hello\";", EDITED_BODY),
+                StandardCharsets.UTF_8);
+        byte[] edited;
+        try (PatchVerifier v = run(remembered, Duration.ofHours(1))) {
+            assertThat(v.verdict(List.of(CALLS_GREETING))).isInstanceOfSatisfying(PatchVerifier.Verdict.Broken.class, b ->
+                    assertThat(b.reason()).contains("Greeting.java:9:"));
+            assertThat(v.compilations()).isEqualTo(1);
+            edited = v.results().encode();
+        }
+        // Then a method added below the error moves nothing javac reported in the file, but is a declaration.
+        TextApp.write(app, "src/org/acme/text/Greeting.java", BROKEN_GREETING.replace("return \"hello\";", EDITED_BODY)
+                .replace("static Missing missing;", "static Missing missing;\n\n    static int count() {\n        return 1;\n    }"),
+                StandardCharsets.UTF_8);
+        try (PatchVerifier v = run(edited, Duration.ofHours(1))) {
             v.verdict(List.of(CALLS_GREETING));
             assertThat(v.compilations()).isEqualTo(1);
+        }
+        // A line added to a body below the error keeps the result.
+        TextApp.write(app, "src/org/acme/text/Greeting.java", BROKEN_GREETING.replace("return \"hello\";", EDITED_BODY)
+                .replace("static Missing missing;", "static Missing missing;\n\n    static int count() {\n        return 1;\n    }"),
+                StandardCharsets.UTF_8);
+        byte[] withCount;
+        try (PatchVerifier v = run(edited, Duration.ofHours(1))) {
+            v.verdict(List.of(CALLS_GREETING));
+            withCount = v.results().encode();
+        }
+        TextApp.write(app, "src/org/acme/text/Greeting.java", BROKEN_GREETING.replace("return \"hello\";", EDITED_BODY)
+                .replace("static Missing missing;", "static Missing missing;\n\n    static int count() {\n        int one = 1;\n        return one;\n    }"),
+                StandardCharsets.UTF_8);
+        try (PatchVerifier v = run(withCount, Duration.ofHours(1))) {
+            assertThat(v.verdict(List.of(CALLS_GREETING))).isInstanceOfSatisfying(PatchVerifier.Verdict.Broken.class, b ->
+                    assertThat(b.reason()).contains("Greeting.java:9:"));
+            assertThat(v.compilations()).isZero();
         }
     }
 
     @Test
     void aCommentMarkerInsideAStringIsCode() throws IOException {
         writeApp();
+        // In a constant, which javac reads with the declarations (a string in a body would not reach it).
+        TextApp.write(app, "src/org/acme/text/Greeting.java", GREETING.replace("public class Greeting {",
+                "public class Greeting {\n    static final String WORD = \"hello\";"), StandardCharsets.UTF_8);
         Patch withUrl = replacing("return null;", "return \"http://a\" + org.acme.text.Greeting.hello();");
         byte[] remembered = firstRun(withUrl);
-        TextApp.write(app, "src/org/acme/text/Greeting.java", GREETING.replace("return \"hello\";", "return \"hello // not a comment\";"),
-                StandardCharsets.UTF_8);
+        TextApp.write(app, "src/org/acme/text/Greeting.java", GREETING.replace("public class Greeting {",
+                "public class Greeting {\n    static final String WORD = \"hello // not a comment\";"), StandardCharsets.UTF_8);
         try (PatchVerifier v = run(remembered, Duration.ofHours(1))) {
             v.verdict(List.of(withUrl));
             assertThat(v.compilations()).isEqualTo(1);

@@ -216,13 +216,11 @@ public final class JavaSources {
 
     /**
      * A tree made by {@link JavacFrontEnd}, released and shared as {@link #parse} releases JavaParser's.
-     * A tree shared while it was built ({@link JavacFrontEnd.Outcome.Converted#shared}) has no tokens
-     * and its ranges and names are already shared, so only its lists are compacted: the walk that
-     * shared them afterwards was a quarter of the javac path's time.
+     * A tree shared while it was built ({@link JavacFrontEnd.Outcome.Converted#shared}) is so already:
+     * the walk that shared and compacted it afterwards was a quarter of the javac path's time.
      */
     ParsedJava converted(TextFile file, JavacFrontEnd.Outcome.Converted converted) {
-        if (converted.shared()) eachNodeAndComment(converted.unit(), TreeCompaction::compact);
-        else releaseTokensOf(converted.unit(), converted.escapes());
+        if (!converted.shared()) releaseTokensOf(converted.unit(), converted.escapes());
         return new ParsedJava(new JavaUnit(file, converted.unit()), List.of());
     }
 

@@ -54,10 +54,10 @@ final class JavacFrontEnd {
          * The file's JavaParser tree, built from javac's; when the file has Unicode escapes, its ranges
          * are in the decoded text and {@code escapes} maps them back, as {@link JavaSources} maps a
          * tree JavaParser parsed from the decoded text (null when there is nothing to map). When
-         * {@code shared}, the tree's ranges, positions, names and literal texts are already those of
-         * the pools it was converted with ({@link #convert(List, SharedPositions, SharedNames)}), as
-         * {@link JavaSources} would share them; a tree with escapes is never shared (its ranges are
-         * mapped first).
+         * {@code shared}, the tree is already as {@link JavaSources} releases a parsed one: its ranges,
+         * positions, names and literal texts are those of the pools it was converted with
+         * ({@link #convert(List, SharedPositions, SharedNames)}) and its lists are compacted
+         * ({@link TreeCompaction}); a tree with escapes is never shared (its ranges are mapped first).
          */
         record Converted(CompilationUnit unit, UnicodeEscapeProcessingProvider.PositionMapping escapes, boolean shared) implements Outcome {}
 
@@ -163,7 +163,9 @@ final class JavacFrontEnd {
             });
             if (comments.isEmpty()) return new Outcome.Fallback("comments: markdown, text block or unclosed");
             CommentAttribution.attribute(unit, comments.get(), new ParserConfiguration());
-            Optional<List<Problem>> problems = OneWalkValidation.problemsOf(unit, LanguageLevel.JAVA_21);
+            // The tree is complete once its comments are attributed: a shared one is compacted in the validation's walk.
+            Optional<List<Problem>> problems = OneWalkValidation.problemsOf(unit, LanguageLevel.JAVA_21,
+                    shared ? JavacFrontEnd::compact : node -> { });
             if (problems.isEmpty()) return new Outcome.Fallback("validation not available");
             if (!problems.get().isEmpty()) return new Outcome.Fallback("validation: " + problems.get().get(0).getMessage());
             Optional<LineSeparator> separator = source.escapes == null && source.written == text
@@ -178,6 +180,12 @@ final class JavacFrontEnd {
         } catch (StackOverflowError e) {
             return new Outcome.Fallback("nested too deeply to convert");
         }
+    }
+
+    /** Compacts a node of a complete tree and the comment attached to it, which the tree's walks do not meet as a child. */
+    private static void compact(Node node) {
+        TreeCompaction.compact(node);
+        node.getComment().ifPresent(TreeCompaction::compact);
     }
 
     /**

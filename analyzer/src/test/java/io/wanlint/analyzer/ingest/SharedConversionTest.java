@@ -4,11 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.javaparser.Range;
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.NodeList;
 import com.github.javaparser.ast.expr.LiteralStringValueExpr;
 import com.github.javaparser.ast.expr.Name;
 import com.github.javaparser.ast.expr.SimpleName;
 import io.wanlint.fixtures.Fixtures;
 import java.io.IOException;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +26,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Trees the javac front end shares while it builds them against the same trees shared afterwards by
  * {@link JavaSources}' release walk (the old path, its oracle): node for node, the ranges, positions,
- * names and literal texts must be the same objects where the walk's are, and distinct where its are.
+ * names and literal texts must be the same objects where the walk's are, and distinct where its are,
+ * and every list must be compacted as the walk compacts it.
  */
 class SharedConversionTest {
     private static final String ODD = """
@@ -36,7 +40,7 @@ class SharedConversionTest {
             """;
 
     @Test
-    void convertedTreesShareWhatTheReleaseWalkShares() throws IOException {
+    void convertedTreesShareWhatTheReleaseWalkShares() throws Exception {
         List<TextFile> files = new ArrayList<>(fixtureFiles());
         files.add(new TextFile("A.java", Path.of("/nowhere/A.java"), ODD, "UTF-8"));
         files.add(new TextFile("B.java", Path.of("/nowhere/B.java"), ODD.replace("\n", "\r\n"), "UTF-8"));
@@ -67,6 +71,7 @@ class SharedConversionTest {
                 for (int n = 0; n < expectedNodes.size(); n++) {
                     String where = batch.get(i).path() + " node " + n + " " + expectedNodes.get(n).getClass().getSimpleName();
                     assertThat(builtIds.of(actualNodes.get(n))).as(where).isEqualTo(walkedIds.of(expectedNodes.get(n)));
+                    assertThat(lists(actualNodes.get(n))).as(where).isEqualTo(lists(expectedNodes.get(n)));
                 }
             }
         }
@@ -103,6 +108,34 @@ class SharedConversionTest {
         private static int id(Map<Object, Integer> ids, Object value) {
             return ids.computeIfAbsent(value, v -> ids.size());
         }
+    }
+
+    /**
+     * What compaction made of a node's lists: for each list field of the node and of its node lists,
+     * the list's class (compacted empty lists are one sealed list) and size.
+     */
+    private static List<String> lists(Node node) throws ReflectiveOperationException {
+        List<String> lists = new ArrayList<>();
+        for (Class<?> c = node.getClass(); c != null; c = c.getSuperclass()) {
+            for (Field f : c.getDeclaredFields()) {
+                if (Modifier.isStatic(f.getModifiers()) || !(List.class.isAssignableFrom(f.getType()) || NodeList.class.isAssignableFrom(f.getType()))) continue;
+                f.setAccessible(true);
+                Object value = f.get(node);
+                lists.add(f.getName() + describe(value));
+                if (value instanceof NodeList<?> nodeList) {
+                    for (String inner : List.of("innerList", "observers")) {
+                        Field g = NodeList.class.getDeclaredField(inner);
+                        g.setAccessible(true);
+                        lists.add(f.getName() + "." + inner + describe(g.get(nodeList)));
+                    }
+                }
+            }
+        }
+        return lists;
+    }
+
+    private static String describe(Object list) {
+        return list == null ? " null" : " " + list.getClass().getName() + " " + ((java.util.Collection<?>) list).size();
     }
 
     /** Every node in pre-order, each followed by the comment attached to it, as the release walk meets them. */

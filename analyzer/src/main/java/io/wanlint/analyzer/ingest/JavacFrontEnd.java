@@ -154,8 +154,7 @@ final class JavacFrontEnd {
         String text = source.text;
         try {
             boolean shared = source.escapes == null && acrossFiles != null && names != null;
-            JavacTreeConversion conversion = shared ? new JavacTreeConversion(text, tree, positions, acrossFiles, names)
-                    : new JavacTreeConversion(text, tree, positions, null, null);
+            JavacTreeConversion conversion = new JavacTreeConversion(text, tree, positions, shared ? acrossFiles : null, shared ? names : null);
             CompilationUnit unit = conversion.convert();
             Optional<TreeSet<Comment>> comments = SourceComments.scan(text, (comment, from, to) -> {
                 comment.setRange(conversion.range(from, to));

@@ -222,17 +222,12 @@ final class OneWalkValidation {
      * ({@link JavacFrontEnd}), as the level's processor would after a parse; empty when that
      * validation cannot be run here (then such a tree must not be used). Post-processing is not run:
      * the trees given here hold no type named {@code var}.
-     */
-    static Optional<List<Problem>> problemsOf(Node root, LanguageLevel level) {
-        return problemsOf(root, level, node -> { });
-    }
-
-    /**
-     * {@link #problemsOf(Node, LanguageLevel)}, handing every node of the tree (not the comments
-     * attached, which are no children) to {@code eachNode} after its checks, in the same walk where
-     * the validation walks once: work a caller has to do on every node then needs no walk of its own.
-     * A node may be handed over twice (when a check fails and the validation is run again), so that
-     * work must not mind it; it must not change what the checks read.
+     *
+     * <p>Every node of the tree (not the comments attached, which are no children) is handed to
+     * {@code eachNode} after its checks, in the walk of the validation when it walks once: work the
+     * caller has to do on every node then needs no walk of its own. A node may be handed over twice
+     * (when a check fails and the validation is run again), so that work must not mind it; it must
+     * not change what the checks read.
      */
     static Optional<List<Problem>> problemsOf(Node root, LanguageLevel level, Consumer<Node> eachNode) {
         Optional<LevelProcessors> processors = levelProcessors(level);
@@ -337,7 +332,7 @@ final class OneWalkValidation {
         validate(root, sink, node -> { });
     }
 
-    /** {@link #validate(Node, Consumer)}, handing each node to {@code eachNode} as {@link #problemsOf(Node, LanguageLevel, Consumer)} says. */
+    /** {@link #validate(Node, Consumer)}, handing each node to {@code eachNode} as {@link #problemsOf} says. */
     private void validate(Node root, Consumer<Problem> sink, Consumer<Node> eachNode) {
         List<List<Problem>> found = new ArrayList<>(checks.size());
         List<ProblemReporter> reporters = new ArrayList<>(checks.size());

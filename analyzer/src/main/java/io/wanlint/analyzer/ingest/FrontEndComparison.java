@@ -63,9 +63,10 @@ public final class FrontEndComparison {
         int converted = 0;
         Map<String, Integer> fallbacks = new TreeMap<>();
         List<String> differences = new ArrayList<>();
+        JavaSources withJavac = new JavaSources();
         for (int from = 0; from < files.size(); from += JavaSources.JAVAC_BATCH) {
             List<TextFile> batch = files.subList(from, Math.min(files.size(), from + JavaSources.JAVAC_BATCH));
-            List<JavacFrontEnd.Outcome> outcomes = JavacFrontEnd.convert(batch.stream().map(TextFile::text).toList());
+            List<JavacFrontEnd.Outcome> outcomes = withJavac.convertWithJavac(batch);
             for (int i = 0; i < batch.size(); i++) {
                 TextFile file = batch.get(i);
                 JavacFrontEnd.Outcome outcome = outcomes.get(i);
@@ -77,7 +78,7 @@ public final class FrontEndComparison {
                 converted++;
                 JavacFrontEnd.Outcome.Converted unit = (JavacFrontEnd.Outcome.Converted) outcome;
                 ParsedJava expected = new JavaSources().parse(file);
-                ParsedJava actual = new JavaSources().converted(file, unit);
+                ParsedJava actual = withJavac.converted(file, unit);
                 Optional<String> difference = expected.clean()
                         ? TreeDifference.first(expected.unit().unit(), actual.unit().unit())
                         : Optional.of("JavaParser reported " + expected.diagnostics().get(0).message());

@@ -201,7 +201,7 @@ public final class JavaSources {
 
     /** One batch on the calling thread: javac's trees converted where exact, JavaParser's parse for the rest. */
     List<ParsedJava> parseBatch(List<TextFile> batch) {
-        List<JavacFrontEnd.Outcome> outcomes = JavacFrontEnd.convert(batch.stream().map(TextFile::text).toList());
+        List<JavacFrontEnd.Outcome> outcomes = convertWithJavac(batch);
         List<ParsedJava> results = new ArrayList<>(batch.size());
         for (int i = 0; i < batch.size(); i++) {
             results.add(outcomes.get(i) instanceof JavacFrontEnd.Outcome.Converted c ? converted(batch.get(i), c) : parse(batch.get(i)));
@@ -209,9 +209,18 @@ public final class JavaSources {
         return results;
     }
 
-    /** A tree made by {@link JavacFrontEnd}, released and shared as {@link #parse} releases JavaParser's. */
+    /** What {@link JavacFrontEnd} makes of each file, trees shared with this instance's as they are built. */
+    List<JavacFrontEnd.Outcome> convertWithJavac(List<TextFile> batch) {
+        return JavacFrontEnd.convert(batch.stream().map(TextFile::text).toList(), positions, names);
+    }
+
+    /**
+     * A tree made by {@link JavacFrontEnd}, released and shared as {@link #parse} releases JavaParser's.
+     * A tree shared while it was built ({@link JavacFrontEnd.Outcome.Converted#shared}) is so already:
+     * the walk that shared and compacted it afterwards was a quarter of the javac path's time.
+     */
     ParsedJava converted(TextFile file, JavacFrontEnd.Outcome.Converted converted) {
-        releaseTokensOf(converted.unit(), converted.escapes());
+        if (!converted.shared()) releaseTokensOf(converted.unit(), converted.escapes());
         return new ParsedJava(new JavaUnit(file, converted.unit()), List.of());
     }
 

@@ -53,9 +53,13 @@ final class JavacFrontEnd {
         /**
          * The file's JavaParser tree, built from javac's; when the file has Unicode escapes, its ranges
          * are in the decoded text and {@code escapes} maps them back, as {@link JavaSources} maps a
-         * tree JavaParser parsed from the decoded text (null when there is nothing to map).
+         * tree JavaParser parsed from the decoded text (null when there is nothing to map). When
+         * {@code shared}, the tree is already as {@link JavaSources} releases a parsed one: its ranges,
+         * positions, names and literal texts are those of the pools it was converted with
+         * ({@link #convert(List, SharedPositions, SharedNames)}) and its lists are compacted
+         * ({@link TreeCompaction}); a tree with escapes is never shared (its ranges are mapped first).
          */
-        record Converted(CompilationUnit unit, UnicodeEscapeProcessingProvider.PositionMapping escapes) implements Outcome {}
+        record Converted(CompilationUnit unit, UnicodeEscapeProcessingProvider.PositionMapping escapes, boolean shared) implements Outcome {}
 
         /** The file must be parsed by JavaParser, for this reason. */
         record Fallback(String reason) implements Outcome {}
@@ -74,8 +78,17 @@ final class JavacFrontEnd {
         }
     }
 
-    /** The outcome for each text, in order; all texts are parsed by one javac task. */
+    /** {@link #convert(List, SharedPositions, SharedNames)} with pools of its own. */
     static List<Outcome> convert(List<String> texts) {
+        return convert(texts, new SharedPositions(), new SharedNames());
+    }
+
+    /**
+     * The outcome for each text, in order; all texts are parsed by one javac task. Trees of files
+     * without Unicode escapes are built with their ranges and positions shared through
+     * {@code acrossFiles} and their names through {@code names} (when both are given: else no tree is).
+     */
+    static List<Outcome> convert(List<String> texts, SharedPositions acrossFiles, SharedNames names) {
         List<Outcome> outcomes = new ArrayList<>(texts.size());
         List<Source> sources = new ArrayList<>();
         for (int i = 0; i < texts.size(); i++) {
@@ -114,7 +127,7 @@ final class JavacFrontEnd {
                 if (source == null) continue;
                 String diagnostic = diagnostics.get(source.toUri());
                 outcomes.set(source.index, diagnostic != null ? new Outcome.Fallback(diagnostic)
-                        : convertOne(source, unit, positions));
+                        : convertOne(source, unit, positions, acrossFiles, names));
             }
         } catch (IOException | RuntimeException | LinkageError e) {
             for (Source s : sources) outcomes.set(s.index, new Outcome.Fallback("javac failed: " + e));
@@ -136,22 +149,29 @@ final class JavacFrontEnd {
         return Optional.empty();
     }
 
-    private static Outcome convertOne(Source source, CompilationUnitTree tree, SourcePositions positions) {
+    private static Outcome convertOne(Source source, CompilationUnitTree tree, SourcePositions positions,
+                                      SharedPositions acrossFiles, SharedNames names) {
         String text = source.text;
         try {
-            JavacTreeConversion conversion = new JavacTreeConversion(text, tree, positions);
+            boolean shared = source.escapes == null && acrossFiles != null && names != null;
+            JavacTreeConversion conversion = new JavacTreeConversion(text, tree, positions, shared ? acrossFiles : null, shared ? names : null);
             CompilationUnit unit = conversion.convert();
-            Optional<TreeSet<Comment>> comments = SourceComments.scan(text, SourceComments.rangerOf(conversion::position));
+            Optional<TreeSet<Comment>> comments = SourceComments.scan(text, (comment, from, to) -> {
+                comment.setRange(conversion.range(from, to));
+                return comment;
+            });
             if (comments.isEmpty()) return new Outcome.Fallback("comments: markdown, text block or unclosed");
             CommentAttribution.attribute(unit, comments.get(), new ParserConfiguration());
-            Optional<List<Problem>> problems = OneWalkValidation.problemsOf(unit, LanguageLevel.JAVA_21);
+            // The tree is complete once its comments are attributed: a shared one is compacted in the validation's walk.
+            Optional<List<Problem>> problems = OneWalkValidation.problemsOf(unit, LanguageLevel.JAVA_21,
+                    shared ? JavacFrontEnd::compact : node -> { });
             if (problems.isEmpty()) return new Outcome.Fallback("validation not available");
             if (!problems.get().isEmpty()) return new Outcome.Fallback("validation: " + problems.get().get(0).getMessage());
             Optional<LineSeparator> separator = source.escapes == null && source.written == text
                     ? lineSeparator(text) : Optional.of(lineSeparatorInReads(source.written, DECODER_READ));
             if (separator.isEmpty()) return new Outcome.Fallback("\\r\\n line ends beyond JavaParser's first read");
             unit.setData(Node.LINE_SEPARATOR_KEY, separator.get());
-            return new Outcome.Converted(unit, source.escapes);
+            return new Outcome.Converted(unit, source.escapes, shared);
         } catch (JavacTreeConversion.Unsupported e) {
             return new Outcome.Fallback("unsupported: " + e.getMessage());
         } catch (RuntimeException e) {
@@ -159,6 +179,12 @@ final class JavacFrontEnd {
         } catch (StackOverflowError e) {
             return new Outcome.Fallback("nested too deeply to convert");
         }
+    }
+
+    /** Compacts a node of a complete tree and the comment attached to it, which the tree's walks do not meet as a child. */
+    private static void compact(Node node) {
+        TreeCompaction.compact(node);
+        node.getComment().ifPresent(TreeCompaction::compact);
     }
 
     /**
@@ -170,24 +196,7 @@ final class JavacFrontEnd {
      * too is MIXED whatever the reads, and one without both characters has no pair to straddle.
      */
     static Optional<LineSeparator> lineSeparator(String text) {
-        int cr = 0;
-        int lf = 0;
-        int crlf = 0;
-        boolean afterCr = false;
-        for (int i = 0, n = text.length(); i < n; i++) {
-            char c = text.charAt(i);
-            if (c == '\r') {
-                cr++;
-                afterCr = true;
-            } else if (c == '\n') {
-                lf++;
-                if (afterCr) crlf++;
-                afterCr = false;
-            } else {
-                afterCr = false;
-            }
-        }
-        LineSeparator separator = LineSeparator.getLineEnding(cr, lf, crlf);
+        LineSeparator separator = LineSeparatorDetection.LineEnds.of(text);
         if (separator == LineSeparator.CRLF && text.length() > FIRST_READ) return Optional.empty();
         return Optional.of(separator);
     }
@@ -225,18 +234,12 @@ final class JavacFrontEnd {
      * characters: a {@code \r\n} split between two reads counts as a {@code \r} and a {@code \n}.
      */
     static LineSeparator lineSeparatorInReads(String text, int read) {
-        int cr = 0;
-        int lf = 0;
-        int crlf = 0;
+        LineSeparatorDetection.LineEnds lineEnds = new LineSeparatorDetection.LineEnds();
         for (int i = 0, n = text.length(); i < n; i++) {
-            char c = text.charAt(i);
-            if (c == '\r') cr++;
-            else if (c == '\n') {
-                lf++;
-                if (i > 0 && text.charAt(i - 1) == '\r' && i % read != 0) crlf++;
-            }
+            if (i % read == 0) lineEnds.endRead();
+            lineEnds.add(text.charAt(i));
         }
-        return LineSeparator.getLineEnding(cr, lf, crlf);
+        return lineEnds.separator();
     }
 
     /** One text as javac reads it; its index says which outcome it fills. */

@@ -171,12 +171,25 @@ final class JavacTreeConversion {
     private final CompilationUnitTree unit;
     private final SourcePositions positions;
     private final int[] lineStarts;
+    /** The ranges and positions every node and comment is given, or null to give each its own. */
+    private final SharedRanges ranges;
+    /** The strings names and literal texts are given, or null to give each its own. */
+    private final SharedNames names;
+    /** The line of the last offset looked up: offsets mostly come in order, a few per line. */
+    private int lastLine;
 
-    JavacTreeConversion(String text, CompilationUnitTree unit, SourcePositions positions) {
+    /**
+     * The conversion of one file, whose nodes and comments get their ranges and positions from
+     * {@code ranges} and their names and literal texts from {@code names}, as {@link JavaSources}
+     * shares them in the tree of a parse (both null: every node gets objects of its own).
+     */
+    JavacTreeConversion(String text, CompilationUnitTree unit, SourcePositions positions, SharedPositions acrossFiles, SharedNames names) {
         this.text = text;
         this.unit = unit;
         this.positions = positions;
         this.lineStarts = lineStarts(text);
+        this.ranges = acrossFiles == null ? null : new SharedRanges(acrossFiles, lineOf(Math.max(0, text.length() - 1)) + 1);
+        this.names = names;
     }
 
     /** Offsets at which lines start: after {@code \n}, {@code \r\n} and a lone {@code \r}, as JavaParser counts lines. */
@@ -195,7 +208,10 @@ final class JavacTreeConversion {
 
     // ---------------------------------------------------------------- positions
 
-    Position position(int offset) {
+    /** The index in {@link #lineStarts} of the line holding {@code offset} (the line number less one). */
+    private int lineOf(int offset) {
+        int last = lastLine;
+        if (lineStarts[last] <= offset && (last + 1 == lineStarts.length || offset < lineStarts[last + 1])) return last;
         int lo = 0;
         int hi = lineStarts.length - 1;
         while (lo < hi) {
@@ -203,13 +219,28 @@ final class JavacTreeConversion {
             if (lineStarts[mid] <= offset) lo = mid;
             else hi = mid - 1;
         }
-        return new Position(lo + 1, offset - lineStarts[lo] + 1);
+        lastLine = lo;
+        return lo;
     }
 
-    /** The range of the characters from {@code from} to {@code to} (exclusive). */
+    Position position(int offset) {
+        int line = lineOf(offset);
+        return new Position(line + 1, offset - lineStarts[line] + 1);
+    }
+
+    /** The range of the characters from {@code from} to {@code to} (exclusive), shared when ranges are. */
     Range range(int from, int to) {
         if (from < 0 || to <= from) throw new Unsupported("position");
-        return new Range(position(from), position(to - 1));
+        if (ranges == null) return new Range(position(from), position(to - 1));
+        int beginLine = lineOf(from);
+        int beginColumn = from - lineStarts[beginLine] + 1;
+        int endLine = lineOf(to - 1);
+        return ranges.range(beginLine + 1, beginColumn, endLine + 1, to - 1 - lineStarts[endLine] + 1);
+    }
+
+    /** The string the tree holds for a name or literal text: the shared one when names are shared. */
+    private String shared(String name) {
+        return names == null ? name : names.share(name);
     }
 
     private int start(Tree tree) {
@@ -278,7 +309,7 @@ final class JavacTreeConversion {
     }
 
     private SimpleName simpleName(String name, int from) {
-        return at(new SimpleName(name), from, from + name.length());
+        return at(new SimpleName(shared(name)), from, from + name.length());
     }
 
     /** The offset just past the matching {@code ]} of a {@code [} at the first offset from {@code at}, or -1. */
@@ -318,7 +349,7 @@ final class JavacTreeConversion {
     /** JavaParser's unit starts at the file's first token (white space or comment included) and ends at its end. */
     private Range unitRange() {
         if (text.isEmpty()) throw new Unsupported("empty file");
-        return new Range(position(0), position(text.length() - 1));
+        return range(0, text.length());
     }
 
     private ImportDeclaration importDeclaration(ImportTree tree) {
@@ -338,7 +369,7 @@ final class JavacTreeConversion {
     private Name name(Tree tree) {
         if (tree instanceof IdentifierTree id) {
             int from = start(id);
-            return at(new Name(null, id.getName().toString()), from, end(id));
+            return at(new Name(null, shared(id.getName().toString())), from, end(id));
         }
         if (tree instanceof MemberSelectTree select) {
             Name qualifier = name(select.getExpression());
@@ -346,7 +377,7 @@ final class JavacTreeConversion {
             String id = select.getIdentifier().toString();
             int to = end(select);
             if (!text.startsWith(id, to - id.length())) throw new Unsupported("name position");
-            return at(new Name(qualifier, id), from, to);
+            return at(new Name(qualifier, shared(id)), from, to);
         }
         throw new Unsupported("name " + tree.getKind());
     }
@@ -1354,16 +1385,16 @@ final class JavacTreeConversion {
     private Expression literalNode(Tree.Kind kind, int from, int to) {
         String token = text.substring(from, to);
         return switch (kind) {
-            case INT_LITERAL -> at(new IntegerLiteralExpr(null, token), from, to);
-            case LONG_LITERAL -> at(new LongLiteralExpr(null, token), from, to);
-            case FLOAT_LITERAL, DOUBLE_LITERAL -> at(new DoubleLiteralExpr(null, token), from, to);
+            case INT_LITERAL -> at(new IntegerLiteralExpr(null, shared(token)), from, to);
+            case LONG_LITERAL -> at(new LongLiteralExpr(null, shared(token)), from, to);
+            case FLOAT_LITERAL, DOUBLE_LITERAL -> at(new DoubleLiteralExpr(null, shared(token)), from, to);
             case CHAR_LITERAL -> {
                 if (token.length() < 3 || token.charAt(0) != '\'' || token.charAt(token.length() - 1) != '\'') throw new Unsupported("char literal");
-                yield at(new CharLiteralExpr(null, token.substring(1, token.length() - 1)), from, to);
+                yield at(new CharLiteralExpr(null, shared(token.substring(1, token.length() - 1))), from, to);
             }
             case STRING_LITERAL -> {
                 if (token.startsWith("\"\"\"") || token.length() < 2 || token.charAt(token.length() - 1) != '"') throw new Unsupported("text block");
-                yield at(new StringLiteralExpr(null, token.substring(1, token.length() - 1)), from, to);
+                yield at(new StringLiteralExpr(null, shared(token.substring(1, token.length() - 1))), from, to);
             }
             case BOOLEAN_LITERAL -> {
                 if (!token.equals("true") && !token.equals("false")) throw new Unsupported("boolean literal");

@@ -71,9 +71,7 @@ final class LineSeparatorDetection extends Processor {
     /** A provider passing characters on unchanged, counting line separators as JavaParser's does. */
     static final class Counting implements Provider {
         private final Provider input;
-        private int cr;
-        private int lf;
-        private int crlf;
+        private final LineEnds lineEnds = new LineEnds();
 
         Counting(Provider input) {
             this.input = input;
@@ -82,36 +80,64 @@ final class LineSeparatorDetection extends Processor {
         @Override public int read(char[] buffer, int offset, int len) throws IOException {
             int pos = offset;
             int stop = offset + len;
-            boolean afterCr = false;
+            lineEnds.endRead();
             while (pos < stop) {
                 int read = input.read(buffer, pos, stop - pos);
                 if (read < 0) {
                     if (pos == offset) return -1;
                     break;
                 }
-                for (int end = pos + read; pos < end; pos++) {
-                    char c = buffer[pos];
-                    if (c == '\r') {
-                        cr++;
-                        afterCr = true;
-                    } else if (c == '\n') {
-                        lf++;
-                        if (afterCr) crlf++;
-                        afterCr = false;
-                    } else {
-                        afterCr = false;
-                    }
-                }
+                for (int end = pos + read; pos < end; pos++) lineEnds.add(buffer[pos]);
             }
             return pos - offset;
         }
 
         LineSeparator detected() {
-            return LineSeparator.getLineEnding(cr, lf, crlf);
+            return lineEnds.separator();
         }
 
         @Override public void close() throws IOException {
             input.close();
+        }
+    }
+
+    /**
+     * The {@code \r}, {@code \n} and {@code \r\n} of a text handed over in reads, counted as JavaParser's
+     * detection counts them: a {@code \r\n} split between two reads counts as a {@code \r} and a {@code \n}.
+     */
+    static final class LineEnds {
+        private int cr;
+        private int lf;
+        private int crlf;
+        private boolean afterCr;
+
+        /** The line separator JavaParser names for the whole of {@code text} handed over in one read. */
+        static LineSeparator of(CharSequence text) {
+            LineEnds lineEnds = new LineEnds();
+            for (int i = 0, n = text.length(); i < n; i++) lineEnds.add(text.charAt(i));
+            return lineEnds.separator();
+        }
+
+        void add(char c) {
+            if (c == '\r') {
+                cr++;
+                afterCr = true;
+            } else if (c == '\n') {
+                lf++;
+                if (afterCr) crlf++;
+                afterCr = false;
+            } else {
+                afterCr = false;
+            }
+        }
+
+        /** A read ends here: a {@code \n} next does not pair with a {@code \r} before. */
+        void endRead() {
+            afterCr = false;
+        }
+
+        LineSeparator separator() {
+            return LineSeparator.getLineEnding(cr, lf, crlf);
         }
     }
 }

@@ -222,22 +222,42 @@ final class OneWalkValidation {
      * ({@link JavacFrontEnd}), as the level's processor would after a parse; empty when that
      * validation cannot be run here (then such a tree must not be used). Post-processing is not run:
      * the trees given here hold no type named {@code var}.
+     *
+     * <p>Every node of the tree (not the comments attached, which are no children) is handed to
+     * {@code eachNode} after its checks, in the walk of the validation when it walks once: work the
+     * caller has to do on every node then needs no walk of its own. A node may be handed over twice
+     * (when a check fails and the validation is run again), so that work must not mind it; it must
+     * not change what the checks read.
      */
-    static Optional<List<Problem>> problemsOf(Node root, LanguageLevel level) {
+    static Optional<List<Problem>> problemsOf(Node root, LanguageLevel level, Consumer<Node> eachNode) {
         Optional<LevelProcessors> processors = levelProcessors(level);
         if (processors.isEmpty() || !(processors.get().withoutVarTypes() instanceof LevelProcessor p)) return Optional.empty();
         List<Problem> problems = new ArrayList<>();
-        if (p.validation.isPresent()) p.validation.get().validate(root, problems::add);
-        else if (LEVEL_VALIDATOR == null) return Optional.empty();
-        else {
-            try {
-                Validator validator = (Validator) LEVEL_VALIDATOR.get(level);
-                if (validator != null) validator.accept(root, new ProblemReporter(problems::add));
-            } catch (IllegalAccessException e) {
-                return Optional.empty();
-            }
+        if (p.validation.isPresent()) {
+            p.validation.get().validate(root, problems::add, eachNode);
+            return Optional.of(problems);
         }
+        if (LEVEL_VALIDATOR == null) return Optional.empty();
+        try {
+            Validator validator = (Validator) LEVEL_VALIDATOR.get(level);
+            if (validator != null) validator.accept(root, new ProblemReporter(problems::add));
+        } catch (IllegalAccessException e) {
+            return Optional.empty();
+        }
+        eachNode(root, eachNode);
         return Optional.of(problems);
+    }
+
+    /** Every node under {@code root}, in pre-order, to {@code action}. */
+    private static void eachNode(Node root, Consumer<Node> action) {
+        ArrayDeque<Node> pending = new ArrayDeque<>();
+        pending.push(root);
+        while (!pending.isEmpty()) {
+            Node node = pending.pop();
+            action.accept(node);
+            List<Node> children = node.getChildNodes();
+            for (int c = children.size() - 1; c >= 0; c--) pending.push(children.get(c));
+        }
     }
 
     /** A level's processor, and the same without the post-processing that only a source with {@code var} needs. */
@@ -309,6 +329,11 @@ final class OneWalkValidation {
 
     /** Reports to {@code sink} exactly the problems JavaParser's validator reports on {@code root}, in its order. */
     void validate(Node root, Consumer<Problem> sink) {
+        validate(root, sink, node -> { });
+    }
+
+    /** {@link #validate(Node, Consumer)}, handing each node to {@code eachNode} as {@link #problemsOf} says. */
+    private void validate(Node root, Consumer<Problem> sink, Consumer<Node> eachNode) {
         List<List<Problem>> found = new ArrayList<>(checks.size());
         List<ProblemReporter> reporters = new ArrayList<>(checks.size());
         for (int i = 0; i < checks.size(); i++) {
@@ -317,15 +342,16 @@ final class OneWalkValidation {
             reporters.add(new ProblemReporter(problems::add));
         }
         try {
-            walk(root, reporters);
+            walk(root, reporters, eachNode);
         } catch (RuntimeException | StackOverflowError e) {
             standard.accept(root, new ProblemReporter(sink));
+            eachNode(root, eachNode);
             return;
         }
         for (List<Problem> problems : found) problems.forEach(sink);
     }
 
-    private void walk(Node root, List<ProblemReporter> reporters) {
+    private void walk(Node root, List<ProblemReporter> reporters, Consumer<Node> eachNode) {
         for (int i = 0; i < checks.size(); i++) {
             // SingleNodeTypeValidator checks its root, then every node of the type, the root included.
             if (checks.get(i) instanceof Check.OfType t && t.type().isInstance(root)) t.check().accept(root, reporters.get(i));
@@ -335,6 +361,7 @@ final class OneWalkValidation {
         while (!pending.isEmpty()) {
             Node node = pending.pop();
             for (int i : applicable.get(node.getClass())) apply(checks.get(i), node, reporters.get(i));
+            eachNode.accept(node);
             List<Node> children = node.getChildNodes();
             for (int c = children.size() - 1; c >= 0; c--) pending.push(children.get(c));
         }

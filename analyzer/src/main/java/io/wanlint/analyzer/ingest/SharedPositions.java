@@ -28,8 +28,16 @@ final class SharedPositions {
 
     /** The position equal to {@code position} met first, or null when its line or column is out of the table. */
     Position share(Position position) {
-        int line = position.line;
-        int column = position.column;
+        return find(position.line, position.column, position);
+    }
+
+    /** The position at {@code line} and {@code column} met first, made when none was; null when out of the table. */
+    Position at(int line, int column) {
+        return find(line, column, null);
+    }
+
+    /** The position met first, else {@code given} (made when null), as it goes in the table. */
+    private Position find(int line, int column, Position given) {
         if (line < 0 || line >= LINES || column < 0 || column >= COLUMNS) return null;
         int index = line * BLOCKS_PER_LINE + (column >>> BLOCK_BITS);
         AtomicReferenceArray<Position> block = blocks.get(index);
@@ -40,6 +48,7 @@ final class SharedPositions {
         int slot = column & (BLOCK - 1);
         Position known = block.get(slot);
         if (known != null) return known;
+        Position position = given != null ? given : new Position(line, column);
         return block.compareAndSet(slot, null, position) ? position : block.get(slot);
     }
 }

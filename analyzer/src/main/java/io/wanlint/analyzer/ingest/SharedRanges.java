@@ -50,15 +50,42 @@ final class SharedRanges {
     Range share(Range range) {
         long begin = key(range.begin);
         long end = key(range.end);
+        int slot = slotOf(begin, end);
+        Range known = ranges[slot];
+        if (known != null) return known;
+        Position sharedBegin = share(range.begin, begin);
+        Position sharedEnd = share(range.end, end);
+        return add(slot, begin, end, sharedBegin == range.begin && sharedEnd == range.end ? range : new Range(sharedBegin, sharedEnd));
+    }
+
+    /**
+     * {@link #share} of the range from line and column {@code beginLine:beginColumn} to
+     * {@code endLine:endColumn}, made only when none equal to it was met: a tree builder that knows
+     * the numbers makes no Range nor Position for the ranges met before.
+     */
+    Range range(int beginLine, int beginColumn, int endLine, int endColumn) {
+        long begin = key(beginLine, beginColumn);
+        long end = key(endLine, endColumn);
+        int slot = slotOf(begin, end);
+        Range known = ranges[slot];
+        if (known != null) return known;
+        Position sharedBegin = position(beginLine, beginColumn, begin);
+        Position sharedEnd = end == begin ? sharedBegin : position(endLine, endColumn, end);
+        return add(slot, begin, end, new Range(sharedBegin, sharedEnd));
+    }
+
+    /** The slot of the range with these keys: the one holding it, or the empty one where it goes. */
+    private int slotOf(long begin, long end) {
         int mask = ranges.length - 1;
         int slot = mix(hash(begin) * 0x85EBCA6B + hash(end)) & mask;
         for (Range known = ranges[slot]; known != null; known = ranges[slot]) {
-            if (rangeBegins[slot] == begin && rangeEnds[slot] == end) return known;
+            if (rangeBegins[slot] == begin && rangeEnds[slot] == end) return slot;
             slot = (slot + 1) & mask;
         }
-        Position sharedBegin = share(range.begin, begin);
-        Position sharedEnd = share(range.end, end);
-        Range shared = sharedBegin == range.begin && sharedEnd == range.end ? range : new Range(sharedBegin, sharedEnd);
+        return slot;
+    }
+
+    private Range add(int slot, long begin, long end, Range shared) {
         ranges[slot] = shared;
         rangeBegins[slot] = begin;
         rangeEnds[slot] = end;
@@ -66,18 +93,37 @@ final class SharedRanges {
         return shared;
     }
 
+    /** {@link #share(Position, long)} of the position at this line and column, made when none equal to it was met. */
+    private Position position(int line, int column, long key) {
+        Position pooled = acrossFiles == null ? null : acrossFiles.at(line, column);
+        if (pooled != null) return pooled;
+        int slot = positionSlot(key);
+        Position known = positions[slot];
+        return known != null ? known : addInFile(slot, new Position(line, column), key);
+    }
+
     private Position share(Position position, long key) {
         Position pooled = acrossFiles == null ? null : acrossFiles.share(position);
         return pooled != null ? pooled : shareInFile(position, key);
     }
 
-    private Position shareInFile(Position position, long key) {
+    private int positionSlot(long key) {
         int mask = positions.length - 1;
         int slot = hash(key) & mask;
         for (Position known = positions[slot]; known != null; known = positions[slot]) {
-            if (positionKeys[slot] == key) return known;
+            if (positionKeys[slot] == key) return slot;
             slot = (slot + 1) & mask;
         }
+        return slot;
+    }
+
+    private Position shareInFile(Position position, long key) {
+        int slot = positionSlot(key);
+        Position known = positions[slot];
+        return known != null ? known : addInFile(slot, position, key);
+    }
+
+    private Position addInFile(int slot, Position position, long key) {
         positions[slot] = position;
         positionKeys[slot] = key;
         if (++positionCount * 2 > positions.length) growPositions();
@@ -85,7 +131,11 @@ final class SharedRanges {
     }
 
     private static long key(Position p) {
-        return ((long) p.line << 32) | (p.column & 0xFFFFFFFFL);
+        return key(p.line, p.column);
+    }
+
+    private static long key(int line, int column) {
+        return ((long) line << 32) | (column & 0xFFFFFFFFL);
     }
 
     /** Line and column mixed (Long.hashCode would make (1, 2) and (2, 1) collide). */

@@ -7,7 +7,6 @@ import com.github.javaparser.ast.comments.LineComment;
 import com.github.javaparser.ast.comments.TraditionalJavadocComment;
 import java.util.Optional;
 import java.util.TreeSet;
-import java.util.function.IntFunction;
 
 /**
  * The comments of a Java source as JavaParser's lexer makes them ({@code //} to the end of the line,
@@ -77,12 +76,5 @@ final class SourceComments {
     @FunctionalInterface
     interface Ranger {
         Comment range(Comment comment, int from, int to);
-    }
-
-    static Ranger rangerOf(IntFunction<com.github.javaparser.Position> position) {
-        return (comment, from, to) -> {
-            comment.setRange(new com.github.javaparser.Range(position.apply(from), position.apply(to - 1)));
-            return comment;
-        };
     }
 }

@@ -216,15 +216,11 @@ public final class JavaSources {
 
     /**
      * A tree made by {@link JavacFrontEnd}, released and shared as {@link #parse} releases JavaParser's.
-     * A tree shared while it was built ({@link JavacFrontEnd.Outcome.Converted#shared}) has its ranges and
-     * names shared already, so the walk finds them so; it is still walked (see below).
+     * A tree shared while it was built ({@link JavacFrontEnd.Outcome.Converted#shared}) is so already:
+     * the walk that shared and compacted it afterwards was a quarter of the javac path's time.
      */
     ParsedJava converted(TextFile file, JavacFrontEnd.Outcome.Converted converted) {
-        // Walked even when shared while built (session 14): skipping the walk for such trees saved ~6% of the
-        // one-thread parse, but a cold --cache run of HELIUM V then kept the parsed trees alive through the rules
-        // (1.4 GB live instead of 0.7 GB at the rules' full collection, peak RSS 2.5 -> 3.2-3.4 GB; the uncached run
-        // was unchanged). Why the walk matters there is not found yet (bench/README.md, "Session 14: the merged figures").
-        releaseTokensOf(converted.unit(), converted.escapes());
+        if (!converted.shared()) releaseTokensOf(converted.unit(), converted.escapes());
         return new ParsedJava(new JavaUnit(file, converted.unit()), List.of());
     }
 

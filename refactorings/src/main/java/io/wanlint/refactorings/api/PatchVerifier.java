@@ -543,7 +543,8 @@ public final class PatchVerifier implements AutoCloseable {
     /** The hash of what javac's verdict depends on in a source: its tokens on their lines ({@link JavaTokensText}). */
     static String tokensHash(String text) { return hashOf(JavaTokensText.of(text).getBytes(StandardCharsets.UTF_8)); }
 
-    private static String hashOf(byte[] bytes) {
+    /** The first 16 bytes of the SHA-256 of {@code bytes}, in hex: how compiles' keys and reads name contents. */
+    static String hashOf(byte[] bytes) {
         return java.util.HexFormat.of().formatHex(KeyDigest.sha256().digest(bytes), 0, 16);
     }
 

@@ -86,6 +86,6 @@ final class SourcePathRead {
     }
 
     private static String hash(String s) {
-        return java.util.HexFormat.of().formatHex(io.wanlint.analyzer.cache.KeyDigest.sha256().digest(s.getBytes(StandardCharsets.UTF_8)), 0, 16);
+        return PatchVerifier.hashOf(s.getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -1,5 +1,6 @@
 package io.wanlint.refactorings.api;
 
+import io.wanlint.analyzer.api.Awaited;
 import io.wanlint.analyzer.api.AnalyzedFile;
 import io.wanlint.analyzer.cache.KeyDigest;
 

@@ -1,5 +1,6 @@
 package io.wanlint.refactorings.api;
 
+import io.wanlint.analyzer.api.Awaited;
 import io.wanlint.analyzer.api.Finding;
 import io.wanlint.analyzer.api.FindingSubject;
 import io.wanlint.refactorings.dataaccess.MoveDataAccessBehindFacade;

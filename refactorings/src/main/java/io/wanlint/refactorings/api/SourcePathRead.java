@@ -32,8 +32,8 @@ final class SourcePathRead {
         if (served.equals(text) || !loosenable(served)) return strict;
         long last = 0;
         for (PatchVerifier.JavacError e : errorsInFile) last = Math.max(last, e.line());
-        String tokens = JavaTokensText.of(served);
-        return strict + DECLARATIONS + hash(withoutBlankLines(tokens)) + " " + last + " " + hash(firstLines(tokens, last));
+        String[] key = looseKey(served, last);
+        return strict + DECLARATIONS + key[0] + " " + last + " " + key[1];
     }
 
     /** Whether {@code now} (the file's text now) gives javac what the compile that kept {@code recorded} read, as far as its result shows. */
@@ -60,8 +60,8 @@ final class SourcePathRead {
         } catch (NumberFormatException e) {
             return false;
         }
-        String tokens = JavaTokensText.of(served);
-        return hash(withoutBlankLines(tokens)).equals(parts[0]) && hash(firstLines(tokens, last)).equals(parts[2]);
+        String[] key = looseKey(served, last);
+        return key[0].equals(parts[0]) && key[1].equals(parts[2]);
     }
 
     /** Tokens whose lines can move without changing them: no text block (its line breaks are its value), no escape. */
@@ -69,20 +69,20 @@ final class SourcePathRead {
         return !served.contains("\"\"\"") && !served.contains("\\u");
     }
 
-    private static String withoutBlankLines(String tokens) {
-        StringBuilder out = new StringBuilder(tokens.length());
-        for (String line : tokens.split("\r\n|\r|\n", -1)) {
-            if (!line.isBlank()) out.append(line).append('\n');
+    /**
+     * The loose key of declarations javac was served, from their tokens' lines split once: the hash of
+     * the lines that are not blank, and the hash of the first {@code last} lines (all of them when there
+     * are fewer), each line ended by one line break.
+     */
+    private static String[] looseKey(String served, long last) {
+        String[] lines = JavaTokensText.of(served).split("\r\n|\r|\n", -1);
+        StringBuilder blankless = new StringBuilder();
+        StringBuilder head = new StringBuilder();
+        for (int i = 0; i < lines.length; i++) {
+            if (!lines[i].isBlank()) blankless.append(lines[i]).append('\n');
+            if (i < last) head.append(lines[i]).append('\n');
         }
-        return out.toString();
-    }
-
-    /** The first {@code count} lines (all of them when there are fewer), each ended by one line break. */
-    private static String firstLines(String tokens, long count) {
-        StringBuilder out = new StringBuilder();
-        String[] lines = tokens.split("\r\n|\r|\n", -1);
-        for (int i = 0; i < Math.min(count, lines.length); i++) out.append(lines[i]).append('\n');
-        return out.toString();
+        return new String[] {hash(blankless.toString()), hash(head.toString())};
     }
 
     private static String hash(String s) {

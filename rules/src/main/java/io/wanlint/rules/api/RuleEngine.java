@@ -1,6 +1,7 @@
 package io.wanlint.rules.api;
 
 import io.wanlint.analyzer.api.AnalysisResult;
+import io.wanlint.analyzer.api.Awaited;
 import io.wanlint.analyzer.api.Diagnostic;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.Finding;
@@ -77,7 +78,7 @@ public final class RuleEngine {
                 Severity severity = cfg.severityOf(rule.descriptor());
                 Map<Finding, Function<EntryPoint, PatchEffect>> found;
                 try {
-                    found = outcome(runs.get(i));
+                    found = Awaited.value(runs.get(i), "the rules ran"); // a RuntimeException as thrown; an Error is not caught here either
                 } catch (RuntimeException e) {
                     // One broken rule must not hide the others' findings; the user sees why it is missing.
                     diagnostics.add(Diagnostic.error("", 0, "rule " + rule.id() + " failed and was skipped: " + e));
@@ -214,20 +215,6 @@ public final class RuleEngine {
         });
     }
 
-    /** A rule's findings; its RuntimeException as thrown; an Error (out of memory, say) is not caught here either. */
-    private static <T> T outcome(Future<T> run) {
-        try {
-            return run.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while the rules ran", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) throw r;
-            if (e.getCause() instanceof Error err) throw err;
-            throw new IllegalStateException(e.getCause());
-        }
-    }
-
     /** Each entry point's round trips once the patches of every finding that names it are applied. */
     private static Map<String, RoundTrips> afterPatches(AnalysisResult analysis, RoundTripOracle oracle,
                                                         Map<Finding, Function<EntryPoint, PatchEffect>> patches,
@@ -250,7 +237,7 @@ public final class RuleEngine {
         }
         Map<String, RoundTrips> after = new LinkedHashMap<>();
         int i = 0;
-        for (String id : byId.keySet()) after.put(id, outcome(estimates.get(i++)));
+        for (String id : byId.keySet()) after.put(id, Awaited.value(estimates.get(i++), "the rules ran"));
         return after;
     }
 }

@@ -1,13 +1,14 @@
-package io.wanlint.refactorings.api;
+package io.wanlint.analyzer.api;
 
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 
 /**
  * A result made on another thread, taken as if this thread had made it: what the task threw is
- * thrown here as it was thrown there (a checked exception, which no task here throws, wrapped).
+ * thrown here as it was thrown there (a checked exception, which no task here throws, wrapped). Used by
+ * the rules and the patches wherever a failure on the other thread is the caller's failure.
  */
-final class Awaited {
+public final class Awaited {
     private Awaited() {}
 
     /**
@@ -15,7 +16,7 @@ final class Awaited {
      *
      * @param doing what the waiting thread is doing, for the exception an interrupt ends it with
      */
-    static <T> T value(Future<T> task, String doing) {
+    public static <T> T value(Future<T> task, String doing) {
         try {
             return task.get();
         } catch (ExecutionException e) {

@@ -106,7 +106,7 @@ class CallMemoTest {
     }
 
     private static RuleContext contextOf(long seed) {
-        RandomApp app = RandomApp.of(new Random(seed));
+        RandomApp app = RandomApp.of(RandomApp.random(seed));
         AnalysisResult analysis = new AnalysisResult(List.of(), app.model(), app.graph(), null, List.of(), List.of());
         return new RuleContext(analysis, FakeOracle.edge(analysis), null);
     }

@@ -32,7 +32,7 @@ class WalkStatesTest {
     @Test
     void sharedWalksGiveWhatAFreshWalkPerEntryPointGives() {
         for (long seed = 1; seed <= 300; seed++) {
-            RandomApp app = RandomApp.of(new Random(seed));
+            RandomApp app = RandomApp.of(RandomApp.random(seed));
             WalkStates shared = new WalkStates(app.graph(), app.model());
             for (int round = 0; round < 2; round++) {
                 for (EntryPoint ep : app.graph().entryPoints()) {
@@ -47,7 +47,7 @@ class WalkStatesTest {
     @Test
     void compiledWalksGiveWhatTheLinkedWalkAndAFreshWalkGive() {
         for (long seed = 1; seed <= 300; seed++) {
-            RandomApp app = RandomApp.of(new Random(seed));
+            RandomApp app = RandomApp.of(RandomApp.random(seed));
             List<EntryPoint> eps = app.graph().entryPoints();
             WalkStates compiled = new WalkStates(app.graph(), app.model());
             // Half the entry points laid out ahead: the others start outside the arrays and walk the links.
@@ -73,7 +73,7 @@ class WalkStatesTest {
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
             for (long seed = 1; seed <= 60; seed++) {
-                RandomApp app = RandomApp.of(new Random(seed));
+                RandomApp app = RandomApp.of(RandomApp.random(seed));
                 WalkStates shared = new WalkStates(app.graph(), app.model());
                 // The states made by two threads at once (the engine's halves), then laid out.
                 List<EntryPoint> all = app.graph().entryPoints();
@@ -100,7 +100,7 @@ class WalkStatesTest {
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
             for (long seed = 1; seed <= 60; seed++) {
-                RandomApp app = RandomApp.of(new Random(seed));
+                RandomApp app = RandomApp.of(RandomApp.random(seed));
                 WalkStates shared = new WalkStates(app.graph(), app.model());
                 List<EntryPoint> eps = app.graph().entryPoints();
                 Numbers numbers = new Numbers(shared, "seed " + seed);

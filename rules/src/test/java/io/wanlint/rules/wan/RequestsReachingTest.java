@@ -30,7 +30,7 @@ class RequestsReachingTest {
     @Test
     void answersAsAMapPerMethodFromEntryPointToFirstCall() {
         for (long seed = 1; seed <= 300; seed++) {
-            RandomApp app = RandomApp.of(new Random(seed));
+            RandomApp app = RandomApp.of(RandomApp.random(seed));
             AnalysisResult analysis = new AnalysisResult(List.of(), app.model(), app.graph(), null, List.of(), List.of());
             RuleContext ctx = new RuleContext(analysis, FakeOracle.edge(analysis), null);
             Map<MethodRef, Map<EntryPoint, ReachedCall>> expected = plainIndex(ctx);
@@ -58,7 +58,7 @@ class RequestsReachingTest {
     @Test
     void answersAsAMapPerMethodAcrossPartsWhateverWasPreparedAndByWhom() throws Exception {
         for (long seed = 1; seed <= 60; seed++) {
-            Random r = new Random(seed);
+            Random r = RandomApp.random(seed);
             RandomApp app = RandomApp.of(r);
             List<MethodRef> methods = app.graph().nodes().stream().map(MethodNode::ref).toList();
             List<EntryPoint> eps = new java.util.ArrayList<>();

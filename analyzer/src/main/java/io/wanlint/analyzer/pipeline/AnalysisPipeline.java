@@ -10,14 +10,12 @@ import io.wanlint.analyzer.api.Diagnostic;
 import io.wanlint.analyzer.api.PhaseTiming;
 import io.wanlint.analyzer.cache.AnalysisCache;
 import io.wanlint.analyzer.cache.CachedAnalysis;
-import io.wanlint.analyzer.cache.IncrementalState;
 import io.wanlint.analyzer.cache.InputDigest;
 import io.wanlint.analyzer.callgraph.BytecodeCallGraphBuilder;
 import io.wanlint.analyzer.callgraph.CallGraphOutcome;
 import io.wanlint.analyzer.callgraph.ContainerTransactionScopes;
 import io.wanlint.analyzer.callgraph.DeploymentNames;
 import io.wanlint.analyzer.callgraph.SourceCallGraphBuilder;
-import io.wanlint.analyzer.callgraph.SurfaceFingerprint;
 import io.wanlint.analyzer.callgraph.TagHandlers;
 import io.wanlint.analyzer.ingest.CompiledClasses;
 import io.wanlint.analyzer.ingest.ExtractionFolder;
@@ -168,26 +166,16 @@ public final class AnalysisPipeline {
             InputDigest storeKey = key;
             // A fresh analysis is named by its inputs (see CachedAnalysis#identity).
             cache.served(storeKey, storeKey.digest());
+            // Made here, before the rules: the surfaces are taken from the trees now (see PendingEntry).
+            PendingEntry entry = timed("cache surfaces", timings, () -> PendingEntry.of(model.model(), graph.graph(), derived,
+                    graph.diagnostics().size(), suppressions, recorded.memory(), storeKey, units, jsps));
             timed(cache.defersWrites() ? "cache write started" : "cache write", timings, () -> {
-                // The trees go to the writer through EntryFromTrees, which lets go of them once it has their
-                // surfaces: a lambda capturing them kept every tree alive through the whole write.
-                cache.store(storeKey, new EntryFromTrees<>(units, jsps, (trees, pages) -> CachedAnalysis.of(model.model(),
-                        graph.graph(), derived, suppressions, recorded.memory() == null ? null
-                                : new IncrementalState(storeKey.structure(), storeKey.contentHashes(), surfaces(trees, pages),
-                                        graph.diagnostics().size(), recorded.memory()), storeKey.digest())));
+                cache.store(storeKey, entry);
                 return null;
             });
         }
         return new AnalysisResult(ws.files(), placed, graph.graph(), graph.transactions(), diagnostics, timings,
                 suppressions);
-    }
-
-    /** Every Java file's and translated JSP page's surface fingerprint, for the next run's incremental update. */
-    private static java.util.Map<String, String> surfaces(List<JavaUnit> units, List<JspUnit> jsps) {
-        java.util.Map<String, String> surfaces = new java.util.HashMap<>(units.parallelStream().collect(
-                java.util.stream.Collectors.toMap(u -> u.source().path(), u -> SurfaceFingerprint.of(u.unit()), (a, b) -> a)));
-        for (JspUnit j : jsps) IncrementalUpdate.pageSurface(j).ifPresent(s -> surfaces.putIfAbsent(j.source().path(), s));
-        return surfaces;
     }
 
     private static <T> T timed(String phase, List<PhaseTiming> timings, Supplier<T> work) {

@@ -1,7 +1,5 @@
 package io.wanlint.analyzer.ingest;
 
-import com.github.javaparser.CommentAttribution;
-import com.github.javaparser.ParserConfiguration;
 import com.github.javaparser.ParserConfiguration.LanguageLevel;
 import com.github.javaparser.StringProvider;
 import com.github.javaparser.UnicodeEscapeProcessingProvider;
@@ -32,7 +30,7 @@ import javax.tools.ToolProvider;
 /**
  * Parses Java files with javac's parser (about ten times faster than JavaParser's) and converts each
  * tree into the JavaParser tree {@link JavaSources} would have made of it ({@link JavacTreeConversion}),
- * comments attributed by JavaParser's own code ({@link CommentAttribution}), positions of a file with
+ * comments attributed as JavaParser's own code attributes them ({@link SortedCommentAttribution}), positions of a file with
  * Unicode escapes mapped back as JavaSources maps them. Only where that is certain: a file with a
  * javac diagnostic, a construct the conversion does not build, a problem found by JavaParser's Java
  * 21 validation on the converted tree, or a line separator that depends on how JavaParser's lexer
@@ -161,7 +159,7 @@ final class JavacFrontEnd {
                 return comment;
             });
             if (comments.isEmpty()) return new Outcome.Fallback("comments: text block, unclosed or markdown beside unusual white space");
-            CommentAttribution.attribute(unit, comments.get(), new ParserConfiguration());
+            SortedCommentAttribution.attribute(unit, comments.get());
             // The tree is complete once its comments are attributed: a shared one is compacted in the validation's walk.
             Optional<List<Problem>> problems = OneWalkValidation.problemsOf(unit, LanguageLevel.JAVA_21,
                     shared ? JavacFrontEnd::compact : node -> { });

@@ -30,8 +30,8 @@ final class SourceComments {
     /**
      * The comments of {@code text}, ordered as JavaParser's comments collection, each ranged by
      * {@code ranges} (offset of the first character, offset just past the last); empty when a
-     * comment or literal is not closed, a text block is met, or markdown lines meet white space only
-     * JavaParser's lexer takes for white space.
+     * comment or literal is not closed, a text block is met, or a markdown comment is followed by a
+     * character only JavaParser's lexer takes for white space.
      */
     static Optional<TreeSet<Comment>> scan(String text, Ranger ranges) {
         TreeSet<Comment> comments = new TreeSet<>(Node.NODE_BY_BEGIN_POSITION);
@@ -44,7 +44,7 @@ final class SourceComments {
                 int end = i + 2;
                 while (end < n && text.charAt(end) != '\n' && text.charAt(end) != '\r') end++;
                 if (i + 2 < n && text.charAt(i + 2) == '/') {
-                    if (!markdown.line(i, end)) return Optional.empty();
+                    markdown.line(i, end);
                 } else {
                     markdown.end();
                     comments.add(ranges.range(new LineComment(null, text.substring(i + 2, end)), i, end));
@@ -67,6 +67,8 @@ final class SourceComments {
             } else if (c == ' ' || c == '\t' || c == '\f') {
                 i++;
             } else {
+                // JavaParser's lexer reads Unicode spaces as white space, which ends no markdown comment.
+                if (markdown.open() && otherWhiteSpace(c)) return Optional.empty();
                 markdown.end();
                 if (c == '"') {
                     if (text.startsWith("\"\"\"", i)) return Optional.empty();
@@ -95,8 +97,6 @@ final class SourceComments {
         private int to;
         /** A line end after a markdown line continues the comment; a second one ends it. */
         private boolean lineEndContinues;
-        /** Whether the text has characters JavaParser's lexer takes for white space and this scan does not. */
-        private int otherWhiteSpace = -1;
 
         Markdown(String text, Ranger ranges, TreeSet<Comment> comments) {
             this.text = text;
@@ -104,14 +104,16 @@ final class SourceComments {
             this.comments = comments;
         }
 
-        /** A {@code ///} line from {@code at} to {@code end}; false when this scan cannot follow JavaParser's lexer here. */
-        boolean line(int at, int end) {
-            if (otherWhiteSpace < 0) otherWhiteSpace = hasOtherWhiteSpace(text) ? 1 : 0;
-            if (otherWhiteSpace == 1) return false;
+        /** A {@code ///} line from {@code at} to {@code end}. */
+        void line(int at, int end) {
             if (from < 0) from = at;
             to = end;
             lineEndContinues = true;
-            return true;
+        }
+
+        /** Whether a markdown comment is being joined. */
+        boolean open() {
+            return from >= 0;
         }
 
         void lineEnd() {
@@ -127,19 +129,10 @@ final class SourceComments {
         }
     }
 
-    /**
-     * Whether {@code text} holds a character JavaParser's lexer reads as white space other than space,
-     * tab and form feed (no-break and other Unicode spaces), where javac may read part of a token.
-     */
-    private static boolean hasOtherWhiteSpace(String text) {
-        for (int i = 0, n = text.length(); i < n; i++) {
-            char c = text.charAt(i);
-            if (c >= 0x80 && (c == '\u0085' || c == '\u00a0' || c == '\u1680' || c == '\u180e' || (c >= '\u2000' && c <= '\u200d')
-                    || c == '\u2028' || c == '\u2029' || c == '\u202f' || c == '\u205f' || c == '\u2060' || c == '\u3000' || c == '\ufeff')) {
-                return true;
-            }
-        }
-        return false;
+    /** A character JavaParser's lexer reads as white space other than space, tab and form feed (no-break and other Unicode spaces). */
+    private static boolean otherWhiteSpace(char c) {
+        return c >= 0x80 && (c == '\u0085' || c == '\u00a0' || c == '\u1680' || c == '\u180e' || (c >= '\u2000' && c <= '\u200d')
+                || c == '\u2028' || c == '\u2029' || c == '\u202f' || c == '\u205f' || c == '\u2060' || c == '\u3000' || c == '\ufeff');
     }
 
     /** The offset just past the literal opened at {@code open}, or -1 when the line ends first. */

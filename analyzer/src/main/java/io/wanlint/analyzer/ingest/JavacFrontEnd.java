@@ -1,7 +1,5 @@
 package io.wanlint.analyzer.ingest;
 
-import com.github.javaparser.CommentAttribution;
-import com.github.javaparser.ParserConfiguration;
 import com.github.javaparser.ParserConfiguration.LanguageLevel;
 import com.github.javaparser.StringProvider;
 import com.github.javaparser.UnicodeEscapeProcessingProvider;
@@ -32,7 +30,7 @@ import javax.tools.ToolProvider;
 /**
  * Parses Java files with javac's parser (about ten times faster than JavaParser's) and converts each
  * tree into the JavaParser tree {@link JavaSources} would have made of it ({@link JavacTreeConversion}),
- * comments attributed by JavaParser's own code ({@link CommentAttribution}), positions of a file with
+ * comments attributed as JavaParser's own code attributes them ({@link SortedCommentAttribution}), positions of a file with
  * Unicode escapes mapped back as JavaSources maps them. Only where that is certain: a file with a
  * javac diagnostic, a construct the conversion does not build, a problem found by JavaParser's Java
  * 21 validation on the converted tree, or a line separator that depends on how JavaParser's lexer
@@ -160,8 +158,8 @@ final class JavacFrontEnd {
                 comment.setRange(conversion.range(from, to));
                 return comment;
             });
-            if (comments.isEmpty()) return new Outcome.Fallback("comments: markdown, text block or unclosed");
-            CommentAttribution.attribute(unit, comments.get(), new ParserConfiguration());
+            if (comments.isEmpty()) return new Outcome.Fallback("comments: text block, unclosed or markdown beside unusual white space");
+            SortedCommentAttribution.attribute(unit, comments.get());
             // The tree is complete once its comments are attributed: a shared one is compacted in the validation's walk.
             Optional<List<Problem>> problems = OneWalkValidation.problemsOf(unit, LanguageLevel.JAVA_21,
                     shared ? JavacFrontEnd::compact : node -> { });
@@ -169,7 +167,7 @@ final class JavacFrontEnd {
             if (!problems.get().isEmpty()) return new Outcome.Fallback("validation: " + problems.get().get(0).getMessage());
             Optional<LineSeparator> separator = source.escapes == null && source.written == text
                     ? lineSeparator(text) : Optional.of(lineSeparatorInReads(source.written, DECODER_READ));
-            if (separator.isEmpty()) return new Outcome.Fallback("\\r\\n line ends beyond JavaParser's first read");
+            if (separator.isEmpty()) return new Outcome.Fallback("\\r\\n line ends beyond JavaParser's first read, not lexed");
             unit.setData(Node.LINE_SEPARATOR_KEY, separator.get());
             return new Outcome.Converted(unit, source.escapes, shared);
         } catch (JavacTreeConversion.Unsupported e) {
@@ -192,12 +190,13 @@ final class JavacFrontEnd {
      * counts a {@code \r\n} only when both characters come in one read of its character stream, whose
      * reads end where its lexer's buffer does (4,096 characters, then at token starts): a file with
      * only {@code \r\n} line ends is CRLF to it unless one of them straddles two reads, and then
-     * MIXED. That is certain only when the file fits the first read; a file that has other line ends
-     * too is MIXED whatever the reads, and one without both characters has no pair to straddle.
+     * MIXED. A file that fits the first read, that has other line ends too (MIXED whatever the reads)
+     * or has no pair to straddle is named from its text; a longer CRLF file is read by JavaParser's
+     * own lexer alone ({@link LineSeparatorDetection#asLexed}), which asks for the same reads.
      */
     static Optional<LineSeparator> lineSeparator(String text) {
         LineSeparator separator = LineSeparatorDetection.LineEnds.of(text);
-        if (separator == LineSeparator.CRLF && text.length() > FIRST_READ) return Optional.empty();
+        if (separator == LineSeparator.CRLF && text.length() > FIRST_READ) return LineSeparatorDetection.asLexed(text);
         return Optional.of(separator);
     }
 

@@ -1,13 +1,18 @@
 package io.wanlint.analyzer.ingest;
 
+import com.github.javaparser.GeneratedJavaParserConstants;
+import com.github.javaparser.GeneratedJavaParserTokenManager;
 import com.github.javaparser.ParseResult;
 import com.github.javaparser.ParserConfiguration;
 import com.github.javaparser.Processor;
 import com.github.javaparser.Provider;
+import com.github.javaparser.SimpleCharStream;
+import com.github.javaparser.StringProvider;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.utils.LineSeparator;
 import java.io.IOException;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -54,6 +59,28 @@ final class LineSeparatorDetection extends Processor {
         } catch (RuntimeException e) {
             return -1;
         }
+    }
+
+    /**
+     * The separator JavaParser's detection names when it parses {@code text} (no Unicode escape: no
+     * decoder under the lexer), found by running JavaParser's lexer alone over it: the reads of its
+     * character stream, and so the {@code \r\n} split between two of them, depend only on where its
+     * tokens start, which the parser does not change (it takes the tokens in order up to the end of
+     * file; the lexer switches its own states). Empty when the lexer fails, or when a Ctrl-Z, at which
+     * the parser may stop reading, is in the text.
+     */
+    static Optional<LineSeparator> asLexed(String text) {
+        if (text.indexOf('\u001a') >= 0) return Optional.empty();
+        Counting counting = new Counting(new StringProvider(text));
+        try {
+            GeneratedJavaParserTokenManager lexer = new GeneratedJavaParserTokenManager(new SimpleCharStream(counting, 1, 1));
+            while (lexer.getNextToken().kind != GeneratedJavaParserConstants.EOF) {
+                // the reads are all that is wanted of the tokens
+            }
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+        return Optional.of(counting.detected());
     }
 
     @Override public Provider preProcess(Provider innerProvider) {

@@ -384,8 +384,11 @@ final class OneWalkValidation {
 
     /** CommonValidators' last check: every property that must not be an empty node list is not one. */
     private static void requireFilledLists(Check.RequiredListsFilled check, Node node, ProblemReporter reporter) {
-        List<RequiredList> required = check.byClass().computeIfAbsent(node.getClass(), c -> requiredLists(node.getMetaModel(), c));
-        for (RequiredList list : required) {
+        // A look-up first: computeIfAbsent's lambda would capture the node, an allocation per node.
+        List<RequiredList> required = check.byClass().get(node.getClass());
+        if (required == null) required = check.byClass().computeIfAbsent(node.getClass(), c -> requiredLists(node.getMetaModel(), c));
+        for (int i = 0, n = required.size(); i < n; i++) {
+            RequiredList list = required.get(i);
             Object value;
             try {
                 value = list.field() == null ? list.property().getValue(node) : list.field().get(node);

@@ -72,8 +72,9 @@ final class TreeCompaction {
             shareIfEmptyOrTrim(CHILD_NODES, node);
             shareIfEmpty(ORPHAN_COMMENTS, node);
             shareIfEmpty(NODE_OBSERVERS, node);
-            for (Field f : NODE_LISTS.get(node.getClass())) {
-                Object list = f.get(node);
+            List<Field> lists = NODE_LISTS.get(node.getClass());
+            for (int i = 0, n = lists.size(); i < n; i++) {
+                Object list = lists.get(i).get(node);
                 if (list == null) continue;
                 shareIfEmptyOrTrim(LIST_ELEMENTS, list);
                 shareIfEmpty(LIST_OBSERVERS, list);

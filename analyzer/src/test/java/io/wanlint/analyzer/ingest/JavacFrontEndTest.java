@@ -2,17 +2,23 @@ package io.wanlint.analyzer.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.github.javaparser.JavaParser;
+import com.github.javaparser.ParserConfiguration;
 import com.github.javaparser.Position;
 import com.github.javaparser.Range;
 import com.github.javaparser.ast.CompilationUnit;
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.comments.MarkdownComment;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.expr.SimpleName;
+import com.github.javaparser.utils.LineSeparator;
 import io.wanlint.fixtures.Fixtures;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -207,14 +213,117 @@ class JavacFrontEndTest {
     }
 
     @Test
-    void lineSeparatorIsGivenOnlyWhereJavaParsersReadsCannotSplitACrLf() {
+    void lineSeparatorIsJavaParsersWhateverTheLengthOfTheFile() {
         String shortCrLf = "class A {\r\n}\r\n";
         String longCrLf = "class A {\r\n" + "  int x;\r\n".repeat(500) + "}\r\n";
 
-        assertThat(JavacFrontEnd.lineSeparator(shortCrLf)).contains(com.github.javaparser.utils.LineSeparator.CRLF);
-        assertThat(JavacFrontEnd.lineSeparator("class A {\n}\n")).contains(com.github.javaparser.utils.LineSeparator.LF);
-        assertThat(JavacFrontEnd.lineSeparator("class A {\r\n}\n" + longCrLf)).contains(com.github.javaparser.utils.LineSeparator.MIXED);
-        assertThat(JavacFrontEnd.lineSeparator(longCrLf)).isEmpty();
+        assertThat(JavacFrontEnd.lineSeparator(shortCrLf)).contains(LineSeparator.CRLF);
+        assertThat(JavacFrontEnd.lineSeparator("class A {\n}\n")).contains(LineSeparator.LF);
+        assertThat(JavacFrontEnd.lineSeparator("class A {\r\n}\n" + longCrLf)).contains(LineSeparator.MIXED);
+        assertThat(JavacFrontEnd.lineSeparator(longCrLf)).contains(javaParsersSeparator(longCrLf));
+    }
+
+    @Test
+    void longCrLfFilesGetTheSeparatorJavaParsersReadsGiveThem() {
+        Random random = new Random(22);
+        List<LineSeparator> seen = new ArrayList<>();
+        for (int f = 0; f < 150; f++) {
+            StringBuilder text = new StringBuilder("package p;\r\n/** A. */\r\nclass A" + f + " {\r\n");
+            int target = 4_000 + random.nextInt(30_000);
+            for (int i = 0; text.length() < target; i++) {
+                switch (random.nextInt(5)) {
+                    case 0 -> text.append("  // ").append("c".repeat(random.nextInt(300))).append("\r\n");
+                    case 1 -> text.append("  /* ").append("b\r\n".repeat(random.nextInt(40))).append(" */\r\n");
+                    case 2 -> text.append("  String s").append(i).append(" = \"").append("v".repeat(random.nextInt(200))).append("\";\r\n");
+                    case 3 -> text.append(" ".repeat(random.nextInt(120))).append("int f").append(i).append(" = ").append(random.nextInt()).append(";\r\n");
+                    default -> text.append("\r\n".repeat(1 + random.nextInt(3)));
+                }
+            }
+            text.append("}\r\n");
+            String file = text.toString();
+            LineSeparator expected = javaParsersSeparator(file);
+            seen.add(expected);
+
+            assertThat(JavacFrontEnd.lineSeparator(file)).as("file %d", f).contains(expected);
+            if (f % 10 == 0) assertConvertedAsJavaParserParses(file);
+        }
+        // Both outcomes of a read boundary: between the two characters of a line end or not.
+        assertThat(seen).contains(LineSeparator.CRLF, LineSeparator.MIXED);
+    }
+
+    /** Markdown comments in the places JavaParser's lexer makes them of {@code ///} lines, and where it does not. */
+    private static final String MARKDOWN = """
+            /// The file's first comment, two lines
+            ///   of markdown.
+            package app;
+
+            ////////////////////////////////////////
+            /// A separator line joins the next one.
+            ////////////////////////////////////////
+
+            /// Orders: a markdown doc comment.
+            ///
+            /// - with a list
+            public class Orders { /// beside code on the class's line
+                int a; /// after a field
+                       /// and continued on the next line
+                int b;
+                /// ended by a blank line
+
+                /// ended by a line comment
+                // plain
+                /// ended by a block comment
+                /* block */ /// after a block comment
+                /** javadoc */
+                /// before a method
+                void m() {
+                    /// in a body
+                    int x = 1; //// four slashes
+                    String s = "/// not a comment"; /// but this is
+                }
+                ///
+            }
+            /// after the last token: JavaParser drops it
+            """;
+
+    @Test
+    void convertsMarkdownCommentsAsJavaParsersLexerJoinsThem() {
+        assertConvertedAsJavaParserParses(MARKDOWN);
+        assertConvertedAsJavaParserParses(MARKDOWN.replace("\n", "\r\n"));
+        assertConvertedAsJavaParserParses(MARKDOWN.replace("\n", "\r"));
+        assertConvertedAsJavaParserParses(MARKDOWN.replace("\n", "\r\n").replace("}\r\n/// after", "}\r\n" + "// filler\r\n".repeat(300) + "/// after"));
+        assertConvertedAsJavaParserParses("class A { }\n/// last\n/// lines\n// then a plain one\n");
+        assertConvertedAsJavaParserParses("class A { }\n///");
+        assertConvertedAsJavaParserParses("/// only before\n\n\n\tclass A { /// a\n\t\t/// b\n\n\t/// c\n\t}");
+
+        CompilationUnit unit = converted(MARKDOWN).unit().unit();
+        assertThat(unit.getAllContainedComments()).anyMatch(c -> c instanceof MarkdownComment);
+    }
+
+    @Test
+    void markdownLinesBesideWhiteSpaceOnlyJavaParserSkipsFallBack() {
+        String text = "class A {\n  /// a\n\u00a0 /// b\n  int x;\n}\n";
+
+        assertThat(JavacFrontEnd.convert(List.of(text)).get(0)).isInstanceOf(JavacFrontEnd.Outcome.Fallback.class);
+    }
+
+    private static void assertConvertedAsJavaParserParses(String text) {
+        ParsedJava expected = new JavaSources().parse(file(text));
+        ParsedJava actual = converted(text);
+        assertThat(expected.clean()).isTrue();
+        assertThat(TreeDifference.first(expected.unit().unit(), actual.unit().unit())).as(text).isEmpty();
+    }
+
+    private static ParsedJava converted(String text) {
+        JavacFrontEnd.Outcome outcome = JavacFrontEnd.convert(List.of(text)).get(0);
+        assertThat(outcome).as(text).isInstanceOf(JavacFrontEnd.Outcome.Converted.class);
+        return new JavaSources().converted(file(text), (JavacFrontEnd.Outcome.Converted) outcome);
+    }
+
+    /** The separator JavaParser's own processor records on its parse of {@code text}. */
+    private static LineSeparator javaParsersSeparator(String text) {
+        CompilationUnit unit = new JavaParser(new ParserConfiguration()).parse(text).getResult().orElseThrow();
+        return unit.getData(Node.LINE_SEPARATOR_KEY);
     }
 
     @Test

@@ -952,7 +952,6 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
     private Optional<String> resolveTypeName(String written, Node context, int horizon) {
         String name = stripGenerics(written);
         if (name.isEmpty() || PRIMITIVES.contains(name)) return Optional.of(name);
-        Optional<CompilationUnit> cu = context.findCompilationUnit();
         String first = name.contains(".") ? name.substring(0, name.indexOf('.')) : name;
         String rest = name.contains(".") ? name.substring(name.indexOf('.')) : "";
         // Nested types of the enclosing classes (and of their application supertypes).
@@ -965,6 +964,8 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
                             .computeIfAbsent(first, f -> nestedInEnclosing(f, innermost, Integer.MAX_VALUE));
             if (enclosing.isPresent()) return Optional.of(enclosing.get() + rest);
         }
+        // Looked up only now: a name nested in an enclosing class needs no walk to the root.
+        Optional<CompilationUnit> cu = (n == null ? context : n).findCompilationUnit();
         if (cu.isEmpty()) return known(name) ? Optional.of(name) : Optional.empty();
         UnitNames unit = resolvedNames.computeIfAbsent(cu.get(), UnitNames::new);
         Optional<String> cached = unit.resolved.get(name);

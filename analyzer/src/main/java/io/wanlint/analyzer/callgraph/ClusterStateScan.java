@@ -617,9 +617,12 @@ final class ClusterStateScan {
         /** Calls made only under a condition of this body: in an if, a switch, a ?: or a catch. */
         void guardedCalls(List<StateFact> out) {
             for (MethodCallExpr call : calls) {
-                for (Node p = call.getParentNode().orElse(null); p != null && p != callable; p = p.getParentNode().orElse(null)) {
+                Node child = call;
+                for (Node p = call.getParentNode().orElse(null); p != null && p != callable; child = p, p = p.getParentNode().orElse(null)) {
                     if (p instanceof LambdaExpr) break;
-                    boolean guarded = p instanceof IfStmt i && i.getCondition() != call && !i.getCondition().isAncestorOf(call)
+                    // In the condition exactly when the condition is the node this walk came up through (a
+                    // search of the condition's subtree, isAncestorOf, was this scan's largest item).
+                    boolean guarded = p instanceof IfStmt i && i.getCondition() != child
                             || p instanceof com.github.javaparser.ast.expr.ConditionalExpr
                             || p instanceof com.github.javaparser.ast.stmt.SwitchStmt
                             || p instanceof com.github.javaparser.ast.stmt.CatchClause;

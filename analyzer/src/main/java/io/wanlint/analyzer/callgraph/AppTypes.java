@@ -163,9 +163,15 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
             return dot < 0 ? fqn : fqn.substring(dot + 1);
         }
 
-        /** {@link #methods} by name, rebuilt when a method was added: generated classes have 100k methods. */
-        private Map<String, List<MethodInfo>> byName = Map.of();
-        private int indexedCount = 0;
+        /**
+         * {@link #methods} by name, rebuilt when a method was added: generated classes have 100k methods. Read
+         * without a lock (the scanning threads ask about the same base classes all the time; the monitor they
+         * took for each question was a tenth of the call graph's dispatch look-ups), rebuilt under one.
+         */
+        private volatile MethodsByName byName = new MethodsByName(0, Map.of());
+
+        /** The methods by name when the type had {@code count} of them. */
+        private record MethodsByName(int count, Map<String, List<MethodInfo>> index) {}
 
         List<MethodInfo> methods(String name, int arity) {
             List<MethodInfo> out = new ArrayList<>();
@@ -174,14 +180,19 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
         }
 
         /** This type's own methods with this name, in declaration order. */
-        synchronized List<MethodInfo> named(String name) {
-            if (indexedCount != methods.size()) {
+        List<MethodInfo> named(String name) {
+            MethodsByName known = byName;
+            if (known.count() != methods.size()) known = indexByName();
+            return known.index().getOrDefault(name, List.of());
+        }
+
+        private synchronized MethodsByName indexByName() {
+            if (byName.count() != methods.size()) {
                 Map<String, List<MethodInfo>> index = new HashMap<>();
                 for (MethodInfo m : methods) index.computeIfAbsent(m.ref.name(), k -> new ArrayList<>()).add(m);
-                byName = index;
-                indexedCount = methods.size();
+                byName = new MethodsByName(methods.size(), index);
             }
-            return byName.getOrDefault(name, List.of());
+            return byName;
         }
     }
 

@@ -359,9 +359,13 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
     AppTypes(List<UnitSource> units, boolean parallel) {
         this.loader = file -> { throw new IncrementalUnavailable("no tree for " + file); };
         // The first declaration of a name wins: a source file wins over its copy in a built archive or
-        // a build folder (stable sort, so the given order stands otherwise).
-        for (UnitSource u : units.stream().sorted(java.util.Comparator.comparing(
-                (UnitSource x) -> io.wanlint.analyzer.ingest.BuildOutput.isCopy(x.file()))).toList()) {
+        // a build folder (the given order stands otherwise). Each file asked once whether it is a copy: a
+        // sort by that answer asked it at every comparison.
+        List<UnitSource> sources = new ArrayList<>(units.size());
+        List<UnitSource> copies = new ArrayList<>();
+        for (UnitSource u : units) (io.wanlint.analyzer.ingest.BuildOutput.isCopy(u.file()) ? copies : sources).add(u);
+        sources.addAll(copies);
+        for (UnitSource u : sources) {
             files.add(new IndexFacts.File(u.file(), u.syntheticClass(), u.graphClass(), List.of()));
             loaded.add(u.file());
             String pkg = u.unit().getPackageDeclaration().map(p -> p.getNameAsString()).orElse("");

@@ -163,9 +163,15 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
             return dot < 0 ? fqn : fqn.substring(dot + 1);
         }
 
-        /** {@link #methods} by name, rebuilt when a method was added: generated classes have 100k methods. */
-        private Map<String, List<MethodInfo>> byName = Map.of();
-        private int indexedCount = 0;
+        /**
+         * {@link #methods} by name, rebuilt when a method was added: generated classes have 100k methods. Read
+         * without a lock (the scanning threads ask about the same base classes all the time; the monitor they
+         * took for each question was a tenth of the call graph's dispatch look-ups), rebuilt under one.
+         */
+        private volatile MethodsByName byName = new MethodsByName(0, Map.of());
+
+        /** The methods by name when the type had {@code count} of them. */
+        private record MethodsByName(int count, Map<String, List<MethodInfo>> index) {}
 
         List<MethodInfo> methods(String name, int arity) {
             List<MethodInfo> out = new ArrayList<>();
@@ -174,14 +180,19 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
         }
 
         /** This type's own methods with this name, in declaration order. */
-        synchronized List<MethodInfo> named(String name) {
-            if (indexedCount != methods.size()) {
+        List<MethodInfo> named(String name) {
+            MethodsByName known = byName;
+            if (known.count() != methods.size()) known = indexByName();
+            return known.index().getOrDefault(name, List.of());
+        }
+
+        private synchronized MethodsByName indexByName() {
+            if (byName.count() != methods.size()) {
                 Map<String, List<MethodInfo>> index = new HashMap<>();
                 for (MethodInfo m : methods) index.computeIfAbsent(m.ref.name(), k -> new ArrayList<>()).add(m);
-                byName = index;
-                indexedCount = methods.size();
+                byName = new MethodsByName(methods.size(), index);
             }
-            return byName.getOrDefault(name, List.of());
+            return byName;
         }
     }
 
@@ -348,9 +359,13 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
     AppTypes(List<UnitSource> units, boolean parallel) {
         this.loader = file -> { throw new IncrementalUnavailable("no tree for " + file); };
         // The first declaration of a name wins: a source file wins over its copy in a built archive or
-        // a build folder (stable sort, so the given order stands otherwise).
-        for (UnitSource u : units.stream().sorted(java.util.Comparator.comparing(
-                (UnitSource x) -> io.wanlint.analyzer.ingest.BuildOutput.isCopy(x.file()))).toList()) {
+        // a build folder (the given order stands otherwise). Each file asked once whether it is a copy: a
+        // sort by that answer asked it at every comparison.
+        List<UnitSource> sources = new ArrayList<>(units.size());
+        List<UnitSource> copies = new ArrayList<>();
+        for (UnitSource u : units) (io.wanlint.analyzer.ingest.BuildOutput.isCopy(u.file()) ? copies : sources).add(u);
+        sources.addAll(copies);
+        for (UnitSource u : sources) {
             files.add(new IndexFacts.File(u.file(), u.syntheticClass(), u.graphClass(), List.of()));
             loaded.add(u.file());
             String pkg = u.unit().getPackageDeclaration().map(p -> p.getNameAsString()).orElse("");
@@ -952,7 +967,6 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
     private Optional<String> resolveTypeName(String written, Node context, int horizon) {
         String name = stripGenerics(written);
         if (name.isEmpty() || PRIMITIVES.contains(name)) return Optional.of(name);
-        Optional<CompilationUnit> cu = context.findCompilationUnit();
         String first = name.contains(".") ? name.substring(0, name.indexOf('.')) : name;
         String rest = name.contains(".") ? name.substring(name.indexOf('.')) : "";
         // Nested types of the enclosing classes (and of their application supertypes).
@@ -965,6 +979,8 @@ final class AppTypes implements ProgramView<AppTypes.TypeInfo, AppTypes.MethodIn
                             .computeIfAbsent(first, f -> nestedInEnclosing(f, innermost, Integer.MAX_VALUE));
             if (enclosing.isPresent()) return Optional.of(enclosing.get() + rest);
         }
+        // Looked up only now: a name nested in an enclosing class needs no walk to the root.
+        Optional<CompilationUnit> cu = (n == null ? context : n).findCompilationUnit();
         if (cu.isEmpty()) return known(name) ? Optional.of(name) : Optional.empty();
         UnitNames unit = resolvedNames.computeIfAbsent(cu.get(), UnitNames::new);
         Optional<String> cached = unit.resolved.get(name);

@@ -87,6 +87,11 @@ final class CallSiteShape {
      * and short-circuit operators add no choice.
      */
     static List<BranchArm> branches(Node call, Node callable) {
+        return branches(call, callable, true);
+    }
+
+    /** As {@link #branches(Node, Node)}; tests compare the answers with and without {@link #exitingIfBefore} asked first. */
+    static List<BranchArm> branches(Node call, Node callable, boolean exitingIfsFirst) {
         List<BranchArm> out = new ArrayList<>();
         Node child = call;
         for (Node n = call.getParentNode().orElse(null); n != null && n != callable; child = n, n = n.getParentNode().orElse(null)) {
@@ -97,6 +102,7 @@ final class CallSiteShape {
             } else if (n instanceof BlockStmt block && child instanceof Statement stmt) {
                 // The statements after an "if (…) { …; return; }" are its else.
                 NodeList<Statement> stmts = block.getStatements();
+                if (exitingIfsFirst && !exitingIfBefore(stmts, stmt)) continue;
                 for (int j = stmts.indexOf(stmt) - 1; j >= 0; j--) {
                     if (stmts.get(j) instanceof IfStmt exiting && exiting.getElseStmt().isEmpty() && exits(exiting.getThenStmt())) {
                         Position p = exiting.getBegin().orElse(new Position(0, 0));
@@ -121,6 +127,24 @@ final class CallSiteShape {
             }
         }
         return out.isEmpty() ? List.of() : List.copyOf(out);
+    }
+
+    /**
+     * Whether an {@code if} without else whose then exits stands before {@code stmt} in the block. When none
+     * does, {@link #branches} adds nothing for the block, and the statement's place need not be looked up with
+     * {@code NodeList.indexOf}, which compares statements structurally ({@code Node.equals}) and was most of
+     * the time the call graph spent placing calls in long methods. Looked up by identity here: the first
+     * structurally equal statement {@code indexOf} answers is never after this one, so where none of these
+     * ifs is before it, none is before that one either.
+     */
+    private static boolean exitingIfBefore(NodeList<Statement> stmts, Statement stmt) {
+        for (int j = 0, n = stmts.size(); j < n; j++) {
+            Statement s = stmts.get(j);
+            if (s == stmt) return false;
+            if (s instanceof IfStmt exiting && exiting.getElseStmt().isEmpty() && exits(exiting.getThenStmt())) return true;
+        }
+        // Not among the block's statements by identity (never for a child of the block): as before.
+        return true;
     }
 
     /** Whether {@code s} always leaves the method: it ends with {@code return} or {@code throw}. */

@@ -1,6 +1,8 @@
 package io.wanlint.analyzer.callgraph;
 
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.Parameter;
+import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.BinaryExpr;
 import com.github.javaparser.ast.expr.ConditionalExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
@@ -17,10 +19,12 @@ import java.util.List;
  * call sites it resolves and the conditions {@link CallSiteShape#cacheMaps} and
  * {@link SourceConstants#deadCode} read. On a large application the separate whole-body walks
  * ({@code findAll} per question, then one more per caller of an initialiser) were most of the
- * phase's time; each list is in the order {@code findAll} gives (preorder).
+ * phase's time; each list is in the order {@code findAll} gives (preorder). The same walk gives
+ * {@link ClusterStateScan} the names the body declares (parameters, locals, lambda parameters), so that
+ * it need not walk the body again.
  */
 record CallableNodes(List<Node> sites, List<MethodCallExpr> calls, List<IfStmt> ifs,
-                     List<ConditionalExpr> conditionals, List<BinaryExpr> binaries) {
+                     List<ConditionalExpr> conditionals, List<BinaryExpr> binaries, List<String> declaredNames) {
 
     static CallableNodes of(Node callable) {
         List<Node> sites = new ArrayList<>();
@@ -28,6 +32,7 @@ record CallableNodes(List<Node> sites, List<MethodCallExpr> calls, List<IfStmt> 
         List<IfStmt> ifs = new ArrayList<>();
         List<ConditionalExpr> conditionals = new ArrayList<>();
         List<BinaryExpr> binaries = new ArrayList<>();
+        List<String> declaredNames = new ArrayList<>();
         PreorderWalk.forEach(callable, n -> {
             if (n instanceof MethodCallExpr call) {
                 sites.add(call);
@@ -41,8 +46,12 @@ record CallableNodes(List<Node> sites, List<MethodCallExpr> calls, List<IfStmt> 
                 conditionals.add(c);
             } else if (n instanceof BinaryExpr b) {
                 binaries.add(b);
+            } else if (n instanceof Parameter p) {
+                declaredNames.add(p.getNameAsString());
+            } else if (n instanceof VariableDeclarator v) {
+                declaredNames.add(v.getNameAsString());
             }
         });
-        return new CallableNodes(sites, calls, ifs, conditionals, binaries);
+        return new CallableNodes(sites, calls, ifs, conditionals, binaries, declaredNames);
     }
 }

@@ -68,15 +68,27 @@ final class ClusterStateScan {
 
     private final AppTypes types;
     private final ComponentModel components;
+    /** The bodies the call-graph scan already walked, by callable ({@link CallableNodes}). */
+    private final Map<Node, CallableNodes> walked;
 
-    private ClusterStateScan(AppTypes types, ComponentModel components) {
+    private ClusterStateScan(AppTypes types, ComponentModel components, Map<Node, CallableNodes> walked) {
         this.types = types;
         this.components = components;
+        this.walked = walked;
     }
 
     /** The facts of the given types' code, type by type in the given order. */
     static List<StateFact> of(AppTypes types, ComponentModel components, Collection<TypeInfo> which) {
-        ClusterStateScan scan = new ClusterStateScan(types, components);
+        return of(types, components, which, Map.of());
+    }
+
+    /**
+     * As {@link #of(AppTypes, ComponentModel, Collection)}, reading a body's calls, creations and declared names
+     * from {@code walked} where the call-graph scan of the same file collected them (a body not there is walked).
+     */
+    static List<StateFact> of(AppTypes types, ComponentModel components, Collection<TypeInfo> which,
+                              Map<Node, CallableNodes> walked) {
+        ClusterStateScan scan = new ClusterStateScan(types, components, walked);
         List<StateFact> out = new ArrayList<>();
         for (TypeInfo t : which) {
             if (t.isInterface) continue;
@@ -199,16 +211,14 @@ final class ClusterStateScan {
             this.owner = owner;
             this.callable = callable;
             this.ref = ref;
-            // One walk for the declarations (a lambda's parameters are parameters the walk meets too) and the calls.
-            List<MethodCallExpr> calls = new ArrayList<>();
+            // One walk for the declarations (a lambda's parameters are parameters the walk meets too) and the calls,
+            // the call-graph scan's when it made one.
+            CallableNodes nodes = walked.get(callable);
+            if (nodes == null) nodes = CallableNodes.of(callable);
+            locals.addAll(nodes.declaredNames());
             List<ObjectCreationExpr> creations = new ArrayList<>();
-            PreorderWalk.forEach(callable, n -> {
-                if (n instanceof Parameter p) locals.add(p.getNameAsString());
-                else if (n instanceof VariableDeclarator v) locals.add(v.getNameAsString());
-                else if (n instanceof MethodCallExpr c) calls.add(c);
-                else if (n instanceof ObjectCreationExpr c) creations.add(c);
-            });
-            this.calls = java.util.Collections.unmodifiableList(calls);
+            for (Node site : nodes.sites()) if (site instanceof ObjectCreationExpr c) creations.add(c);
+            this.calls = java.util.Collections.unmodifiableList(nodes.calls());
             this.creations = java.util.Collections.unmodifiableList(creations);
         }
 
@@ -617,9 +627,12 @@ final class ClusterStateScan {
         /** Calls made only under a condition of this body: in an if, a switch, a ?: or a catch. */
         void guardedCalls(List<StateFact> out) {
             for (MethodCallExpr call : calls) {
-                for (Node p = call.getParentNode().orElse(null); p != null && p != callable; p = p.getParentNode().orElse(null)) {
+                Node child = call;
+                for (Node p = call.getParentNode().orElse(null); p != null && p != callable; child = p, p = p.getParentNode().orElse(null)) {
                     if (p instanceof LambdaExpr) break;
-                    boolean guarded = p instanceof IfStmt i && i.getCondition() != call && !i.getCondition().isAncestorOf(call)
+                    // In the condition exactly when the condition is the node this walk came up through (a
+                    // search of the condition's subtree, isAncestorOf, was this scan's largest item).
+                    boolean guarded = p instanceof IfStmt i && i.getCondition() != child
                             || p instanceof com.github.javaparser.ast.expr.ConditionalExpr
                             || p instanceof com.github.javaparser.ast.stmt.SwitchStmt
                             || p instanceof com.github.javaparser.ast.stmt.CatchClause;

@@ -718,7 +718,9 @@ final class ReceiverTypes {
     }
 
     private static Optional<Type> inStatements(List<Statement> statements, Node child, String name) {
-        for (Statement s : statements) {
+        // By index: a NodeList's iterator is an object of its own, made for each block of each name looked up.
+        for (int i = 0, n = statements.size(); i < n; i++) {
+            Statement s = statements.get(i);
             if (s == child) break;
             if (s instanceof ExpressionStmt es && es.getExpression() instanceof VariableDeclarationExpr v) {
                 for (VariableDeclarator d : v.getVariables()) if (d.getNameAsString().equals(name)) return Optional.of(d.getType());

@@ -482,7 +482,11 @@ public final class SourceCallGraphBuilder {
 
         private ScannedFile scanWithFacts(Map.Entry<String, List<TypeInfo>> file, boolean record, CallSiteResolver with) {
             FileResult r = scan(file.getKey(), file.getValue(), record, with);
-            return new ScannedFile(r, ClusterStateScan.of(types, components, file.getValue()));
+            if (r.scan() == null) return new ScannedFile(r, ClusterStateScan.of(types, components, file.getValue()));
+            // The bodies walked once for both; the walks are let go with the file (the results are kept to the end).
+            List<SourceFacts.StateFact> facts = ClusterStateScan.of(types, components, file.getValue(), r.scan().walked);
+            r.scan().walked = Map.of();
+            return new ScannedFile(r, facts);
         }
 
         private FileResult scan(String file, List<TypeInfo> fileTypes, boolean record, CallSiteResolver with) {
@@ -531,6 +535,8 @@ public final class SourceCallGraphBuilder {
         final List<CallEdge> sqlBuilt = new ArrayList<>();
         final List<SourceFacts.SessionStateValue> sessionState = new ArrayList<>();
         final ReceiverTypes.FileStats stats;
+        /** Each callable's nodes as the scan walked them, for the file's cluster-state facts; dropped once they are read. */
+        Map<Node, CallableNodes> walked = new java.util.IdentityHashMap<>();
 
         FileScan(ReceiverTypes.FileStats stats) { this.stats = stats; }
     }
@@ -573,6 +579,7 @@ public final class SourceCallGraphBuilder {
         if (froms.isEmpty()) return;
         boolean initialiser = runsOncePerInstance(callable, component);
         CallableNodes nodes = CallableNodes.of(callable);
+        scan.walked.put(callable, nodes);
         Set<String> cacheMaps = CallSiteShape.cacheMaps(nodes.calls());
         // What javac leaves out of the class file (if (DEBUG) …) is no call here either.
         List<Node> dead = resolver.constants().deadCode(nodes.ifs(), nodes.conditionals(), nodes.binaries());

@@ -137,6 +137,12 @@ class CallableScanSharedWorkTest {
                     }
                 });
                 assertThat(nodes.sites()).containsExactlyElementsOf(walked);
+                List<String> declared = new ArrayList<>();
+                callable.walk(Node.TreeTraversal.PREORDER, n -> {
+                    if (n instanceof com.github.javaparser.ast.body.Parameter p) declared.add(p.getNameAsString());
+                    else if (n instanceof com.github.javaparser.ast.body.VariableDeclarator v) declared.add(v.getNameAsString());
+                });
+                assertThat(nodes.declaredNames()).containsExactlyElementsOf(declared);
                 sites += walked.size();
             }
         }

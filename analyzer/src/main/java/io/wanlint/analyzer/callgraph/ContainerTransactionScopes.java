@@ -32,31 +32,14 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class ContainerTransactionScopes implements TransactionScopes {
 
-    /**
-     * The contexts of every method reached from one entry point, in the order the traversal reached
-     * them. A call's contexts follow from its caller's ({@link #contextsOf}), so they are not kept per
-     * call: a map per entry point of every call it reaches was most of the traversal's time and memory
-     * on a large application (issue 22).
-     */
-    private interface Reach {
-        /** The method's contexts, in the order first reached; empty when the entry point does not reach it. */
-        Set<TransactionContext> contextsOf(MethodRef method);
-    }
-
-    /** A reach traversed on its own: an entry point not among the graph's (see {@link Pairs}). */
-    private record Traversed(Map<MethodRef, Set<TransactionContext>> methods) implements Reach {
-        @Override public Set<TransactionContext> contextsOf(MethodRef method) {
-            return methods.getOrDefault(method, Set.of());
-        }
-    }
-
     private final CallGraph graph;
     private final ComponentModel model;
     private final Map<EntryPoint, Reach> reaches = new ConcurrentHashMap<>();
     private volatile Set<CallEdge> everActive;
-    /** The pairs reached from the graph's entry points, with their successors; null until first asked. */
-    private volatile Pairs pairs;
-    /** Each thread's marks and queue for {@link Pairs#reach}. */
+    /** Per method reached: its number and, once a traversal expands it, what its calls lead to (see {@link Calls}). */
+    private final Map<MethodRef, Calls> calls = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicInteger methodCount = new java.util.concurrent.atomic.AtomicInteger();
+    /** Each thread's marks and queue for {@link #traverse}. */
     private final ThreadLocal<Marks> marks = ThreadLocal.withInitial(Marks::new);
 
     ContainerTransactionScopes(CallGraph graph, ComponentModel model) {
@@ -121,164 +104,220 @@ public final class ContainerTransactionScopes implements TransactionScopes {
 
     private record Visit(MethodRef method, TransactionContext context) {}
 
+    /**
+     * The traversal of {@link #visit} from one entry point, breadth first, over what each method's calls
+     * lead to worked out once per method and call (issue 22): on HELIUM V the 6,387 traversals went through
+     * the same helpers and beans, each working out again, hashing and mapping every (method, context)
+     * pair it reached (a fifth of the rules' time). A pair is queued when first found rather than skipped
+     * when polled again, which visits the pairs in the same order; each method's contexts are kept in
+     * that order, in arrays by method number.
+     */
     private Reach traverse(EntryPoint ep) {
-        Pairs all = pairs();
-        Integer start = all.ids.get(new Visit(ep.method(), start(ep)));
-        if (start != null) return all.reach(start, marks.get());
-        return traverseAlone(ep);
+        Marks m = marks.get();
+        m.begin();
+        m.add(callsOf(ep.method()), start(ep));
+        for (int head = 0; head < m.size; head++) {
+            Calls from = m.queued[head];
+            TransactionContext context = m.contexts[head];
+            Calls.Made made = from.made(this);
+            for (int k = 0; k < made.callees.length; k++) m.add(made.callees[k], made.inCallee(k, context));
+        }
+        // By method, each method's contexts in the order reached.
+        int size = m.size;
+        long[] keyed = new long[size];
+        for (int i = 0; i < size; i++) keyed[i] = (long) m.queued[i].id << 32 | i;
+        java.util.Arrays.sort(keyed);
+        TransactionContext[] ordered = new TransactionContext[size];
+        int[] methodAt = new int[size];
+        int[] from = new int[size + 1];
+        int methods = 0;
+        for (int i = 0; i < size; i++) {
+            int method = (int) (keyed[i] >>> 32);
+            ordered[i] = m.contexts[(int) keyed[i]];
+            if (methods == 0 || methodAt[methods - 1] != method) {
+                methodAt[methods] = method;
+                from[methods++] = i;
+            }
+        }
+        from[methods] = size;
+        m.release();
+        return new Reach(calls, java.util.Arrays.copyOf(methodAt, methods), java.util.Arrays.copyOf(from, methods + 1), ordered);
     }
 
-    /** The traversal of one entry point over the graph and model themselves (an entry point {@link Pairs} did not start from). */
-    Reach traverseAlone(EntryPoint ep) {
-        Map<MethodRef, Contexts> methods = new HashMap<>();
-        Deque<Visit> work = new ArrayDeque<>();
-        work.add(new Visit(ep.method(), start(ep)));
-        visit(work, methods);
-        // Read-only (a method's contexts are read-only sets), not copies: every entry point of a large application gets one.
-        return new Traversed(java.util.Collections.unmodifiableMap(methods));
+    private Calls callsOf(MethodRef method) {
+        Calls known = calls.get(method);
+        return known != null ? known : calls.computeIfAbsent(method, k -> new Calls(k, methodCount.getAndIncrement()));
     }
 
-    private Pairs pairs() {
-        Pairs known = pairs;
-        if (known != null) return known;
-        synchronized (this) {
-            if (pairs == null) pairs = new Pairs(this);
-            return pairs;
+    /**
+     * A method, numbered, and what its calls lead to once worked out: per call, the callee, the context
+     * a call inside a {@code UserTransaction} runs in, and how entering the callee (a bean method)
+     * treats the caller's context, as {@link #successor} works them out for any context.
+     */
+    private static final class Calls {
+        final MethodRef method;
+        final int id;
+        private volatile Made made;
+
+        Calls(MethodRef method, int id) {
+            this.method = method;
+            this.id = id;
+        }
+
+        /** Two threads making one make equal ones; either is kept. */
+        Made made(ContainerTransactionScopes scopes) {
+            Made known = made;
+            if (known != null) return known;
+            List<CallEdge> out = scopes.graph.outgoing(method);
+            Made m = new Made(out.size());
+            for (int k = 0; k < out.size(); k++) {
+                CallEdge e = out.get(k);
+                m.callees[k] = scopes.callsOf(e.to());
+                m.userTransaction[k] = e.inUserTransaction() ? userTransaction(e) : null;
+                m.entering[k] = scopes.entering(e);
+            }
+            made = m;
+            return m;
+        }
+
+        /** Per call of the method, in call order. */
+        static final class Made {
+            final Calls[] callees;
+            final TransactionContext[] userTransaction;
+            final Entering[] entering;
+
+            Made(int n) {
+                callees = new Calls[n];
+                userTransaction = new TransactionContext[n];
+                entering = new Entering[n];
+            }
+
+            /** The context the {@code k}th call's callee runs in when the method runs in {@code context}. */
+            TransactionContext inCallee(int k, TransactionContext context) {
+                return entering[k].in(userTransaction[k] != null ? userTransaction[k] : context);
+            }
         }
     }
 
     /**
-     * The (method, context) pairs the traversals from the graph's entry points visit, numbered, each with
-     * the pairs its calls lead to, in call order (issue 22): made once, in one traversal from every entry
-     * point, so that an entry point's traversal is a pass over numbers instead of working out, hashing and
-     * looking up again, per request, the pairs every request reaches (HELIUM V: a fifth of the rules'
-     * time, 6,387 entry points through the same helpers and beans). A pair is numbered when first
-     * found, and the traversal expands pairs in the order found, so pair {@code p}'s successors are
-     * one run of {@link #next} after {@code p - 1}'s. Not changed once made.
+     * How entering a method treats the caller's context, decided for any caller: kept, none, or a
+     * transaction {@code started} there (always, or unless the caller's is active).
      */
-    private static final class Pairs {
-        final Map<Visit, Integer> ids = new HashMap<>();
-        final Map<MethodRef, Integer> methodIds = new HashMap<>();
-        final int[] methodOf;
-        final TransactionContext[] contextOf;
-        /** Per pair: its context alone, the set of a method reached in one context (most are). */
-        final List<Set<TransactionContext>> alone;
-        final int[] firstNext;
-        final int[] next;
+    private record Entering(Kind kind, TransactionContext started) {
+        enum Kind { KEEP, NONE, START, JOIN_OR_START }
 
-        Pairs(ContainerTransactionScopes scopes) {
-            List<MethodRef> methods = new java.util.ArrayList<>();
-            List<TransactionContext> contexts = new java.util.ArrayList<>();
-            int[] successors = new int[1024];
-            int count = 0;
-            int[] first = new int[1024];
-            int expanded = 0;
-            for (EntryPoint ep : scopes.graph.entryPoints()) {
-                intern(new Visit(ep.method(), scopes.start(ep)), methods, contexts);
-                // Pairs found are expanded in the order found: {@code expanded} trails the pairs numbered.
-                for (; expanded < methods.size(); expanded++) {
-                    if (expanded + 1 >= first.length) first = java.util.Arrays.copyOf(first, first.length * 2);
-                    first[expanded] = count;
-                    MethodRef method = methods.get(expanded);
-                    TransactionContext context = contexts.get(expanded);
-                    for (CallEdge e : scopes.graph.outgoing(method)) {
-                        int to = intern(scopes.successor(e, context), methods, contexts);
-                        if (count == successors.length) successors = java.util.Arrays.copyOf(successors, count * 2);
-                        successors[count++] = to;
-                    }
-                }
-            }
-            if (expanded + 1 > first.length) first = java.util.Arrays.copyOf(first, expanded + 1);
-            first[expanded] = count;
-            this.firstNext = java.util.Arrays.copyOf(first, expanded + 1);
-            this.next = java.util.Arrays.copyOf(successors, count);
-            this.contextOf = contexts.toArray(new TransactionContext[0]);
-            this.methodOf = new int[methods.size()];
-            List<Set<TransactionContext>> single = new java.util.ArrayList<>(contextOf.length);
-            for (int p = 0; p < methodOf.length; p++) {
-                Integer id = methodIds.get(methods.get(p));
-                if (id == null) methodIds.put(methods.get(p), id = methodIds.size());
-                methodOf[p] = id;
-                single.add(Set.of(contextOf[p]));
-            }
-            this.alone = single;
-        }
+        static final Entering KEEP = new Entering(Kind.KEEP, null);
+        static final Entering NONE = new Entering(Kind.NONE, null);
 
-        private int intern(Visit v, List<MethodRef> methods, List<TransactionContext> contexts) {
-            Integer known = ids.get(v);
-            if (known != null) return known;
-            int id = methods.size();
-            ids.put(v, id);
-            methods.add(v.method());
-            contexts.add(v.context());
-            return id;
-        }
-
-        /** The pairs reached from pair {@code start}, breadth first as {@link #visit} goes, grouped by method. */
-        Reach reach(int start, Marks m) {
-            int size = m.begin(methodOf.length, start);
-            for (int head = 0; head < size; head++) {
-                int p = m.queue[head];
-                for (int k = firstNext[p]; k < firstNext[p + 1]; k++) size = m.add(next[k], size);
-            }
-            // By method, each method's pairs in the order reached.
-            long[] keyed = new long[size];
-            for (int i = 0; i < size; i++) keyed[i] = (long) methodOf[m.queue[i]] << 32 | i;
-            java.util.Arrays.sort(keyed);
-            int[] ordered = new int[size];
-            int methods = 0;
-            int[] methodAt = new int[size];
-            int[] from = new int[size + 1];
-            for (int i = 0; i < size; i++) {
-                int method = (int) (keyed[i] >>> 32);
-                ordered[i] = m.queue[(int) keyed[i]];
-                if (methods == 0 || methodAt[methods - 1] != method) {
-                    methodAt[methods] = method;
-                    from[methods++] = i;
-                }
-            }
-            from[methods] = size;
-            return new Numbered(this, java.util.Arrays.copyOf(methodAt, methods), java.util.Arrays.copyOf(from, methods + 1), ordered);
+        TransactionContext in(TransactionContext caller) {
+            return switch (kind) {
+                case KEEP -> caller;
+                case NONE -> TransactionContext.NONE;
+                case START -> started;
+                case JOIN_OR_START -> caller.active() ? caller : started;
+            };
         }
     }
 
-    /** One entry point's pairs: per method reached (ascending numbers), its pairs in {@code pairs} from {@code from}. */
-    private record Numbered(Pairs all, int[] methods, int[] from, int[] pairs) implements Reach {
-        @Override public Set<TransactionContext> contextsOf(MethodRef method) {
-            Integer id = all.methodIds.get(method);
-            int at = id == null ? -1 : java.util.Arrays.binarySearch(methods, id);
+    /** How making call {@code e} treats the context it is made in (a bean method's attribute, see {@link #entering(Component, MethodRef, String)}). */
+    private Entering entering(CallEdge e) {
+        if (!e.kind().isEjb() || e.targetComponent() == null) return Entering.KEEP;
+        return model.byName(e.targetComponent()).map(bean -> entering(bean, e.to(), viewMethodName(e.to().name()))).orElse(Entering.KEEP);
+    }
+
+    /**
+     * The contexts of every method reached from one entry point, in the order the traversal reached
+     * them: per method reached (ascending numbers), its contexts in {@code contexts} from {@code from}.
+     * A call's contexts follow from its caller's ({@link #contextsOf}), so they are not kept per call: a
+     * map per entry point of every call it reaches was most of the traversal's time and memory on a
+     * large application (issue 22), and a map per entry point of every method still showed (arrays now).
+     */
+    private record Reach(Map<MethodRef, Calls> numbers, int[] methods, int[] from, TransactionContext[] contexts) {
+        /** The method's contexts, in the order first reached; empty when the entry point does not reach it. */
+        Set<TransactionContext> contextsOf(MethodRef method) {
+            Calls known = method == null ? null : numbers.get(method);
+            int at = known == null ? -1 : java.util.Arrays.binarySearch(methods, known.id);
             if (at < 0) return Set.of();
             int first = from[at];
             int end = from[at + 1];
-            if (end - first == 1) return all.alone.get(pairs[first]);
+            if (end - first == 1) return Set.of(contexts[first]);
             Contexts out = new Contexts();
-            for (int k = first; k < end; k++) out.addNew(all.contextOf[pairs[k]]);
+            for (int k = first; k < end; k++) out.addNew(contexts[k]);
             return out;
         }
     }
 
-    /** One thread's marks of the pairs its current traversal reached (by traversal number), and its queue. */
+    /**
+     * One thread's marks of the (method, context) pairs its current traversal reached, and its queue of
+     * them: per method number, the traversal that last reached it and its first context there, further
+     * contexts in a list of their own (a method has one or two per request).
+     */
     private static final class Marks {
         int traversal;
-        int[] seen = new int[0];
-        int[] queue = new int[1024];
+        int[] seen = new int[1024];
+        TransactionContext[] firstContext = new TransactionContext[1024];
+        int[] more = new int[1024];
+        TransactionContext[] moreContext = new TransactionContext[64];
+        int[] moreNext = new int[64];
+        int moreSize;
+        Calls[] queued = new Calls[1024];
+        TransactionContext[] contexts = new TransactionContext[1024];
+        int size;
 
-        /** Starts a traversal from {@code start}; the queue's size. */
-        int begin(int pairs, int start) {
-            if (seen.length < pairs) seen = new int[pairs];
+        void begin() {
             traversal++;
-            seen[start] = traversal;
-            queue[0] = start;
-            return 1;
+            size = 0;
+            moreSize = 0;
         }
 
-        /** Queues {@code p} unless reached before; the queue's size. */
-        int add(int p, int size) {
-            if (seen[p] == traversal) return size;
-            seen[p] = traversal;
-            if (size == queue.length) queue = java.util.Arrays.copyOf(queue, size * 2);
-            queue[size] = p;
-            return size + 1;
+        /** Queues the pair unless the traversal reached an equal one. */
+        void add(Calls method, TransactionContext context) {
+            int id = method.id;
+            if (id >= seen.length) {
+                int grown = Math.max(id + 1, seen.length * 2);
+                seen = java.util.Arrays.copyOf(seen, grown);
+                firstContext = java.util.Arrays.copyOf(firstContext, grown);
+                more = java.util.Arrays.copyOf(more, grown);
+            }
+            if (seen[id] != traversal) {
+                seen[id] = traversal;
+                firstContext[id] = context;
+                more[id] = -1;
+            } else {
+                if (same(firstContext[id], context)) return;
+                int last = -1;
+                for (int k = more[id]; k >= 0; k = moreNext[k]) {
+                    if (same(moreContext[k], context)) return;
+                    last = k;
+                }
+                if (moreSize == moreContext.length) {
+                    moreContext = java.util.Arrays.copyOf(moreContext, moreSize * 2);
+                    moreNext = java.util.Arrays.copyOf(moreNext, moreSize * 2);
+                }
+                moreContext[moreSize] = context;
+                moreNext[moreSize] = -1;
+                if (last < 0) more[id] = moreSize;
+                else moreNext[last] = moreSize;
+                moreSize++;
+            }
+            if (size == queued.length) {
+                queued = java.util.Arrays.copyOf(queued, size * 2);
+                contexts = java.util.Arrays.copyOf(contexts, size * 2);
+            }
+            queued[size] = method;
+            contexts[size] = context;
+            size++;
+        }
+
+        private static boolean same(TransactionContext a, TransactionContext b) {
+            return a == b || a.equals(b);
+        }
+
+        /** Lets go of the contexts the traversal queued (the arrays stay for the next one). */
+        void release() {
+            java.util.Arrays.fill(queued, 0, size, null);
+            java.util.Arrays.fill(contexts, 0, size, null);
+            java.util.Arrays.fill(moreContext, 0, moreSize, null);
         }
     }
 
@@ -287,7 +326,7 @@ public final class ContainerTransactionScopes implements TransactionScopes {
         if (ep.kind() == EntryPoint.Kind.MESSAGE_DRIVEN || ep.kind() == EntryPoint.Kind.TIMER
                 || ep.kind() == EntryPoint.Kind.REMOTE_FACADE) {
             Optional<Component> bean = model.byName(ep.component()).filter(c -> c.kind().isEjb());
-            if (bean.isPresent()) return enter(bean.get(), ep.method(), ep.method().name(), TransactionContext.NONE);
+            if (bean.isPresent()) return entering(bean.get(), ep.method(), ep.method().name()).in(TransactionContext.NONE);
         }
         return TransactionContext.NONE;
     }
@@ -305,13 +344,7 @@ public final class ContainerTransactionScopes implements TransactionScopes {
 
     /** The pair a call made in {@code context} leads to. */
     private Visit successor(CallEdge e, TransactionContext context) {
-        TransactionContext at = e.inUserTransaction() ? userTransaction(e) : context;
-        TransactionContext inCallee = at;
-        if (e.kind().isEjb() && e.targetComponent() != null) {
-            Optional<Component> bean = model.byName(e.targetComponent());
-            if (bean.isPresent()) inCallee = enter(bean.get(), e.to(), viewMethodName(e.to().name()), at);
-        }
-        return new Visit(e.to(), inCallee);
+        return new Visit(e.to(), entering(e).in(e.inUserTransaction() ? userTransaction(e) : context));
     }
 
     /**
@@ -359,20 +392,20 @@ public final class ContainerTransactionScopes implements TransactionScopes {
         return new TransactionContext(true, e.from(), "UserTransaction");
     }
 
-    /** The context a bean method runs in when called in {@code caller}'s context. */
-    private static TransactionContext enter(Component bean, MethodRef method, String viewMethod, TransactionContext caller) {
+    /** How a bean method treats its caller's context, whatever that is. */
+    private static Entering entering(Component bean, MethodRef method, String viewMethod) {
         // A session bean's ejbCreate/ejbRemove/ejbActivate/ejbPassivate run in an "unspecified
         // transaction context" (EJB 2.x): a session home's create() takes no transaction attribute,
         // so the CMT default must not make ejbCreate look like the start of a Required transaction.
-        if (bean.kind().isSession() && isSessionLifecycle(method.name())) return TransactionContext.NONE;
+        if (bean.kind().isSession() && isSessionLifecycle(method.name())) return Entering.NONE;
         Optional<TransactionAttribute> attr = bean.transactionAttribute(viewMethod, method.parameterTypes(), null);
-        if (attr.isEmpty()) return TransactionContext.NONE; // bean-managed: the caller's transaction is suspended
+        if (attr.isEmpty()) return Entering.NONE; // bean-managed: the caller's transaction is suspended
         return switch (attr.get()) {
-            case REQUIRED -> caller.active() ? caller : new TransactionContext(true, method, "Required");
-            case REQUIRES_NEW -> new TransactionContext(true, method, "RequiresNew");
-            case MANDATORY -> caller.active() ? caller : new TransactionContext(true, method, "Mandatory");
-            case SUPPORTS -> caller;
-            case NOT_SUPPORTED, NEVER -> TransactionContext.NONE;
+            case REQUIRED -> new Entering(Entering.Kind.JOIN_OR_START, new TransactionContext(true, method, "Required"));
+            case REQUIRES_NEW -> new Entering(Entering.Kind.START, new TransactionContext(true, method, "RequiresNew"));
+            case MANDATORY -> new Entering(Entering.Kind.JOIN_OR_START, new TransactionContext(true, method, "Mandatory"));
+            case SUPPORTS -> Entering.KEEP;
+            case NOT_SUPPORTED, NEVER -> Entering.NONE;
         };
     }
 

@@ -201,27 +201,23 @@ final class WalkStates {
 
     /** The sites of one walk over the linked states: one per node (and per call in a loop), in the order added. */
     private static final class LinkedSites implements RequestReach.Sites {
-        private Step[] steps = new Step[16];
-        private String[] components = new String[16];
-        private int size;
+        /** A call as the state making it makes it. */
+        private record Site(Step step, String component) {}
+
+        private final List<Site> sites = new ArrayList<>();
 
         int add(Step step, String component) {
-            if (size == steps.length) {
-                steps = Arrays.copyOf(steps, size * 2);
-                components = Arrays.copyOf(components, size * 2);
-            }
-            steps[size] = step;
-            components[size] = component;
-            return size++;
+            sites.add(new Site(step, component));
+            return sites.size() - 1;
         }
 
-        @Override public CallEdge edge(int site) { return steps[site].edge; }
+        @Override public CallEdge edge(int site) { return sites.get(site).step.edge; }
 
-        @Override public String callerComponent(int site) { return components[site]; }
+        @Override public String callerComponent(int site) { return sites.get(site).component; }
 
-        @Override public boolean inLoop(int site) { return steps[site].inLoop; }
+        @Override public boolean inLoop(int site) { return sites.get(site).step.inLoop; }
 
-        @Override public int callId(int site) { return steps[site].callId; }
+        @Override public int callId(int site) { return sites.get(site).step.callId; }
     }
 
     private Node node(State state) {
@@ -512,12 +508,8 @@ final class WalkStates {
          * only on paths (entering a method through a call reached before), and the sites of calls in
          * loops. A node reference is a reached call's place, or {@code -2 - k} for the {@code k}th node only on paths.
          */
-        int reachedCount;
-        int[] reachedSite = new int[1024];
-        int[] reachedVia = new int[1024];
-        int onPathCount;
-        int[] onPathSite = new int[256];
-        int[] onPathVia = new int[256];
+        final Nodes reached = new Nodes(1024);
+        final Nodes onPath = new Nodes(256);
         int loopedCount;
         int[] loopedSite = new int[256];
 
@@ -531,31 +523,42 @@ final class WalkStates {
         void begin() {
             busy = true;
             walk++;
-            reachedCount = 0;
-            onPathCount = 0;
+            reached.size = 0;
+            onPath.size = 0;
             loopedCount = 0;
+        }
+
+        /** Nodes in the order added: each one's site and the reference of the node that entered its method. */
+        static final class Nodes {
+            int size;
+            int[] site;
+            int[] via;
+
+            Nodes(int capacity) {
+                site = new int[capacity];
+                via = new int[capacity];
+            }
+
+            /** Adds a node; its place. */
+            int add(int at, int entered) {
+                if (size == site.length) {
+                    site = Arrays.copyOf(site, size * 2);
+                    via = Arrays.copyOf(via, size * 2);
+                }
+                site[size] = at;
+                via[size] = entered;
+                return size++;
+            }
         }
 
         /** Adds a reached call at {@code site}, entered through node {@code via}; its node reference. */
         int reached(int site, int via) {
-            if (reachedCount == reachedSite.length) {
-                reachedSite = Arrays.copyOf(reachedSite, reachedCount * 2);
-                reachedVia = Arrays.copyOf(reachedVia, reachedCount * 2);
-            }
-            reachedSite[reachedCount] = site;
-            reachedVia[reachedCount] = via;
-            return reachedCount++;
+            return reached.add(site, via);
         }
 
         /** Adds a call only on a path (reached before, through another path); its node reference. */
         int onPath(int site, int via) {
-            if (onPathCount == onPathSite.length) {
-                onPathSite = Arrays.copyOf(onPathSite, onPathCount * 2);
-                onPathVia = Arrays.copyOf(onPathVia, onPathCount * 2);
-            }
-            onPathSite[onPathCount] = site;
-            onPathVia[onPathCount] = via;
-            return -2 - onPathCount++;
+            return -2 - onPath.add(site, via);
         }
 
         void looped(int site) {
@@ -565,18 +568,18 @@ final class WalkStates {
 
         /** The current walk's reach: the reached calls' nodes first, then those only on paths. */
         RequestReach reach(EntryPoint ep, RequestReach.Sites sites, Object numbering) {
-            int nodes = reachedCount + onPathCount;
-            int[] site = Arrays.copyOf(reachedSite, nodes);
-            System.arraycopy(onPathSite, 0, site, reachedCount, onPathCount);
+            int nodes = reached.size + onPath.size;
+            int[] site = Arrays.copyOf(reached.site, nodes);
+            System.arraycopy(onPath.site, 0, site, reached.size, onPath.size);
             int[] via = new int[nodes];
-            for (int k = 0; k < reachedCount; k++) via[k] = node(reachedVia[k]);
-            for (int k = 0; k < onPathCount; k++) via[reachedCount + k] = node(onPathVia[k]);
-            return new RequestReach(ep, sites, reachedCount, site, via, Arrays.copyOf(loopedSite, loopedCount), numbering);
+            for (int k = 0; k < reached.size; k++) via[k] = node(reached.via[k]);
+            for (int k = 0; k < onPath.size; k++) via[reached.size + k] = node(onPath.via[k]);
+            return new RequestReach(ep, sites, reached.size, site, via, Arrays.copyOf(loopedSite, loopedCount), numbering);
         }
 
         /** A node reference as a place among the reach's nodes. */
         private int node(int reference) {
-            return reference >= NO_NODE ? reference : reachedCount + (-2 - reference);
+            return reference >= NO_NODE ? reference : reached.size + (-2 - reference);
         }
 
         boolean firstVisit(int id) {

@@ -32,18 +32,15 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class ContainerTransactionScopes implements TransactionScopes {
 
-    /**
-     * The contexts of every method reached from one entry point, in the order the traversal reached
-     * them. A call's contexts follow from its caller's ({@link #contextsOf}), so they are not kept per
-     * call: a map per entry point of every call it reaches was most of the traversal's time and memory
-     * on a large application (issue 22).
-     */
-    private record Reach(Map<MethodRef, Set<TransactionContext>> methods) {}
-
     private final CallGraph graph;
     private final ComponentModel model;
     private final Map<EntryPoint, Reach> reaches = new ConcurrentHashMap<>();
     private volatile Set<CallEdge> everActive;
+    /** Per method reached: its number and, once a traversal expands it, what its calls lead to (see {@link Calls}). */
+    private final Map<MethodRef, Calls> calls = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicInteger methodCount = new java.util.concurrent.atomic.AtomicInteger();
+    /** Each thread's marks and queue for {@link #traverse}. */
+    private final ThreadLocal<Marks> marks = ThreadLocal.withInitial(Marks::new);
 
     ContainerTransactionScopes(CallGraph graph, ComponentModel model) {
         this.graph = graph;
@@ -60,7 +57,7 @@ public final class ContainerTransactionScopes implements TransactionScopes {
      * {@code UserTransaction} runs in that one): what a traversal recording every call it makes gives.
      */
     @Override public Set<TransactionContext> contextsOf(EntryPoint entryPoint, CallEdge edge) {
-        Set<TransactionContext> callers = reach(entryPoint).methods().getOrDefault(edge.from(), Set.of());
+        Set<TransactionContext> callers = reach(entryPoint).contextsOf(edge.from());
         if (callers.isEmpty() || !makes(edge)) return Set.of();
         if (!edge.inUserTransaction()) return callers;
         return Set.of(userTransaction(edge));
@@ -77,7 +74,7 @@ public final class ContainerTransactionScopes implements TransactionScopes {
     }
 
     @Override public Set<TransactionContext> contextsOfMethod(EntryPoint entryPoint, MethodRef method) {
-        return reach(entryPoint).methods().getOrDefault(method, Set.of());
+        return reach(entryPoint).contextsOf(method);
     }
 
     @Override public boolean everInTransaction(CallEdge edge) {
@@ -101,18 +98,227 @@ public final class ContainerTransactionScopes implements TransactionScopes {
     }
 
     private Reach reach(EntryPoint ep) {
-        return reaches.computeIfAbsent(ep, this::traverse);
+        Reach known = reaches.get(ep);
+        return known != null ? known : reaches.computeIfAbsent(ep, this::traverse);
     }
 
     private record Visit(MethodRef method, TransactionContext context) {}
 
+    /**
+     * The traversal of {@link #visit} from one entry point, breadth first, over what each method's calls
+     * lead to worked out once per method and call (issue 22): on HELIUM V the 6,387 traversals went through
+     * the same helpers and beans, each working out again, hashing and mapping every (method, context)
+     * pair it reached (a fifth of the rules' time). A pair is queued when first found rather than skipped
+     * when polled again, which visits the pairs in the same order; each method's contexts are kept in
+     * that order, in arrays by method number.
+     */
     private Reach traverse(EntryPoint ep) {
-        Map<MethodRef, Contexts> methods = new HashMap<>();
-        Deque<Visit> work = new ArrayDeque<>();
-        work.add(new Visit(ep.method(), start(ep)));
-        visit(work, methods);
-        // Read-only (a method's contexts are read-only sets), not copies: every entry point of a large application gets one.
-        return new Reach(java.util.Collections.unmodifiableMap(methods));
+        Marks m = marks.get();
+        m.begin();
+        m.add(callsOf(ep.method()), start(ep));
+        for (int head = 0; head < m.size; head++) {
+            Calls from = m.queued[head];
+            TransactionContext context = m.contexts[head];
+            Calls.Made made = from.made(this);
+            for (int k = 0; k < made.callees.length; k++) m.add(made.callees[k], made.inCallee(k, context));
+        }
+        // By method, each method's contexts in the order reached.
+        int size = m.size;
+        long[] keyed = new long[size];
+        for (int i = 0; i < size; i++) keyed[i] = (long) m.queued[i].id << 32 | i;
+        java.util.Arrays.sort(keyed);
+        TransactionContext[] ordered = new TransactionContext[size];
+        int[] methodAt = new int[size];
+        int[] from = new int[size + 1];
+        int methods = 0;
+        for (int i = 0; i < size; i++) {
+            int method = (int) (keyed[i] >>> 32);
+            ordered[i] = m.contexts[(int) keyed[i]];
+            if (methods == 0 || methodAt[methods - 1] != method) {
+                methodAt[methods] = method;
+                from[methods++] = i;
+            }
+        }
+        from[methods] = size;
+        m.release();
+        return new Reach(calls, java.util.Arrays.copyOf(methodAt, methods), java.util.Arrays.copyOf(from, methods + 1), ordered);
+    }
+
+    private Calls callsOf(MethodRef method) {
+        Calls known = calls.get(method);
+        return known != null ? known : calls.computeIfAbsent(method, k -> new Calls(k, methodCount.getAndIncrement()));
+    }
+
+    /**
+     * A method, numbered, and what its calls lead to once worked out: per call, the callee, the context
+     * a call inside a {@code UserTransaction} runs in, and how entering the callee (a bean method)
+     * treats the caller's context, as {@link #successor} works them out for any context.
+     */
+    private static final class Calls {
+        final MethodRef method;
+        final int id;
+        private volatile Made made;
+
+        Calls(MethodRef method, int id) {
+            this.method = method;
+            this.id = id;
+        }
+
+        /** Two threads making one make equal ones; either is kept. */
+        Made made(ContainerTransactionScopes scopes) {
+            Made known = made;
+            if (known != null) return known;
+            List<CallEdge> out = scopes.graph.outgoing(method);
+            Made m = new Made(out.size());
+            for (int k = 0; k < out.size(); k++) {
+                CallEdge e = out.get(k);
+                m.callees[k] = scopes.callsOf(e.to());
+                m.userTransaction[k] = e.inUserTransaction() ? userTransaction(e) : null;
+                m.entering[k] = scopes.entering(e);
+            }
+            made = m;
+            return m;
+        }
+
+        /** Per call of the method, in call order. */
+        static final class Made {
+            final Calls[] callees;
+            final TransactionContext[] userTransaction;
+            final Entering[] entering;
+
+            Made(int n) {
+                callees = new Calls[n];
+                userTransaction = new TransactionContext[n];
+                entering = new Entering[n];
+            }
+
+            /** The context the {@code k}th call's callee runs in when the method runs in {@code context}. */
+            TransactionContext inCallee(int k, TransactionContext context) {
+                return entering[k].in(userTransaction[k] != null ? userTransaction[k] : context);
+            }
+        }
+    }
+
+    /**
+     * How entering a method treats the caller's context, decided for any caller: kept, none, or a
+     * transaction {@code started} there (always, or unless the caller's is active).
+     */
+    private record Entering(Kind kind, TransactionContext started) {
+        enum Kind { KEEP, NONE, START, JOIN_OR_START }
+
+        static final Entering KEEP = new Entering(Kind.KEEP, null);
+        static final Entering NONE = new Entering(Kind.NONE, null);
+
+        TransactionContext in(TransactionContext caller) {
+            return switch (kind) {
+                case KEEP -> caller;
+                case NONE -> TransactionContext.NONE;
+                case START -> started;
+                case JOIN_OR_START -> caller.active() ? caller : started;
+            };
+        }
+    }
+
+    /** How making call {@code e} treats the context it is made in (a bean method's attribute, see {@link #entering(Component, MethodRef, String)}). */
+    private Entering entering(CallEdge e) {
+        if (!e.kind().isEjb() || e.targetComponent() == null) return Entering.KEEP;
+        return model.byName(e.targetComponent()).map(bean -> entering(bean, e.to(), viewMethodName(e.to().name()))).orElse(Entering.KEEP);
+    }
+
+    /**
+     * The contexts of every method reached from one entry point, in the order the traversal reached
+     * them: per method reached (ascending numbers), its contexts in {@code contexts} from {@code from}.
+     * A call's contexts follow from its caller's ({@link #contextsOf}), so they are not kept per call: a
+     * map per entry point of every call it reaches was most of the traversal's time and memory on a
+     * large application (issue 22), and a map per entry point of every method still showed (arrays now).
+     */
+    private record Reach(Map<MethodRef, Calls> numbers, int[] methods, int[] from, TransactionContext[] contexts) {
+        /** The method's contexts, in the order first reached; empty when the entry point does not reach it. */
+        Set<TransactionContext> contextsOf(MethodRef method) {
+            Calls known = method == null ? null : numbers.get(method);
+            int at = known == null ? -1 : java.util.Arrays.binarySearch(methods, known.id);
+            if (at < 0) return Set.of();
+            int first = from[at];
+            int end = from[at + 1];
+            if (end - first == 1) return Set.of(contexts[first]);
+            Contexts out = new Contexts();
+            for (int k = first; k < end; k++) out.addNew(contexts[k]);
+            return out;
+        }
+    }
+
+    /**
+     * One thread's marks of the (method, context) pairs its current traversal reached, and its queue of
+     * them: per method number, the traversal that last reached it and its first context there, further
+     * contexts in a list of their own (a method has one or two per request).
+     */
+    private static final class Marks {
+        int traversal;
+        int[] seen = new int[1024];
+        TransactionContext[] firstContext = new TransactionContext[1024];
+        int[] more = new int[1024];
+        TransactionContext[] moreContext = new TransactionContext[64];
+        int[] moreNext = new int[64];
+        int moreSize;
+        Calls[] queued = new Calls[1024];
+        TransactionContext[] contexts = new TransactionContext[1024];
+        int size;
+
+        void begin() {
+            traversal++;
+            size = 0;
+            moreSize = 0;
+        }
+
+        /** Queues the pair unless the traversal reached an equal one. */
+        void add(Calls method, TransactionContext context) {
+            int id = method.id;
+            if (id >= seen.length) {
+                int grown = Math.max(id + 1, seen.length * 2);
+                seen = java.util.Arrays.copyOf(seen, grown);
+                firstContext = java.util.Arrays.copyOf(firstContext, grown);
+                more = java.util.Arrays.copyOf(more, grown);
+            }
+            if (seen[id] != traversal) {
+                seen[id] = traversal;
+                firstContext[id] = context;
+                more[id] = -1;
+            } else {
+                if (same(firstContext[id], context)) return;
+                int last = -1;
+                for (int k = more[id]; k >= 0; k = moreNext[k]) {
+                    if (same(moreContext[k], context)) return;
+                    last = k;
+                }
+                if (moreSize == moreContext.length) {
+                    moreContext = java.util.Arrays.copyOf(moreContext, moreSize * 2);
+                    moreNext = java.util.Arrays.copyOf(moreNext, moreSize * 2);
+                }
+                moreContext[moreSize] = context;
+                moreNext[moreSize] = -1;
+                if (last < 0) more[id] = moreSize;
+                else moreNext[last] = moreSize;
+                moreSize++;
+            }
+            if (size == queued.length) {
+                queued = java.util.Arrays.copyOf(queued, size * 2);
+                contexts = java.util.Arrays.copyOf(contexts, size * 2);
+            }
+            queued[size] = method;
+            contexts[size] = context;
+            size++;
+        }
+
+        private static boolean same(TransactionContext a, TransactionContext b) {
+            return a == b || a.equals(b);
+        }
+
+        /** Lets go of the contexts the traversal queued (the arrays stay for the next one). */
+        void release() {
+            java.util.Arrays.fill(queued, 0, size, null);
+            java.util.Arrays.fill(contexts, 0, size, null);
+            java.util.Arrays.fill(moreContext, 0, moreSize, null);
+        }
     }
 
     /** The context an entry point's method runs in: an EJB entry point's attribute applies, a web request has none. */
@@ -120,7 +326,7 @@ public final class ContainerTransactionScopes implements TransactionScopes {
         if (ep.kind() == EntryPoint.Kind.MESSAGE_DRIVEN || ep.kind() == EntryPoint.Kind.TIMER
                 || ep.kind() == EntryPoint.Kind.REMOTE_FACADE) {
             Optional<Component> bean = model.byName(ep.component()).filter(c -> c.kind().isEjb());
-            if (bean.isPresent()) return enter(bean.get(), ep.method(), ep.method().name(), TransactionContext.NONE);
+            if (bean.isPresent()) return entering(bean.get(), ep.method(), ep.method().name()).in(TransactionContext.NONE);
         }
         return TransactionContext.NONE;
     }
@@ -132,16 +338,13 @@ public final class ContainerTransactionScopes implements TransactionScopes {
             // A method's contexts are the (method, context) pairs seen: one hash of the method per visit
             // instead of a set of pairs besides (hashing the pairs was half of this traversal's time).
             if (!methods.computeIfAbsent(v.method(), k -> new Contexts()).addNew(v.context())) continue;
-            for (CallEdge e : graph.outgoing(v.method())) {
-                TransactionContext at = e.inUserTransaction() ? userTransaction(e) : v.context();
-                TransactionContext inCallee = at;
-                if (e.kind().isEjb() && e.targetComponent() != null) {
-                    Optional<Component> bean = model.byName(e.targetComponent());
-                    if (bean.isPresent()) inCallee = enter(bean.get(), e.to(), viewMethodName(e.to().name()), at);
-                }
-                work.add(new Visit(e.to(), inCallee));
-            }
+            for (CallEdge e : graph.outgoing(v.method())) work.add(successor(e, v.context()));
         }
+    }
+
+    /** The pair a call made in {@code context} leads to. */
+    private Visit successor(CallEdge e, TransactionContext context) {
+        return new Visit(e.to(), entering(e).in(e.inUserTransaction() ? userTransaction(e) : context));
     }
 
     /**
@@ -189,20 +392,20 @@ public final class ContainerTransactionScopes implements TransactionScopes {
         return new TransactionContext(true, e.from(), "UserTransaction");
     }
 
-    /** The context a bean method runs in when called in {@code caller}'s context. */
-    private static TransactionContext enter(Component bean, MethodRef method, String viewMethod, TransactionContext caller) {
+    /** How a bean method treats its caller's context, whatever that is. */
+    private static Entering entering(Component bean, MethodRef method, String viewMethod) {
         // A session bean's ejbCreate/ejbRemove/ejbActivate/ejbPassivate run in an "unspecified
         // transaction context" (EJB 2.x): a session home's create() takes no transaction attribute,
         // so the CMT default must not make ejbCreate look like the start of a Required transaction.
-        if (bean.kind().isSession() && isSessionLifecycle(method.name())) return TransactionContext.NONE;
+        if (bean.kind().isSession() && isSessionLifecycle(method.name())) return Entering.NONE;
         Optional<TransactionAttribute> attr = bean.transactionAttribute(viewMethod, method.parameterTypes(), null);
-        if (attr.isEmpty()) return TransactionContext.NONE; // bean-managed: the caller's transaction is suspended
+        if (attr.isEmpty()) return Entering.NONE; // bean-managed: the caller's transaction is suspended
         return switch (attr.get()) {
-            case REQUIRED -> caller.active() ? caller : new TransactionContext(true, method, "Required");
-            case REQUIRES_NEW -> new TransactionContext(true, method, "RequiresNew");
-            case MANDATORY -> caller.active() ? caller : new TransactionContext(true, method, "Mandatory");
-            case SUPPORTS -> caller;
-            case NOT_SUPPORTED, NEVER -> TransactionContext.NONE;
+            case REQUIRED -> new Entering(Entering.Kind.JOIN_OR_START, new TransactionContext(true, method, "Required"));
+            case REQUIRES_NEW -> new Entering(Entering.Kind.START, new TransactionContext(true, method, "RequiresNew"));
+            case MANDATORY -> new Entering(Entering.Kind.JOIN_OR_START, new TransactionContext(true, method, "Mandatory"));
+            case SUPPORTS -> Entering.KEEP;
+            case NOT_SUPPORTED, NEVER -> Entering.NONE;
         };
     }
 

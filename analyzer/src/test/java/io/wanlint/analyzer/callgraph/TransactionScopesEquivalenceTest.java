@@ -102,6 +102,16 @@ class TransactionScopesEquivalenceTest {
                     assertThat(kept.contextsOfMethod(ep, e.to())).containsExactlyElementsOf(plain.contextsOfMethod(ep, e.to()));
                 }
             }
+            // An entry point the graph does not list (its start is none of the numbered pairs): traversed on its own.
+            EntryPoint elsewhere = new EntryPoint("/elsewhere", EntryPoint.Kind.REMOTE_FACADE, method(r.nextInt(CLASSES), METHODS + 1),
+                    "B" + r.nextInt(CLASSES));
+            for (EntryPoint ep : List.of(elsewhere, new EntryPoint("/again", EntryPoint.Kind.SERVLET, graph.entryPoints().get(0).method(), null))) {
+                for (CallEdge e : asked) {
+                    assertThat(kept.contextsOf(ep, e)).as("seed " + seed + " " + ep.id() + " " + e)
+                            .containsExactlyElementsOf(plain.contextsOf(ep, e));
+                    assertThat(kept.contextsOfMethod(ep, e.to())).containsExactlyElementsOf(plain.contextsOfMethod(ep, e.to()));
+                }
+            }
             // Asked first, before any entry point's contexts were computed, and after.
             TransactionScopes fresh = ContainerTransactionScopes.of(graph, model);
             for (CallEdge e : asked) {

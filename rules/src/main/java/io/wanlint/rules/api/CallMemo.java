@@ -30,17 +30,17 @@ public final class CallMemo<T> {
         this.answers = new Object[Math.max(16, calls)];
     }
 
-    /** The answer for {@code walk.calls().get(index)}. */
+    /** The answer for {@code walk.edge(index)}. */
     @SuppressWarnings("unchecked")
     public T of(RequestReach walk, int index) {
-        if (walk.numbering() != numbering) return answer.apply(walk.calls().get(index).edge());
+        if (walk.numbering() != numbering) return answer.apply(walk.edge(index));
         int id = walk.callId(index);
         Object[] known = answers;
         if (id < known.length) {
             Object a = known[id];
             if (a != null) return (T) a;
         }
-        T made = Objects.requireNonNull(answer.apply(walk.calls().get(index).edge()), "answer");
+        T made = Objects.requireNonNull(answer.apply(walk.edge(index)), "answer");
         keep(id, made);
         return made;
     }

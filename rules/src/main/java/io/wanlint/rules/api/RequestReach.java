@@ -7,6 +7,7 @@ import io.wanlint.analyzer.api.ComponentModel;
 import io.wanlint.analyzer.api.EntryPoint;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
@@ -19,41 +20,128 @@ import java.util.Set;
 /**
  * The calls one entry point reaches, each once, in execution order (depth first, source order),
  * with the first path that reaches it. Built by {@link RuleContext#reach}; shared by all rules.
+ *
+ * <p>Held as numbers, not as a {@link ReachedCall} per call (issue 22): on HELIUM V the walks reach 8
+ * million calls, kept until the rules are done, and the young collections copying those objects to the
+ * old generation cost as much as the rules' own work. A walk keeps, per node of its paths (each reached
+ * call, then the calls entering a method through a call reached before by another path), the call's
+ * place among its walk's {@link Sites} and the node of the call that entered its method; a rule reads a
+ * call's parts by index ({@link #edge}, {@link #callerComponent}, {@link #inLoop(int)}) and makes the
+ * {@link ReachedCall} with its path ({@link #call}) only for the calls it keeps.
  */
 public final class RequestReach {
+    /**
+     * The calls a walk went through, numbered (the same number, the same call made by the same state):
+     * what each node's number stands for.
+     */
+    interface Sites {
+        CallEdge edge(int site);
+
+        String callerComponent(int site);
+
+        boolean inLoop(int site);
+
+        /** The number of the call at {@code site} among the calls of the walks' states (see {@link #callId}). */
+        int callId(int site);
+    }
+
     private final EntryPoint entryPoint;
-    private final List<ReachedCall> calls;
-    /** Per reached call, in the same order: its id among the calls of the walks' states (see {@link #callId}). */
-    private final int[] callIds;
-    /** The states the walk went through, whose numbers {@link #callIds} are. */
+    private final Sites sites;
+    /** The reached calls: nodes 0 to {@code reached - 1}, in execution order; the nodes after them are only on paths. */
+    private final int reached;
+    /** Per node: its site. */
+    private final int[] site;
+    /** Per node: the node of the call that entered the method making it; -1 when the entry point's own method makes it. */
+    private final int[] via;
+    /** The sites of the distinct calls some path runs inside a loop; as a set once {@link #inLoop(CallEdge)} is asked (few requests are). */
+    private final int[] loopedSites;
+    /** The states the walk went through, whose numbers {@link #callId} are. */
     private final Object numbering;
-    /** The distinct calls some path runs inside a loop; as a set once {@link #inLoop} is asked (few requests are). */
-    private final List<CallEdge> loopedCalls;
     private volatile Set<CallEdge> looped;
 
-    RequestReach(EntryPoint entryPoint, List<ReachedCall> calls, int[] callIds, Object numbering, List<CallEdge> loopedCalls) {
-        if (callIds.length != calls.size()) throw new IllegalArgumentException("one id per reached call");
+    RequestReach(EntryPoint entryPoint, Sites sites, int reached, int[] site, int[] via, int[] loopedSites, Object numbering) {
+        if (site.length != via.length || reached > site.length) throw new IllegalArgumentException("one site and one via per node");
         this.entryPoint = entryPoint;
-        this.calls = List.copyOf(calls);
-        this.callIds = callIds;
+        this.sites = sites;
+        this.reached = reached;
+        this.site = site;
+        this.via = via;
+        this.loopedSites = loopedSites;
         this.numbering = numbering;
-        this.loopedCalls = List.copyOf(loopedCalls);
     }
 
     public EntryPoint entryPoint() { return entryPoint; }
 
-    /** Every reached call, once, in execution order. */
-    public List<ReachedCall> calls() { return calls; }
+    /** How many calls the entry point reaches. */
+    public int size() { return reached; }
+
+    /** The {@code index}th reached call (in execution order). */
+    public CallEdge edge(int index) { return sites.edge(site[checked(index)]); }
+
+    /** {@link ReachedCall#callerComponent()} of the {@code index}th reached call. */
+    public String callerComponent(int index) { return sites.callerComponent(site[checked(index)]); }
+
+    /** {@link ReachedCall#inLoop()} of the {@code index}th reached call. */
+    public boolean inLoop(int index) { return sites.inLoop(site[checked(index)]); }
+
+    /** The {@code index}th reached call with the path that first reached it (made anew at each ask: equal, not the same). */
+    public ReachedCall call(int index) { return made(checked(index), null); }
+
+    private int checked(int index) {
+        if (index < 0 || index >= reached) throw new IndexOutOfBoundsException(index);
+        return index;
+    }
 
     /**
-     * The id of {@code calls().get(index)}: a small number, one per distinct call, that the walks of one
+     * Every reached call, once, in execution order: a view made on each ask, whose calls are made as read
+     * (the calls one view has made are shared by the paths of those after them). Rules going through
+     * every call read them by index instead.
+     */
+    public List<ReachedCall> calls() {
+        return new Calls();
+    }
+
+    private final class Calls extends java.util.AbstractList<ReachedCall> implements java.util.RandomAccess {
+        private ReachedCall[] made;
+
+        @Override public ReachedCall get(int index) {
+            if (made == null) made = new ReachedCall[site.length];
+            return made(checked(index), made);
+        }
+
+        @Override public int size() { return reached; }
+    }
+
+    /** Node {@code n}'s call and path, reusing and keeping in {@code made} (when given) the nodes already made. */
+    private ReachedCall made(int n, ReachedCall[] made) {
+        if (made != null && made[n] != null) return made[n];
+        // The nodes up to the first one made (or the top), then made from the top down: no recursion along long paths.
+        int depth = 0;
+        int[] chain = new int[8];
+        for (int k = n; k >= 0 && (made == null || made[k] == null); k = via[k]) {
+            if (depth == chain.length) chain = Arrays.copyOf(chain, depth * 2);
+            chain[depth++] = k;
+        }
+        int top = chain[depth - 1];
+        ReachedCall path = via[top] < 0 ? null : made[via[top]];
+        for (int d = depth - 1; d >= 0; d--) {
+            int k = chain[d];
+            int s = site[k];
+            path = new ReachedCall(sites.edge(s), sites.callerComponent(s), sites.inLoop(s), path);
+            if (made != null) made[k] = path;
+        }
+        return path;
+    }
+
+    /**
+     * The id of the {@code index}th reached call: a small number, one per distinct call, that the walks of one
      * check share while they share their states, so that what a rule works out per call can sit in an
      * array instead of a map hashing the call at every request that reaches it. Walks made apart (after
      * {@link RuleContext}'s walks were released, or by another check) may number calls otherwise: a
      * value kept by id is for the very call object it was made for ({@link ReachedCall#edge()}, compared
      * by identity).
      */
-    public int callId(int index) { return callIds[index]; }
+    public int callId(int index) { return sites.callId(site[checked(index)]); }
 
     /** What numbered the calls: walks with the same numbering number a call alike. */
     Object numbering() { return numbering; }
@@ -61,7 +149,11 @@ public final class RequestReach {
     /** Whether some path from the entry point runs {@code edge} inside a loop. */
     public boolean inLoop(CallEdge edge) {
         Set<CallEdge> set = looped;
-        if (set == null) looped = set = Collections.unmodifiableSet(new HashSet<>(loopedCalls));
+        if (set == null) {
+            Set<CallEdge> made = new HashSet<>();
+            for (int s : loopedSites) made.add(sites.edge(s));
+            looped = set = Collections.unmodifiableSet(made);
+        }
         return set.contains(edge);
     }
 
@@ -73,6 +165,7 @@ public final class RequestReach {
      * is taken in the method that first reached it, as in {@link #calls()}.
      */
     public List<ReachedCall> onOnePath(java.util.function.Predicate<ReachedCall> matching) {
+        List<ReachedCall> calls = calls();
         // No matching call (most requests of a large application, for WAN001): nothing to choose
         // among, and the arms need not be weighed over every call the request reaches.
         if (calls.stream().noneMatch(matching)) return List.of();

@@ -155,9 +155,18 @@ public final class RuleContext {
 
     /** Whether an EJB call (or a lookup of an EJB home) goes from one site to another. */
     public boolean crossesSites(ReachedCall call) {
-        Optional<String> from = siteOf(call.callerComponent());
+        return crossesSites(call.callerComponent(), call.edge());
+    }
+
+    /** {@link #crossesSites(ReachedCall)} of the {@code index}th call {@code walk} reaches. */
+    public boolean crossesSites(RequestReach walk, int index) {
+        return crossesSites(walk.callerComponent(index), walk.edge(index));
+    }
+
+    private boolean crossesSites(String callerComponent, CallEdge edge) {
+        Optional<String> from = siteOf(callerComponent);
         if (from.isEmpty()) return false;
-        Optional<String> to = siteOfTarget(call.edge());
+        Optional<String> to = siteOfTarget(edge);
         return to.isPresent() && !from.get().equals(to.get());
     }
 

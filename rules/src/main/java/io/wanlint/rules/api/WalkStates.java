@@ -175,33 +175,49 @@ final class WalkStates {
     }
 
     private RequestReach walkLinks(EntryPoint ep, Node start, ReachScope scope, Marks m) {
-        List<ReachedCall> reached = new ArrayList<>();
-        List<CallEdge> looped = new ArrayList<>();
-        int reachedIds = 0;
+        // The linked states have no arrays of their own: the walk's nodes are its sites, one each.
+        LinkedSites sites = new LinkedSites();
         m.firstVisit(start.id);
         Deque<Frame> stack = new ArrayDeque<>();
-        stack.push(new Frame(start, null, steps(start)));
+        stack.push(new Frame(start, Marks.NO_NODE, steps(start)));
         // Iterative depth-first walk: deep helper chains must not overflow the stack, and source
         // order keeps "the first call" the one that runs first.
         while (!stack.isEmpty()) {
             Frame top = stack.peek();
             if (top.next == top.steps.length) { stack.pop(); continue; }
             Step step = top.steps[top.next++];
-            ReachedCall rc = null;
-            if (m.firstCall(step.callId)) {
-                rc = new ReachedCall(step.edge, top.node.state.component, step.inLoop, top.via);
-                reached.add(rc);
-                reachedIds = m.reachedId(reachedIds, step.callId);
-            }
-            if (step.inLoop && m.firstLooped(step.callId)) looped.add(step.edge);
+            int node = Marks.NO_NODE;
+            if (m.firstCall(step.callId)) node = m.reached(sites.add(step, top.node.state.component), top.via);
+            if (step.inLoop && m.firstLooped(step.callId)) m.looped(sites.add(step, top.node.state.component));
             if (!entersCallee(step.edge, scope)) continue;
             Node callee = callee(top.node, step);
             if (!m.firstVisit(callee.id)) continue;
             // The path through this very call, even when another path reached the call first.
-            if (rc == null) rc = new ReachedCall(step.edge, top.node.state.component, step.inLoop, top.via);
-            stack.push(new Frame(callee, rc, steps(callee)));
+            if (node == Marks.NO_NODE) node = m.onPath(sites.add(step, top.node.state.component), top.via);
+            stack.push(new Frame(callee, node, steps(callee)));
         }
-        return new RequestReach(ep, reached, Arrays.copyOf(m.reachedIds, reachedIds), this, looped);
+        return m.reach(ep, sites, this);
+    }
+
+    /** The sites of one walk over the linked states: one per node (and per call in a loop), in the order added. */
+    private static final class LinkedSites implements RequestReach.Sites {
+        /** A call as the state making it makes it. */
+        private record Site(Step step, String component) {}
+
+        private final List<Site> sites = new ArrayList<>();
+
+        int add(Step step, String component) {
+            sites.add(new Site(step, component));
+            return sites.size() - 1;
+        }
+
+        @Override public CallEdge edge(int site) { return sites.get(site).step.edge; }
+
+        @Override public String callerComponent(int site) { return sites.get(site).component; }
+
+        @Override public boolean inLoop(int site) { return sites.get(site).step.inLoop; }
+
+        @Override public int callId(int site) { return sites.get(site).step.callId; }
     }
 
     private Node node(State state) {
@@ -364,11 +380,12 @@ final class WalkStates {
 
     private static final class Frame {
         final Node node;
-        final ReachedCall via;
+        /** The node of the call that entered this state (see {@link Marks#reached}), or {@link Marks#NO_NODE}. */
+        final int via;
         final Step[] steps;
         int next;
 
-        Frame(Node node, ReachedCall via, Step[] steps) {
+        Frame(Node node, int via, Step[] steps) {
             this.node = node;
             this.via = via;
             this.steps = steps;
@@ -380,7 +397,7 @@ final class WalkStates {
      * they were found (a state's calls are one run of the step arrays, in source order). Not changed
      * once made: read by every walk thread without locks.
      */
-    private static final class Compiled {
+    private static final class Compiled implements RequestReach.Sites {
         private static final byte IN_LOOP = 1;
         private static final byte ENTERED_BY_WHOLE_REQUEST = 2;
         private static final byte ENTERED_BY_CALLER_TIER = 4;
@@ -390,7 +407,8 @@ final class WalkStates {
         /** Per state: its component, and where its steps start (the next state's start ends them). */
         final String[] component;
         final int[] firstStep;
-        /** Per step: the call, its id, its flags, the state it enters (-1 when no scope enters it). */
+        /** Per step: the state making it, the call, its id, its flags, the state it enters (-1 when no scope enters it). */
+        final int[] stateOf;
         final CallEdge[] edge;
         final int[] call;
         final byte[] flags;
@@ -407,6 +425,7 @@ final class WalkStates {
             firstStep = new int[states + 1];
             for (int i = 0; i < states; i++) firstStep[i + 1] = firstStep[i] + order.get(i).steps.length;
             int steps = firstStep[states];
+            stateOf = new int[steps];
             edge = new CallEdge[steps];
             call = new int[steps];
             flags = new byte[steps];
@@ -418,6 +437,7 @@ final class WalkStates {
                 for (int k = 0; k < own.length; k++) {
                     Step step = own[k];
                     int s = firstStep[i] + k;
+                    stateOf[s] = i;
                     edge[s] = step.edge;
                     call[s] = step.callId;
                     byte f = step.inLoop ? IN_LOOP : 0;
@@ -433,43 +453,41 @@ final class WalkStates {
             return n.id < ids.length ? ids[n.id] : -1;
         }
 
-        /** The walk of {@link WalkStates#walkLinks} from state {@code start}, over the arrays. */
+        /** The walk of {@link WalkStates#walkLinks} from state {@code start}, over the arrays; its sites are the steps. */
         RequestReach walk(EntryPoint ep, int start, ReachScope scope, Marks m) {
             byte enters = scope == ReachScope.WHOLE_REQUEST ? ENTERED_BY_WHOLE_REQUEST : ENTERED_BY_CALLER_TIER;
-            List<ReachedCall> reached = new ArrayList<>();
-            List<CallEdge> looped = new ArrayList<>();
-            int reachedIds = 0;
             m.firstVisitCompiled(start, component.length);
-            int depth = m.push(0, start, firstStep[start], firstStep[start + 1], null);
+            int depth = m.push(0, start, firstStep[start], firstStep[start + 1], Marks.NO_NODE);
             while (depth > 0) {
                 int top = depth - 1;
                 int s = m.nextStep[top];
                 if (s == m.endStep[top]) {
-                    m.via[top] = null;
                     depth--;
                     continue;
                 }
                 m.nextStep[top] = s + 1;
-                CallEdge e = edge[s];
                 int id = call[s];
                 byte f = flags[s];
-                boolean inLoop = (f & IN_LOOP) != 0;
-                ReachedCall rc = null;
-                if (m.firstCall(id)) {
-                    rc = new ReachedCall(e, component[m.state[top]], inLoop, m.via[top]);
-                    reached.add(rc);
-                    reachedIds = m.reachedId(reachedIds, id);
-                }
-                if (inLoop && m.firstLooped(id)) looped.add(e);
+                int node = Marks.NO_NODE;
+                if (m.firstCall(id)) node = m.reached(s, m.via[top]);
+                if ((f & IN_LOOP) != 0 && m.firstLooped(id)) m.looped(s);
                 if ((f & enters) == 0) continue;
                 int next = callee[s];
                 if (!m.firstVisitCompiled(next, component.length)) continue;
                 // The path through this very call, even when another path reached the call first.
-                if (rc == null) rc = new ReachedCall(e, component[m.state[top]], inLoop, m.via[top]);
-                depth = m.push(depth, next, firstStep[next], firstStep[next + 1], rc);
+                if (node == Marks.NO_NODE) node = m.onPath(s, m.via[top]);
+                depth = m.push(depth, next, firstStep[next], firstStep[next + 1], node);
             }
-            return new RequestReach(ep, reached, Arrays.copyOf(m.reachedIds, reachedIds), numbering, looped);
+            return m.reach(ep, this, numbering);
         }
+
+        @Override public CallEdge edge(int site) { return edge[site]; }
+
+        @Override public String callerComponent(int site) { return component[stateOf[site]]; }
+
+        @Override public boolean inLoop(int site) { return (flags[site] & IN_LOOP) != 0; }
+
+        @Override public int callId(int site) { return call[site]; }
     }
 
     /**
@@ -482,19 +500,86 @@ final class WalkStates {
         int[] visited = new int[1024];
         int[] called = new int[1024];
         int[] looped = new int[1024];
-        /** The current walk's reached calls' ids, in the order reached. */
-        int[] reachedIds = new int[1024];
+
+        /** A node reference for "none" (a call no path needs, the entry point's own method). */
+        static final int NO_NODE = -1;
+        /**
+         * The current walk's nodes: its reached calls (site and via, in the order reached), the calls
+         * only on paths (entering a method through a call reached before), and the sites of calls in
+         * loops. A node reference is a reached call's place, or {@code -2 - k} for the {@code k}th node only on paths.
+         */
+        final Nodes reached = new Nodes(1024);
+        final Nodes onPath = new Nodes(256);
+        int loopedCount;
+        int[] loopedSite = new int[256];
 
         /** Marks of the compiled states, and the compiled walk's stack: state, next and end step, path. */
         int[] visitedCompiled = new int[0];
         int[] state = new int[64];
         int[] nextStep = new int[64];
         int[] endStep = new int[64];
-        ReachedCall[] via = new ReachedCall[64];
+        int[] via = new int[64];
 
         void begin() {
             busy = true;
             walk++;
+            reached.size = 0;
+            onPath.size = 0;
+            loopedCount = 0;
+        }
+
+        /** Nodes in the order added: each one's site and the reference of the node that entered its method. */
+        static final class Nodes {
+            int size;
+            int[] site;
+            int[] via;
+
+            Nodes(int capacity) {
+                site = new int[capacity];
+                via = new int[capacity];
+            }
+
+            /** Adds a node; its place. */
+            int add(int at, int entered) {
+                if (size == site.length) {
+                    site = Arrays.copyOf(site, size * 2);
+                    via = Arrays.copyOf(via, size * 2);
+                }
+                site[size] = at;
+                via[size] = entered;
+                return size++;
+            }
+        }
+
+        /** Adds a reached call at {@code site}, entered through node {@code via}; its node reference. */
+        int reached(int site, int via) {
+            return reached.add(site, via);
+        }
+
+        /** Adds a call only on a path (reached before, through another path); its node reference. */
+        int onPath(int site, int via) {
+            return -2 - onPath.add(site, via);
+        }
+
+        void looped(int site) {
+            if (loopedCount == loopedSite.length) loopedSite = Arrays.copyOf(loopedSite, loopedCount * 2);
+            loopedSite[loopedCount++] = site;
+        }
+
+        /** The current walk's reach: the reached calls' nodes first, then those only on paths. */
+        RequestReach reach(EntryPoint ep, RequestReach.Sites sites, Object numbering) {
+            int nodes = reached.size + onPath.size;
+            int[] site = Arrays.copyOf(reached.site, nodes);
+            System.arraycopy(onPath.site, 0, site, reached.size, onPath.size);
+            int[] via = new int[nodes];
+            for (int k = 0; k < reached.size; k++) via[k] = node(reached.via[k]);
+            for (int k = 0; k < onPath.size; k++) via[reached.size + k] = node(onPath.via[k]);
+            return new RequestReach(ep, sites, reached.size, site, via, Arrays.copyOf(loopedSite, loopedCount), numbering);
+        }
+
+        /** A node reference as a place among the reach's nodes. */
+        private int node(int reference) {
+            return reference >= NO_NODE ? reference : reached.size + (-2 - reference);
         }
 
         boolean firstVisit(int id) {
@@ -512,7 +597,7 @@ final class WalkStates {
         }
 
         /** Pushes a frame at {@code depth}; the new depth. */
-        int push(int depth, int st, int from, int to, ReachedCall path) {
+        int push(int depth, int st, int from, int to, int path) {
             if (depth == state.length) {
                 int grown = depth * 2;
                 state = Arrays.copyOf(state, grown);
@@ -532,13 +617,6 @@ final class WalkStates {
             if (called[id] == walk) return false;
             called[id] = walk;
             return true;
-        }
-
-        /** Records the id of the walk's {@code count}th reached call; the new count. */
-        int reachedId(int count, int id) {
-            if (count == reachedIds.length) reachedIds = Arrays.copyOf(reachedIds, count * 2);
-            reachedIds[count] = id;
-            return count + 1;
         }
 
         boolean firstLooped(int id) {

@@ -111,8 +111,7 @@ public final class CacheableReadMostlyEntity implements Rule {
         if (calls != null) return calls;
         List<ReachedCall> picked = new ArrayList<>();
         RequestReach walk = ctx.reach(ep, ReachScope.WHOLE_REQUEST);
-        List<ReachedCall> reached = walk.calls();
-        for (int i = 0; i < reached.size(); i++) if (shared.looksAt.of(walk, i)) picked.add(reached.get(i));
+        for (int i = 0; i < walk.size(); i++) if (shared.looksAt.of(walk, i)) picked.add(walk.call(i));
         // Two threads picking the same request's calls pick equal lists: either one is kept.
         List<ReachedCall> made = List.copyOf(picked);
         List<ReachedCall> earlier = known.putIfAbsent(ep, made);

@@ -7,7 +7,6 @@ import io.wanlint.analyzer.api.RoundTrips;
 import io.wanlint.analyzer.api.SessionFacadeFix;
 import io.wanlint.rules.api.PatchEffect;
 import io.wanlint.rules.api.ReachScope;
-import io.wanlint.rules.api.ReachedCall;
 import io.wanlint.rules.api.RequestReach;
 import io.wanlint.rules.api.RuleContext;
 import java.util.List;
@@ -30,13 +29,13 @@ record FacadePatch(CostAdjustment adjustment, String site, RoundTrips extra) {
     static FacadePatch of(RuleContext ctx, EntryPoint ep) {
         RequestReach reach = ctx.reach(ep, ReachScope.WHOLE_REQUEST);
         Optional<String> epSite = ctx.siteOf(ep.component());
-        List<CallEdge> crossing = reach.calls().stream()
-                .filter(rc -> SessionFacadeFix.takesOver(rc.edge(), ctx.model()))
-                // Calls the beans make among themselves are the façade's own work, not the client's.
-                .filter(rc -> epSite.isEmpty() || epSite.equals(ctx.siteOf(rc.callerComponent())))
-                .filter(ctx::crossesSites)
-                .map(ReachedCall::edge)
-                .toList();
+        List<CallEdge> crossing = new java.util.ArrayList<>();
+        for (int i = 0; i < reach.size(); i++) {
+            if (!SessionFacadeFix.takesOver(reach.edge(i), ctx.model())) continue;
+            // Calls the beans make among themselves are the façade's own work, not the client's.
+            if (epSite.isPresent() && !epSite.equals(ctx.siteOf(reach.callerComponent(i)))) continue;
+            if (ctx.crossesSites(reach, i)) crossing.add(reach.edge(i));
+        }
         Optional<SessionFacadeFix> fix = SessionFacadeFix.of(crossing, ctx.model());
         if (fix.isEmpty()) return new FacadePatch(PatchedCosts.NONE, ep.id(), RoundTrips.ZERO);
         PatchedCosts.Builder patch = new PatchedCosts.Builder();

@@ -60,11 +60,10 @@ public final class MissingFacade implements Rule {
             useCase(ctx, ep).filter(u -> !saidByWan001(ctx, u))
                     .ifPresent(u -> useCases.computeIfAbsent(u.cause(ctx), c -> new ArrayList<>()).add(u));
             RequestReach walk = ctx.reach(ep, ReachScope.WHOLE_REQUEST);
-            for (int i = 0; i < walk.calls().size(); i++) {
+            for (int i = 0; i < walk.size(); i++) {
                 Optional<Component> target = entityTargets.of(walk, i);
-                if (target.isEmpty()) continue;
-                ReachedCall rc = walk.calls().get(i);
-                if (!ctx.crossesSites(rc)) continue;
+                if (target.isEmpty() || !ctx.crossesSites(walk, i)) continue;
+                ReachedCall rc = walk.call(i);
                 if (ctx.component(rc.callerComponent()).map(c -> c.kind().isSession()).orElse(false)) {
                     sessionClients.computeIfAbsent(rc.edge().from(), m -> new SessionClient()).add(ep, rc, target.get());
                 }

@@ -316,9 +316,10 @@ public final class NPlusOneFinder implements Rule {
             if (crosses) {
                 // The façade that reads the rows takes the method's whole conversation with the beans
                 // (the home lookup feeding the finder, the calls around the loop): they cost 0 too.
-                for (ReachedCall rc : ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls()) {
-                    CallEdge e = rc.edge();
-                    if (e.from().equals(method) && SessionFacadeFix.takesOver(e, ctx.model()) && ctx.crossesSites(rc)) {
+                RequestReach walk = ctx.reach(ep, ReachScope.WHOLE_REQUEST);
+                for (int i = 0; i < walk.size(); i++) {
+                    CallEdge e = walk.edge(i);
+                    if (e.from().equals(method) && SessionFacadeFix.takesOver(e, ctx.model()) && ctx.crossesSites(walk, i)) {
                         bulk.set(e, 0);
                     }
                 }

@@ -97,13 +97,10 @@ public final class RemoteFineGrainedCall implements Rule {
         RequestReach reach = ctx.reach(ep, ReachScope.WHOLE_REQUEST);
         Set<CallEdge> paid = null;
         List<ReachedCall> offending = new ArrayList<>();
-        for (int i = 0; i < reach.calls().size(); i++) {
-            if (!remoteInvocations.of(reach, i)) continue;
-            ReachedCall rc = reach.calls().get(i);
-            CallEdge e = rc.edge();
-            if (!ctx.crossesSites(rc)) continue;
+        for (int i = 0; i < reach.size(); i++) {
+            if (!remoteInvocations.of(reach, i) || !ctx.crossesSites(reach, i)) continue;
             if (paid == null) paid = Estimates.paid(ctx, ep);
-            if (paid.contains(e)) offending.add(rc);
+            if (paid.contains(reach.edge(i))) offending.add(reach.call(i));
         }
         // Calls in exclusive arms (one command per request) are not made by the same request.
         Set<ReachedCall> candidates = new HashSet<>(offending);

@@ -17,6 +17,7 @@ import io.wanlint.analyzer.api.TransactionContext;
 import io.wanlint.rules.api.FindingSink;
 import io.wanlint.rules.api.ReachScope;
 import io.wanlint.rules.api.ReachedCall;
+import io.wanlint.rules.api.RequestReach;
 import io.wanlint.rules.api.Rule;
 import io.wanlint.rules.api.RuleContext;
 import io.wanlint.rules.api.RuleDescriptors;
@@ -91,8 +92,9 @@ public final class RequestSpansTransactions implements Rule {
      */
     private static Set<String> managedEntities(RuleContext ctx, EntryPoint ep) {
         Set<String> out = new java.util.HashSet<>();
-        for (ReachedCall rc : ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls()) {
-            CallEdge e = rc.edge();
+        RequestReach walk = ctx.reach(ep, ReachScope.WHOLE_REQUEST);
+        for (int i = 0; i < walk.size(); i++) {
+            CallEdge e = walk.edge(i);
             if (e.kind() != EdgeKind.JPA || e.targetComponent() == null) continue;
             boolean manages = switch (e.op()) {
                 case JPA_FIND, JPA_QUERY, JPA_PERSIST, JPA_MERGE -> true;

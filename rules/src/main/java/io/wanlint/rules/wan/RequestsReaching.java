@@ -78,10 +78,9 @@ final class RequestsReaching {
         Table table = tables.get();
         table.next();
         for (int i = from; i < to; i++) {
-            table.entries(callee(eps.get(i).method())).add(i, null);
+            table.entries(callee(eps.get(i).method())).add(i, Entries.OWN);
             RequestReach walk = walks.get(i - from);
-            List<ReachedCall> reached = walk.calls();
-            for (int k = 0; k < reached.size(); k++) table.entries(calleeOf.of(walk, k)).add(i, reached.get(k));
+            for (int k = 0; k < walk.size(); k++) table.entries(calleeOf.of(walk, k)).add(i, k);
         }
         Map<MethodRef, Entries> made = table.part();
         return parts.compareAndSet(p, null, made) ? made : parts.get(p);
@@ -148,7 +147,9 @@ final class RequestsReaching {
 
     /** The call that first enters {@code method} from {@code ep}; null when {@code method} is the entry point's own. */
     ReachedCall via(EntryPoint ep, MethodRef method) {
-        return reaching(method).viaOf().get(ep);
+        Integer at = reaching(method).viaOf().get(ep);
+        // The call is made from the walk it was found in (the walks stay while the rules run).
+        return at == null || at == Entries.OWN ? null : ctx.reach(ep, ReachScope.WHOLE_REQUEST).call(at);
     }
 
     /**
@@ -170,7 +171,8 @@ final class RequestsReaching {
                 if (place == null) {
                     r.eps.add(eps.get(i));
                     r.vias.add(e.vias[k]);
-                } else if (r.vias.get(place) == null) {
+                } else if (r.vias.get(place) == Entries.OWN) {
+                    // The earlier equal entry point's walk is the same walk: its index holds there too.
                     r.vias.set(place, e.vias[k]);
                 }
             }
@@ -179,16 +181,20 @@ final class RequestsReaching {
         return first == null ? r : first;
     }
 
-    /** One method's entry points within a part, each once, with the first call that brought it there (null for its own method). */
+    /**
+     * One method's entry points within a part, each once, with the first call that brought it there: its
+     * index in the entry point's walk ({@link #OWN} for the entry point's own method).
+     */
     private static final class Entries {
+        static final int OWN = -1;
         int[] eps = new int[2];
-        ReachedCall[] vias = new ReachedCall[2];
+        int[] vias = new int[2];
         int size;
 
         /** Entry points come one after the other, so an entry point already here is the last one. */
-        void add(int ep, ReachedCall via) {
+        void add(int ep, int via) {
             if (size > 0 && eps[size - 1] == ep) {
-                if (vias[size - 1] == null) vias[size - 1] = via;
+                if (vias[size - 1] == OWN) vias[size - 1] = via;
                 return;
             }
             if (size == eps.length) {
@@ -201,17 +207,17 @@ final class RequestsReaching {
         }
     }
 
-    /** One method's entry points, distinct and in order, each with the call that first brought it there. */
+    /** One method's entry points, distinct and in order, each with the index of the call that first brought it there. */
     private static final class Reaching {
         final List<EntryPoint> eps = new ArrayList<>(2);
-        final List<ReachedCall> vias = new ArrayList<>(2);
+        final List<Integer> vias = new ArrayList<>(2);
         /** By entry point, made when first asked (rules ask from several threads: equal maps, either kept). */
-        private volatile Map<EntryPoint, ReachedCall> byEntryPoint;
+        private volatile Map<EntryPoint, Integer> byEntryPoint;
 
-        Map<EntryPoint, ReachedCall> viaOf() {
-            Map<EntryPoint, ReachedCall> known = byEntryPoint;
+        Map<EntryPoint, Integer> viaOf() {
+            Map<EntryPoint, Integer> known = byEntryPoint;
             if (known != null) return known;
-            Map<EntryPoint, ReachedCall> made = new HashMap<>();
+            Map<EntryPoint, Integer> made = new HashMap<>();
             for (int i = 0; i < eps.size(); i++) made.put(eps.get(i), vias.get(i));
             byEntryPoint = made;
             return made;

@@ -61,8 +61,8 @@ public final class SyncExternalCallInTransaction implements Rule {
     @Override public void prepare(RuleContext ctx, EntryPoint ep) {
         RequestReach walk = ctx.reach(ep, ReachScope.WHOLE_REQUEST);
         CallMemo<WanCall> wanCalls = wanCalls(ctx);
-        for (int i = 0; i < walk.calls().size(); i++) {
-            if (isSynchronousWanCall(ctx, wanCalls.of(walk, i), walk.calls().get(i))) {
+        for (int i = 0; i < walk.size(); i++) {
+            if (isSynchronousWanCall(ctx, wanCalls.of(walk, i), walk, i)) {
                 ctx.transactions().contextsOfMethod(ep, ep.method());
                 return;
             }
@@ -82,19 +82,18 @@ public final class SyncExternalCallInTransaction implements Rule {
         Set<List<Object>> seen = new HashSet<>();
         for (EntryPoint ep : ctx.entryPoints()) {
             RequestReach walk = ctx.reach(ep, ReachScope.WHOLE_REQUEST);
-            List<ReachedCall> reached = walk.calls();
             TransactionalWork work = null;
-            for (int i = 0; i < reached.size(); i++) {
-                ReachedCall rc = reached.get(i);
-                if (!isSynchronousWanCall(ctx, wanCalls.of(walk, i), rc)) continue;
-                for (TransactionContext tx : ctx.transactions().contextsOf(ep, rc.edge())) {
+            for (int i = 0; i < walk.size(); i++) {
+                if (!isSynchronousWanCall(ctx, wanCalls.of(walk, i), walk, i)) continue;
+                CallEdge edge = walk.edge(i);
+                for (TransactionContext tx : ctx.transactions().contextsOf(ep, edge)) {
                     if (!tx.active() || tx.startedBy() == null) continue;
-                    if (work == null) work = TransactionalWork.of(ctx, ep, reached);
+                    if (work == null) work = TransactionalWork.of(ctx, ep, walk);
                     // A transaction whose only work is the call holds no locks and has nothing to undo.
                     if (!work.around(tx.startedBy(), i)) continue;
                     // A reach lists each call once; the same boundary can still come through two contexts of it.
-                    if (seen.add(List.of(tx.startedBy(), ep, rc.edge()))) {
-                        hits.add(new Hit(tx.startedBy(), tx.how(), ep, rc, rc.edge().from()));
+                    if (seen.add(List.of(tx.startedBy(), ep, edge))) {
+                        hits.add(new Hit(tx.startedBy(), tx.how(), ep, walk.call(i), edge.from()));
                     }
                 }
             }
@@ -174,8 +173,8 @@ public final class SyncExternalCallInTransaction implements Rule {
     }
 
     /** Whether a call is a synchronous WAN call by what it is ({@link #wanCall}), and where it crosses sites if that decides. */
-    private static boolean isSynchronousWanCall(RuleContext ctx, WanCall what, ReachedCall rc) {
-        return what == WanCall.ALWAYS || what == WanCall.WHEN_CROSSING && ctx.crossesSites(rc);
+    private static boolean isSynchronousWanCall(RuleContext ctx, WanCall what, RequestReach walk, int index) {
+        return what == WanCall.ALWAYS || what == WanCall.WHEN_CROSSING && ctx.crossesSites(walk, index);
     }
 
     /** What a call alone says of it being a synchronous WAN call. */

@@ -6,7 +6,7 @@ import io.wanlint.analyzer.api.ComponentKind;
 import io.wanlint.analyzer.api.EntryPoint;
 import io.wanlint.analyzer.api.MethodRef;
 import io.wanlint.analyzer.api.TransactionContext;
-import io.wanlint.rules.api.ReachedCall;
+import io.wanlint.rules.api.RequestReach;
 import io.wanlint.rules.api.RuleContext;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -34,10 +34,10 @@ final class TransactionalWork {
     private TransactionalWork() {}
 
     /** The work of each transaction {@code ep} runs, by the method that started it, over its reach in execution order. */
-    static TransactionalWork of(RuleContext ctx, EntryPoint ep, List<ReachedCall> calls) {
+    static TransactionalWork of(RuleContext ctx, EntryPoint ep, RequestReach walk) {
         TransactionalWork w = new TransactionalWork();
-        for (int i = 0; i < calls.size(); i++) {
-            CallEdge e = calls.get(i).edge();
+        for (int i = 0; i < walk.size(); i++) {
+            CallEdge e = walk.edge(i);
             Kind k = kindOf(ctx, e);
             if (k == Kind.NONE) continue;
             for (TransactionContext tx : ctx.transactions().contextsOf(ep, e)) {

@@ -59,11 +59,10 @@ public final class UncachedHomeLookup implements Rule {
         CallMemo<Boolean> acquiredEachTime = ctx.callMemo(e -> !e.cachedOnce() && isHomeAcquisition(ctx, e));
         for (EntryPoint ep : ctx.entryPoints()) {
             RequestReach walk = ctx.reach(ep, ReachScope.WHOLE_REQUEST);
-            for (int i = 0; i < walk.calls().size(); i++) {
-                if (!acquiredEachTime.of(walk, i)) continue;
-                ReachedCall rc = walk.calls().get(i);
+            for (int i = 0; i < walk.size(); i++) {
+                if (!acquiredEachTime.of(walk, i) || !ctx.crossesSites(walk, i)) continue;
+                ReachedCall rc = walk.call(i);
                 CallEdge e = rc.edge();
-                if (!ctx.crossesSites(rc)) continue;
                 Site s = sites.computeIfAbsent(e.from(), m -> new Site());
                 s.calls.add(e);
                 s.byEntryPoint.computeIfAbsent(ep, k -> new ArrayList<>()).add(rc);

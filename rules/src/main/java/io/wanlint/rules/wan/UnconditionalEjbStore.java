@@ -18,7 +18,7 @@ import io.wanlint.analyzer.api.SourceFacts;
 import io.wanlint.analyzer.api.SourceLocation;
 import io.wanlint.rules.api.FindingSink;
 import io.wanlint.rules.api.ReachScope;
-import io.wanlint.rules.api.ReachedCall;
+import io.wanlint.rules.api.RequestReach;
 import io.wanlint.rules.api.Rule;
 import io.wanlint.rules.api.RuleContext;
 import io.wanlint.rules.api.RuleDescriptors;
@@ -122,8 +122,9 @@ public final class UnconditionalEjbStore implements Rule {
      * ejbCreate inserted the row and ejbPostCreate clears the flag), and a removed instance is not stored.
      */
     private static boolean writesEntity(RuleContext ctx, EntryPoint ep, Component bean) {
-        for (ReachedCall rc : ctx.reach(ep, ReachScope.WHOLE_REQUEST).calls()) {
-            CallEdge e = rc.edge();
+        RequestReach walk = ctx.reach(ep, ReachScope.WHOLE_REQUEST);
+        for (int i = 0; i < walk.size(); i++) {
+            CallEdge e = walk.edge(i);
             boolean write = e.op() == CallOp.ENTITY_SET || e.op() == CallOp.ENTITY_UPDATE;
             if (write && e.kind().isEjb() && ctx.targetOf(e).map(c -> c.name().equals(bean.name())).orElse(false)) return true;
         }

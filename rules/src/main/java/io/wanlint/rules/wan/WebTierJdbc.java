@@ -13,6 +13,7 @@ import io.wanlint.rules.api.FindingSink;
 import io.wanlint.rules.api.PatchEffect;
 import io.wanlint.rules.api.ReachScope;
 import io.wanlint.rules.api.ReachedCall;
+import io.wanlint.rules.api.RequestReach;
 import io.wanlint.rules.api.Rule;
 import io.wanlint.rules.api.RuleContext;
 import io.wanlint.rules.api.RuleDescriptors;
@@ -50,10 +51,12 @@ public final class WebTierJdbc implements Rule {
         Map<MethodRef, Site> sites = new LinkedHashMap<>();
         for (EntryPoint ep : ctx.entryPoints()) {
             if (!ctx.isWebEntryPoint(ep)) continue;
-            for (ReachedCall rc : ctx.reach(ep, ReachScope.CALLER_TIER).calls()) {
-                CallEdge e = rc.edge();
+            RequestReach walk = ctx.reach(ep, ReachScope.CALLER_TIER);
+            for (int i = 0; i < walk.size(); i++) {
+                CallEdge e = walk.edge(i);
                 if (e.kind() != EdgeKind.JDBC && e.kind() != EdgeKind.JPA) continue;
-                if (insideEjb(ctx, rc)) continue;
+                if (insideEjb(ctx, walk.callerComponent(i), e)) continue;
+                ReachedCall rc = walk.call(i);
                 Site s = sites.computeIfAbsent(e.from(), m -> new Site());
                 if (!s.calls.contains(e)) s.calls.add(e);
                 s.firstByEntryPoint.putIfAbsent(ep, rc);
@@ -75,9 +78,9 @@ public final class WebTierJdbc implements Rule {
     }
 
     /** Code of an EJB (or a helper the graph places in one) is the façade side, never the web tier. */
-    private static boolean insideEjb(RuleContext ctx, ReachedCall rc) {
-        return ctx.component(rc.callerComponent()).map(c -> c.kind().isEjb()).orElse(false)
-                || ctx.model().byClass(rc.edge().from().className()).map(c -> c.kind().isEjb()).orElse(false);
+    private static boolean insideEjb(RuleContext ctx, String callerComponent, CallEdge e) {
+        return ctx.component(callerComponent).map(c -> c.kind().isEjb()).orElse(false)
+                || ctx.model().byClass(e.from().className()).map(c -> c.kind().isEjb()).orElse(false);
     }
 
     private Estimates.Reported finding(RuleContext ctx, MethodRef method, Site site) {

@@ -187,6 +187,17 @@ class WalkStatesTest {
     private static void assertSame(RandomApp app, EntryPoint ep, ReachScope scope, RequestReach shared, String where) {
         ReferenceWalk.Outcome fresh = ReferenceWalk.walk(ep, app.graph(), app.model(), scope);
         assertThat(shared.calls()).as(where + " " + ep.id() + " " + scope).isEqualTo(fresh.calls());
+        // The reach as numbers: each call read by index, and made with its path one at a time, is the fresh walk's.
+        assertThat(shared.size()).isEqualTo(fresh.calls().size());
+        for (int i = 0; i < shared.size(); i++) {
+            ReachedCall expected = fresh.calls().get(i);
+            String at = where + " " + ep.id() + " " + scope + " #" + i;
+            assertThat(shared.edge(i)).as(at).isEqualTo(expected.edge());
+            assertThat(shared.callerComponent(i)).as(at).isEqualTo(expected.callerComponent());
+            assertThat(shared.inLoop(i)).as(at).isEqualTo(expected.inLoop());
+            assertThat(shared.call(i)).as(at).isEqualTo(expected);
+            assertThat(shared.call(i).path()).as(at).isEqualTo(expected.path());
+        }
         for (CallEdge e : app.graph().edges()) {
             assertThat(shared.inLoop(e)).as(where + " " + ep.id() + " " + scope + " " + e).isEqualTo(fresh.looped().contains(e));
         }

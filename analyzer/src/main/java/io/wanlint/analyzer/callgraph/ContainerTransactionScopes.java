@@ -83,14 +83,14 @@ public final class ContainerTransactionScopes implements TransactionScopes {
             // One traversal from every entry point at once: the (method, context) pairs reached from any
             // of them are those each one's traversal reaches, together. Walking every entry point's reach
             // instead grew with entry points times their reach (2M generated lines: 5.6x the 1M time).
-            Map<MethodRef, Contexts> methods = new HashMap<>();
+            Map<Calls, Contexts> methods = new HashMap<>();
             Deque<Visit> work = new ArrayDeque<>();
-            for (EntryPoint ep : graph.entryPoints()) work.add(new Visit(ep.method(), start(ep)));
+            for (EntryPoint ep : graph.entryPoints()) work.add(new Visit(callsOf(ep.method()), start(ep)));
             visit(work, methods);
             Set<CallEdge> computed = new HashSet<>();
             methods.forEach((m, ctxs) -> {
                 boolean inOne = ctxs.stream().anyMatch(TransactionContext::active);
-                for (CallEdge e : graph.outgoing(m)) if (inOne || e.inUserTransaction()) computed.add(e);
+                for (CallEdge e : graph.outgoing(m.method)) if (inOne || e.inUserTransaction()) computed.add(e);
             });
             everActive = active = Set.copyOf(computed);
         }
@@ -102,7 +102,7 @@ public final class ContainerTransactionScopes implements TransactionScopes {
         return known != null ? known : reaches.computeIfAbsent(ep, this::traverse);
     }
 
-    private record Visit(MethodRef method, TransactionContext context) {}
+    private record Visit(Calls method, TransactionContext context) {}
 
     /**
      * The traversal of {@link #visit} from one entry point, breadth first, over what each method's calls
@@ -152,7 +152,7 @@ public final class ContainerTransactionScopes implements TransactionScopes {
     /**
      * A method, numbered, and what its calls lead to once worked out: per call, the callee, the context
      * a call inside a {@code UserTransaction} runs in, and how entering the callee (a bean method)
-     * treats the caller's context, as {@link #successor} works them out for any context.
+     * treats the caller's context, worked out once for any context the method runs in.
      */
     private static final class Calls {
         final MethodRef method;
@@ -331,20 +331,22 @@ public final class ContainerTransactionScopes implements TransactionScopes {
         return TransactionContext.NONE;
     }
 
-    /** Visits the (method, context) pairs reached from {@code work}, each once, into {@code methods}. */
-    private void visit(Deque<Visit> work, Map<MethodRef, Contexts> methods) {
+    /**
+     * Visits the (method, context) pairs reached from {@code work}, each once, into {@code methods}: a
+     * call's pair from what {@link Calls#made} worked out, as a traversal of {@link #traverse} takes it.
+     * A method reached from many entry points has as many contexts as transactions reaching it (one per
+     * façade method starting its own), so they are kept in a hashed {@link Contexts}, not in the short
+     * lists of {@link Marks}.
+     */
+    private void visit(Deque<Visit> work, Map<Calls, Contexts> methods) {
         while (!work.isEmpty()) {
             Visit v = work.poll();
             // A method's contexts are the (method, context) pairs seen: one hash of the method per visit
             // instead of a set of pairs besides (hashing the pairs was half of this traversal's time).
             if (!methods.computeIfAbsent(v.method(), k -> new Contexts()).addNew(v.context())) continue;
-            for (CallEdge e : graph.outgoing(v.method())) work.add(successor(e, v.context()));
+            Calls.Made made = v.method().made(this);
+            for (int k = 0; k < made.callees.length; k++) work.add(new Visit(made.callees[k], made.inCallee(k, v.context())));
         }
-    }
-
-    /** The pair a call made in {@code context} leads to. */
-    private Visit successor(CallEdge e, TransactionContext context) {
-        return new Visit(e.to(), entering(e).in(e.inUserTransaction() ? userTransaction(e) : context));
     }
 
     /**

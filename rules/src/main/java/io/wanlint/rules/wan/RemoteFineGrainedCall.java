@@ -102,6 +102,8 @@ public final class RemoteFineGrainedCall implements Rule {
             if (paid == null) paid = Estimates.paid(ctx, ep);
             if (paid.contains(reach.edge(i))) offending.add(reach.call(i));
         }
+        // None (most requests): no path to choose, and choosing one would make every reached call's ReachedCall.
+        if (offending.isEmpty()) return Optional.empty();
         // Calls in exclusive arms (one command per request) are not made by the same request.
         Set<ReachedCall> candidates = new HashSet<>(offending);
         offending = reach.onOnePath(candidates::contains);

@@ -75,4 +75,58 @@ class ReceiverTest {
         assertThat(new Receiver.Exact("cmd.OrderCommand").calleeThis("web.OrderServlet")).isEqualTo("cmd.OrderCommand");
         assertThat(Receiver.UNKNOWN.calleeThis("web.OrderServlet")).isNull();
     }
+
+    /**
+     * The calls kept for a class, on random call lists with sites sharing lines, files and names, equal to
+     * the pairwise search of every call before {@code runFor} compared lines first (issue 22).
+     */
+    @Test
+    void keepsWhatThePairwiseSearchOfEverySiteKept() {
+        java.util.Random random = new java.util.Random(22);
+        String[] classes = {"web.OrderServlet", "web.CatalogServlet", "web.PingServlet"};
+        for (int round = 0; round < 2_000; round++) {
+            List<CallEdge> calls = new java.util.ArrayList<>();
+            int size = 1 + random.nextInt(12);
+            for (int i = 0; i < size; i++) {
+                String name = random.nextBoolean() ? "process" : "log";
+                MethodRef to = MethodRef.of(random.nextBoolean() ? "web.BaseServlet" : classes[random.nextInt(3)], name);
+                Map<String, MethodRef> overrides = new java.util.HashMap<>();
+                for (String c : classes) if (random.nextInt(3) == 0) overrides.put(c, MethodRef.of(c, name));
+                Receiver receiver = switch (random.nextInt(4)) {
+                    case 0 -> Receiver.UNKNOWN;
+                    case 1 -> Receiver.Own.PLAIN;
+                    default -> new Receiver.Own(overrides);
+                };
+                SourceLocation at = new SourceLocation(random.nextBoolean() ? "web/A.java" : "web/B.java", 1 + random.nextInt(3));
+                calls.add(new CallEdge(DO_GET, to, random.nextInt(5) == 0 ? EdgeKind.REMOTE_EJB : EdgeKind.LOCAL, CallOp.INVOKE, at,
+                        0, null, false, false, List.of(), receiver));
+            }
+            for (String c : classes) assertThat(Receiver.runFor(calls, c)).as("round %d, %s", round, c).isEqualTo(pairwise(calls, c));
+        }
+    }
+
+    /** {@code runFor} as it was: every pair of calls compared in full. */
+    private static List<CallEdge> pairwise(List<CallEdge> calls, String thisClass) {
+        List<CallEdge> out = new java.util.ArrayList<>();
+        for (int i = 0; i < calls.size(); i++) {
+            CallEdge e = calls.get(i);
+            MethodRef runs = e.receiver() instanceof Receiver.Own o ? o.overrides().get(thisClass) : null;
+            if (runs == null || runs.equals(e.to())) {
+                out.add(e);
+                continue;
+            }
+            boolean siteHasEdge = false;
+            boolean firstOfSite = true;
+            for (int j = 0; j < calls.size(); j++) {
+                CallEdge f = calls.get(j);
+                boolean sameSite = e.location().equals(f.location()) && e.kind() == f.kind() && e.receiver().equals(f.receiver())
+                        && e.to().name().equals(f.to().name());
+                if (j == i || !sameSite) continue;
+                if (f.to().equals(runs)) siteHasEdge = true;
+                if (j < i) firstOfSite = false;
+            }
+            if (!siteHasEdge && firstOfSite) out.add(e.withTo(runs));
+        }
+        return out;
+    }
 }

@@ -39,7 +39,7 @@ final class RequestsReaching {
     /** Where each entry point object is first listed, to find its part. */
     private final Map<EntryPoint, Integer> indexOf = new IdentityHashMap<>();
     /** The parts, each made once by the first thread that needs it (a thread that loses the race keeps the winner's equal part). */
-    private final AtomicReferenceArray<Map<MethodRef, Entries>> parts;
+    private final AtomicReferenceArray<Part> parts;
     private final Map<MethodRef, Reaching> byMethod = new ConcurrentHashMap<>();
 
     /** The index of the check {@code ctx} is of, made once and shared by the rules that ask. */
@@ -65,8 +65,8 @@ final class RequestsReaching {
         if (i != null) part(i / PER_PART);
     }
 
-    private Map<MethodRef, Entries> part(int p) {
-        Map<MethodRef, Entries> known = parts.get(p);
+    private Part part(int p) {
+        Part known = parts.get(p);
         if (known != null) return known;
         int from = p * PER_PART;
         int to = Math.min(eps.size(), (p + 1) * PER_PART);
@@ -82,8 +82,19 @@ final class RequestsReaching {
             RequestReach walk = walks.get(i - from);
             for (int k = 0; k < walk.size(); k++) table.entries(calleeOf.of(walk, k)).add(i, k);
         }
-        Map<MethodRef, Entries> made = table.part();
+        Part made = table.part();
         return parts.compareAndSet(p, null, made) ? made : parts.get(p);
+    }
+
+    /**
+     * One part's entries by callee number, the numbers sorted: a map by method per part (hashing every
+     * callee of 64 requests) was a tenth of making the index on HELIUM V (issue 22).
+     */
+    private record Part(int[] callees, Entries[] entries) {
+        Entries of(Callee c) {
+            int at = Arrays.binarySearch(callees, c.index());
+            return at < 0 ? null : entries[at];
+        }
     }
 
     /** A method some request executes, numbered for the threads' {@link Table}s. */
@@ -128,15 +139,18 @@ final class RequestsReaching {
             return entries[at];
         }
 
-        /** The part's entries by method; the table lets go of them. */
-        Map<MethodRef, Entries> part() {
-            Map<MethodRef, Entries> made = new HashMap<>(Math.max(16, touched.size() * 4 / 3 + 1));
-            for (Callee c : touched) {
-                made.put(c.method(), entries[c.index()]);
-                entries[c.index()] = null;
+        /** The part's entries by callee number; the table lets go of them. */
+        Part part() {
+            int[] numbers = new int[touched.size()];
+            for (int k = 0; k < numbers.length; k++) numbers[k] = touched.get(k).index();
+            Arrays.sort(numbers);
+            Entries[] made = new Entries[numbers.length];
+            for (int k = 0; k < numbers.length; k++) {
+                made[k] = entries[numbers[k]];
+                entries[numbers[k]] = null;
             }
             touched.clear();
-            return made;
+            return new Part(numbers, made);
         }
     }
 
@@ -162,8 +176,11 @@ final class RequestsReaching {
         if (known != null) return known;
         Reaching r = new Reaching();
         Map<Integer, Integer> at = new HashMap<>();
-        for (int p = 0; p < parts.length(); p++) {
-            Entries e = part(p).get(method);
+        // Every part made first: a method no part numbered is reached by no entry point.
+        for (int p = 0; p < parts.length(); p++) part(p);
+        Callee c = method == null ? unknownCallee : callees.get(method);
+        for (int p = 0; c != null && p < parts.length(); p++) {
+            Entries e = part(p).of(c);
             if (e == null) continue;
             for (int k = 0; k < e.size; k++) {
                 int i = e.eps[k];

@@ -41,6 +41,12 @@ public final class ContainerTransactionScopes implements TransactionScopes {
     private final java.util.concurrent.atomic.AtomicInteger methodCount = new java.util.concurrent.atomic.AtomicInteger();
     /** Each thread's marks and queue for {@link #traverse}. */
     private final ThreadLocal<Marks> marks = ThreadLocal.withInitial(Marks::new);
+    /**
+     * Every context started here, one object per value: equal contexts are the same object, so a
+     * traversal tells a method's contexts apart by identity ({@link Marks#add}), where comparing records
+     * field by field was half of the traversals on HELIUM V (issue 22).
+     */
+    private final Map<TransactionContext, TransactionContext> started = new ConcurrentHashMap<>();
 
     ContainerTransactionScopes(CallGraph graph, ComponentModel model) {
         this.graph = graph;
@@ -173,7 +179,7 @@ public final class ContainerTransactionScopes implements TransactionScopes {
             for (int k = 0; k < out.size(); k++) {
                 CallEdge e = out.get(k);
                 m.callees[k] = scopes.callsOf(e.to());
-                m.userTransaction[k] = e.inUserTransaction() ? userTransaction(e) : null;
+                m.userTransaction[k] = e.inUserTransaction() ? scopes.userTransaction(e) : null;
                 m.entering[k] = scopes.entering(e);
             }
             made = m;
@@ -309,8 +315,9 @@ public final class ContainerTransactionScopes implements TransactionScopes {
             size++;
         }
 
+        /** Equal contexts are one object: a traversal carries {@link TransactionContext#NONE} and the contexts of {@link ContainerTransactionScopes#started} only. */
         private static boolean same(TransactionContext a, TransactionContext b) {
-            return a == b || a.equals(b);
+            return a == b;
         }
 
         /** Lets go of the contexts the traversal queued (the arrays stay for the next one). */
@@ -390,12 +397,19 @@ public final class ContainerTransactionScopes implements TransactionScopes {
     }
 
     /** The bean-managed transaction a call between {@code UserTransaction.begin()} and commit runs in. */
-    private static TransactionContext userTransaction(CallEdge e) {
-        return new TransactionContext(true, e.from(), "UserTransaction");
+    private TransactionContext userTransaction(CallEdge e) {
+        return started(e.from(), "UserTransaction");
+    }
+
+    /** The one object of the active context {@code how} started by {@code by}. */
+    private TransactionContext started(MethodRef by, String how) {
+        TransactionContext c = new TransactionContext(true, by, how);
+        TransactionContext known = started.putIfAbsent(c, c);
+        return known == null ? c : known;
     }
 
     /** How a bean method treats its caller's context, whatever that is. */
-    private static Entering entering(Component bean, MethodRef method, String viewMethod) {
+    private Entering entering(Component bean, MethodRef method, String viewMethod) {
         // A session bean's ejbCreate/ejbRemove/ejbActivate/ejbPassivate run in an "unspecified
         // transaction context" (EJB 2.x): a session home's create() takes no transaction attribute,
         // so the CMT default must not make ejbCreate look like the start of a Required transaction.
@@ -403,9 +417,9 @@ public final class ContainerTransactionScopes implements TransactionScopes {
         Optional<TransactionAttribute> attr = bean.transactionAttribute(viewMethod, method.parameterTypes(), null);
         if (attr.isEmpty()) return Entering.NONE; // bean-managed: the caller's transaction is suspended
         return switch (attr.get()) {
-            case REQUIRED -> new Entering(Entering.Kind.JOIN_OR_START, new TransactionContext(true, method, "Required"));
-            case REQUIRES_NEW -> new Entering(Entering.Kind.START, new TransactionContext(true, method, "RequiresNew"));
-            case MANDATORY -> new Entering(Entering.Kind.JOIN_OR_START, new TransactionContext(true, method, "Mandatory"));
+            case REQUIRED -> new Entering(Entering.Kind.JOIN_OR_START, started(method, "Required"));
+            case REQUIRES_NEW -> new Entering(Entering.Kind.START, started(method, "RequiresNew"));
+            case MANDATORY -> new Entering(Entering.Kind.JOIN_OR_START, started(method, "Mandatory"));
             case SUPPORTS -> Entering.KEEP;
             case NOT_SUPPORTED, NEVER -> Entering.NONE;
         };

@@ -234,7 +234,7 @@ final class WalkStates {
         Calls out = calls(s.method, s.self);
         Step[] made = new Step[out.edges.length];
         for (int i = 0; i < made.length; i++) {
-            made[i] = new Step(out.edges[i], out.ids[i], s.inLoop || out.inLoop[i]);
+            made[i] = new Step(out.edges[i], out.ids[i], s.inLoop || out.inLoop[i], out.owners[i]);
         }
         n.steps = made;
         return made;
@@ -268,13 +268,17 @@ final class WalkStates {
         CallEdge[] edges = out.toArray(new CallEdge[0]);
         int[] ids = new int[edges.length];
         boolean[] inLoop = new boolean[edges.length];
+        Owners.Owner[] owner = new Owners.Owner[edges.length];
         for (int i = 0; i < edges.length; i++) {
             Integer id = callIds.get(edges[i]);
             if (id == null) id = callIds.computeIfAbsent(edges[i], e -> nextCall.getAndIncrement());
             ids[i] = id;
             inLoop[i] = edges[i].loopDepth() > 0;
+            // A plain call's callee runs for a component of its own or its caller's: looked up once per call
+            // here, where every state entering the call looked the callee up again (issue 22).
+            if (edges[i].kind() == EdgeKind.LOCAL) owner[i] = owners.of(edges[i].to());
         }
-        return new Calls(edges, ids, inLoop);
+        return new Calls(edges, ids, inLoop, owner);
     }
 
     /** A method's calls on an unknown {@code this} and per known class (two threads making one make equal ones; either is kept). */
@@ -283,8 +287,8 @@ final class WalkStates {
         final Map<String, Calls> bySelf = new ConcurrentHashMap<>();
     }
 
-    /** Calls in source order, their ids, and whether each sits in a loop of its method. */
-    private record Calls(CallEdge[] edges, int[] ids, boolean[] inLoop) {}
+    /** Calls in source order, their ids, whether each sits in a loop of its method, and a plain call's callee's owner (null for the others). */
+    private record Calls(CallEdge[] edges, int[] ids, boolean[] inLoop, Owners.Owner[] owners) {}
 
     /** The state a call of {@code caller} enters, made on the first walk that follows it. */
     private Node callee(Node caller, Step step) {
@@ -292,8 +296,8 @@ final class WalkStates {
         if (known != null) return known;
         CallEdge edge = step.edge;
         State s = caller.state;
-        String calleeComponent = edge.kind().isEjb()
-                ? ejbTarget(edge, model, s.component)
+        String calleeComponent = edge.kind().isEjb() ? ejbTarget(edge, model, s.component)
+                : step.owner != null ? step.owner.componentFor(s.component)
                 : owners.componentOf(edge.to(), s.component);
         // Where the class makes no difference, one state serves every class.
         String self = edge.receiver().calleeThis(s.self);
@@ -369,12 +373,15 @@ final class WalkStates {
         final CallEdge edge;
         final int callId;
         final boolean inLoop;
+        /** The callee's owner for a plain call (null for the others). */
+        final Owners.Owner owner;
         volatile Node callee;
 
-        Step(CallEdge edge, int callId, boolean inLoop) {
+        Step(CallEdge edge, int callId, boolean inLoop, Owners.Owner owner) {
             this.edge = edge;
             this.callId = callId;
             this.inLoop = inLoop;
+            this.owner = owner;
         }
     }
 
@@ -636,7 +643,13 @@ final class WalkStates {
         private final CallGraph graph;
         private final ComponentModel model;
         /** The method's own component and whether that is a helper's (DAO, plain class); a null name when it has none. */
-        private record Owner(String component, boolean helper) {}
+        record Owner(String component, boolean helper) {
+            /** The component whose code runs the method when called from code running for {@code inherited}. */
+            String componentFor(String inherited) {
+                if (component == null) return inherited;
+                return helper && inherited != null ? inherited : component;
+            }
+        }
         private final Map<MethodRef, Owner> byMethod = new ConcurrentHashMap<>();
 
         Owners(CallGraph graph, ComponentModel model) {
@@ -649,6 +662,11 @@ final class WalkStates {
          * their caller's JVM, so they inherit its component (and with it its site), as the cost model does.
          */
         String componentOf(MethodRef method, String inherited) {
+            return of(method).componentFor(inherited);
+        }
+
+        /** The method's owner, worked out once per method. */
+        Owner of(MethodRef method) {
             Owner o = method == null ? null : byMethod.get(method);
             if (o == null) {
                 String own = graph.node(method).map(MethodNode::component).orElse(null);
@@ -657,8 +675,7 @@ final class WalkStates {
                 o = new Owner(own, helper);
                 if (method != null) byMethod.putIfAbsent(method, o);
             }
-            if (o.component() == null) return inherited;
-            return o.helper() && inherited != null ? inherited : o.component();
+            return o;
         }
     }
 }

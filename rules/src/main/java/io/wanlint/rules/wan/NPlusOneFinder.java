@@ -165,6 +165,19 @@ public final class NPlusOneFinder implements Rule {
          * make hundreds of bean calls, and the helpers were walked again for each).
          */
         private final Map<CallEdge, Map<CallEdge, List<CallEdge>>> helpersByCall = new java.util.concurrent.ConcurrentHashMap<>();
+        /**
+         * Per method, the {@link #kindOf} of each call it makes (0 until first asked), in the graph's order:
+         * each finder or session call of a façade method looked at every later call of the method again
+         * (HELIUM V: a tenth of this rule, hashing callees to tell helpers from API calls).
+         * Two threads filling one entry write equal values.
+         */
+        private final Map<MethodRef, byte[]> kindsByMethod = new java.util.concurrent.ConcurrentHashMap<>();
+
+        byte[] kinds(MethodRef method, int calls) {
+            if (method == null) return new byte[calls];
+            byte[] known = kindsByMethod.get(method);
+            return known != null ? known : kindsByMethod.computeIfAbsent(method, m -> new byte[calls]);
+        }
         Map<CallEdge, List<CallEdge>> inHelpers(RuleContext ctx, CallEdge call) {
             return helpersByCall.computeIfAbsent(call, c -> {
                 Map<CallEdge, List<CallEdge>> found = new LinkedHashMap<>();
@@ -185,11 +198,16 @@ public final class NPlusOneFinder implements Rule {
         boolean finder = isCollectionFinder(ctx, source);
         if (!finder && !isSessionCall(ctx, source)) return Optional.empty();
         Map<CallEdge, List<CallEdge>> perElement = new LinkedHashMap<>();
-        for (CallEdge e : ctx.graph().outgoing(source.from())) {
+        List<CallEdge> out = ctx.graph().outgoing(source.from());
+        byte[] kinds = ctx.derived(AfterByCall.class, c -> new AfterByCall()).kinds(source.from(), out.size());
+        for (int i = 0; i < out.size(); i++) {
+            CallEdge e = out.get(i);
             // The cheap tests first: comparing calls field by field, for every call of the method, showed in profiles.
             if (e.loopDepth() <= source.loopDepth() || e.line() <= source.line() || e.equals(source)) continue;
-            if (isPerElementCall(ctx, e)) perElement.putIfAbsent(e, List.of(e));
-            else if (isHelperCall(ctx, e)) {
+            byte kind = kinds[i];
+            if (kind == 0) kinds[i] = kind = kindOf(ctx, e);
+            if (kind == PER_ELEMENT) perElement.putIfAbsent(e, List.of(e));
+            else if (kind == HELPER) {
                 if (inHelpers == null) collectInHelpers(ctx, e, perElement);
                 else inHelpers.apply(ctx, e).forEach(perElement::putIfAbsent);
             }
@@ -215,6 +233,15 @@ public final class NPlusOneFinder implements Rule {
                 }
             }
         }
+    }
+
+    private static final byte PER_ELEMENT = 1;
+    private static final byte HELPER = 2;
+    private static final byte NEITHER = 3;
+
+    /** Whether a call is made per element, a helper call, or neither. */
+    private static byte kindOf(RuleContext ctx, CallEdge e) {
+        return isPerElementCall(ctx, e) ? PER_ELEMENT : isHelperCall(ctx, e) ? HELPER : NEITHER;
     }
 
     /** A plain call into a method of the application (not a container callback, not an API). */

@@ -296,7 +296,6 @@ public final class PatchVerifier implements AutoCloseable {
             baselines.put(key, before);
         }
         if (before.errors().size() > MAX_BASELINE_ERRORS) {
-            uncompilableSeen = true;
             String why = "the unpatched code does not compile (more than " + MAX_BASELINE_ERRORS + " javac errors, e.g. "
                     + before.errors().get(0).text() + "); add the libraries it needs with --classpath";
             // An application missing its libraries fails every file set alike, and each try costs seconds on a
@@ -487,9 +486,6 @@ public final class PatchVerifier implements AutoCloseable {
     /** A javac run's outcome, the CPU time it took and the source-path files it read (path → text). */
     private record Ran(Compilation compilation, long cpuNanos, Map<String, String> reads) {}
 
-    /** Whether an unpatched compile, in a verdict or ahead of one, had more than {@link #MAX_BASELINE_ERRORS} errors. */
-    private boolean uncompilableSeen;
-
     /** javac runs made ahead of their verdicts ({@link #compileAhead}), each taken by the verdict that needs it. */
     private final Map<CompileKey, Ran> ranAhead = new HashMap<>();
 
@@ -527,8 +523,7 @@ public final class PatchVerifier implements AutoCloseable {
      * nothing compiled, budget spent, an earlier run's result to reuse, unreadable files.
      */
     public void compileAhead(Patch patch) {
-        // Once unpatched code failed to compile, later verdicts may compile nothing (UNCOMPILABLE_TRIES): nothing is run ahead.
-        if (disabled != null || uncompilable != null || uncompilableSeen || spentNanos >= budget.toNanos()) return;
+        if (disabled != null || uncompilable != null || spentNanos >= budget.toNanos()) return;
         List<FileChange> changes = PatchSet.of(List.of(patch)).changes().values().stream().toList();
         if (verdicts.containsKey(changes)) return;
         try {
@@ -540,10 +535,7 @@ public final class PatchVerifier implements AutoCloseable {
                 before = aheadOf(new CompileKey(sets.original(), sets.bodiesOnly(), MAX_BASELINE_ERRORS + 1));
                 if (before == null) return;
             }
-            if (before.errors().size() > MAX_BASELINE_ERRORS) {
-                uncompilableSeen = true;
-                return;
-            }
+            if (before.errors().size() > MAX_BASELINE_ERRORS) return;
             aheadOf(new CompileKey(sets.patched(), sets.bodiesOnly(), Integer.MAX_VALUE));
         } catch (RuntimeException | LinkageError | StackOverflowError e) {
             // The verdict meets the same problem itself and says so.

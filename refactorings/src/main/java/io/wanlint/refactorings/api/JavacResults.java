@@ -113,11 +113,6 @@ public final class JavacResults {
         return Optional.of(r);
     }
 
-    /** Whether {@link #lookup} may find a result under this key (without asking whether its reads still hold, and without using it). */
-    boolean mayHave(String key) {
-        return kept && (used.containsKey(key) || stored.containsKey(key));
-    }
-
     void record(String key, Result result) {
         if (!kept) return;
         used.put(key, result);

@@ -259,17 +259,11 @@ public final class PatchVerifier implements AutoCloseable {
         return v;
     }
 
-    /** The Java files among the changes, by path. */
-    private static Map<String, FileChange> javaChanges(List<FileChange> changes) {
+    private Verdict check(List<FileChange> changes) {
         Map<String, FileChange> javaChanges = new LinkedHashMap<>();
         for (FileChange c : changes) {
             if (c.file().toLowerCase(Locale.ROOT).endsWith(".java")) javaChanges.put(c.file(), c);
         }
-        return javaChanges;
-    }
-
-    private Verdict check(List<FileChange> changes) {
-        Map<String, FileChange> javaChanges = javaChanges(changes);
         for (FileChange c : changes) {
             if (c instanceof FileChange.Create create && context.exists(create.file())) {
                 return new Verdict.Broken("the patch creates " + create.file() + ", which already exists");
@@ -283,54 +277,6 @@ public final class PatchVerifier implements AutoCloseable {
             return new Verdict.Unverified("the CPU-time budget for compiling patches (" + budget.toSeconds()
                     + " s) was spent on earlier patches (--no-verify skips compiling)");
         }
-        Object sets = compileSets(javaChanges);
-        if (sets instanceof Verdict v) return v;
-        CompileSets compiled = (CompileSets) sets;
-        Map<String, String> original = compiled.original();
-        Map<String, String> patched = compiled.patched();
-        boolean bodiesOnly = compiled.bodiesOnly();
-        Map.Entry<Set<String>, Boolean> key = compiled.baselineKey();
-        Compilation before = baselines.get(key);
-        if (before == null) {
-            before = compile(original, bodiesOnly, MAX_BASELINE_ERRORS + 1);
-            baselines.put(key, before);
-        }
-        if (before.errors().size() > MAX_BASELINE_ERRORS) {
-            String why = "the unpatched code does not compile (more than " + MAX_BASELINE_ERRORS + " javac errors, e.g. "
-                    + before.errors().get(0).text() + "); add the libraries it needs with --classpath";
-            // An application missing its libraries fails every file set alike, and each try costs seconds on a
-            // large one: after two, the remaining patches are marked without compiling.
-            if (++uncompilableBaselines >= UNCOMPILABLE_TRIES) uncompilable = why + " (not compiled again for the remaining patches)";
-            return new Verdict.Unverified(why);
-        }
-        Compilation after = compile(patched, bodiesOnly, Integer.MAX_VALUE);
-        List<JavacError> added = after.minus(before);
-        if (added.isEmpty()) return new Verdict.Verified();
-        Set<String> unresolvedBefore = before.unresolvedNames();
-        List<JavacError> brokenByPatch = added.stream().filter(e -> e.unresolvedName().map(n -> !unresolvedBefore.contains(n)).orElse(true))
-                .toList();
-        if (!brokenByPatch.isEmpty()) {
-            return new Verdict.Broken("the patch would not compile: " + brokenByPatch.get(0).text()
-                    + (brokenByPatch.size() > 1 ? " (and " + (brokenByPatch.size() - 1) + " more)" : ""));
-        }
-        return new Verdict.Unverified("the patched code uses " + added.get(0).unresolvedName().orElseThrow()
-                + ", which the unpatched code cannot resolve either; add its jar with --classpath");
-    }
-
-    /**
-     * What the verdict on these Java changes compiles: the files unpatched and patched, and whether only
-     * bodies change (then the source path is served as declarations).
-     */
-    private record CompileSets(Map<String, String> original, Map<String, String> patched, boolean bodiesOnly) {
-        /** The key of the unpatched compile among the run's {@link #baselines}. */
-        Map.Entry<Set<String>, Boolean> baselineKey() { return Map.entry(Set.copyOf(original.keySet()), bodiesOnly); }
-    }
-
-    /**
-     * The files the verdict on these Java changes compiles ({@link CompileSets}), or the verdict
-     * when a file cannot be read.
-     */
-    private Object compileSets(Map<String, FileChange> javaChanges) {
         Set<String> existing = new TreeSet<>();
         Map<String, String> patched = new TreeMap<>();
         boolean bodiesOnly = true;
@@ -364,7 +310,32 @@ public final class PatchVerifier implements AutoCloseable {
             original.put(f, text.get().text());
             if (!patched.containsKey(f)) patched.put(f, text.get().text());
         }
-        return new CompileSets(original, patched, bodiesOnly);
+        Map.Entry<Set<String>, Boolean> key = Map.entry(Set.copyOf(original.keySet()), bodiesOnly);
+        Compilation before = baselines.get(key);
+        if (before == null) {
+            before = compile(original, bodiesOnly, MAX_BASELINE_ERRORS + 1);
+            baselines.put(key, before);
+        }
+        if (before.errors().size() > MAX_BASELINE_ERRORS) {
+            String why = "the unpatched code does not compile (more than " + MAX_BASELINE_ERRORS + " javac errors, e.g. "
+                    + before.errors().get(0).text() + "); add the libraries it needs with --classpath";
+            // An application missing its libraries fails every file set alike, and each try costs seconds on a
+            // large one: after two, the remaining patches are marked without compiling.
+            if (++uncompilableBaselines >= UNCOMPILABLE_TRIES) uncompilable = why + " (not compiled again for the remaining patches)";
+            return new Verdict.Unverified(why);
+        }
+        Compilation after = compile(patched, bodiesOnly, Integer.MAX_VALUE);
+        List<JavacError> added = after.minus(before);
+        if (added.isEmpty()) return new Verdict.Verified();
+        Set<String> unresolvedBefore = before.unresolvedNames();
+        List<JavacError> brokenByPatch = added.stream().filter(e -> e.unresolvedName().map(n -> !unresolvedBefore.contains(n)).orElse(true))
+                .toList();
+        if (!brokenByPatch.isEmpty()) {
+            return new Verdict.Broken("the patch would not compile: " + brokenByPatch.get(0).text()
+                    + (brokenByPatch.size() > 1 ? " (and " + (brokenByPatch.size() - 1) + " more)" : ""));
+        }
+        return new Verdict.Unverified("the patched code uses " + added.get(0).unresolvedName().orElseThrow()
+                + ", which the unpatched code cannot resolve either; add its jar with --classpath");
     }
 
     /** How many times javac ran, unpatched and patched (a result reused from an earlier run is no run). */
@@ -454,9 +425,12 @@ public final class PatchVerifier implements AutoCloseable {
      */
     private Compilation compile(Map<String, String> sources, boolean declarationsOnly, int stopAt) {
         if (!results.kept()) {
-            Ran ran = ran(new CompileKey(sources, declarationsOnly, stopAt));
-            spentNanos += ran.cpuNanos();
-            return ran.compilation();
+            long start = threadTime();
+            try {
+                return compileOnce(sources, declarationsOnly, stopAt, null);
+            } finally {
+                spentNanos += threadTime() - start;
+            }
         }
         String key = keyOf(sources, declarationsOnly, stopAt);
         Optional<JavacResults.Result> earlier = results.lookup(key, this::readsTheSame);
@@ -465,11 +439,14 @@ public final class PatchVerifier implements AutoCloseable {
             spentNanos += earlier.get().cpuNanos();
             return new Compilation(earlier.get().errors());
         }
-        Ran ran = ran(new CompileKey(sources, declarationsOnly, stopAt));
-        spentNanos += ran.cpuNanos();
-        long start = threadTime() - ran.cpuNanos();
-        Compilation done = ran.compilation();
-        Map<String, String> reads = ran.reads();
+        long start = threadTime();
+        Map<String, String> reads = new TreeMap<>();
+        Compilation done;
+        try {
+            done = compileOnce(sources, declarationsOnly, stopAt, reads);
+        } finally {
+            spentNanos += threadTime() - start;
+        }
         // A file read as declarations is kept as SourcePathRead says (a body edited in it keeps the result).
         Map<String, String> kept = new TreeMap<>();
         reads.forEach((path, text) -> {
@@ -478,78 +455,6 @@ public final class PatchVerifier implements AutoCloseable {
         });
         results.record(key, new JavacResults.Result(done.errors(), threadTime() - start, kept));
         return done;
-    }
-
-    /** What one javac run is given: the compiled sources (path → text), how the source path is served, and the error it stops at. */
-    private record CompileKey(Map<String, String> sources, boolean declarationsOnly, int stopAt) {}
-
-    /** A javac run's outcome, the CPU time it took and the source-path files it read (path → text). */
-    private record Ran(Compilation compilation, long cpuNanos, Map<String, String> reads) {}
-
-    /** javac runs made ahead of their verdicts ({@link #compileAhead}), each taken by the verdict that needs it. */
-    private final Map<CompileKey, Ran> ranAhead = new HashMap<>();
-
-    /**
-     * Runs javac, or takes the run made ahead for the same key: a verdict counts and is charged for
-     * the run as if it ran it then. When javac fails, its time is charged and the failure thrown.
-     */
-    private Ran ran(CompileKey key) {
-        compilations++;
-        Ran ahead = ranAhead.remove(key);
-        if (ahead != null) return ahead;
-        return runNow(key, true);
-    }
-
-    /** javac run now; its time is charged when it fails and {@code charge} (the verdict's own run). */
-    private Ran runNow(CompileKey key, boolean charge) {
-        long start = threadTime();
-        Map<String, String> reads = new TreeMap<>();
-        try {
-            Compilation c = compileOnce(key.sources(), key.declarationsOnly(), key.stopAt(), reads);
-            return new Ran(c, threadTime() - start, reads);
-        } catch (RuntimeException | LinkageError e) {
-            if (charge) spentNanos += threadTime() - start;
-            throw e;
-        }
-    }
-
-    /**
-     * Runs, on the verifying thread while it waits for the next plan in the run's order, the compiles
-     * the verdict on this later patch alone will ask for, so that the verdict takes them instead of
-     * compiling then (issue 22: on HELIUM V the one compile of the phase, 2 s, started only once every
-     * earlier finding was planned). Without effect on any verdict: the verdict counts and charges a run
-     * made ahead as its own, in the run's order, and makes every decision (budget, uncompilable code,
-     * reuse of an earlier run's result) as without it. Does nothing where the verdict would not compile:
-     * nothing compiled, budget spent, an earlier run's result to reuse, unreadable files.
-     */
-    public void compileAhead(Patch patch) {
-        if (disabled != null || uncompilable != null || spentNanos >= budget.toNanos()) return;
-        List<FileChange> changes = PatchSet.of(List.of(patch)).changes().values().stream().toList();
-        if (verdicts.containsKey(changes)) return;
-        try {
-            for (FileChange c : changes) if (c instanceof FileChange.Create create && context.exists(create.file())) return;
-            Map<String, FileChange> javaChanges = javaChanges(changes);
-            if (javaChanges.isEmpty() || !(compileSets(javaChanges) instanceof CompileSets sets)) return;
-            Compilation before = baselines.get(sets.baselineKey());
-            if (before == null) {
-                before = aheadOf(new CompileKey(sets.original(), sets.bodiesOnly(), MAX_BASELINE_ERRORS + 1));
-                if (before == null) return;
-            }
-            if (before.errors().size() > MAX_BASELINE_ERRORS) return;
-            aheadOf(new CompileKey(sets.patched(), sets.bodiesOnly(), Integer.MAX_VALUE));
-        } catch (RuntimeException | LinkageError | StackOverflowError e) {
-            // The verdict meets the same problem itself and says so.
-        }
-    }
-
-    /** The outcome of this compile run ahead (now, or earlier), or null where the verdict would take an earlier run's result. */
-    private Compilation aheadOf(CompileKey key) {
-        Ran known = ranAhead.get(key);
-        if (known != null) return known.compilation();
-        if (results.kept() && results.mayHave(keyOf(key.sources(), key.declarationsOnly(), key.stopAt()))) return null;
-        Ran ran = runNow(key, false);
-        ranAhead.put(key, ran);
-        return ran.compilation();
     }
 
     // ---- what a compile depends on (the key of its remembered result) ----
@@ -662,6 +567,7 @@ public final class PatchVerifier implements AutoCloseable {
      * HELIUM V, 13,217 errors took the whole compile, the first 101 a fraction of it).
      */
     private Compilation compileOnce(Map<String, String> sources, boolean declarationsOnly, int stopAt, Map<String, String> reads) {
+        compilations++;
         List<JavacError> errors = new ArrayList<>();
         javax.tools.DiagnosticListener<JavaFileObject> diagnostics = d -> {
             if (d.getKind() != Diagnostic.Kind.ERROR) return;
@@ -752,7 +658,6 @@ public final class PatchVerifier implements AutoCloseable {
 
     @Override public void close() {
         results.flush();
-        ranAhead.clear();
         bodyOnly.clear();
         if (ahead != null) ahead.close();
         ahead = null;

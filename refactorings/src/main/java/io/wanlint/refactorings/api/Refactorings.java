@@ -195,8 +195,6 @@ public final class Refactorings {
         try {
             List<java.util.concurrent.CompletableFuture<Planned>> futures = new ArrayList<>(findings.size());
             for (int i = 0; i < findings.size(); i++) futures.add(new java.util.concurrent.CompletableFuture<>());
-            // Which plans are made, as they are: the verifying thread wakes on each.
-            java.util.concurrent.BlockingQueue<Integer> made = new java.util.concurrent.LinkedBlockingQueue<>();
             for (List<Integer> group : byFile(findings)) {
                 pool.execute(() -> {
                     try (JavaSource.Sharing trees = JavaSource.sharing()) {
@@ -208,7 +206,6 @@ public final class Refactorings {
                             } catch (RuntimeException | Error e) {
                                 futures.get(i).completeExceptionally(e);
                             }
-                            made.add(i);
                         }
                     }
                 });
@@ -217,19 +214,7 @@ public final class Refactorings {
             verifier.prepareCompiles();
             List<Planned> planned = new ArrayList<>(findings.size());
             List<Planned> verified = new ArrayList<>(findings.size());
-            boolean[] compiledAhead = new boolean[findings.size()];
-            for (int i = 0; i < futures.size(); i++) {
-                java.util.concurrent.CompletableFuture<Planned> future = futures.get(i);
-                // While the plan verified next is being made, the compiles of a later patch that is ready.
-                while (!future.isDone()) {
-                    int later = readyPatch(futures, i + 1, compiledAhead);
-                    if (later >= 0) {
-                        compiledAhead[later] = true;
-                        verifier.compileAhead(futures.get(later).join().patch().orElseThrow());
-                    } else {
-                        awaitNext(made);
-                    }
-                }
+            for (java.util.concurrent.Future<Planned> future : futures) {
                 Planned p = Awaited.value(future, "planning patches");
                 planned.add(p);
                 verified.add(verifier.verified(p));
@@ -237,25 +222,6 @@ public final class Refactorings {
             return new Outcome(planned, verified);
         } finally {
             pool.shutdownNow();
-        }
-    }
-
-    /** The first plan from {@code from} on that is made, has a patch and had no compiles run ahead; -1 when there is none. */
-    private static int readyPatch(List<java.util.concurrent.CompletableFuture<Planned>> futures, int from, boolean[] compiledAhead) {
-        for (int j = from; j < futures.size(); j++) {
-            java.util.concurrent.CompletableFuture<Planned> f = futures.get(j);
-            if (!compiledAhead[j] && f.isDone() && !f.isCompletedExceptionally() && f.join().patch().isPresent()) return j;
-        }
-        return -1;
-    }
-
-    /** Waits until a planning thread has made another plan. */
-    private static void awaitNext(java.util.concurrent.BlockingQueue<Integer> made) {
-        try {
-            made.take();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while planning patches", e);
         }
     }
 

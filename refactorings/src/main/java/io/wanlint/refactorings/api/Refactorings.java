@@ -15,6 +15,7 @@ import io.wanlint.refactorings.messaging.DeferExternalCallToMessageBean;
 import io.wanlint.refactorings.session.MakeSessionStateSerializable;
 import io.wanlint.refactorings.session.RestoreStatefulStateOnRollback;
 import io.wanlint.refactorings.session.StoreSessionAttributeAfterChange;
+import io.wanlint.refactorings.text.JavaSource;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -130,12 +131,27 @@ public final class Refactorings {
     /**
      * A plan for every finding, in order; planning reads files but never writes. One finding's
      * failure (a refactoring that throws, a patch whose edits do not apply to the file) costs that
-     * finding its patch, never the others theirs.
+     * finding its patch, never the others theirs. The findings of one file are planned one after
+     * another on one parse of each file they read ({@link JavaSource#sharing()}); each plan is the
+     * one the finding gets planned alone.
      */
     public List<Planned> plan(List<Finding> findings, RefactoringContext context) {
-        List<Planned> out = new ArrayList<>();
-        for (Finding f : findings) out.add(planOne(f, context));
-        return out;
+        Planned[] out = new Planned[findings.size()];
+        for (List<Integer> group : byFile(findings)) {
+            try (JavaSource.Sharing trees = JavaSource.sharing()) {
+                for (int i : group) out[i] = planOne(findings.get(i), context);
+            }
+        }
+        return new ArrayList<>(java.util.Arrays.asList(out));
+    }
+
+    /** The findings' indexes by the file they are in, in the order of each file's first finding. */
+    static List<List<Integer>> byFile(List<Finding> findings) {
+        java.util.Map<String, List<Integer>> groups = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < findings.size(); i++) {
+            groups.computeIfAbsent(String.valueOf(findings.get(i).location().file()), k -> new ArrayList<>()).add(i);
+        }
+        return List.copyOf(groups.values());
     }
 
     /**
@@ -162,7 +178,8 @@ public final class Refactorings {
      * ({@link PatchVerifier#prepareCompiles}). Every plan is the one {@link #plan} makes, and the
      * verifier sees the same plans in the same order, so the outcome is the single-threaded one
      * (issue 22: on HELIUM V the phase ran on one core while the other was idle); with one thread it
-     * is made so.
+     * is made so. The findings of one file are one task, planned in order on one parse of the file
+     * (as {@link #plan} does).
      */
     public Outcome planAndVerify(List<Finding> findings, RefactoringContext context, PatchVerifier verifier, int threads) {
         if (threads <= 1 || findings.size() <= 1) {
@@ -176,13 +193,22 @@ public final class Refactorings {
             return thread;
         });
         try {
-            List<java.util.concurrent.Future<Planned>> futures = new ArrayList<>(findings.size());
-            for (Finding f : findings) {
-                futures.add(pool.submit(() -> {
-                    Planned p = planOne(f, context);
-                    p.patch().ifPresent(verifier::prepare);
-                    return p;
-                }));
+            List<java.util.concurrent.CompletableFuture<Planned>> futures = new ArrayList<>(findings.size());
+            for (int i = 0; i < findings.size(); i++) futures.add(new java.util.concurrent.CompletableFuture<>());
+            for (List<Integer> group : byFile(findings)) {
+                pool.execute(() -> {
+                    try (JavaSource.Sharing trees = JavaSource.sharing()) {
+                        for (int i : group) {
+                            try {
+                                Planned p = planOne(findings.get(i), context);
+                                p.patch().ifPresent(verifier::prepare);
+                                futures.get(i).complete(p);
+                            } catch (RuntimeException | Error e) {
+                                futures.get(i).completeExceptionally(e);
+                            }
+                        }
+                    }
+                });
             }
             // This thread's own work while the first plans are made.
             verifier.prepareCompiles();

@@ -38,6 +38,7 @@ import io.wanlint.refactorings.api.TextEdit;
 import io.wanlint.refactorings.text.JavaSource;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -102,13 +103,16 @@ public final class UsePreparedStatement implements Refactoring {
         List<TextEdit> edits = new ArrayList<>();
         boolean qualifiedOnly = true;
         int rewritten = 0;
+        // The literals whose head a value inside SQL quotes took along, as they are left: the tree is
+        // never changed, so that planning another finding of the file may read the same tree.
+        Map<StringLiteralExpr, String> cut = new IdentityHashMap<>();
         for (CallableDeclaration<?> method : type.get().getMethods()) {
             if (!method.getNameAsString().equals(methodName)) continue;
             for (MethodCallExpr call : method.findAll(MethodCallExpr.class)) {
                 if (!EXECUTES.contains(call.getNameAsString()) || call.getArguments().size() != 1) continue;
                 Optional<Sql> sql = sqlOf(call.getArgument(0), method);
                 if (sql.isEmpty()) continue;
-                Object one = rewriteOne(src, method, type.get(), call, sql.get());
+                Object one = rewriteOne(src, method, type.get(), call, sql.get(), cut);
                 if (one instanceof String reason) return new Rewrite.NotApplicable(reason);
                 Planned p = (Planned) one;
                 edits.addAll(p.edits());
@@ -167,7 +171,8 @@ public final class UsePreparedStatement implements Refactoring {
     }
 
     /** The edits for one execution, or the reason (a String) why it is left alone. */
-    private static Object rewriteOne(JavaSource src, CallableDeclaration<?> method, TypeDeclaration<?> type, MethodCallExpr call, Sql sql) {
+    private static Object rewriteOne(JavaSource src, CallableDeclaration<?> method, TypeDeclaration<?> type, MethodCallExpr call, Sql sql,
+                                     Map<StringLiteralExpr, String> cut) {
         String text = src.source().text();
         String eol = src.source().lineEnding();
         if (!(call.getScope().orElse(null) instanceof NameExpr scope)) return "the statement is not a local variable";
@@ -216,14 +221,14 @@ public final class UsePreparedStatement implements Refactoring {
         // The SQL with a ? per value; quotes around a value go, the value is bound as a string.
         // SQL constants and a builder of the WHERE clause stay as code in the prepared SQL.
         List<TextEdit> edits = new ArrayList<>();
-        Pieces pieces = new Pieces();
+        Pieces pieces = new Pieces(cut);
         Optional<BuilderRewrite> builder = Optional.empty();
         List<Binding> bindings = new ArrayList<>();
         for (int i = 0; i < sql.operands().size(); i++) {
             Expression op = sql.operands().get(i);
             if (op instanceof StringLiteralExpr s) {
-                if (s.getValue().contains("?")) return "the SQL already contains a ?";
-                pieces.text(s.getValue());
+                if (pieces.valueOf(s).contains("?")) return "the SQL already contains a ?";
+                pieces.text(pieces.valueOf(s));
                 continue;
             }
             Optional<String> constant = sqlConstant(op, method, type);
@@ -235,7 +240,7 @@ public final class UsePreparedStatement implements Refactoring {
             Optional<VariableDeclarator> sb = builderOf(op, method);
             if (sb.isPresent()) {
                 if (builder.isPresent()) return "the SQL joins more than one builder";
-                Object b = rewriteBuilder(src, method, type, sb.get(), op, creation);
+                Object b = rewriteBuilder(src, method, type, sb.get(), op, creation, cut);
                 if (b instanceof String reason) return reason;
                 builder = Optional.of((BuilderRewrite) b);
                 pieces.code(src.text(op), "");
@@ -309,11 +314,21 @@ public final class UsePreparedStatement implements Refactoring {
 
     /** The prepared SQL as it is assembled: literal text with a ? per value, and code kept as it is. */
     private static final class Pieces {
+        /** Literals' values as earlier pieces left them (see {@link #cut}), shared by the pieces of one rewrite. */
+        private final Map<StringLiteralExpr, String> cut;
         private final List<String> code = new ArrayList<>();
         /** The literal being assembled (Java source text, escapes kept). */
         private final StringBuilder run = new StringBuilder();
         /** All SQL text known so far, for the quotes and the places where values go. */
         private final StringBuilder sql = new StringBuilder();
+
+        Pieces(Map<StringLiteralExpr, String> cut) { this.cut = cut; }
+
+        /** The literal's value, less the head an SQL string literal of an earlier value took along. */
+        String valueOf(StringLiteralExpr s) { return cut.getOrDefault(s, s.getValue()); }
+
+        /** The literal's value is {@code rest} from now on: its head went into the bound value. */
+        void cut(StringLiteralExpr s, String rest) { cut.put(s, rest); }
 
         void text(String t) {
             run.append(t);
@@ -374,19 +389,20 @@ public final class UsePreparedStatement implements Refactoring {
         String value = src.text(op);
         if (pieces.openQuote()) {
             Optional<String> prefix = pieces.openLiteralTail();
-            if (prefix.isEmpty() || !(next instanceof StringLiteralExpr n) || n.getValue().indexOf('\'') < 0) {
+            if (prefix.isEmpty() || !(next instanceof StringLiteralExpr n) || pieces.valueOf(n).indexOf('\'') < 0) {
                 return "a value is concatenated inside an SQL string literal";
             }
-            String suffix = n.getValue().substring(0, n.getValue().indexOf('\''));
+            String nextValue = pieces.valueOf(n);
+            String suffix = nextValue.substring(0, nextValue.indexOf('\''));
             // An SQL quote written twice ('') is a quote in the text, not the literal's end.
             String literal = pieces.literal();
             boolean escapedQuote = literal.length() - prefix.get().length() >= 2
                     && literal.charAt(literal.length() - prefix.get().length() - 2) == '\''
-                    || n.getValue().startsWith("'", suffix.length() + 1);
+                    || nextValue.startsWith("'", suffix.length() + 1);
             if (escapedQuote) return "a value is concatenated next to an escaped quote of an SQL string literal";
             if (prefix.get().contains("\\") || suffix.contains("\\")) return "a value is concatenated inside an SQL string literal with escapes";
             pieces.dropOpenLiteral();
-            n.setValue(n.getValue().substring(suffix.length() + 1));
+            pieces.cut(n, nextValue.substring(suffix.length() + 1));
             pieces.text("?");
             if (!prefix.get().isEmpty() || !suffix.isEmpty()) {
                 return new Binding("setString", (prefix.get().isEmpty() ? "" : "\"" + prefix.get() + "\" + ") + value
@@ -394,7 +410,7 @@ public final class UsePreparedStatement implements Refactoring {
             }
             return setter.equals("setString") ? new Binding(setter, value) : new Binding("setString", "String.valueOf(" + value + ")");
         }
-        if (!valueGoesHere(pieces.sql(), next)) {
+        if (!valueGoesHere(pieces, next)) {
             return "a concatenated part is SQL syntax (a column list, a clause), not a value a ? can stand for";
         }
         pieces.text("?");
@@ -461,7 +477,7 @@ public final class UsePreparedStatement implements Refactoring {
 
     /** The edits that make the builder's SQL take ? for values, or the reason (a String) why not. */
     private static Object rewriteBuilder(JavaSource src, CallableDeclaration<?> method, TypeDeclaration<?> type, VariableDeclarator decl,
-                                         Expression sqlUse, Expression creation) {
+                                         Expression sqlUse, Expression creation, Map<StringLiteralExpr, String> cut) {
         String text = src.source().text();
         String eol = src.source().lineEnding();
         String file = src.source().path();
@@ -495,14 +511,14 @@ public final class UsePreparedStatement implements Refactoring {
             if (!st.getEnd().orElseThrow().isBefore(creation.getBegin().orElseThrow())) {
                 return "the SQL builder " + name + " is appended to after the statement is created";
             }
-            Pieces chain = new Pieces();
+            Pieces chain = new Pieces(cut);
             List<Expression> args = appends.stream().map(m -> m.getArgument(0)).toList();
             List<Binding> values = new ArrayList<>();
             for (int i = 0; i < args.size(); i++) {
                 Expression arg = args.get(i);
                 if (arg instanceof StringLiteralExpr s) {
-                    if (s.getValue().contains("?")) return "the SQL already contains a ?";
-                    chain.text(s.getValue());
+                    if (chain.valueOf(s).contains("?")) return "the SQL already contains a ?";
+                    chain.text(chain.valueOf(s));
                     continue;
                 }
                 if (sqlConstant(arg, method, type).isPresent() || builderOf(arg, method).isPresent()) {
@@ -579,14 +595,14 @@ public final class UsePreparedStatement implements Refactoring {
      * Whether the SQL so far ends where a value goes (after a comparison, LIKE, LIMIT or OFFSET) and
      * the next piece does not glue onto it: a ? may stand only for a value, never for SQL text.
      */
-    private static boolean valueGoesHere(CharSequence before, Expression next) {
-        String b = before.toString().stripTrailing().toUpperCase(java.util.Locale.ROOT);
+    private static boolean valueGoesHere(Pieces before, Expression next) {
+        String b = before.sql().toString().stripTrailing().toUpperCase(java.util.Locale.ROOT);
         boolean afterOperator = b.endsWith("=") || b.endsWith("<") || b.endsWith(">");
         boolean afterKeyword = VALUE_KEYWORD.matcher(b).find();
         if (!afterOperator && !afterKeyword) return false;
         if (next == null) return true;
         if (!(next instanceof StringLiteralExpr s)) return false;
-        String n = s.getValue();
+        String n = before.valueOf(s);
         return n.isEmpty() || n.startsWith(" ") || n.startsWith(")") || n.startsWith(",") || n.startsWith(";") || n.startsWith("\\");
     }
 

@@ -347,4 +347,30 @@ class UsePreparedStatementTest {
                 """, "find");
         assertThat(after).doesNotContain("import").contains("java.sql.PreparedStatement s = c.prepareStatement(\"DELETE FROM T WHERE id = ?\");");
     }
+
+    @Test
+    void aRewriteLeavesTheTreeAsParsedSoThatASharedParseGivesTheSameRewriteAgain() {
+        // A value inside SQL quotes takes the next literal's head ("' AND age = ") along: planned from one
+        // shared tree (io.wanlint.refactorings.text.JavaSource#sharing), the second rewrite must still see that head.
+        SourceText text = new SourceText("src/a/Dao.java", """
+                package a;
+
+                import java.sql.Connection;
+                import java.sql.ResultSet;
+                import java.sql.Statement;
+
+                class Dao {
+                    ResultSet find(Connection conn, String name, String city) throws Exception {
+                        Statement stmt = conn.createStatement();
+                        return stmt.executeQuery("SELECT * FROM P WHERE name = '" + name + "' AND city LIKE '%" + city + "%'");
+                    }
+                }
+                """, StandardCharsets.UTF_8, false);
+        Rewrite alone = UsePreparedStatement.rewrite(text, "Dao", "find");
+        assertThat(alone).isInstanceOf(Rewrite.Planned.class);
+        try (io.wanlint.refactorings.text.JavaSource.Sharing trees = io.wanlint.refactorings.text.JavaSource.sharing()) {
+            assertThat(UsePreparedStatement.rewrite(text, "Dao", "find")).isEqualTo(alone);
+            assertThat(UsePreparedStatement.rewrite(text, "Dao", "find")).isEqualTo(alone);
+        }
+    }
 }

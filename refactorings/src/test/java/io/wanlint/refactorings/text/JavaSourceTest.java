@@ -56,4 +56,29 @@ class JavaSourceTest {
         int at = source.importFor("java.util.Map").orElseThrow().start();
         assertThat(text.substring(0, at)).endsWith("import java.util.List;\r");
     }
+
+    @Test
+    void aSharingScopeParsesEachTextReadOnceOnItsThreadAndForgetsItWhenClosed() throws Exception {
+        SourceText text = new SourceText("OrderBean.java", BEAN, java.nio.charset.StandardCharsets.UTF_8, false);
+        SourceText sameContentOtherRead = new SourceText("OrderBean.java", BEAN, java.nio.charset.StandardCharsets.UTF_8, false);
+        JavaSource first;
+        try (JavaSource.Sharing trees = JavaSource.sharing()) {
+            first = JavaSource.parse(text).orElseThrow();
+            assertThat(JavaSource.parse(text).orElseThrow()).isSameAs(first);
+            try (JavaSource.Sharing nested = JavaSource.sharing()) {
+                assertThat(JavaSource.parse(text).orElseThrow()).isSameAs(first);
+            }
+            // closing a nested scope keeps the outer one's trees
+            assertThat(JavaSource.parse(text).orElseThrow()).isSameAs(first);
+            // only the very text read is shared (a file is read once per run)
+            assertThat(JavaSource.parse(sameContentOtherRead).orElseThrow()).isNotSameAs(first);
+            // another thread has no scope of its own
+            java.util.concurrent.FutureTask<JavaSource> elsewhere = new java.util.concurrent.FutureTask<>(() -> JavaSource.parse(text).orElseThrow());
+            Thread t = new Thread(elsewhere);
+            t.start();
+            assertThat(elsewhere.get()).isNotSameAs(first);
+        }
+        assertThat(JavaSource.parse(text).orElseThrow()).isNotSameAs(first);
+        assertThat(JavaSource.parse(text).orElseThrow()).isNotSameAs(JavaSource.parse(text).orElseThrow());
+    }
 }

@@ -53,30 +53,40 @@ class LauncherTest {
         Path real = project.toRealPath();
         assertThat(Files.readAllLines(log)).containsExactly(
                 "mvn in " + real,
-                "java -XX:+UseSerialGC -XX:MaxTenuringThreshold=0 -XX:InitialRAMPercentage=10 -XX:MetaspaceSize=256m -Xss8m -jar "
+                "java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:MaxTenuringThreshold=0 -XX:InitialRAMPercentage=10 -XX:MetaspaceSize=256m -Xss8m -jar "
                         + real.resolve("cli/target/wanlint.jar") + " check .");
     }
 
     @Test
     void theUsersOwnHeapAndMetaspaceOptionsReplaceTheLaunchersStartingSizes() throws Exception {
         assertThat(javaLine(Map.of("WANLINT_JAVA_OPTS", "-Xss8m -Xms1g -XX:MetaspaceSize=64m")))
-                .isEqualTo("java -XX:+UseSerialGC -XX:MaxTenuringThreshold=0 -Xss8m -Xms1g -XX:MetaspaceSize=64m -jar JAR check .");
+                .isEqualTo("java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:MaxTenuringThreshold=0 -Xss8m -Xms1g -XX:MetaspaceSize=64m -jar JAR check .");
         assertThat(javaLine(Map.of("JAVA_TOOL_OPTIONS", "-XX:InitialRAMPercentage=5")))
-                .isEqualTo("java -XX:+UseSerialGC -XX:MaxTenuringThreshold=0 -XX:MetaspaceSize=256m -Xss8m -jar JAR check .");
+                .isEqualTo("java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:MaxTenuringThreshold=0 -XX:MetaspaceSize=256m -Xss8m -jar JAR check .");
         // -Xmx alone is a cap, not a starting size: the heap still starts at a tenth of the memory, below the cap.
         assertThat(javaLine(Map.of("WANLINT_JAVA_OPTS", "-Xmx4g")))
-                .isEqualTo("java -XX:+UseSerialGC -XX:MaxTenuringThreshold=0 -XX:InitialRAMPercentage=10 -XX:MetaspaceSize=256m -Xmx4g -jar JAR check .");
+                .isEqualTo("java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:MaxTenuringThreshold=0 -XX:InitialRAMPercentage=10 -XX:MetaspaceSize=256m -Xmx4g -jar JAR check .");
     }
 
     @Test
     void theUsersOwnCollectorOrTenuringThresholdReplacesTheLaunchersChoice() throws Exception {
         // The JVM refuses two collectors: the user's choice alone, and not the serial collector's threshold.
         assertThat(javaLine(Map.of("WANLINT_JAVA_OPTS", "-XX:+UseG1GC -Xss8m")))
-                .isEqualTo("java -XX:InitialRAMPercentage=10 -XX:MetaspaceSize=256m -XX:+UseG1GC -Xss8m -jar JAR check .");
+                .isEqualTo("java -XX:TieredStopAtLevel=1 -XX:InitialRAMPercentage=10 -XX:MetaspaceSize=256m -XX:+UseG1GC -Xss8m -jar JAR check .");
         // A threshold of the user's own keeps the collector but not the launcher's threshold.
         assertThat(javaLine(Map.of("WANLINT_JAVA_OPTS", "-XX:MaxTenuringThreshold=3")))
-                .isEqualTo("java -XX:+UseSerialGC -XX:InitialRAMPercentage=10 -XX:MetaspaceSize=256m"
+                .isEqualTo("java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:InitialRAMPercentage=10 -XX:MetaspaceSize=256m"
                         + " -XX:MaxTenuringThreshold=3 -jar JAR check .");
+    }
+
+    @Test
+    void theUsersOwnCompilerChoiceReplacesTheLaunchersC1Only() throws Exception {
+        assertThat(javaLine(Map.of("WANLINT_JAVA_OPTS", "-Xss8m -XX:TieredStopAtLevel=4")))
+                .isEqualTo("java -XX:+UseSerialGC -XX:MaxTenuringThreshold=0 -XX:InitialRAMPercentage=10 -XX:MetaspaceSize=256m"
+                        + " -Xss8m -XX:TieredStopAtLevel=4 -jar JAR check .");
+        assertThat(javaLine(Map.of("JDK_JAVA_OPTIONS", "-XX:-TieredCompilation")))
+                .isEqualTo("java -XX:+UseSerialGC -XX:MaxTenuringThreshold=0 -XX:InitialRAMPercentage=10 -XX:MetaspaceSize=256m"
+                        + " -Xss8m -jar JAR check .");
     }
 
     /** The java command line the launcher runs in a project whose jar is built, with JAR for the jar's path. */

@@ -220,7 +220,8 @@ public final class JavaSources {
      * the walk that shared and compacted it afterwards was a quarter of the javac path's time.
      */
     ParsedJava converted(TextFile file, JavacFrontEnd.Outcome.Converted converted) {
-        if (!converted.shared()) releaseTokensOf(converted.unit(), converted.escapes());
+        if (converted.compacted() && !converted.shared()) shareRangesOf(converted.unit(), converted.escapes());
+        else if (!converted.shared()) releaseTokensOf(converted.unit(), converted.escapes());
         return new ParsedJava(new JavaUnit(file, converted.unit()), List.of());
     }
 
@@ -309,6 +310,24 @@ public final class JavaSources {
                 node.getRange().ifPresent(r -> node.setRange(escapes.transform(r)));
             }
             release(node, shared, names);
+        });
+    }
+
+    /**
+     * {@link #releaseTokensOf} of a converted tree whose names are shared and lists compacted already
+     * ({@link JavacFrontEnd.Outcome.Converted#compacted}), which has no tokens: only its ranges are
+     * mapped through {@code escapes} and shared. Sharing names and compacting were most of that walk on
+     * the files with escapes (which are among the largest of HELIUM V).
+     */
+    private void shareRangesOf(CompilationUnit unit, UnicodeEscapeProcessingProvider.PositionMapping escapes) {
+        int lines = unit.getEnd().map(end -> escapes == null ? end : escapes.transform(end)).map(end -> end.line).orElse(0);
+        SharedRanges shared = new SharedRanges(positions, lines);
+        Set<Node> mappedComments = escapes == null ? null : Collections.newSetFromMap(new IdentityHashMap<>());
+        eachNodeAndComment(unit, node -> {
+            Range range = node.getRange().orElse(null);
+            if (range == null) return;
+            if (escapes != null && (!(node instanceof Comment) || mappedComments.add(node))) range = escapes.transform(range);
+            node.setRange(shared.share(range));
         });
     }
 

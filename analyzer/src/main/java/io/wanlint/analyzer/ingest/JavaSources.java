@@ -220,7 +220,7 @@ public final class JavaSources {
      * the walk that shared and compacted it afterwards was a quarter of the javac path's time.
      */
     ParsedJava converted(TextFile file, JavacFrontEnd.Outcome.Converted converted) {
-        if (!converted.shared()) releaseTokensOf(converted.unit(), converted.escapes());
+        if (!converted.shared()) releaseTokensOf(converted.unit(), converted.escapes(), converted.compacted());
         return new ParsedJava(new JavaUnit(file, converted.unit()), List.of());
     }
 
@@ -291,7 +291,7 @@ public final class JavaSources {
      * The same walk shares equal ranges, positions, names and literal texts, and trims node lists.
      */
     static void releaseTokens(CompilationUnit unit) {
-        new JavaSources().releaseTokensOf(unit, null);
+        new JavaSources().releaseTokensOf(unit, null, false);
     }
 
     /**
@@ -299,8 +299,12 @@ public final class JavaSources {
      * first mapping every range through {@code escapes} (when not null) back to the file as written
      * ({@link UnicodeEscapes}). The walk meets a comment attached to a node twice when it is also
      * one of its parent's children (no other node is met twice), and a range must be mapped once.
+     * A tree already {@code compacted}, with its names shared (a converted one,
+     * {@link JavacFrontEnd.Outcome.Converted#compacted}: it has no tokens), only has its ranges mapped
+     * and shared: sharing names and compacting were most of this walk on the files with escapes, among
+     * the largest of HELIUM V.
      */
-    private void releaseTokensOf(CompilationUnit unit, UnicodeEscapeProcessingProvider.PositionMapping escapes) {
+    private void releaseTokensOf(CompilationUnit unit, UnicodeEscapeProcessingProvider.PositionMapping escapes, boolean compacted) {
         int lines = unit.getEnd().map(end -> escapes == null ? end : escapes.transform(end)).map(end -> end.line).orElse(0);
         SharedRanges shared = new SharedRanges(positions, lines);
         Set<Node> mappedComments = escapes == null ? null : Collections.newSetFromMap(new IdentityHashMap<>());
@@ -308,7 +312,8 @@ public final class JavaSources {
             if (escapes != null && (!(node instanceof Comment) || mappedComments.add(node))) {
                 node.getRange().ifPresent(r -> node.setRange(escapes.transform(r)));
             }
-            release(node, shared, names);
+            if (compacted) node.getRange().ifPresent(r -> node.setRange(shared.share(r)));
+            else release(node, shared, names);
         });
     }
 
@@ -343,7 +348,7 @@ public final class JavaSources {
                            UnicodeEscapeProcessingProvider.PositionMapping escapes) {
         ParsedJava toParsed(TextFile file, JavaSources sources) {
             List<Diagnostic> diagnostics = toDiagnostics(file);
-            unit.ifPresent(u -> sources.releaseTokensOf(u, escapes));
+            unit.ifPresent(u -> sources.releaseTokensOf(u, escapes, false));
             return new ParsedJava(new JavaUnit(file, unit.orElseGet(CompilationUnit::new)), diagnostics);
         }
 

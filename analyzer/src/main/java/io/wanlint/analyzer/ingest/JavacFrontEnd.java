@@ -56,8 +56,12 @@ final class JavacFrontEnd {
          * positions, names and literal texts are those of the pools it was converted with
          * ({@link #convert(List, SharedPositions, SharedNames)}) and its lists are compacted
          * ({@link TreeCompaction}); a tree with escapes is never shared (its ranges are mapped first).
+         * When {@code compacted}, its names and literal texts are already shared and its lists compacted
+         * (so they are when {@code shared}): a tree with escapes built with pools has only its ranges
+         * left to map and share.
          */
-        record Converted(CompilationUnit unit, UnicodeEscapeProcessingProvider.PositionMapping escapes, boolean shared) implements Outcome {}
+        record Converted(CompilationUnit unit, UnicodeEscapeProcessingProvider.PositionMapping escapes, boolean shared,
+                         boolean compacted) implements Outcome {}
 
         /** The file must be parsed by JavaParser, for this reason. */
         record Fallback(String reason) implements Outcome {}
@@ -151,8 +155,10 @@ final class JavacFrontEnd {
                                       SharedPositions acrossFiles, SharedNames names) {
         String text = source.text;
         try {
-            boolean shared = source.escapes == null && acrossFiles != null && names != null;
-            JavacTreeConversion conversion = new JavacTreeConversion(text, tree, positions, shared ? acrossFiles : null, shared ? names : null);
+            // Names and lists do not depend on positions: a tree with escapes shares them as it is built too.
+            boolean compacted = acrossFiles != null && names != null;
+            boolean shared = compacted && source.escapes == null;
+            JavacTreeConversion conversion = new JavacTreeConversion(text, tree, positions, shared ? acrossFiles : null, compacted ? names : null);
             CompilationUnit unit = conversion.convert();
             Optional<TreeSet<Comment>> comments = SourceComments.scan(text, (comment, from, to) -> {
                 comment.setRange(conversion.range(from, to));
@@ -160,16 +166,16 @@ final class JavacFrontEnd {
             });
             if (comments.isEmpty()) return new Outcome.Fallback("comments: text block, unclosed or markdown beside unusual white space");
             SortedCommentAttribution.attribute(unit, comments.get());
-            // The tree is complete once its comments are attributed: a shared one is compacted in the validation's walk.
+            // The tree is complete once its comments are attributed: a pooled one is compacted in the validation's walk.
             Optional<List<Problem>> problems = OneWalkValidation.problemsOf(unit, LanguageLevel.JAVA_21,
-                    shared ? JavacFrontEnd::compact : node -> { });
+                    compacted ? JavacFrontEnd::compact : node -> { });
             if (problems.isEmpty()) return new Outcome.Fallback("validation not available");
             if (!problems.get().isEmpty()) return new Outcome.Fallback("validation: " + problems.get().get(0).getMessage());
             Optional<LineSeparator> separator = source.escapes == null && source.written == text
                     ? lineSeparator(text) : Optional.of(lineSeparatorInReads(source.written, DECODER_READ));
             if (separator.isEmpty()) return new Outcome.Fallback("\\r\\n line ends beyond JavaParser's first read, not lexed");
             unit.setData(Node.LINE_SEPARATOR_KEY, separator.get());
-            return new Outcome.Converted(unit, source.escapes, shared);
+            return new Outcome.Converted(unit, source.escapes, shared, compacted);
         } catch (JavacTreeConversion.Unsupported e) {
             return new Outcome.Fallback("unsupported: " + e.getMessage());
         } catch (RuntimeException e) {

@@ -39,11 +39,24 @@ class SharedConversionTest {
             }
             """;
 
+    /** Unicode escapes in a string, a char, a comment, a javadoc, an identifier and one that ends a line comment. */
+    private static final String ESCAPED = """
+            package p; // Gr\\u00fc\\u00dfe
+            /** F\\u00fcr alle */
+            class E { String s = "\\u00e4\\u00f6"; char c = '\\u00fc'; int gr\\u00f6\\u00dfe = 1; String t = "\\u00e4\\u00f6";
+              /* \\u00e4 */ void m(String s) { int x = gr\\u00f6\\u00dfe; // a \\u000a x = x + 1;
+                m("s" + s); }
+            }
+            """;
+
     @Test
     void convertedTreesShareWhatTheReleaseWalkShares() throws Exception {
         List<TextFile> files = new ArrayList<>(fixtureFiles());
         files.add(new TextFile("A.java", Path.of("/nowhere/A.java"), ODD, "UTF-8"));
         files.add(new TextFile("B.java", Path.of("/nowhere/B.java"), ODD.replace("\n", "\r\n"), "UTF-8"));
+        files.add(new TextFile("E.java", Path.of("/nowhere/E.java"), ESCAPED, "UTF-8"));
+        files.add(new TextFile("F.java", Path.of("/nowhere/F.java"), ESCAPED.replace("\n", "\r\n"), "UTF-8"));
+        files.add(new TextFile("G.java", Path.of("/nowhere/G.java"), ESCAPED.replace("class E", "class G").replace("\n", "\r"), "UTF-8"));
         assertThat(files).hasSizeGreaterThan(100);
 
         JavaSources walked = new JavaSources();
@@ -51,6 +64,7 @@ class SharedConversionTest {
         Identities walkedIds = new Identities();
         Identities builtIds = new Identities();
         int shared = 0;
+        int escaped = 0;
         for (int from = 0; from < files.size(); from += JavaSources.JAVAC_BATCH) {
             List<TextFile> batch = files.subList(from, Math.min(files.size(), from + JavaSources.JAVAC_BATCH));
             List<JavacFrontEnd.Outcome> unshared = JavacFrontEnd.convert(batch.stream().map(TextFile::text).toList(), null, null);
@@ -60,6 +74,7 @@ class SharedConversionTest {
                 JavacFrontEnd.Outcome.Converted now = (JavacFrontEnd.Outcome.Converted) sharing.get(i);
                 assertThat(old.shared()).isFalse();
                 if (now.shared()) shared++;
+                if (now.escapes() != null && now.compacted()) escaped++;
                 Node expected = walked.converted(batch.get(i), old).unit().unit();
                 Node actual = built.converted(batch.get(i), now).unit().unit();
                 assertThat(TreeDifference.first(expected, actual)).as(batch.get(i).path()).isEmpty();
@@ -76,6 +91,7 @@ class SharedConversionTest {
             }
         }
         assertThat(shared).isGreaterThan(100);
+        assertThat(escaped).isEqualTo(3);
         assertThat(builtIds.distinctRanges).isEqualTo(walkedIds.distinctRanges);
         assertThat(builtIds.positions).hasSameSizeAs(walkedIds.positions);
         assertThat(builtIds.texts).hasSameSizeAs(walkedIds.texts);

@@ -133,21 +133,24 @@ public final class ContainerTransactionScopes implements TransactionScopes {
         long[] keyed = new long[size];
         for (int i = 0; i < size; i++) keyed[i] = (long) m.queued[i].id << 32 | i;
         java.util.Arrays.sort(keyed);
-        TransactionContext[] ordered = new TransactionContext[size];
-        int[] methodAt = new int[size];
-        int[] from = new int[size + 1];
+        // The methods counted first, so that the arrays kept are made at their size (per pair and copied,
+        // they were the most the rules' phase allocated on HELIUM V, issue 22).
         int methods = 0;
+        for (int i = 0; i < size; i++) if (i == 0 || keyed[i] >>> 32 != keyed[i - 1] >>> 32) methods++;
+        TransactionContext[] ordered = new TransactionContext[size];
+        int[] methodAt = new int[methods];
+        int[] from = new int[methods + 1];
+        int at = 0;
         for (int i = 0; i < size; i++) {
-            int method = (int) (keyed[i] >>> 32);
             ordered[i] = m.contexts[(int) keyed[i]];
-            if (methods == 0 || methodAt[methods - 1] != method) {
-                methodAt[methods] = method;
-                from[methods++] = i;
+            if (i == 0 || keyed[i] >>> 32 != keyed[i - 1] >>> 32) {
+                methodAt[at] = (int) (keyed[i] >>> 32);
+                from[at++] = i;
             }
         }
         from[methods] = size;
         m.release();
-        return new Reach(calls, java.util.Arrays.copyOf(methodAt, methods), java.util.Arrays.copyOf(from, methods + 1), ordered);
+        return new Reach(calls, methodAt, from, ordered);
     }
 
     private Calls callsOf(MethodRef method) {

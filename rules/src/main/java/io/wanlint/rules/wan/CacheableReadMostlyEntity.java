@@ -68,18 +68,47 @@ public final class CacheableReadMostlyEntity implements Rule {
     /** A call as first reached, with the entry point that reached it. */
     private record Seen(EntryPoint entryPoint, ReachedCall call) {}
 
-    /** Accesses to one entity: each call with the entry points that reach it. */
+    /**
+     * Accesses to one entity: each call with the entry points that reach it, the entry points by their
+     * number in the check's list ({@link EntryPointSet}), where hashing the entry point records at every
+     * access was a tenth of the rules' time on HELIUM V (issue 22).
+     */
     private static final class Usage {
-        final Map<CallEdge, Set<EntryPoint>> reads = new LinkedHashMap<>();
-        final Map<CallEdge, Set<EntryPoint>> writes = new LinkedHashMap<>();
+        final Map<CallEdge, EntryPointSet> reads = new LinkedHashMap<>();
+        final Map<CallEdge, EntryPointSet> writes = new LinkedHashMap<>();
         final Map<EntryPoint, List<ReachedCall>> readsByEntryPoint = new LinkedHashMap<>();
         final Map<CallEdge, Seen> firstRead = new LinkedHashMap<>();
         /** Entry points that write the entity: under the read-mostly pattern they keep the read-write bean. */
-        final Set<EntryPoint> writers = new LinkedHashSet<>();
+        final EntryPointSet writers = new EntryPointSet();
         /** Lookups of the entity's home, per entry point: the read-only copy is bound next to its callers. */
         final Map<EntryPoint, List<ReachedCall>> lookupsByEntryPoint = new LinkedHashMap<>();
+        /** The entry point whose reads (lookups) were added last and its list: an entry point's accesses come together. */
+        private EntryPoint readsOf;
+        private List<ReachedCall> lastReads;
+        private EntryPoint lookupsOf;
+        private List<ReachedCall> lastLookups;
 
-        long weight(Map<CallEdge, Set<EntryPoint>> m) { return m.values().stream().mapToLong(Set::size).sum(); }
+        List<ReachedCall> readsOf(EntryPoint ep) {
+            if (readsOf != ep) {
+                lastReads = readsByEntryPoint.computeIfAbsent(ep, e -> new ArrayList<>());
+                readsOf = ep;
+            }
+            return lastReads;
+        }
+
+        List<ReachedCall> lookupsOf(EntryPoint ep) {
+            if (lookupsOf != ep) {
+                lastLookups = lookupsByEntryPoint.computeIfAbsent(ep, e -> new ArrayList<>());
+                lookupsOf = ep;
+            }
+            return lastLookups;
+        }
+
+        static long weight(Map<CallEdge, EntryPointSet> m) {
+            long sum = 0;
+            for (EntryPointSet reachedBy : m.values()) sum += reachedBy.size();
+            return sum;
+        }
     }
 
     @Override public Set<ReachScope> scopesWalkedFromEveryEntryPoint() { return Set.of(ReachScope.WHOLE_REQUEST); }
@@ -93,7 +122,12 @@ public final class CacheableReadMostlyEntity implements Rule {
      * call of every request was most of this rule's time on a large application, on one thread.
      */
     private static final class EntityCalls {
-        final Map<EntryPoint, List<ReachedCall>> byEntryPoint = new ConcurrentHashMap<>();
+        /**
+         * The picked calls' places in the request's walk: their {@link ReachedCall}s, each with its path
+         * made apart, were 4 million objects on HELIUM V, kept from the preparation to the end of the rules
+         * (issue 22); the calls are made, sharing their paths, when the check asks.
+         */
+        final Map<EntryPoint, int[]> byEntryPoint = new ConcurrentHashMap<>();
         /** {@link #looksAt} once per call: every façade's request reaches mostly the same calls. */
         final CallMemo<Boolean> looksAt;
 
@@ -106,16 +140,30 @@ public final class CacheableReadMostlyEntity implements Rule {
         // Taken ahead: a derived value may not ask for another while it is made.
         Map<String, Component> jpaEntities = JpaEntityClasses.of(ctx).byClass();
         EntityCalls shared = ctx.derived(EntityCalls.class, c -> new EntityCalls(c, jpaEntities));
-        Map<EntryPoint, List<ReachedCall>> known = shared.byEntryPoint;
-        List<ReachedCall> calls = known.get(ep);
-        if (calls != null) return calls;
-        List<ReachedCall> picked = new ArrayList<>();
+        Map<EntryPoint, int[]> known = shared.byEntryPoint;
         RequestReach walk = ctx.reach(ep, ReachScope.WHOLE_REQUEST);
-        for (int i = 0; i < walk.size(); i++) if (shared.looksAt.of(walk, i)) picked.add(walk.call(i));
-        // Two threads picking the same request's calls pick equal lists: either one is kept.
-        List<ReachedCall> made = List.copyOf(picked);
-        List<ReachedCall> earlier = known.putIfAbsent(ep, made);
-        return earlier != null ? earlier : made;
+        int[] picked = known.get(ep);
+        if (picked == null) {
+            int[] places = new int[16];
+            int n = 0;
+            for (int i = 0; i < walk.size(); i++) {
+                if (!shared.looksAt.of(walk, i)) continue;
+                if (n == places.length) places = java.util.Arrays.copyOf(places, n * 2);
+                places[n++] = i;
+            }
+            // Two threads picking the same request's calls pick equal places (a walk is the same for an
+            // equal entry point, whichever thread made it): either one is kept.
+            picked = java.util.Arrays.copyOf(places, n);
+            int[] earlier = known.putIfAbsent(ep, picked);
+            if (earlier != null) picked = earlier;
+        }
+        List<ReachedCall> calls = walk.calls();
+        int[] places = picked;
+        return new java.util.AbstractList<ReachedCall>() {
+            @Override public ReachedCall get(int k) { return calls.get(places[k]); }
+
+            @Override public int size() { return places.length; }
+        };
     }
 
     /** Whether the check's pass does anything with this call (it skips every other one, leaving nothing behind). */
@@ -141,7 +189,9 @@ public final class CacheableReadMostlyEntity implements Rule {
         Map<String, Usage> usages = new LinkedHashMap<>();
         Set<CallEdge> reachedWrites = new java.util.HashSet<>();
         Map<String, Component> jpaEntities = JpaEntityClasses.of(ctx).byClass();
+        EntryPointSet.Numbers numbers = EntryPointSet.numbers(ctx.entryPoints());
         for (EntryPoint ep : ctx.entryPoints()) {
+            int number = numbers.of(ep);
             // Setters of JPA entities count as writes where the request also loads that entity (find or
             // query): the entity is then managed and the flush writes what the setter changed.
             Map<String, List<ReachedCall>> jpaSetters = new LinkedHashMap<>();
@@ -149,8 +199,7 @@ public final class CacheableReadMostlyEntity implements Rule {
             for (ReachedCall rc : callsOf.apply(ctx, ep)) {
                 if (rc.edge().op() == CallOp.LOOKUP && rc.edge().targetComponent() != null) {
                     ctx.component(rc.edge().targetComponent()).filter(c -> (c.kind() == ComponentKind.ENTITY_CMP || c.kind() == ComponentKind.ENTITY_BMP) && !c.readOnly())
-                            .ifPresent(c -> usages.computeIfAbsent(c.name(), n -> new Usage())
-                                    .lookupsByEntryPoint.computeIfAbsent(ep, e -> new ArrayList<>()).add(rc));
+                            .ifPresent(c -> usages.computeIfAbsent(c.name(), n -> new Usage()).lookupsOf(ep).add(rc));
                     continue;
                 }
                 Optional<Component> setterOf = jpaSetterOf(jpaEntities, rc.edge());
@@ -164,27 +213,31 @@ public final class CacheableReadMostlyEntity implements Rule {
                 if (entity.isEmpty() || entity.get().readOnly() || isOwnLifecycle(rc.edge(), entity.get())) continue;
                 Usage u = usages.computeIfAbsent(entity.get().name(), n -> new Usage());
                 if (access.get() == Access.WRITE) {
-                    u.writers.add(ep);
-                    u.writes.computeIfAbsent(rc.edge(), e -> new LinkedHashSet<>()).add(ep);
+                    u.writers.add(number);
+                    u.writes.computeIfAbsent(rc.edge(), e -> new EntryPointSet()).add(number);
                     reachedWrites.add(rc.edge());
                     for (Component also : cascadedTo(ctx, rc.edge(), entity.get())) {
                         Usage c = usages.computeIfAbsent(also.name(), n -> new Usage());
-                        c.writers.add(ep);
-                        c.writes.computeIfAbsent(rc.edge(), e -> new LinkedHashSet<>()).add(ep);
+                        c.writers.add(number);
+                        c.writes.computeIfAbsent(rc.edge(), e -> new EntryPointSet()).add(number);
                     }
                 } else {
                     if (rc.edge().kind() == io.wanlint.analyzer.api.EdgeKind.JPA) jpaLoaded.add(entity.get().name());
-                    u.reads.computeIfAbsent(rc.edge(), e -> new LinkedHashSet<>()).add(ep);
-                    u.readsByEntryPoint.computeIfAbsent(ep, e -> new ArrayList<>()).add(rc);
-                    u.firstRead.putIfAbsent(rc.edge(), new Seen(ep, rc));
+                    EntryPointSet readers = u.reads.get(rc.edge());
+                    if (readers == null) {
+                        u.reads.put(rc.edge(), readers = new EntryPointSet());
+                        u.firstRead.put(rc.edge(), new Seen(ep, rc));
+                    }
+                    readers.add(number);
+                    u.readsOf(ep).add(rc);
                 }
             }
             jpaSetters.forEach((name, calls) -> {
                 if (!jpaLoaded.contains(name)) return;
                 Usage u = usages.computeIfAbsent(name, n -> new Usage());
-                u.writers.add(ep);
+                u.writers.add(number);
                 for (ReachedCall rc : calls) {
-                    u.writes.computeIfAbsent(rc.edge(), e -> new LinkedHashSet<>()).add(ep);
+                    u.writes.computeIfAbsent(rc.edge(), e -> new EntryPointSet()).add(number);
                     reachedWrites.add(rc.edge());
                 }
             });
@@ -194,13 +247,13 @@ public final class CacheableReadMostlyEntity implements Rule {
         List<UnseenCode> unseenCode = ctx.graph() == null ? List.of() : ctx.graph().unseenCode();
         double threshold = ctx.settings().readWriteRatio();
         usages.forEach((name, u) -> {
-            long reads = u.weight(u.reads);
-            long writes = u.weight(u.writes);
+            long reads = Usage.weight(u.reads);
+            long writes = Usage.weight(u.writes);
             List<CallEdge> unknown = unseen.getOrDefault(name, List.of());
             // With no counted write and writes the analysis cannot count, nothing says the entity is read-mostly.
             if (writes == 0 && (!unknown.isEmpty() || !unseenCode.isEmpty())) return;
             if (reads > 0 && (writes == 0 || (double) reads / writes >= threshold)) {
-                finding(ctx, ctx.component(name).orElseThrow(), u, reads, writes, unknown, unseenCode).ifPresent(r -> r.to(sink));
+                finding(ctx, ctx.component(name).orElseThrow(), u, reads, writes, unknown, unseenCode, numbers).ifPresent(r -> r.to(sink));
             }
         });
     }
@@ -323,7 +376,7 @@ public final class CacheableReadMostlyEntity implements Rule {
 
     /** The finding, or none when every read runs on the entity's own site: a copy at the edge would save no WAN round trip. */
     private Optional<Estimates.Reported> finding(RuleContext ctx, Component entity, Usage u, long reads, long writes, List<CallEdge> unseen,
-                                                 List<UnseenCode> unseenCode) {
+                                                 List<UnseenCode> unseenCode, EntryPointSet.Numbers numbers) {
         boolean written = writes > 0 || !unseen.isEmpty();
         List<EntryPoint> eps = List.copyOf(u.readsByEntryPoint.keySet());
         Optional<String> entitySite = Optional.of(ctx.oracle().siteOf(entity));
@@ -338,7 +391,7 @@ public final class CacheableReadMostlyEntity implements Rule {
                 // the cost model charges as a send to the broker (0 with the broker at main) and which no
                 // entry point's call graph reaches for a CMP bean; the listener's eviction is off the path.
                 // The copy's state is cached, so getters also stop loading it where the database is remote.
-                if (u.writers.contains(ep)) return patch.build();
+                if (u.writers.contains(numbers.of(ep))) return patch.build();
                 for (ReachedCall rc : u.lookupsByEntryPoint.getOrDefault(ep, List.of())) patch.set(rc.edge(), 0);
                 for (ReachedCall rc : u.readsByEntryPoint.get(ep)) {
                     Optional<String> caller = ctx.siteOf(rc.callerComponent());
@@ -363,10 +416,10 @@ public final class CacheableReadMostlyEntity implements Rule {
             return patch.build();
         });
         // The hottest read is the called method (a finder, a getter) that most entry points reach.
-        Map<io.wanlint.analyzer.api.MethodRef, Set<EntryPoint>> byTarget = new LinkedHashMap<>();
-        u.reads.forEach((edge, reachedBy) -> byTarget.computeIfAbsent(edge.to(), t -> new LinkedHashSet<>()).addAll(reachedBy));
+        Map<io.wanlint.analyzer.api.MethodRef, java.util.BitSet> byTarget = new LinkedHashMap<>();
+        u.reads.forEach((edge, reachedBy) -> reachedBy.addTo(byTarget.computeIfAbsent(edge.to(), t -> new java.util.BitSet())));
         var hottest = byTarget.entrySet().stream()
-                .reduce((a, b) -> b.getValue().size() > a.getValue().size() ? b : a).orElseThrow();
+                .reduce((a, b) -> b.getValue().cardinality() > a.getValue().cardinality() ? b : a).orElseThrow();
         Seen hotSeen = u.firstRead.values().stream().filter(r -> r.call().edge().to().equals(hottest.getKey()))
                 .findFirst().orElseThrow();
         ReachedCall hot = hotSeen.call();
@@ -375,8 +428,8 @@ public final class CacheableReadMostlyEntity implements Rule {
                 + (unseen.isEmpty() && unseenCode.isEmpty() ? "" : " at most") : "never written";
         String counts = "entity " + entity.name() + " (" + style(entity) + ") is read-mostly: " + reads + (reads == 1 ? " read" : " reads")
                 + " and " + writes + (writes == 1 ? " write" : " writes") + " reachable from entry points (weighted by entry point; "
-                + ratio + "), hottest " + Evidence.describe(hot.edge()).replace(" (in a loop)", "") + " from " + hottest.getValue().size()
-                + (hottest.getValue().size() == 1 ? " entry point" : " entry points") + "; " + unknownWrites(unseen)
+                + ratio + "), hottest " + Evidence.describe(hot.edge()).replace(" (in a loop)", "") + " from " + hottest.getValue().cardinality()
+                + (hottest.getValue().cardinality() == 1 ? " entry point" : " entry points") + "; " + unknownWrites(unseen)
                 + (unseenCode.isEmpty() ? "" : "code the analysis does not see runs in the application (" + unseenCode.get(0).describe()
                         + (unseenCode.size() > 1 ? " and " + (unseenCode.size() - 1) + " more" : "") + ") and may write it too; ");
         SourceLocation declared = declaration(entity);

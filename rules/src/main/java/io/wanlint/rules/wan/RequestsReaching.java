@@ -29,7 +29,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * asked, and is what one pass over the entry points in order gave.
  */
 final class RequestsReaching {
-    /** Entry points per part: the engine's preparation tasks take as many, so each task makes one part. */
+    /** Entry points per part: the engine's preparation tasks take as many, so each task makes one part (at most 128: a part's entry points are bytes). */
     private static final int PER_PART = 64;
 
     private final RuleContext ctx;
@@ -56,6 +56,7 @@ final class RequestsReaching {
             indexOf.putIfAbsent(eps.get(i), i);
         }
         this.parts = new AtomicReferenceArray<>((eps.size() + PER_PART - 1) / PER_PART);
+        this.callees = new ConcurrentHashMap<>(Math.max(16, ctx.graph().nodes().size()));
         this.calleeOf = ctx.callMemo(e -> callee(e.to()));
     }
 
@@ -78,29 +79,37 @@ final class RequestsReaching {
         Table table = tables.get();
         table.next();
         for (int i = from; i < to; i++) {
-            table.entries(callee(eps.get(i).method())).add(i, Entries.OWN);
+            table.add(callee(eps.get(i).method()), i - from, OWN);
             RequestReach walk = walks.get(i - from);
-            for (int k = 0; k < walk.size(); k++) table.entries(calleeOf.of(walk, k)).add(i, k);
+            for (int k = 0; k < walk.size(); k++) table.add(calleeOf.of(walk, k), i - from, k);
         }
-        Part made = table.part();
+        Part made = table.part(from);
         return parts.compareAndSet(p, null, made) ? made : parts.get(p);
     }
 
+    /** The place of the call that first brings an entry point to a method, for the entry point's own method. */
+    private static final int OWN = -1;
+
     /**
-     * One part's entries by callee number, the numbers sorted: a map by method per part (hashing every
-     * callee of 64 requests) was a tenth of making the index on HELIUM V (issue 22).
+     * One part's entries by callee number, the numbers sorted, each callee's entries one run of the
+     * entry and via arrays (entry points in order, each once, with the index of the first call that
+     * brought it there, {@link #OWN} for its own method): a map by method per part was a tenth of making
+     * the index on HELIUM V, and an object with two arrays per callee and part, 750,000 of them, was a
+     * fifth of what the rules kept (issue 22).
      */
-    private record Part(int[] callees, Entries[] entries) {
-        Entries of(Callee c) {
+    private record Part(int first, int[] callees, int[] start, byte[] eps, int[] vias) {
+        /** The run of {@code c}'s entries: its place among the callees, or -1 when no entry point of the part reaches it. */
+        int of(Callee c) {
             int at = Arrays.binarySearch(callees, c.index());
-            return at < 0 ? null : entries[at];
+            return at < 0 ? -1 : at;
         }
     }
 
     /** A method some request executes, numbered for the threads' {@link Table}s. */
     private record Callee(MethodRef method, int index) {}
 
-    private final Map<MethodRef, Callee> callees = new ConcurrentHashMap<>();
+    /** Sized for every method of the graph: growing it while both threads make parts showed in profiles. */
+    private final Map<MethodRef, Callee> callees;
     private final java.util.concurrent.atomic.AtomicInteger nextCallee = new java.util.concurrent.atomic.AtomicInteger();
     /** The callee of a call with no known target method (a map key of its own, as in a map by method). */
     private final Callee unknownCallee = new Callee(null, nextCallee.getAndIncrement());
@@ -115,42 +124,77 @@ final class RequestsReaching {
         return known != null ? known : callees.computeIfAbsent(method, m -> new Callee(m, nextCallee.getAndIncrement()));
     }
 
-    /** One thread's entries of the part it is making, by callee number. */
+    /** One thread's entries of the part it is making, in the order added, and per callee number its last one. */
     private static final class Table {
         private int part;
         private int[] madeIn = new int[0];
-        private Entries[] entries = new Entries[0];
-        private final List<Callee> touched = new ArrayList<>();
+        private int[] last = new int[0];
+        private int[] count = new int[0];
+        private int[] touched = new int[64];
+        private int touchedSize;
+        private int size;
+        private int[] callee = new int[1024];
+        private byte[] ep = new byte[1024];
+        private int[] via = new int[1024];
 
-        void next() { part++; }
+        void next() {
+            part++;
+            touchedSize = 0;
+            size = 0;
+        }
 
-        Entries entries(Callee c) {
+        /**
+         * Entry point {@code e} (its place in the part) reaches callee {@code c} through call {@code v}.
+         * Entry points come one after the other, so one already listed for the callee is its last entry,
+         * which takes the call when it had only the entry point's own method.
+         */
+        void add(Callee c, int e, int v) {
             int at = c.index();
             if (at >= madeIn.length) {
-                int size = Math.max(at + 1, madeIn.length * 2);
-                madeIn = Arrays.copyOf(madeIn, size);
-                entries = Arrays.copyOf(entries, size);
+                int grown = Math.max(at + 1, madeIn.length * 2);
+                madeIn = Arrays.copyOf(madeIn, grown);
+                last = Arrays.copyOf(last, grown);
+                count = Arrays.copyOf(count, grown);
             }
             if (madeIn[at] != part) {
                 madeIn[at] = part;
-                entries[at] = new Entries();
-                touched.add(c);
+                count[at] = 0;
+                if (touchedSize == touched.length) touched = Arrays.copyOf(touched, touchedSize * 2);
+                touched[touchedSize++] = at;
+            } else if (ep[last[at]] == e) {
+                if (via[last[at]] == OWN) via[last[at]] = v;
+                return;
             }
-            return entries[at];
+            if (size == callee.length) {
+                callee = Arrays.copyOf(callee, size * 2);
+                ep = Arrays.copyOf(ep, size * 2);
+                via = Arrays.copyOf(via, size * 2);
+            }
+            callee[size] = at;
+            ep[size] = (byte) e;
+            via[size] = v;
+            last[at] = size++;
+            count[at]++;
         }
 
-        /** The part's entries by callee number; the table lets go of them. */
-        Part part() {
-            int[] numbers = new int[touched.size()];
-            for (int k = 0; k < numbers.length; k++) numbers[k] = touched.get(k).index();
+        /** The part's entries, by callee number, each callee's in the order added; {@code first} is its first entry point. */
+        Part part(int first) {
+            int[] numbers = Arrays.copyOf(touched, touchedSize);
             Arrays.sort(numbers);
-            Entries[] made = new Entries[numbers.length];
+            int[] start = new int[numbers.length + 1];
             for (int k = 0; k < numbers.length; k++) {
-                made[k] = entries[numbers[k]];
-                entries[numbers[k]] = null;
+                start[k + 1] = start[k] + count[numbers[k]];
+                // From here on a callee's next free place in the run (its count, no longer needed).
+                count[numbers[k]] = start[k];
             }
-            touched.clear();
-            return new Part(numbers, made);
+            byte[] eps = new byte[size];
+            int[] vias = new int[size];
+            for (int i = 0; i < size; i++) {
+                int to = count[callee[i]]++;
+                eps[to] = ep[i];
+                vias[to] = via[i];
+            }
+            return new Part(first, numbers, start, eps, vias);
         }
     }
 
@@ -163,7 +207,7 @@ final class RequestsReaching {
     ReachedCall via(EntryPoint ep, MethodRef method) {
         Integer at = reaching(method).viaOf().get(ep);
         // The call is made from the walk it was found in (the walks stay while the rules run).
-        return at == null || at == Entries.OWN ? null : ctx.reach(ep, ReachScope.WHOLE_REQUEST).call(at);
+        return at == null || at == OWN ? null : ctx.reach(ep, ReachScope.WHOLE_REQUEST).call(at);
     }
 
     /**
@@ -180,48 +224,23 @@ final class RequestsReaching {
         for (int p = 0; p < parts.length(); p++) part(p);
         Callee c = method == null ? unknownCallee : callees.get(method);
         for (int p = 0; c != null && p < parts.length(); p++) {
-            Entries e = part(p).of(c);
-            if (e == null) continue;
-            for (int k = 0; k < e.size; k++) {
-                int i = e.eps[k];
+            Part part = part(p);
+            int run = part.of(c);
+            if (run < 0) continue;
+            for (int k = part.start[run]; k < part.start[run + 1]; k++) {
+                int i = part.first + part.eps[k];
                 Integer place = at.putIfAbsent(firstEqual[i], r.eps.size());
                 if (place == null) {
                     r.eps.add(eps.get(i));
-                    r.vias.add(e.vias[k]);
-                } else if (r.vias.get(place) == Entries.OWN) {
+                    r.vias.add(part.vias[k]);
+                } else if (r.vias.get(place) == OWN) {
                     // The earlier equal entry point's walk is the same walk: its index holds there too.
-                    r.vias.set(place, e.vias[k]);
+                    r.vias.set(place, part.vias[k]);
                 }
             }
         }
         Reaching first = byMethod.putIfAbsent(method, r);
         return first == null ? r : first;
-    }
-
-    /**
-     * One method's entry points within a part, each once, with the first call that brought it there: its
-     * index in the entry point's walk ({@link #OWN} for the entry point's own method).
-     */
-    private static final class Entries {
-        static final int OWN = -1;
-        int[] eps = new int[2];
-        int[] vias = new int[2];
-        int size;
-
-        /** Entry points come one after the other, so an entry point already here is the last one. */
-        void add(int ep, int via) {
-            if (size > 0 && eps[size - 1] == ep) {
-                if (vias[size - 1] == OWN) vias[size - 1] = via;
-                return;
-            }
-            if (size == eps.length) {
-                eps = Arrays.copyOf(eps, size * 2);
-                vias = Arrays.copyOf(vias, size * 2);
-            }
-            eps[size] = ep;
-            vias[size] = via;
-            size++;
-        }
     }
 
     /** One method's entry points, distinct and in order, each with the index of the call that first brought it there. */

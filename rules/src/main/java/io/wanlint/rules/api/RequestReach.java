@@ -51,8 +51,14 @@ public final class RequestReach {
     private final int reached;
     /** Per node: its site. */
     private final int[] site;
-    /** Per node: the node of the call that entered the method making it; -1 when the entry point's own method makes it. */
-    private final int[] via;
+    /**
+     * Per node: the node of the call that entered the method making it; -1 when the entry point's own
+     * method makes it. Held plus one in {@link #shortVia} for a walk of fewer than 65,535 nodes (nearly
+     * every one: the walks of HELIUM V hold 16 million nodes, kept until the rules are done, issue 22),
+     * else in {@link #longVia}.
+     */
+    private final char[] shortVia;
+    private final int[] longVia;
     /** The sites of the distinct calls some path runs inside a loop; as a set once {@link #inLoop(CallEdge)} is asked (few requests are). */
     private final int[] loopedSites;
     /** The states the walk went through, whose numbers {@link #callId} are. */
@@ -65,7 +71,14 @@ public final class RequestReach {
         this.sites = sites;
         this.reached = reached;
         this.site = site;
-        this.via = via;
+        if (via.length < Character.MAX_VALUE) {
+            shortVia = new char[via.length];
+            for (int k = 0; k < via.length; k++) shortVia[k] = (char) (via[k] + 1);
+            longVia = null;
+        } else {
+            shortVia = null;
+            longVia = via;
+        }
         this.loopedSites = loopedSites;
         this.numbering = numbering;
     }
@@ -118,12 +131,12 @@ public final class RequestReach {
         // The nodes up to the first one made (or the top), then made from the top down: no recursion along long paths.
         int depth = 0;
         int[] chain = new int[8];
-        for (int k = n; k >= 0 && (made == null || made[k] == null); k = via[k]) {
+        for (int k = n; k >= 0 && (made == null || made[k] == null); k = via(k)) {
             if (depth == chain.length) chain = Arrays.copyOf(chain, depth * 2);
             chain[depth++] = k;
         }
         int top = chain[depth - 1];
-        ReachedCall path = via[top] < 0 ? null : made[via[top]];
+        ReachedCall path = via(top) < 0 ? null : made[via(top)];
         for (int d = depth - 1; d >= 0; d--) {
             int k = chain[d];
             int s = site[k];
@@ -131,6 +144,10 @@ public final class RequestReach {
             if (made != null) made[k] = path;
         }
         return path;
+    }
+
+    private int via(int node) {
+        return shortVia != null ? shortVia[node] - 1 : longVia[node];
     }
 
     /**

@@ -39,7 +39,10 @@ final class WalkStates {
     private final Owners owners;
     private final Map<State, Node> nodes;
     private final Map<CallEdge, Integer> callIds;
+    /** Per method, its number, owner and calls (see {@link ByMethod}); the unknown method (a call with no target) apart. */
     private final Map<MethodRef, ByMethod> callsByMethod;
+    private final AtomicInteger nextMethod = new AtomicInteger();
+    private final ByMethod unknownMethod = new ByMethod(null, nextMethod.getAndIncrement());
     private final AtomicInteger nextNode = new AtomicInteger();
     private final AtomicInteger nextCall = new AtomicInteger();
     private final ThreadLocal<Marks> marks = ThreadLocal.withInitial(Marks::new);
@@ -52,7 +55,7 @@ final class WalkStates {
         // Sized for every call and method of the graph: growing them while both threads make states
         // showed in profiles (resizing the maps by method and by state: 4% of the rules' samples on HELIUM V).
         int methods = Math.max(16, graph.nodes().size());
-        this.owners = new Owners(graph, model, methods);
+        this.owners = new Owners(graph, model);
         this.callIds = new ConcurrentHashMap<>(Math.max(16, graph.edges().size()));
         this.nodes = new ConcurrentHashMap<>(methods);
         this.callsByMethod = new ConcurrentHashMap<>(methods);
@@ -94,9 +97,10 @@ final class WalkStates {
     private Node start(EntryPoint ep) {
         // The entry point runs on an instance of its component's class (a servlet's, a bean's): calls on
         // this run that class's overrides only.
-        String entryClass = ep.component() == null || !graph.dependsOnThisClass(ep.method()) ? null
+        ByMethod method = method(ep.method());
+        String entryClass = ep.component() == null || !method.dependsOnThisClass(graph) ? null
                 : model.byName(ep.component()).map(c -> c.className()).orElse(null);
-        return node(new State(ep.method(), owners.componentOf(ep.method(), ep.component()), false, entryClass));
+        return node(new State(method, method.owner(owners).componentFor(ep.component()), false, entryClass));
     }
 
     /**
@@ -238,7 +242,7 @@ final class WalkStates {
         Calls out = calls(s.method, s.self);
         Step[] made = new Step[out.edges.length];
         for (int i = 0; i < made.length; i++) {
-            made[i] = new Step(out.edges[i], out.ids[i], s.inLoop || out.inLoop[i], out.owners[i]);
+            made[i] = new Step(out.edges[i], out.ids[i], s.inLoop || out.inLoop[i], out.callees[i]);
         }
         n.steps = made;
         return made;
@@ -249,9 +253,8 @@ final class WalkStates {
      * class, as the states of a method (one per component it runs for, in a loop or not: five per
      * method on ejbca) make the same calls, and hashing each call for its id was most of making a state.
      */
-    private Calls calls(MethodRef method, String self) {
-        ByMethod byMethod = callsByMethod.get(method);
-        if (byMethod == null) byMethod = callsByMethod.computeIfAbsent(method, k -> new ByMethod());
+    private Calls calls(ByMethod byMethod, String self) {
+        MethodRef method = byMethod.ref;
         if (self == null) {
             Calls known = byMethod.noSelf;
             if (known == null) byMethod.noSelf = known = calls(graph.outgoing(method, null));
@@ -262,7 +265,7 @@ final class WalkStates {
         List<CallEdge> out = graph.outgoing(method, self);
         // Most classes run the method's calls as they are (no override of theirs is called on this): the
         // graph then gives the very list it gives for an unknown class, whose ids are made once.
-        if (out == graph.outgoing(method, null)) known = calls(method, null);
+        if (out == graph.outgoing(method, null)) known = calls(byMethod, null);
         else known = calls(out);
         return byMethod.keep(self, known);
     }
@@ -271,25 +274,59 @@ final class WalkStates {
         CallEdge[] edges = out.toArray(new CallEdge[0]);
         int[] ids = new int[edges.length];
         boolean[] inLoop = new boolean[edges.length];
-        Owners.Owner[] owner = new Owners.Owner[edges.length];
+        ByMethod[] callee = new ByMethod[edges.length];
         for (int i = 0; i < edges.length; i++) {
             Integer id = callIds.get(edges[i]);
             if (id == null) id = callIds.computeIfAbsent(edges[i], e -> nextCall.getAndIncrement());
             ids[i] = id;
             inLoop[i] = edges[i].loopDepth() > 0;
-            // A plain call's callee runs for a component of its own or its caller's: looked up once per call
-            // here, where every state entering the call looked the callee up again (issue 22).
-            if (edges[i].kind() == EdgeKind.LOCAL) owner[i] = owners.of(edges[i].to());
+            // The callee of a call a walk may enter, looked up once per call here, where every state
+            // entering the call hashed the callee's names again, three times (issue 22).
+            if (entersCallee(edges[i], ReachScope.WHOLE_REQUEST)) callee[i] = method(edges[i].to());
         }
-        return new Calls(edges, ids, inLoop, owner);
+        return new Calls(edges, ids, inLoop, callee);
+    }
+
+    /** The one object of {@code method} (numbered, with what the walks learn of it) of this check. */
+    private ByMethod method(MethodRef method) {
+        if (method == null) return unknownMethod;
+        ByMethod known = callsByMethod.get(method);
+        return known != null ? known : callsByMethod.computeIfAbsent(method, m -> new ByMethod(m, nextMethod.getAndIncrement()));
     }
 
     /**
-     * A method's calls on an unknown {@code this} and per known class (two threads making one make equal
-     * ones; either is kept). The map by class is made for the methods that run on a known class only.
+     * A method, numbered, with its owner, whether its calls depend on the class of its {@code this}, and
+     * its calls on an unknown {@code this} and per known class, each worked out once (two threads
+     * working one out work out equal ones; either is kept): states name their method by this object, so
+     * making a state hashes and compares no method names (issue 22: on HELIUM V the maps by method and
+     * by state were most of making the states). The map by class is made for the methods that run on a
+     * known class only.
      */
     private static final class ByMethod {
+        final MethodRef ref;
+        final int id;
+        private volatile Owners.Owner owner;
+        /** 0 until worked out, then 1 (no) or 2 (yes). */
+        private volatile byte dependsOnThisClass;
         volatile Calls noSelf;
+
+        ByMethod(MethodRef ref, int id) {
+            this.ref = ref;
+            this.id = id;
+        }
+
+        Owners.Owner owner(Owners owners) {
+            Owners.Owner known = owner;
+            if (known == null) owner = known = owners.of(ref);
+            return known;
+        }
+
+        boolean dependsOnThisClass(CallGraph graph) {
+            byte known = dependsOnThisClass;
+            if (known == 0) dependsOnThisClass = known = graph.dependsOnThisClass(ref) ? (byte) 2 : (byte) 1;
+            return known == 2;
+        }
+
         private volatile Map<String, Calls> bySelf;
 
         Calls bySelf(String self) {
@@ -310,23 +347,23 @@ final class WalkStates {
         }
     }
 
-    /** Calls in source order, their ids, whether each sits in a loop of its method, and a plain call's callee's owner (null for the others). */
-    private record Calls(CallEdge[] edges, int[] ids, boolean[] inLoop, Owners.Owner[] owners) {}
+    /** Calls in source order, their ids, whether each sits in a loop of its method, and the callee of a call a walk may enter (null for the others). */
+    private record Calls(CallEdge[] edges, int[] ids, boolean[] inLoop, ByMethod[] callees) {}
 
     /** The state a call of {@code caller} enters, made on the first walk that follows it. */
     private Node callee(Node caller, Step step) {
-        Node known = step.callee;
+        Node known = step.next;
         if (known != null) return known;
         CallEdge edge = step.edge;
         State s = caller.state;
+        ByMethod target = step.callee != null ? step.callee : method(edge.to());
         String calleeComponent = edge.kind().isEjb() ? ejbTarget(edge, model, s.component)
-                : step.owner != null ? step.owner.componentFor(s.component)
-                : owners.componentOf(edge.to(), s.component);
+                : target.owner(owners).componentFor(s.component);
         // Where the class makes no difference, one state serves every class.
         String self = edge.receiver().calleeThis(s.self);
-        if (self != null && !graph.dependsOnThisClass(edge.to())) self = null;
-        Node made = node(new State(edge.to(), calleeComponent, step.inLoop, self));
-        step.callee = made;
+        if (self != null && !target.dependsOnThisClass(graph)) self = null;
+        Node made = node(new State(target, calleeComponent, step.inLoop, self));
+        step.next = made;
         return made;
     }
 
@@ -346,24 +383,24 @@ final class WalkStates {
      * record: its hash is taken once.
      */
     private static final class State {
-        final MethodRef method;
+        final ByMethod method;
         final String component;
         final boolean inLoop;
         final String self;
         private final int hash;
 
-        State(MethodRef method, String component, boolean inLoop, String self) {
+        State(ByMethod method, String component, boolean inLoop, String self) {
             this.method = method;
             this.component = component;
             this.inLoop = inLoop;
             this.self = self;
-            this.hash = ((31 * Objects.hashCode(method) + Objects.hashCode(component)) * 31
+            this.hash = ((31 * method.id + Objects.hashCode(component)) * 31
                     + Objects.hashCode(self)) * 2 + (inLoop ? 1 : 0);
         }
 
         @Override public boolean equals(Object o) {
             return this == o || o instanceof State other && hash == other.hash && inLoop == other.inLoop
-                    && Objects.equals(method, other.method) && Objects.equals(component, other.component)
+                    && method == other.method && Objects.equals(component, other.component)
                     && Objects.equals(self, other.self);
         }
 
@@ -396,15 +433,16 @@ final class WalkStates {
         final CallEdge edge;
         final int callId;
         final boolean inLoop;
-        /** The callee's owner for a plain call (null for the others). */
-        final Owners.Owner owner;
-        volatile Node callee;
+        /** The method the call enters, for a call a walk may enter (null for the others). */
+        final ByMethod callee;
+        /** The state the call leads to, once a walk followed it. */
+        volatile Node next;
 
-        Step(CallEdge edge, int callId, boolean inLoop, Owners.Owner owner) {
+        Step(CallEdge edge, int callId, boolean inLoop, ByMethod callee) {
             this.edge = edge;
             this.callId = callId;
             this.inLoop = inLoop;
-            this.owner = owner;
+            this.callee = callee;
         }
     }
 
@@ -474,7 +512,7 @@ final class WalkStates {
                     if (entersCallee(step.edge, ReachScope.WHOLE_REQUEST)) f |= ENTERED_BY_WHOLE_REQUEST;
                     if (entersCallee(step.edge, ReachScope.CALLER_TIER)) f |= ENTERED_BY_CALLER_TIER;
                     flags[s] = f;
-                    callee[s] = (f & ENTERED_BY_WHOLE_REQUEST) == 0 ? -1 : ids[step.callee.id];
+                    callee[s] = (f & ENTERED_BY_WHOLE_REQUEST) == 0 ? -1 : ids[step.next.id];
                 }
             }
         }
@@ -659,7 +697,7 @@ final class WalkStates {
 
     /**
      * Per method: the component its code runs for when a caller of another component reaches it, as
-     * {@link #componentOf} decides. Depends on the graph and model only, so one per check serves
+     * {@link Owner#componentFor} decides. Depends on the graph and model only, so one per check serves
      * every walk.
      */
     static final class Owners {
@@ -673,33 +711,21 @@ final class WalkStates {
                 return helper && inherited != null ? inherited : component;
             }
         }
-        private final Map<MethodRef, Owner> byMethod;
-
-        Owners(CallGraph graph, ComponentModel model, int methods) {
+        Owners(CallGraph graph, ComponentModel model) {
             this.graph = graph;
             this.model = model;
-            this.byMethod = new ConcurrentHashMap<>(methods);
         }
 
         /**
-         * The component whose code runs a plainly called method. Helpers (DAO and PLAIN classes) run in
-         * their caller's JVM, so they inherit its component (and with it its site), as the cost model does.
+         * The method's owner (worked out once per method by the walks' {@link ByMethod}). Helpers (DAO and
+         * PLAIN classes) run in their caller's JVM, so they inherit its component (and with it its site),
+         * as the cost model does.
          */
-        String componentOf(MethodRef method, String inherited) {
-            return of(method).componentFor(inherited);
-        }
-
-        /** The method's owner, worked out once per method. */
         Owner of(MethodRef method) {
-            Owner o = method == null ? null : byMethod.get(method);
-            if (o == null) {
-                String own = graph.node(method).map(MethodNode::component).orElse(null);
-                boolean helper = own != null && model.byName(own)
-                        .map(c -> c.kind() == ComponentKind.DAO || c.kind() == ComponentKind.PLAIN).orElse(false);
-                o = new Owner(own, helper);
-                if (method != null) byMethod.putIfAbsent(method, o);
-            }
-            return o;
+            String own = graph.node(method).map(MethodNode::component).orElse(null);
+            boolean helper = own != null && model.byName(own)
+                    .map(c -> c.kind() == ComponentKind.DAO || c.kind() == ComponentKind.PLAIN).orElse(false);
+            return new Owner(own, helper);
         }
     }
 }

@@ -182,7 +182,8 @@ public final class NPlusOneFinder implements Rule {
             return helpersByCall.computeIfAbsent(call, c -> {
                 Map<CallEdge, List<CallEdge>> found = new LinkedHashMap<>();
                 collectInHelpers(ctx, c, found);
-                return java.util.Collections.unmodifiableMap(found);
+                // Most helper calls lead to none (kept for the whole rules phase: one shared empty map).
+                return found.isEmpty() ? Map.of() : java.util.Collections.unmodifiableMap(found);
             });
         }
     }

@@ -65,23 +65,29 @@ public final class RequestReach {
     private final Object numbering;
     private volatile Set<CallEdge> looped;
 
-    RequestReach(EntryPoint entryPoint, Sites sites, int reached, int[] site, int[] via, int[] loopedSites, Object numbering) {
-        if (site.length != via.length || reached > site.length) throw new IllegalArgumentException("one site and one via per node");
+    /**
+     * A walk's nodes, their vias as chars plus one ({@code shortVia}, for a walk of fewer than {@link #SHORT}
+     * nodes) or as ints ({@code longVia}): one of the two, the other null.
+     */
+    RequestReach(EntryPoint entryPoint, Sites sites, int reached, int[] site, char[] shortVia, int[] longVia, int[] loopedSites,
+                 Object numbering) {
+        if ((shortVia == null) == (longVia == null)) throw new IllegalArgumentException("the vias as chars or as ints");
+        int vias = shortVia != null ? shortVia.length : longVia.length;
+        if (site.length != vias || reached > site.length || (shortVia != null && vias >= SHORT)) {
+            throw new IllegalArgumentException("one site and one via per node");
+        }
         this.entryPoint = entryPoint;
         this.sites = sites;
         this.reached = reached;
         this.site = site;
-        if (via.length < Character.MAX_VALUE) {
-            shortVia = new char[via.length];
-            for (int k = 0; k < via.length; k++) shortVia[k] = (char) (via[k] + 1);
-            longVia = null;
-        } else {
-            shortVia = null;
-            longVia = via;
-        }
+        this.shortVia = shortVia;
+        this.longVia = longVia;
         this.loopedSites = loopedSites;
         this.numbering = numbering;
     }
+
+    /** Walks of fewer nodes than this keep their vias as chars. */
+    static final int SHORT = Character.MAX_VALUE;
 
     public EntryPoint entryPoint() { return entryPoint; }
 

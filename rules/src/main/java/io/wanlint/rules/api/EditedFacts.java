@@ -30,9 +30,11 @@ import java.util.TreeMap;
  * methods of those parts: an entry point none of whose walks can enter such a method walks exactly
  * as before, as a walk reads only the nodes and calls of the methods it enters.
  *
- * <p>A walk enters the callee a call names, or an override of it ({@link Receiver#runFor}), which has
- * the same name and parameters: methods are therefore told apart here by name and parameters only,
- * not by class, which can only make more entry points dirty than need be, never fewer.
+ * <p>A walk (the rules' {@link WalkStates}, the cost model's, the transaction scopes') enters the callee
+ * a call names, or an override the call lists ({@link Receiver#runFor}); it reads the node of each. So
+ * an entry point is dirty when it reaches, backwards along those, a method of a changed part, or a call
+ * of one. What the analysis derives from the whole graph (the tiers, the co-location groups and so the
+ * sites) is not covered here: the caller must compare it apart.
  */
 public final class EditedFacts {
     /** The part that holds what belongs to no method: any change there leaves nothing to reuse. */
@@ -42,31 +44,36 @@ public final class EditedFacts {
 
     /** The digest of every part of {@code graph}, by part ({@link #WHOLE} for what belongs to no method). */
     public static Map<String, String> digests(CallGraph graph) {
+        Map<MethodRef, String> parts = new HashMap<>();
+        java.util.function.Function<MethodRef, String> part = m -> parts.computeIfAbsent(m, k -> partOf(graph, k));
         Map<String, List<String>> lines = new HashMap<>();
-        for (MethodNode n : graph.nodes()) lines.computeIfAbsent(partOf(graph, n.ref()), p -> new ArrayList<>()).add("node " + n);
-        for (CallEdge e : graph.edges()) lines.computeIfAbsent(partOf(graph, e.from()), p -> new ArrayList<>()).add("call " + text(e));
+        for (MethodNode n : graph.nodes()) lines.computeIfAbsent(part.apply(n.ref()), p -> new ArrayList<>()).add("node " + n);
+        // The calls in the graph's order (by caller, then line), each part's in one text.
+        Map<String, StringBuilder> calls = new HashMap<>();
+        for (CallEdge e : graph.edges()) text(calls.computeIfAbsent(part.apply(e.from()), p -> new StringBuilder()).append("call "), e).append('\n');
+        calls.forEach((p, text) -> lines.computeIfAbsent(p, k -> new ArrayList<>()).add(text.toString()));
         List<String> whole = lines.computeIfAbsent(WHOLE, p -> new ArrayList<>());
         for (EntryPoint ep : graph.entryPoints()) whole.add("entry " + ep);
         for (Object unseen : graph.unseenCode()) whole.add("unseen " + unseen);
         SourceFacts facts = graph.facts();
         whole.add("facts " + facts.known());
-        for (CallEdge e : facts.conditionalCalls()) lines.computeIfAbsent(partOf(graph, e.from()), p -> new ArrayList<>()).add("conditional " + text(e));
-        for (CallEdge e : facts.sqlBuiltAtRuntime()) lines.computeIfAbsent(partOf(graph, e.from()), p -> new ArrayList<>()).add("sql " + text(e));
+        for (CallEdge e : facts.conditionalCalls()) lines.computeIfAbsent(part.apply(e.from()), p -> new ArrayList<>()).add(text(new StringBuilder("conditional "), e).toString());
+        for (CallEdge e : facts.sqlBuiltAtRuntime()) lines.computeIfAbsent(part.apply(e.from()), p -> new ArrayList<>()).add(text(new StringBuilder("sql "), e).toString());
         for (SourceFacts.SessionStateValue v : facts.nonSerializableState()) {
-            String part = v.method() == null ? WHOLE : partOf(graph, v.method());
-            lines.computeIfAbsent(part, p -> new ArrayList<>()).add("session " + v);
+            String p = v.method() == null ? WHOLE : part.apply(v.method());
+            lines.computeIfAbsent(p, k -> new ArrayList<>()).add("session " + v);
         }
         for (String t : facts.testCode()) whole.add("test " + t);
-        for (SourceFacts.StateFact f : facts.clusterState()) lines.computeIfAbsent(partOf(graph, f.method()), p -> new ArrayList<>()).add("state " + f);
+        for (SourceFacts.StateFact f : facts.clusterState()) lines.computeIfAbsent(part.apply(f.method()), p -> new ArrayList<>()).add("state " + f);
         Map<String, String> out = new TreeMap<>();
         MessageDigest d = sha256();
-        lines.forEach((part, ls) -> {
+        lines.forEach((p, ls) -> {
             ls.sort(null);
             for (String l : ls) {
                 d.update(l.getBytes(StandardCharsets.UTF_8));
                 d.update((byte) 0);
             }
-            out.put(part, HexFormat.of().formatHex(d.digest()));
+            out.put(p, HexFormat.of().formatHex(d.digest()));
         });
         return out;
     }
@@ -82,8 +89,7 @@ public final class EditedFacts {
     /**
      * The entry points of {@code graph} that may walk through a method of one of the {@code changed}
      * parts (each entry point object listed once, in the graph's order); every one when {@link #WHOLE}
-     * changed. Found backwards from those methods along the calls that name them or a method of the same
-     * name and parameters.
+     * changed. Found backwards from those methods along the calls that name them or list them as overrides.
      */
     public static Set<EntryPoint> dirty(CallGraph graph, Set<String> changed) {
         Set<EntryPoint> out = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
@@ -92,29 +98,24 @@ public final class EditedFacts {
             return out;
         }
         if (changed.isEmpty()) return out;
-        // Methods by their own name, and, for the calls that may run them, by name and parameters.
         Set<MethodRef> reaching = new HashSet<>();
         for (MethodNode n : graph.nodes()) if (changed.contains(partOf(graph, n.ref()))) reaching.add(n.ref());
-        Map<Signature, Set<MethodRef>> callers = new HashMap<>();
+        Map<MethodRef, Set<MethodRef>> callers = new HashMap<>();
         for (CallEdge e : graph.edges()) {
             // A method without a node of its own whose calls all went leaves no trace but its part's digest:
             // a call of a method of a changed part may run changed calls.
             if (changed.contains(partOf(graph, e.from())) || changed.contains(partOf(graph, e.to()))) reaching.add(e.from());
-            callers.computeIfAbsent(Signature.of(e.to()), s -> new LinkedHashSet<>()).add(e.from());
+            callers.computeIfAbsent(e.to(), m -> new LinkedHashSet<>()).add(e.from());
             if (e.receiver() instanceof Receiver.Own own) {
                 for (MethodRef o : own.overrides().values()) {
-                    callers.computeIfAbsent(Signature.of(o), s -> new LinkedHashSet<>()).add(e.from());
+                    callers.computeIfAbsent(o, m -> new LinkedHashSet<>()).add(e.from());
                     if (changed.contains(partOf(graph, o))) reaching.add(e.from());
                 }
             }
         }
-        Set<Signature> called = new HashSet<>();
         ArrayDeque<MethodRef> todo = new ArrayDeque<>(reaching);
         while (!todo.isEmpty()) {
-            Signature s = Signature.of(todo.poll());
-            if (!called.add(s)) continue;
-            // Every caller of a method of this name and these parameters, whichever class it names.
-            for (MethodRef caller : callers.getOrDefault(s, Set.of())) if (reaching.add(caller)) todo.add(caller);
+            for (MethodRef caller : callers.getOrDefault(todo.poll(), Set.of())) if (reaching.add(caller)) todo.add(caller);
         }
         for (EntryPoint ep : graph.entryPoints()) {
             if (reaching.contains(ep.method()) || changed.contains(partOf(graph, ep.method()))) out.add(ep);
@@ -129,14 +130,9 @@ public final class EditedFacts {
     }
 
     /** A call written out in full, an own receiver's overrides in a fixed order (the map's own order changes between JVMs). */
-    private static String text(CallEdge e) {
-        if (!(e.receiver() instanceof Receiver.Own own)) return e.toString();
-        return e.withReceiver(Receiver.UNKNOWN) + " own " + new TreeMap<>(own.overrides());
-    }
-
-    /** A method told apart by name and parameters only (see the class comment). */
-    private record Signature(String name, List<String> parameters) {
-        static Signature of(MethodRef m) { return new Signature(m.name(), m.parameterTypes()); }
+    private static StringBuilder text(StringBuilder out, CallEdge e) {
+        if (!(e.receiver() instanceof Receiver.Own own)) return out.append(e);
+        return out.append(e.withReceiver(Receiver.UNKNOWN)).append(" own ").append(new TreeMap<>(own.overrides()));
     }
 
     private static MessageDigest sha256() {

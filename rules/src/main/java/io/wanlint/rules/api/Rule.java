@@ -31,4 +31,14 @@ public interface Rule {
      * Called from several threads at once.
      */
     default void prepare(RuleContext ctx, io.wanlint.analyzer.api.EntryPoint ep) {}
+
+    /**
+     * Whether a re-run after a body edit may skip the entry points this rule's step left empty before
+     * ({@link EntryPointReuse}): {@link #check} reads entry points only through
+     * {@link RuleContext#forEachEntryPoint}, each step reads only its entry point's walks and estimates
+     * and what no body edit changes (the model, topology, settings), says truly whether it contributed,
+     * and what comes after the loop reads only the entry points that did. {@link #prepare} must then
+     * prepare only for those entry points' sake.
+     */
+    default boolean perEntryPoint() { return false; }
 }

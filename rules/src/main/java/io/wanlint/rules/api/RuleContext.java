@@ -45,6 +45,10 @@ public final class RuleContext {
 
     /** Which rules run, for a rule that leaves to another what that one reports (WAN002 to WAN001). */
     private final java.util.function.Predicate<String> running;
+    /** What {@link #forEachEntryPoint} may skip ({@link EntryPointReuse#NONE}: nothing). */
+    private final EntryPointReuse reuse;
+    /** Per rule id, the ids of the entry points whose {@link #forEachEntryPoint} step contributed. */
+    private final Map<String, java.util.Set<String>> contributing = new ConcurrentHashMap<>();
 
     public RuleContext(AnalysisResult analysis, RoundTripOracle oracle, RuleSettings settings) {
         this(analysis, oracle, settings, id -> true);
@@ -53,6 +57,13 @@ public final class RuleContext {
     /** @param running whether the rule with this id runs in this check */
     public RuleContext(AnalysisResult analysis, RoundTripOracle oracle, RuleSettings settings,
                        java.util.function.Predicate<String> running) {
+        this(analysis, oracle, settings, running, EntryPointReuse.NONE);
+    }
+
+    /** @param reuse what the rules' per-entry-point steps may skip on this analysis */
+    public RuleContext(AnalysisResult analysis, RoundTripOracle oracle, RuleSettings settings,
+                       java.util.function.Predicate<String> running, EntryPointReuse reuse) {
+        this.reuse = reuse == null ? EntryPointReuse.NONE : reuse;
         this.running = running == null ? id -> true : running;
         this.analysis = Objects.requireNonNull(analysis, "analysis");
         this.oracle = Objects.requireNonNull(oracle, "oracle");
@@ -90,6 +101,33 @@ public final class RuleContext {
 
     public List<EntryPoint> entryPoints() { return graph().entryPoints(); }
 
+    /**
+     * Runs {@code step} for every entry point, in order, but those {@code rule}'s step may skip on this
+     * analysis ({@link EntryPointReuse}); {@code step} tells whether it added anything to what the rule
+     * reports (a finding, or to what later makes or shapes one). For a rule whose
+     * {@link Rule#perEntryPoint} holds: the step must read only the entry point's own walks and
+     * estimates, and what no body edit changes.
+     */
+    public void forEachEntryPoint(Rule rule, java.util.function.Predicate<EntryPoint> step) {
+        String id = rule.id();
+        java.util.Set<String> added = new java.util.HashSet<>();
+        for (EntryPoint ep : entryPoints()) {
+            if (reuse.skips(id, ep)) continue;
+            if (step.test(ep)) added.add(ep.id());
+        }
+        contributing.merge(id, added, (a, b) -> {
+            java.util.Set<String> both = new java.util.HashSet<>(a);
+            both.addAll(b);
+            return both;
+        });
+    }
+
+    /** Whether {@code rule}'s step may skip {@code ep} here (the engine walks ahead only what some rule visits). */
+    boolean skips(Rule rule, EntryPoint ep) { return reuse.skips(rule.id(), ep); }
+
+    /** Per rule that went through {@link #forEachEntryPoint}, the ids of the entry points whose step contributed. */
+    Map<String, java.util.Set<String>> contributing() { return Map.copyOf(contributing); }
+
     /** The calls {@code entryPoint} reaches within {@code scope}. */
     public RequestReach reach(EntryPoint entryPoint, ReachScope scope) {
         // Walked outside the map's lock, so that rules running in parallel do not wait for each other's
@@ -116,8 +154,8 @@ public final class RuleContext {
      * Lays out ahead the states the walks from every entry point pass through (see
      * {@link WalkStates#compile}), for the engine to call once before it walks every entry point.
      */
-    void compileWalks() {
-        states.compile(entryPoints());
+    void compileWalks(List<EntryPoint> walked) {
+        states.compile(walked);
     }
 
     /** Makes the walks' states of a share of the entry points, ahead of {@link #compileWalks} (see {@link WalkStates#make}). */

@@ -52,12 +52,25 @@ public final class RuleEngine {
      * sources suppress ({@link AnalysisResult#suppressions()}) are returned apart.
      */
     public static RuleRun check(AnalysisResult analysis, RoundTripOracle oracle, Configuration config, List<Rule> rules) {
+        return check(analysis, oracle, config, rules, EntryPointReuse.NONE);
+    }
+
+    /**
+     * {@link #check(AnalysisResult, RoundTripOracle, Configuration, List)} on an analysis that differs from
+     * one the rules ran on before only as {@code reuse} says: the rules' per-entry-point steps skip what it
+     * lets them, and the walks ahead are only of the entry points some rule still visits when every rule
+     * that walks from every entry point skips alike. The outcome is the full run's.
+     */
+    public static RuleRun check(AnalysisResult analysis, RoundTripOracle oracle, Configuration config, List<Rule> rules,
+                                EntryPointReuse reuse) {
         Configuration cfg = config == null ? Configuration.DEFAULTS : config;
         Suppressions index = analysis.suppressions();
         List<Rule> enabled = rules.stream().filter(r -> cfg.enabled(r.id())).toList();
         java.util.Set<String> running = new java.util.HashSet<>();
         enabled.forEach(r -> running.add(r.id()));
-        RuleContext ctx = new RuleContext(analysis, oracle, cfg.settings(), running::contains);
+        RuleContext ctx = new RuleContext(analysis, oracle, cfg.settings(), running::contains,
+                reuse == null ? EntryPointReuse.NONE : reuse);
+        java.util.Set<String> failed = new java.util.HashSet<>();
         List<Finding> kept = new ArrayList<>();
         List<Finding> suppressed = new ArrayList<>();
         List<Diagnostic> diagnostics = new ArrayList<>();
@@ -82,6 +95,7 @@ public final class RuleEngine {
                 } catch (RuntimeException e) {
                     // One broken rule must not hide the others' findings; the user sees why it is missing.
                     diagnostics.add(Diagnostic.error("", 0, "rule " + rule.id() + " failed and was skipped: " + e));
+                    failed.add(rule.id());
                     continue;
                 }
                 keep(found, rule.descriptor().defaultSeverity(), severity, cfg, index, kept, suppressed, patches);
@@ -109,7 +123,9 @@ public final class RuleEngine {
                     later.shutdownNow();
                 }
             };
-            return new RuleRun(kept, suppressed, diagnostics, afterAll, afterPatching);
+            Map<String, java.util.Set<String>> contributing = new LinkedHashMap<>(ctx.contributing());
+            contributing.keySet().removeIf(id -> failed.contains(id) || enabled.stream().noneMatch(r -> r.id().equals(id) && r.perEntryPoint()));
+            return new RuleRun(kept, suppressed, diagnostics, afterAll, afterPatching, contributing);
         } finally {
             pool.shutdownNow();
         }
@@ -149,9 +165,10 @@ public final class RuleEngine {
      */
     private static List<Future<?>> prepare(RuleContext ctx, RoundTripOracle oracle, List<Rule> enabled, ExecutorService pool) {
         List<Future<?>> tasks = new ArrayList<>();
-        List<EntryPoint> eps = ctx.entryPoints();
+        List<EntryPoint> all = ctx.entryPoints();
         java.util.EnumSet<ReachScope> scopes = java.util.EnumSet.noneOf(ReachScope.class);
         for (Rule rule : enabled) scopes.addAll(rule.scopesWalkedFromEveryEntryPoint());
+        List<EntryPoint> eps = walkedAhead(ctx, enabled, all);
         if (!scopes.isEmpty()) {
             // The walks' states, made on both threads (each a share of the entry points, by chunk), then
             // laid out here while the pool makes the estimates, which need no walk.
@@ -164,22 +181,35 @@ public final class RuleEngine {
                 }
                 making.add(pool.submit(() -> ctx.makeWalkStates(share)));
             }
-            inChunks(eps, pool, tasks, chunk -> chunk.forEach(oracle::estimate));
+            inChunks(all, pool, tasks, chunk -> chunk.forEach(oracle::estimate));
             awaitPrepared(making);
             try {
-                ctx.compileWalks();
+                ctx.compileWalks(eps);
             } catch (RuntimeException e) {
                 // Not laid out: every walk walks the links, and fails where this did for the rule that asks.
             }
         } else {
-            inChunks(eps, pool, tasks, chunk -> chunk.forEach(oracle::estimate));
+            inChunks(all, pool, tasks, chunk -> chunk.forEach(oracle::estimate));
         }
         for (ReachScope scope : scopes) inChunks(eps, pool, tasks, chunk -> chunk.forEach(ep -> ctx.reach(ep, scope)));
         // After the walks (each rule's preparation reads them), one task per chunk for every rule.
-        inChunks(eps, pool, tasks, chunk -> {
-            for (EntryPoint ep : chunk) for (Rule rule : enabled) rule.prepare(ctx, ep);
+        inChunks(all, pool, tasks, chunk -> {
+            for (EntryPoint ep : chunk) for (Rule rule : enabled) if (!ctx.skips(rule, ep)) rule.prepare(ctx, ep);
         });
         return tasks;
+    }
+
+    /**
+     * The entry points whose walks are made ahead: every one, unless every rule that walks from every
+     * entry point skips some on this analysis ({@link EntryPointReuse}); then those some rule still visits.
+     * Only a speed hint: a walk not made ahead is made when asked.
+     */
+    private static List<EntryPoint> walkedAhead(RuleContext ctx, List<Rule> enabled, List<EntryPoint> all) {
+        List<Rule> walking = enabled.stream().filter(r -> !r.scopesWalkedFromEveryEntryPoint().isEmpty()).toList();
+        if (walking.isEmpty() || walking.stream().anyMatch(r -> !r.perEntryPoint())) return all;
+        List<EntryPoint> visited = new ArrayList<>();
+        for (EntryPoint ep : all) if (walking.stream().anyMatch(r -> !ctx.skips(r, ep))) visited.add(ep);
+        return visited;
     }
 
     /** Submits {@code work} once per run of {@link #PREPARED_PER_TASK} entry points, in order, adding each task to {@code tasks}. */

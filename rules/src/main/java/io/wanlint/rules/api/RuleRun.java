@@ -17,14 +17,23 @@ import java.util.function.Predicate;
  *                    reported findings are applied
  * @param afterPatching the same for the patches of only some findings (those a patch was really
  *                    planned for: a declined patch saves nothing)
+ * @param contributing per rule that went through {@link RuleContext#forEachEntryPoint} and did not fail,
+ *                    the ids of the entry points whose step contributed (for {@link EntryPointReuse})
  */
 public record RuleRun(List<Finding> findings, List<Finding> suppressed, List<Diagnostic> diagnostics,
-                      Map<String, RoundTrips> afterPatchesByEntryPoint, AfterPatching afterPatching) {
+                      Map<String, RoundTrips> afterPatchesByEntryPoint, AfterPatching afterPatching,
+                      Map<String, java.util.Set<String>> contributing) {
     public RuleRun {
         findings = List.copyOf(findings);
         suppressed = List.copyOf(suppressed);
         diagnostics = List.copyOf(diagnostics);
         afterPatchesByEntryPoint = Map.copyOf(afterPatchesByEntryPoint);
+        contributing = Map.copyOf(contributing);
+    }
+
+    public RuleRun(List<Finding> findings, List<Finding> suppressed, List<Diagnostic> diagnostics,
+                   Map<String, RoundTrips> afterPatchesByEntryPoint, AfterPatching afterPatching) {
+        this(findings, suppressed, diagnostics, afterPatchesByEntryPoint, afterPatching, Map.of());
     }
 
     public RuleRun(List<Finding> findings, List<Finding> suppressed, List<Diagnostic> diagnostics,

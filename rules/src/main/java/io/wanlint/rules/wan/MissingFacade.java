@@ -48,6 +48,8 @@ public final class MissingFacade implements Rule {
 
     @Override public java.util.Set<ReachScope> scopesWalkedFromEveryEntryPoint() { return java.util.Set.of(ReachScope.WHOLE_REQUEST); }
 
+    @Override public boolean perEntryPoint() { return true; }
+
     @Override public void check(RuleContext ctx, FindingSink sink) {
         Map<String, List<EntryPoint>> remoteEntityClients = new LinkedHashMap<>();
         Map<String, ReachedCall> firstRemoteEntityCall = new LinkedHashMap<>();
@@ -56,13 +58,15 @@ public final class MissingFacade implements Rule {
         // The entity bean an EJB call (not a lookup) targets, once per call rather than per request reaching it.
         CallMemo<Optional<Component>> entityTargets = ctx.callMemo(e -> !e.kind().isEjb() || e.op() == CallOp.LOOKUP
                 ? Optional.empty() : ctx.targetOf(e).filter(MissingFacade::isEntityBean));
-        for (EntryPoint ep : ctx.entryPoints()) {
-            useCase(ctx, ep).filter(u -> !saidByWan001(ctx, u))
-                    .ifPresent(u -> useCases.computeIfAbsent(u.cause(ctx), c -> new ArrayList<>()).add(u));
+        ctx.forEachEntryPoint(this, ep -> {
+            Optional<UseCase> useCase = useCase(ctx, ep).filter(u -> !saidByWan001(ctx, u));
+            useCase.ifPresent(u -> useCases.computeIfAbsent(u.cause(ctx), c -> new ArrayList<>()).add(u));
+            boolean added = useCase.isPresent();
             RequestReach walk = ctx.reach(ep, ReachScope.WHOLE_REQUEST);
             for (int i = 0; i < walk.size(); i++) {
                 Optional<Component> target = entityTargets.of(walk, i);
                 if (target.isEmpty() || !ctx.crossesSites(walk, i)) continue;
+                added = true;
                 ReachedCall rc = walk.call(i);
                 if (ctx.component(rc.callerComponent()).map(c -> c.kind().isSession()).orElse(false)) {
                     sessionClients.computeIfAbsent(rc.edge().from(), m -> new SessionClient()).add(ep, rc, target.get());
@@ -72,7 +76,8 @@ public final class MissingFacade implements Rule {
                 if (!eps.contains(ep)) eps.add(ep);
                 firstRemoteEntityCall.putIfAbsent(target.get().name(), rc);
             }
-        }
+            return added;
+        });
         useCases.values().forEach(same -> sink.report(useCaseFinding(ctx, same), e -> FacadePatch.of(ctx, e).effect()));
         sessionClients.forEach((method, client) -> sessionClient(ctx, method, client, sink));
         for (Component c : ctx.model().components()) {

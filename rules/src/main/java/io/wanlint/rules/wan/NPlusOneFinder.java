@@ -84,12 +84,14 @@ public final class NPlusOneFinder implements Rule {
         String callerComponent;
     }
 
+    @Override public boolean perEntryPoint() { return true; }
+
     @Override public void check(RuleContext ctx, FindingSink sink) {
         Map<MethodRef, Site> sites = new LinkedHashMap<>();
         // What follows each call, once per call: hashing every finder and session call of every request
         // to find it again was half of this rule on HELIUM V.
         CallMemo<Optional<NPlusOne>> afterCall = ctx.callMemo(e -> after(ctx, e));
-        for (EntryPoint ep : ctx.entryPoints()) {
+        ctx.forEachEntryPoint(this, ep -> {
             RequestReach walk = ctx.reach(ep, ReachScope.WHOLE_REQUEST);
             List<ReachedCall> calls = walk.calls();
             // Indexed only for a request that makes an N+1's first call (few do: hashing every call of
@@ -118,7 +120,8 @@ public final class NPlusOneFinder implements Rule {
                 List<ReachedCall> seenHere = s.byEntryPoint.computeIfAbsent(ep, k -> new ArrayList<>(List.of(rc)));
                 for (CallEdge c : n.perElement().keySet()) seenHere.add(reached.get(c));
             }
-        }
+            return !seen.isEmpty();
+        });
         sites.forEach((method, site) -> {
             List<CallEdge> calls = new ArrayList<>(site.perElement.keySet());
             calls.add(site.found.source());

@@ -47,11 +47,15 @@ public final class RemoteFineGrainedCall implements Rule {
 
     @Override public RuleDescriptor descriptor() { return DESCRIPTOR; }
 
+    @Override public boolean perEntryPoint() { return true; }
+
     @Override public void check(RuleContext ctx, FindingSink sink) {
         Map<Cause, List<Request>> causes = new LinkedHashMap<>();
-        for (EntryPoint ep : ctx.entryPoints()) {
-            offendingOnce(ctx, ep).ifPresent(r -> causes.computeIfAbsent(r.cause(ctx), c -> new ArrayList<>()).add(r));
-        }
+        ctx.forEachEntryPoint(this, ep -> {
+            Optional<Request> offending = offendingOnce(ctx, ep);
+            offending.ifPresent(r -> causes.computeIfAbsent(r.cause(ctx), c -> new ArrayList<>()).add(r));
+            return offending.isPresent();
+        });
         foldFacadesIntoTheirCallers(causes);
         causes.values().forEach(requests -> sink.report(finding(ctx, requests), e -> FacadePatch.of(ctx, e).effect()));
     }

@@ -51,14 +51,16 @@ public final class RequestSpansTransactions implements Rule {
 
     @Override public RuleDescriptor descriptor() { return DESCRIPTOR; }
 
+    @Override public boolean perEntryPoint() { return true; }
+
     @Override public void check(RuleContext ctx, FindingSink sink) {
         Set<String> guarded = new java.util.HashSet<>();
         for (var f : ctx.graph().facts().clusterState()) {
             if (f.kind() == io.wanlint.analyzer.api.SourceFacts.StateKind.GUARDED_CALL) guarded.add(site(f.method(), f.location().line(), f.member()));
         }
-        for (EntryPoint ep : ctx.entryPoints()) {
-            if (!ctx.isWebEntryPoint(ep)) continue;
-            if (ctx.graph().facts().testCode().contains(ep.method().className())) continue;
+        ctx.forEachEntryPoint(this, ep -> {
+            if (!ctx.isWebEntryPoint(ep)) return false;
+            if (ctx.graph().facts().testCode().contains(ep.method().className())) return false;
             Set<String> managed = managedEntities(ctx, ep);
             List<ReachedCall> writes = ctx.reach(ep, ReachScope.WHOLE_REQUEST)
                     .onOnePath(rc -> isWrite(ctx, rc.edge()) && unconditionalInTheEjbTier(rc, guarded) && !startedBy(ctx, ep, rc.edge()).isEmpty()
@@ -78,9 +80,10 @@ public final class RequestSpansTransactions implements Rule {
                     how.putIfAbsent(key, joins ? own.get() : tx.how());
                 }
             }
-            if (transactions.size() < 2) continue;
+            if (transactions.size() < 2) return false;
             sink.report(finding(ctx, ep, transactions, how));
-        }
+            return true;
+        });
     }
 
     /**

@@ -76,11 +76,14 @@ public final class SyncExternalCallInTransaction implements Rule {
      */
     private record Hit(MethodRef boundary, String how, EntryPoint ep, ReachedCall call, MethodRef maker) {}
 
+    @Override public boolean perEntryPoint() { return true; }
+
     @Override public void check(RuleContext ctx, FindingSink sink) {
         CallMemo<WanCall> wanCalls = wanCalls(ctx);
         List<Hit> hits = new ArrayList<>();
         Set<List<Object>> seen = new HashSet<>();
-        for (EntryPoint ep : ctx.entryPoints()) {
+        ctx.forEachEntryPoint(this, ep -> {
+            int before = hits.size();
             RequestReach walk = ctx.reach(ep, ReachScope.WHOLE_REQUEST);
             TransactionalWork work = null;
             for (int i = 0; i < walk.size(); i++) {
@@ -97,7 +100,8 @@ public final class SyncExternalCallInTransaction implements Rule {
                     }
                 }
             }
-        }
+            return hits.size() > before;
+        });
         for (Group g : group(hits)) finding(ctx, g).to(sink);
     }
 

@@ -53,21 +53,26 @@ public final class UncachedHomeLookup implements Rule {
         final Map<EntryPoint, List<ReachedCall>> byEntryPoint = new LinkedHashMap<>();
     }
 
+    @Override public boolean perEntryPoint() { return true; }
+
     @Override public void check(RuleContext ctx, FindingSink sink) {
         Map<MethodRef, Site> sites = new LinkedHashMap<>();
         // Whether a call is an acquisition made every time, once per call rather than per request reaching it.
         CallMemo<Boolean> acquiredEachTime = ctx.callMemo(e -> !e.cachedOnce() && isHomeAcquisition(ctx, e));
-        for (EntryPoint ep : ctx.entryPoints()) {
+        ctx.forEachEntryPoint(this, ep -> {
+            boolean added = false;
             RequestReach walk = ctx.reach(ep, ReachScope.WHOLE_REQUEST);
             for (int i = 0; i < walk.size(); i++) {
                 if (!acquiredEachTime.of(walk, i) || !ctx.crossesSites(walk, i)) continue;
+                added = true;
                 ReachedCall rc = walk.call(i);
                 CallEdge e = rc.edge();
                 Site s = sites.computeIfAbsent(e.from(), m -> new Site());
                 s.calls.add(e);
                 s.byEntryPoint.computeIfAbsent(ep, k -> new ArrayList<>()).add(rc);
             }
-        }
+            return added;
+        });
         sites.forEach((method, site) -> {
             // Lookups the request's estimate does not charge claim no WAN cost: no finding.
             site.byEntryPoint.keySet().removeIf(ep -> Estimates.costOf(ctx, ep, site.calls).isZero());

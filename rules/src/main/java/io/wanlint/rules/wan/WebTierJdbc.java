@@ -47,10 +47,13 @@ public final class WebTierJdbc implements Rule {
         String callerComponent;
     }
 
+    @Override public boolean perEntryPoint() { return true; }
+
     @Override public void check(RuleContext ctx, FindingSink sink) {
         Map<MethodRef, Site> sites = new LinkedHashMap<>();
-        for (EntryPoint ep : ctx.entryPoints()) {
-            if (!ctx.isWebEntryPoint(ep)) continue;
+        ctx.forEachEntryPoint(this, ep -> {
+            if (!ctx.isWebEntryPoint(ep)) return false;
+            boolean added = false;
             RequestReach walk = ctx.reach(ep, ReachScope.CALLER_TIER);
             for (int i = 0; i < walk.size(); i++) {
                 CallEdge e = walk.edge(i);
@@ -61,8 +64,10 @@ public final class WebTierJdbc implements Rule {
                 if (!s.calls.contains(e)) s.calls.add(e);
                 s.firstByEntryPoint.putIfAbsent(ep, rc);
                 if (s.callerComponent == null) s.callerComponent = rc.callerComponent();
+                added = true;
             }
-        }
+            return added;
+        });
         sites.forEach((method, site) -> {
             if (!onlyTakesPooledConnections(site)) finding(ctx, method, site).to(sink);
         });

@@ -93,8 +93,12 @@ public final class RefactoringFixer implements Fixer {
         }
         java.util.Optional<PatchIndex> remembered = RememberedPatches.read(cache, name, key, context);
         if (remembered.isPresent()) return new Engine.PatchesOutcome(remembered.get(), true);
+        // The whole phase changed; most findings' plans read nothing that did (RememberedPlans).
+        String plansName = RememberedPlans.name(name);
+        RememberedPlans kept = RememberedPlans.read(cache, plansName, context, refactorings);
         try (PatchVerifier verifier = verifier(context, verification)) {
-            Refactorings.Outcome plans = refactorings.planAndVerify(findings, context, verifier, Refactorings.THREADS);
+            Refactorings.Outcome plans = refactorings.planAndVerify(findings, context, verifier, Refactorings.THREADS, kept);
+            kept.write(cache, plansName);
             Map<String, Boolean> created = RememberedPatches.created(plans.planned(), context);
             PatchIndex index = ReportPatches.of(plans.verified(), context);
             // A run cut short by the CPU-time budget depends on the machine's speed: the next run plans again.

@@ -38,9 +38,9 @@ public final class PlanReads {
         FILES,
         /** Whether there is a call graph. */
         HAS_CALL_GRAPH,
-        /** The call graph's edges from the methods of one class, in the graph's order (argument: the class). */
+        /** The call graph's edges from the methods of one name of one class, in the graph's order (argument: {@code class#method}). */
         EDGES_FROM,
-        /** The source facts' cluster state. */
+        /** The source facts' cluster state in methods of one class (argument: the class). */
         CLUSTER_STATE,
         /** The source facts' non-serializable session state. */
         NON_SERIALIZABLE_STATE,

@@ -128,8 +128,9 @@ public final class RefactoringContext {
             case FILES -> analysis.files().stream().map(f -> List.of(f.path(), String.valueOf(f.kind()), String.valueOf(f.encoding()),
                     String.valueOf(f.rootElement()))).toList();
             case HAS_CALL_GRAPH -> analysis.callGraph() != null;
-            case EDGES_FROM -> edgesFrom(read.argument());
-            case CLUSTER_STATE -> clusterState();
+            case EDGES_FROM -> edgesFromQuietly(read.argument().substring(0, read.argument().lastIndexOf('#')),
+                    read.argument().substring(read.argument().lastIndexOf('#') + 1));
+            case CLUSTER_STATE -> clusterStateOf(read.argument());
             case NON_SERIALIZABLE_STATE -> nonSerializableState();
             case UNSEEN_CODE -> unseenCode();
         });
@@ -153,15 +154,23 @@ public final class RefactoringContext {
         return analysis.callGraph() != null;
     }
 
-    /** The call graph's edges from methods of {@code className}, in the graph's order; none without a call graph. */
-    public List<CallEdge> edgesFrom(String className) {
-        record(PlanReads.Kind.EDGES_FROM, className);
-        return edgesByClass().getOrDefault(className, List.of());
+    /**
+     * The call graph's edges from the methods named {@code methodName} (overloads included) of
+     * {@code className}, in the graph's order; none without a call graph. A plan reads the edges of
+     * the methods it patches only, so an edit elsewhere, even in the same file, moves none of them.
+     */
+    public List<CallEdge> edgesFrom(String className, String methodName) {
+        record(PlanReads.Kind.EDGES_FROM, className + "#" + methodName);
+        return edgesFromQuietly(className, methodName);
     }
 
-    /** The calls {@code method} makes ({@link io.wanlint.analyzer.api.CallGraph#outgoing}), read as its class's edges. */
+    private List<CallEdge> edgesFromQuietly(String className, String methodName) {
+        return edgesByClass().getOrDefault(className, List.of()).stream().filter(e -> e.from().name().equals(methodName)).toList();
+    }
+
+    /** The calls {@code method} makes ({@link io.wanlint.analyzer.api.CallGraph#outgoing}), read as the edges of its name's methods. */
     public List<CallEdge> outgoing(MethodRef method) {
-        record(PlanReads.Kind.EDGES_FROM, method.className());
+        record(PlanReads.Kind.EDGES_FROM, method.className() + "#" + method.name());
         return analysis.callGraph() == null ? List.of() : analysis.callGraph().outgoing(method);
     }
 
@@ -176,10 +185,14 @@ public final class RefactoringContext {
         return edgesByClass;
     }
 
-    /** Where code touches state a cluster keeps per node ({@link SourceFacts#clusterState}); none without a call graph. */
-    public List<SourceFacts.StateFact> clusterState() {
-        record(PlanReads.Kind.CLUSTER_STATE, "");
-        return analysis.callGraph() == null ? List.of() : analysis.callGraph().facts().clusterState();
+    /**
+     * Where methods of {@code className} touch state a cluster keeps per node
+     * ({@link SourceFacts#clusterState}), in the facts' order; none without a call graph.
+     */
+    public List<SourceFacts.StateFact> clusterStateOf(String className) {
+        record(PlanReads.Kind.CLUSTER_STATE, className);
+        return analysis.callGraph() == null ? List.of()
+                : analysis.callGraph().facts().clusterState().stream().filter(f -> f.method().className().equals(className)).toList();
     }
 
     /** Session state values that are not serializable ({@link SourceFacts#nonSerializableState}); none without a call graph. */

@@ -74,9 +74,9 @@ public final class DeferExternalCallToMessageBean implements Refactoring {
         if (callLines.isEmpty()) return PlanOutcome.declined("the finding's evidence has no call in " + simple + "." + methodName);
         Set<Integer> transactional = new LinkedHashSet<>();
         List<CallEdge> remote = new ArrayList<>();
-        // The bean's own edges only: a plan that reads no other class's is kept across edits elsewhere.
-        for (CallEdge e : context.edgesFrom(className)) {
-            if (!e.from().name().equals(methodName) || !file.equals(e.location().file())) continue;
+        // The method's own edges only: a plan that reads no others is kept across edits elsewhere.
+        for (CallEdge e : context.edgesFrom(className, methodName)) {
+            if (!file.equals(e.location().file())) continue;
             if (TRANSACTIONAL.contains(e.kind())) transactional.add(e.line());
             if (e.kind() == EdgeKind.REMOTE_EJB && e.op() != CallOp.LOOKUP && callLines.contains(e.line())) remote.add(e);
         }

@@ -93,7 +93,7 @@ public final class RestoreStatefulStateOnRollback implements Refactoring {
             return PlanOutcome.declined(simple(beanClass) + " demarcates its own transactions: it knows when they roll back");
         }
         Set<String> fields = new LinkedHashSet<>();
-        for (StateFact f : context.clusterState()) {
+        for (StateFact f : context.clusterStateOf(beanClass)) {
             if (f.kind() != StateKind.BEAN_FIELD_WRITE || !f.method().className().equals(beanClass)) continue;
             if (SET_UP.contains(f.method().name()) || f.method().name().startsWith("ejbCreate")) continue;
             fields.add(f.member());

@@ -199,20 +199,27 @@ class RememberedPlansTest {
     }
 
     @Test
-    void aPlanThatReadTheModelOrTheFilesIsMadeAgainWhenTheyChange() throws IOException {
+    void aPlanThatReadTheModelAComponentOrTheFilesIsMadeAgainWhenTheyChange() throws IOException {
         List<Refactoring> readsFiles = List.of(probe((f, c) -> String.valueOf(c.files().size())));
         List<Refactoring> readsModel = List.of(probe((f, c) -> String.valueOf(c.model().components().size())));
+        List<Refactoring> readsComponent = List.of(probe((f, c) -> String.valueOf(
+                c.component(RefactoringContext.ComponentBy.CLASS, "com.acme.estore.web.WanlintBean").isPresent())));
         Path other = temp.resolve("other-cache");
+        Path third = temp.resolve("third-cache");
         int asked = plans(cache, readsFiles);
         plans(other, readsModel);
+        plans(third, readsComponent);
         appendComment("src/deploy/petstore_web.xml");
         assertThat(plans(cache, readsFiles)).as("the same files").isLessThan(asked);
         assertThat(plans(other, readsModel)).as("the same model").isLessThan(asked);
+        assertThat(plans(third, readsComponent)).as("the same component").isLessThan(asked);
         // A new session bean: one more file, one more component.
         Files.writeString(app.resolve("src/java/com/acme/estore/web/WanlintBean.java"),
                 "package com.acme.estore.web;\n@javax.ejb.Stateless\npublic class WanlintBean { public void run() {} }\n");
         assertThat(plans(cache, readsFiles)).isEqualTo(asked);
         assertThat(plans(other, readsModel)).isEqualTo(asked);
+        assertThat(plans(third, readsComponent)).isEqualTo(asked);
+        assertThat(check(third, readsComponent)).isEqualTo(check(null, readsComponent));
         assertThat(check(cache, readsFiles)).isEqualTo(check(null, readsFiles));
         assertThat(check(other, readsModel)).isEqualTo(check(null, readsModel));
     }

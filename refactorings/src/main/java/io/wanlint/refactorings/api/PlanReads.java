@@ -34,6 +34,8 @@ public final class PlanReads {
         PLATFORM,
         /** The component model's components. */
         MODEL,
+        /** One component of the model ({@link RefactoringContext#component}; argument: {@code name:}, {@code class:} or {@code interface:} and the name). */
+        COMPONENT,
         /** The analysed files (path, kind, encoding, root element). */
         FILES,
         /** Whether there is a call graph. */

@@ -124,6 +124,7 @@ public final class RefactoringContext {
             case API_LEVEL -> apiLevel();
             case PLATFORM -> platform();
             case MODEL -> analysis.model().components();
+            case COMPONENT -> componentQuietly(read.argument());
             // The absolute path is the root's (kept with the plans) and the relative one.
             case FILES -> analysis.files().stream().map(f -> List.of(f.path(), String.valueOf(f.kind()), String.valueOf(f.encoding()),
                     String.valueOf(f.rootElement()))).toList();
@@ -140,6 +141,29 @@ public final class RefactoringContext {
     public ComponentModel model() {
         record(PlanReads.Kind.MODEL, "");
         return analysis.model();
+    }
+
+    /** How {@link #component} looks a component up. */
+    public enum ComponentBy { NAME, CLASS, INTERFACE }
+
+    /**
+     * The model's component of this name, implementation class or interface ({@link ComponentModel#byName},
+     * {@link ComponentModel#byClass}, {@link ComponentModel#byInterface}): a plan that reads a few components
+     * is kept while the others change.
+     */
+    public Optional<io.wanlint.analyzer.api.Component> component(ComponentBy by, String name) {
+        String argument = by.name().toLowerCase(Locale.ROOT) + ":" + name;
+        record(PlanReads.Kind.COMPONENT, argument);
+        return componentQuietly(argument);
+    }
+
+    private Optional<io.wanlint.analyzer.api.Component> componentQuietly(String argument) {
+        String name = argument.substring(argument.indexOf(':') + 1);
+        return switch (ComponentBy.valueOf(argument.substring(0, argument.indexOf(':')).toUpperCase(Locale.ROOT))) {
+            case NAME -> analysis.model().byName(name);
+            case CLASS -> analysis.model().byClass(name);
+            case INTERFACE -> analysis.model().byInterface(name);
+        };
     }
 
     /** The analysed files, in the analysis's order. */

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.wanlint.analyzer.api.CallEdge;
 import io.wanlint.analyzer.api.Finding;
-import io.wanlint.fixtures.Fixtures;
 import io.wanlint.refactorings.api.Fixes;
 import io.wanlint.refactorings.api.PlanOutcome;
 import io.wanlint.refactorings.api.Refactoring;
@@ -44,16 +43,8 @@ class RememberedPlansTest {
 
     @BeforeEach
     void copyApp() throws IOException {
-        app = temp.resolve("app");
+        app = RememberedPatchesTest.copyOfPetstore(temp.resolve("app"));
         cache = temp.resolve("cache");
-        Path from = Fixtures.app("petstore-1.1");
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path f : files.toList()) {
-                Path to = app.resolve(from.relativize(f).toString());
-                if (Files.isDirectory(f)) Files.createDirectories(to);
-                else Files.copy(f, to);
-            }
-        }
     }
 
     private Refactoring counting(Refactoring r) {

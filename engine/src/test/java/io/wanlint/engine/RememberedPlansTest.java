@@ -36,15 +36,17 @@ class RememberedPlansTest {
     private static final String CATALOG = "src/java/com/acme/estore/web/CatalogWebImpl.java";
     private static final String CATALOG_CLASS = "com.acme.estore.web.CatalogWebImpl";
 
+    /** Plans made (not taken) since the counter was last reset. */
+    private final AtomicInteger planned = new AtomicInteger();
     @TempDir Path temp;
+    /** A copy of petstore each test edits, and the cache folder of its cached runs. */
     private Path app;
     private Path cache;
-    private final AtomicInteger planned = new AtomicInteger();
 
     @BeforeEach
-    void copyApp() throws IOException {
-        app = RememberedPatchesTest.copyOfPetstore(temp.resolve("app"));
+    void copyPetstore() throws IOException {
         cache = temp.resolve("cache");
+        app = RememberedPatchesTest.copyOfPetstore(temp.resolve("app"));
     }
 
     private Refactoring counting(Refactoring r) {

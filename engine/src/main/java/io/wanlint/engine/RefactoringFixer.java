@@ -85,16 +85,20 @@ public final class RefactoringFixer implements Fixer {
     Engine.PatchesOutcome rememberedPreviews(List<Finding> findings, AnalysisResult result, Verification verification, String rulesKey, String name) {
         Path cache = verification.cache();
         RefactoringContext context = RefactoringContext.of(result);
-        String key;
-        // A verifier that keeps no javac results, for the key only: closing the run's own after a
-        // reuse would write back an empty set of javac results, which the next changed run wants.
-        try (PatchVerifier probe = verifier(context, verification.withCache(null))) {
-            key = RememberedPatches.keyOf(rulesKey, findings, context, probe.environmentDigest(), verification, refactorings);
-        }
-        java.util.Optional<PatchIndex> remembered = RememberedPatches.read(cache, name, key, context);
-        if (remembered.isPresent()) return new Engine.PatchesOutcome(remembered.get(), true);
-        try (PatchVerifier verifier = verifier(context, verification)) {
-            Refactorings.Outcome plans = refactorings.planAndVerify(findings, context, verifier, Refactorings.THREADS);
+        // One verifier for the key and the planning (its class path and environment digest are worked out once:
+        // on HELIUM V a second verifier for the key hashed every class-path jar again). Its javac results are
+        // written back only when it verified: after a reuse they would be an empty set, which the next changed run wants.
+        java.util.concurrent.atomic.AtomicBoolean verified = new java.util.concurrent.atomic.AtomicBoolean();
+        try (PatchVerifier verifier = verifier(context, verification, javacResults(context, cache, verified::get))) {
+            String key = RememberedPatches.keyOf(rulesKey, findings, context, verifier.environmentDigest(), verification, refactorings);
+            java.util.Optional<PatchIndex> remembered = RememberedPatches.read(cache, name, key, context);
+            if (remembered.isPresent()) return new Engine.PatchesOutcome(remembered.get(), true);
+            verified.set(true);
+            // The whole phase changed; most findings' plans read nothing that did (RememberedPlans).
+            String plansName = RememberedPlans.name(name);
+            RememberedPlans kept = RememberedPlans.read(cache, plansName, context, refactorings);
+            Refactorings.Outcome plans = refactorings.planAndVerify(findings, context, verifier, Refactorings.THREADS, kept);
+            kept.write(cache, plansName);
             Map<String, Boolean> created = RememberedPatches.created(plans.planned(), context);
             PatchIndex index = ReportPatches.of(plans.verified(), context);
             // A run cut short by the CPU-time budget depends on the machine's speed: the next run plans again.
@@ -108,10 +112,14 @@ public final class RefactoringFixer implements Fixer {
      * its shipped jars and {@code --classpath}, or, with {@code --no-verify}, none.
      */
     public PatchVerifier verifier(RefactoringContext context, Verification verification) {
+        return verifier(context, verification, javacResults(context, verification.cache(), () -> true));
+    }
+
+    private PatchVerifier verifier(RefactoringContext context, Verification verification, JavacResults results) {
         if (!verification.enabled()) return PatchVerifier.skipped(context, "not compiled (--no-verify)");
         // The class path (which scans every source's imports for the platform) is worked out while the patches are planned.
         return PatchVerifier.with(context, () -> CompileClassPath.of(context, verification.classPath()), compiler.get(),
-                PatchVerifier.DEFAULT_BUDGET, javacResults(context, verification.cache()));
+                PatchVerifier.DEFAULT_BUDGET, results);
     }
 
     /**
@@ -119,11 +127,13 @@ public final class RefactoringFixer implements Fixer {
      * written back when the verifier closes. A missing, damaged or foreign entry only means compiling;
      * the analysis's own cache entry already warns about a folder that cannot be used.
      */
-    static JavacResults javacResults(RefactoringContext context, Path cache) {
+    static JavacResults javacResults(RefactoringContext context, Path cache, java.util.function.BooleanSupplier write) {
         if (cache == null) return JavacResults.unkept();
         String name = "javac-" + java.util.HexFormat.of().formatHex(sha256(context.root().map(Path::toString).orElse("(archive)")), 0, 12);
         JavacResults results = SideEntry.read(cache, name, d -> { }).map(JavacResults::decode).orElseGet(JavacResults::none);
-        return results.writingTo(bytes -> SideEntry.write(cache, name, bytes, d -> { }));
+        return results.writingTo(bytes -> {
+            if (write.getAsBoolean()) SideEntry.write(cache, name, bytes, d -> { });
+        });
     }
 
     private static byte[] sha256(String s) {

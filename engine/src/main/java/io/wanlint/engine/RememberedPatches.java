@@ -90,21 +90,23 @@ final class RememberedPatches {
         encode(new Stored(VERSION, key, patches, created)).ifPresent(bytes -> SideEntry.write(cache, name, bytes, w -> { }));
     }
 
-    static Optional<byte[]> encode(Stored s) {
+    /** A stored form as bytes, or empty when it cannot be written (then nothing is kept and the next run plans again). */
+    static Optional<byte[]> encode(Object stored) {
         try {
-            return Optional.of(RememberedRules.json().writeValueAsBytes(s));
-        } catch (java.io.IOException | RuntimeException e) {
-            return Optional.empty(); // not kept: the next run plans again
-        }
-    }
-
-    static Optional<Stored> decode(byte[] bytes) {
-        try {
-            return Optional.of(RememberedRules.json().readValue(bytes, Stored.class));
+            return Optional.of(RememberedRules.json().writeValueAsBytes(stored));
         } catch (java.io.IOException | RuntimeException e) {
             return Optional.empty();
         }
     }
 
+    static Optional<Stored> decode(byte[] bytes) { return decode(bytes, Stored.class); }
 
+    /** A stored form read back, or empty when the bytes are damaged or of another form. */
+    static <T> Optional<T> decode(byte[] bytes, Class<T> form) {
+        try {
+            return Optional.of(RememberedRules.json().readValue(bytes, form));
+        } catch (java.io.IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
 }

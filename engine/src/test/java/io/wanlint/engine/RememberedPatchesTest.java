@@ -35,8 +35,12 @@ class RememberedPatchesTest {
 
     @BeforeEach
     void copyApp() throws IOException {
-        app = temp.resolve("app");
+        app = copyOfPetstore(temp.resolve("app"));
         cache = temp.resolve("cache");
+    }
+
+    /** A copy of the petstore fixture at {@code app}, to edit. */
+    static Path copyOfPetstore(Path app) throws IOException {
         Path from = Fixtures.app("petstore-1.1");
         try (Stream<Path> files = Files.walk(from)) {
             for (Path f : files.toList()) {
@@ -45,6 +49,7 @@ class RememberedPatchesTest {
                 else Files.copy(f, to);
             }
         }
+        return app;
     }
 
     /** The built-in engine, its refactorings counting the findings they are asked to plan for. */

@@ -2,8 +2,12 @@ package io.wanlint.refactorings.api;
 
 import io.wanlint.analyzer.api.AnalysisResult;
 import io.wanlint.analyzer.api.AnalyzedFile;
+import io.wanlint.analyzer.api.CallEdge;
+import io.wanlint.analyzer.api.ComponentModel;
 import io.wanlint.analyzer.api.MethodNode;
 import io.wanlint.analyzer.api.MethodRef;
+import io.wanlint.analyzer.api.SourceFacts;
+import io.wanlint.analyzer.api.UnseenCode;
 import io.wanlint.analyzer.ingest.TextDecoding;
 import io.wanlint.analyzer.ingest.XmlRootElement;
 
@@ -19,10 +23,17 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * What a refactoring plans against: the analysis and the current text of the application's files,
  * read by their path relative to the analysed root folder. Members of archives are not patchable.
+ *
+ * <p>While a plan is made {@link #recording} what it reads, every accessor records its read
+ * ({@link PlanReads}) and {@link #answer} answers it again, so a later run can tell whether the plan
+ * still holds. {@link #analysis()} hands out the whole analysis, which no read can name: a plan that
+ * asks for it is never reused. Refactorings therefore read the analysis through the narrow
+ * accessors ({@link #model()}, {@link #edgesFrom}, {@link #outgoing}, {@link #files()}…).
  */
 public final class RefactoringContext {
     private final AnalysisResult analysis;
@@ -41,6 +52,10 @@ public final class RefactoringContext {
      */
     private Map<String, List<String>> javaFilesByTypeName;
     private Map<String, List<MethodRef>> methodsByClass;
+    /** The call graph's edges by the caller's class, in the graph's order: a plan reads the edges of the classes it patches. */
+    private Map<String, List<CallEdge>> edgesByClass;
+    /** The reads of the plan this thread is making, if it is recording ({@link #recording}). */
+    private final ThreadLocal<PlanReads> recording = new ThreadLocal<>();
 
     public RefactoringContext(AnalysisResult analysis, Path root) {
         this.analysis = analysis;
@@ -55,19 +70,180 @@ public final class RefactoringContext {
         return new RefactoringContext(analysis, rootOf(analysis).orElse(null));
     }
 
-    public AnalysisResult analysis() { return analysis; }
+    /**
+     * The whole analysis. A plan that asks for it while {@link #recording} is never reused: nothing
+     * says which part of it the plan read.
+     */
+    public AnalysisResult analysis() {
+        PlanReads reads = recording.get();
+        if (reads != null) reads.opaque("the analysis as a whole");
+        return analysis;
+    }
+
+    /** {@code planning}'s value, with every read it makes through this context recorded in {@code into}. */
+    public <T> T recording(PlanReads into, Supplier<T> planning) {
+        PlanReads outer = recording.get();
+        recording.set(into);
+        try {
+            return planning.get();
+        } finally {
+            if (outer == null) recording.remove();
+            else recording.set(outer);
+        }
+    }
+
+    /** {@code work}'s value without recording: what an accessor computes from other reads is recorded as the accessor's own read. */
+    private <T> T quietly(Supplier<T> work) {
+        PlanReads reads = recording.get();
+        if (reads == null) return work.get();
+        recording.remove();
+        try {
+            return work.get();
+        } finally {
+            recording.set(reads);
+        }
+    }
+
+    private void record(PlanReads.Kind kind, String argument) {
+        PlanReads reads = recording.get();
+        if (reads != null) reads.add(kind, argument);
+    }
+
+    /**
+     * What this context answers to {@code read} now, as a value to compare with the answer a plan
+     * was made from (records, lists and strings; equal answers, equal plans). Nothing is recorded.
+     */
+    public Object answer(PlanReads.Read read) {
+        return quietly(() -> switch (read.kind()) {
+            case TEXT -> read(read.argument());
+            case EXISTS -> exists(read.argument());
+            case FILES_NAMED -> filesNamed(read.argument());
+            case JAVA_FILES_NAMED -> javaFilesNamed(read.argument());
+            case DESCRIPTORS_WITH_ROOT -> descriptorsWithRoot(read.argument().isEmpty() ? Set.of() : Set.of(read.argument().split(" ")));
+            case METHODS_OF -> methodsOf(read.argument());
+            case API_LEVEL -> apiLevel();
+            case PLATFORM -> platform();
+            case MODEL -> analysis.model().components();
+            case COMPONENT -> componentQuietly(read.argument());
+            // The absolute path is the root's (kept with the plans) and the relative one.
+            case FILES -> analysis.files().stream().map(f -> List.of(f.path(), String.valueOf(f.kind()), String.valueOf(f.encoding()),
+                    String.valueOf(f.rootElement()))).toList();
+            case HAS_CALL_GRAPH -> analysis.callGraph() != null;
+            case EDGES_FROM -> edgesFromQuietly(read.argument().substring(0, read.argument().lastIndexOf('#')),
+                    read.argument().substring(read.argument().lastIndexOf('#') + 1));
+            case CLUSTER_STATE -> clusterStateOf(read.argument());
+            case NON_SERIALIZABLE_STATE -> nonSerializableState();
+            case UNSEEN_CODE -> unseenCode();
+        });
+    }
+
+    /** The component model. */
+    public ComponentModel model() {
+        record(PlanReads.Kind.MODEL, "");
+        return analysis.model();
+    }
+
+    /** How {@link #component} looks a component up. */
+    public enum ComponentBy { NAME, CLASS, INTERFACE }
+
+    /**
+     * The model's component of this name, implementation class or interface ({@link ComponentModel#byName},
+     * {@link ComponentModel#byClass}, {@link ComponentModel#byInterface}): a plan that reads a few components
+     * is kept while the others change.
+     */
+    public Optional<io.wanlint.analyzer.api.Component> component(ComponentBy by, String name) {
+        String argument = by.name().toLowerCase(Locale.ROOT) + ":" + name;
+        record(PlanReads.Kind.COMPONENT, argument);
+        return componentQuietly(argument);
+    }
+
+    private Optional<io.wanlint.analyzer.api.Component> componentQuietly(String argument) {
+        String name = argument.substring(argument.indexOf(':') + 1);
+        return switch (ComponentBy.valueOf(argument.substring(0, argument.indexOf(':')).toUpperCase(Locale.ROOT))) {
+            case NAME -> analysis.model().byName(name);
+            case CLASS -> analysis.model().byClass(name);
+            case INTERFACE -> analysis.model().byInterface(name);
+        };
+    }
+
+    /** The analysed files, in the analysis's order. */
+    public List<AnalyzedFile> files() {
+        record(PlanReads.Kind.FILES, "");
+        return analysis.files();
+    }
+
+    /** Whether the analysis built a call graph. */
+    public boolean hasCallGraph() {
+        record(PlanReads.Kind.HAS_CALL_GRAPH, "");
+        return analysis.callGraph() != null;
+    }
+
+    /**
+     * The call graph's edges from the methods named {@code methodName} (overloads included) of
+     * {@code className}, in the graph's order; none without a call graph. A plan reads the edges of
+     * the methods it patches only, so an edit elsewhere, even in the same file, moves none of them.
+     */
+    public List<CallEdge> edgesFrom(String className, String methodName) {
+        record(PlanReads.Kind.EDGES_FROM, className + "#" + methodName);
+        return edgesFromQuietly(className, methodName);
+    }
+
+    private List<CallEdge> edgesFromQuietly(String className, String methodName) {
+        return edgesByClass().getOrDefault(className, List.of()).stream().filter(e -> e.from().name().equals(methodName)).toList();
+    }
+
+    /** The calls {@code method} makes ({@link io.wanlint.analyzer.api.CallGraph#outgoing}), read as the edges of its name's methods. */
+    public List<CallEdge> outgoing(MethodRef method) {
+        record(PlanReads.Kind.EDGES_FROM, method.className() + "#" + method.name());
+        return analysis.callGraph() == null ? List.of() : analysis.callGraph().outgoing(method);
+    }
+
+    private synchronized Map<String, List<CallEdge>> edgesByClass() {
+        if (edgesByClass == null) {
+            Map<String, List<CallEdge>> byClass = new HashMap<>();
+            if (analysis.callGraph() != null) {
+                for (CallEdge e : analysis.callGraph().edges()) byClass.computeIfAbsent(e.from().className(), k -> new ArrayList<>()).add(e);
+            }
+            edgesByClass = byClass;
+        }
+        return edgesByClass;
+    }
+
+    /**
+     * Where methods of {@code className} touch state a cluster keeps per node
+     * ({@link SourceFacts#clusterState}), in the facts' order; none without a call graph.
+     */
+    public List<SourceFacts.StateFact> clusterStateOf(String className) {
+        record(PlanReads.Kind.CLUSTER_STATE, className);
+        return analysis.callGraph() == null ? List.of()
+                : analysis.callGraph().facts().clusterState().stream().filter(f -> f.method().className().equals(className)).toList();
+    }
+
+    /** Session state values that are not serializable ({@link SourceFacts#nonSerializableState}); none without a call graph. */
+    public List<SourceFacts.SessionStateValue> nonSerializableState() {
+        record(PlanReads.Kind.NON_SERIALIZABLE_STATE, "");
+        return analysis.callGraph() == null ? List.of() : analysis.callGraph().facts().nonSerializableState();
+    }
+
+    /** Code the analysis did not see ({@link io.wanlint.analyzer.api.CallGraph#unseenCode}); none without a call graph. */
+    public List<UnseenCode> unseenCode() {
+        record(PlanReads.Kind.UNSEEN_CODE, "");
+        return analysis.callGraph() == null ? List.of() : analysis.callGraph().unseenCode();
+    }
 
     /** The application's Java EE API level (namespace, whether annotations are processed), decided on first use. */
     public ApiLevel apiLevel() {
+        record(PlanReads.Kind.API_LEVEL, "");
         ApiLevel level = apiLevel;
-        if (level == null) apiLevel = level = ApiLevel.of(this);
+        if (level == null) apiLevel = level = quietly(() -> ApiLevel.of(this));
         return level;
     }
 
     /** The Java EE platform the application declares (its patches are compiled against that API), decided on first use. */
     public ApiLevel.DeclaredPlatform platform() {
+        record(PlanReads.Kind.PLATFORM, "");
         ApiLevel.DeclaredPlatform p = platform;
-        if (p == null) platform = p = ApiLevel.platform(this);
+        if (p == null) platform = p = quietly(() -> ApiLevel.platform(this));
         return p;
     }
 
@@ -82,6 +258,7 @@ public final class RefactoringContext {
      * analysis's order.
      */
     public List<String> javaFilesNamed(String typeName) {
+        record(PlanReads.Kind.JAVA_FILES_NAMED, typeName);
         return javaFilesByTypeName().getOrDefault(typeName, List.of());
     }
 
@@ -101,6 +278,7 @@ public final class RefactoringContext {
 
     /** The call graph's methods {@code className} declares (overloads included), in the graph's order of its nodes. */
     public List<MethodRef> methodsOf(String className) {
+        record(PlanReads.Kind.METHODS_OF, className);
         return methodsByClass().getOrDefault(className, List.of());
     }
 
@@ -130,17 +308,20 @@ public final class RefactoringContext {
 
     /** Whether a file exists under the root (and is patchable). */
     public boolean exists(String path) {
+        record(PlanReads.Kind.EXISTS, path);
         return whyNotPatchable(path).isEmpty() && Files.isRegularFile(root.resolve(path));
     }
 
     /** The current text of a file, or empty when it is not patchable or cannot be read. */
     public Optional<SourceText> read(String path) {
+        record(PlanReads.Kind.TEXT, path);
         if (whyNotPatchable(path).isPresent()) return Optional.empty();
         return texts.computeIfAbsent(path, this::load);
     }
 
     /** Analysed files (not archive members) whose file name is {@code name}, ignoring case, by path. */
     public List<String> filesNamed(String name) {
+        record(PlanReads.Kind.FILES_NAMED, name);
         return analysis.files().stream().map(AnalyzedFile::path)
                 .filter(p -> !p.contains("!/"))
                 .filter(p -> p.substring(p.lastIndexOf('/') + 1).equalsIgnoreCase(name))
@@ -153,11 +334,12 @@ public final class RefactoringContext {
      * root ingest did not record is asked its root from its current text.
      */
     public List<String> descriptorsWithRoot(Set<String> roots) {
-        return analysis.files().stream()
+        record(PlanReads.Kind.DESCRIPTORS_WITH_ROOT, String.join(" ", new java.util.TreeSet<>(roots)));
+        return quietly(() -> analysis.files().stream()
                 .filter(f -> f.kind() == AnalyzedFile.Kind.DESCRIPTOR && !f.path().contains("!/"))
                 .filter(f -> roots.contains(f.rootElement() != null ? f.rootElement()
                         : read(f.path()).flatMap(t -> XmlRootElement.of(t.text())).orElse("")))
-                .map(AnalyzedFile::path).sorted().toList();
+                .map(AnalyzedFile::path).sorted().toList());
     }
 
     private Optional<SourceText> load(String path) {

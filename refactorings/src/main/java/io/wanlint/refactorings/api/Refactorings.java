@@ -136,10 +136,14 @@ public final class Refactorings {
      * one the finding gets planned alone.
      */
     public List<Planned> plan(List<Finding> findings, RefactoringContext context) {
+        return plan(findings, context, PlanMemory.NONE);
+    }
+
+    private List<Planned> plan(List<Finding> findings, RefactoringContext context, PlanMemory memory) {
         Planned[] out = new Planned[findings.size()];
         for (List<Integer> group : byFile(findings)) {
             try (JavaSource.Sharing trees = JavaSource.sharing()) {
-                for (int i : group) out[i] = planOne(findings.get(i), context);
+                for (int i : group) out[i] = planRemembered(findings.get(i), context, memory);
             }
         }
         return new ArrayList<>(java.util.Arrays.asList(out));
@@ -182,9 +186,18 @@ public final class Refactorings {
      * (as {@link #plan} does).
      */
     public Outcome planAndVerify(List<Finding> findings, RefactoringContext context, PatchVerifier verifier, int threads) {
+        return planAndVerify(findings, context, verifier, threads, PlanMemory.NONE);
+    }
+
+    /**
+     * {@link #planAndVerify(List, RefactoringContext, PatchVerifier, int)}, taking each plan {@code memory}
+     * keeps for the finding and giving it every plan made (with what it read): a kept plan is the one
+     * planning would make, as it read the same. Verification is as without memory.
+     */
+    public Outcome planAndVerify(List<Finding> findings, RefactoringContext context, PatchVerifier verifier, int threads, PlanMemory memory) {
         if (threads <= 1 || findings.size() <= 1) {
             verifier.prepareCompiles();
-            List<Planned> planned = plan(findings, context);
+            List<Planned> planned = plan(findings, context, memory);
             return new Outcome(planned, verifier.verifyEach(planned));
         }
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(Math.min(threads, findings.size()), task -> {
@@ -200,7 +213,7 @@ public final class Refactorings {
                     try (JavaSource.Sharing trees = JavaSource.sharing()) {
                         for (int i : group) {
                             try {
-                                Planned p = planOne(findings.get(i), context);
+                                Planned p = planRemembered(findings.get(i), context, memory);
                                 p.patch().ifPresent(verifier::prepare);
                                 futures.get(i).complete(p);
                             } catch (RuntimeException | Error e) {
@@ -223,6 +236,17 @@ public final class Refactorings {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /** The plan {@code memory} keeps for the finding, else one made now, recording its reads, and handed to {@code memory}. */
+    private Planned planRemembered(Finding f, RefactoringContext context, PlanMemory memory) {
+        if (memory == PlanMemory.NONE) return planOne(f, context);
+        Optional<Planned> kept = memory.recall(f, context);
+        if (kept.isPresent()) return kept.get();
+        PlanReads reads = new PlanReads();
+        Planned made = context.recording(reads, () -> planOne(f, context));
+        memory.remember(made, reads, context);
+        return made;
     }
 
     private Planned planOne(Finding f, RefactoringContext context) {

@@ -46,7 +46,7 @@ final class TagDeclaredComponents {
     /** Components declared in a Java file only, whose declaration there is an XDoclet tag. */
     private static Map<String, Component> tagged(RefactoringContext context) {
         Map<String, Component> out = new LinkedHashMap<>();
-        for (Component c : context.analysis().model().components()) {
+        for (Component c : context.model().components()) {
             if (c.declaredIn().isEmpty() || c.declaredIn().stream().anyMatch(l -> !l.file().endsWith(".java"))) continue;
             if (!c.kind().isEjb() && !c.kind().isWeb()) continue;
             SourceLocation at = c.declaredIn().get(0);

@@ -97,8 +97,8 @@ public final class MoveDataAccessBehindFacade implements Refactoring {
                         .map(v -> new FacadeDesign.Parameter(v.type(), v.name())).toList(), Set.of()))
                 : List.of();
         Set<String> env = new LinkedHashSet<>(block.envNames());
-        Optional<Component> client = context.analysis().model().byClass(loc.className());
-        List<Component> refOwners = client.map(List::of).orElseGet(() -> context.analysis().model().components().stream()
+        Optional<Component> client = context.model().byClass(loc.className());
+        List<Component> refOwners = client.map(List::of).orElseGet(() -> context.model().components().stream()
                 .filter(c -> c.kind().isWeb()).toList());
         for (Component c : refOwners) for (ResourceReference r : c.resourceRefs()) if (r.name() != null) env.add(r.name());
         if (!client.map(c -> c.kind().isEjb()).orElse(false)) env.addAll(webResourceRefs(context));
@@ -171,7 +171,7 @@ public final class MoveDataAccessBehindFacade implements Refactoring {
      */
     private static Set<String> webResourceRefs(RefactoringContext context) {
         Set<String> files = new TreeSet<>();
-        for (Component c : context.analysis().model().components()) {
+        for (Component c : context.model().components()) {
             if (!c.kind().isWeb()) continue;
             c.declaredIn().stream().map(l -> l.file()).filter(f -> f.toLowerCase(java.util.Locale.ROOT).endsWith(".xml")).forEach(files::add);
         }

@@ -71,7 +71,7 @@ public final class AddDirtyFlag implements Refactoring {
         if (source.isEmpty()) return PlanOutcome.declined(file + " cannot be read");
         String className = finding.location().className();
         String simple = className.substring(Math.max(className.lastIndexOf('.'), className.lastIndexOf('$')) + 1);
-        boolean beanClass = context.analysis().model().byClass(className).filter(c -> c.kind() == ComponentKind.ENTITY_BMP).isPresent();
+        boolean beanClass = context.model().byClass(className).filter(c -> c.kind() == ComponentKind.ENTITY_BMP).isPresent();
         if (!beanClass) {
             // A base class's ejbStore serves beans whose mutators it cannot see: a flag there could skip real writes.
             return PlanOutcome.declined(file + ": " + simple + " is not the bean class of a BMP entity; its ejbStore is inherited");

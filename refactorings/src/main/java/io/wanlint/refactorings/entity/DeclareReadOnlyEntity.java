@@ -64,10 +64,10 @@ public final class DeclareReadOnlyEntity implements Refactoring {
     private static String whyNot(Finding finding, RefactoringContext context) {
         if (!(finding.subject() instanceof FindingSubject.Entity subject)) return "not a WAN005 entity finding";
         String name = subject.name();
-        Optional<Component> found = context.analysis().model().byName(name).filter(c -> c.kind().isEntity());
+        Optional<Component> found = context.model().byName(name).filter(c -> c.kind().isEntity());
         if (found.isEmpty()) return "entity " + name + " is not in the component model";
         if (found.get().readOnly()) return name + " is already declared read-only";
-        if (context.analysis().callGraph() == null) return "no call graph: whether " + name + " is written is unknown";
+        if (!context.hasCallGraph()) return "no call graph: whether " + name + " is written is unknown";
         List<CallEdge> writes = writes(found.get(), context);
         if (!writes.isEmpty()) {
             List<String> where = writes.stream().limit(5).map(e -> (e.to() == null ? e.op().name() : e.to().name() + "()")
@@ -87,7 +87,7 @@ public final class DeclareReadOnlyEntity implements Refactoring {
     Optional<Patch> patchFor(Finding finding, RefactoringContext context) {
         if (!handles(finding) || !(finding.subject() instanceof FindingSubject.Entity subject)) return Optional.empty();
         String name = subject.name();
-        Optional<Component> found = context.analysis().model().byName(name).filter(c -> c.kind().isEntity());
+        Optional<Component> found = context.model().byName(name).filter(c -> c.kind().isEntity());
         if (found.isEmpty() || found.get().readOnly() || isWritten(found.get(), context)) return Optional.empty();
         Component entity = found.get();
         if (WriteSafety.forReadOnly(entity, context).isPresent()) return Optional.empty();
@@ -102,7 +102,7 @@ public final class DeclareReadOnlyEntity implements Refactoring {
 
     /** Any call anywhere that writes the entity (its own container callbacks aside). */
     private static boolean isWritten(Component entity, RefactoringContext context) {
-        return context.analysis().callGraph() == null || !writes(entity, context).isEmpty();
+        return !context.hasCallGraph() || !writes(entity, context).isEmpty();
     }
 
     /** The calls that write the entity, in call-graph order. */
@@ -111,7 +111,7 @@ public final class DeclareReadOnlyEntity implements Refactoring {
         for (CallEdge e : context.analysis().callGraph().edges()) {
             if (!WRITES.contains(e.op()) || e.from().className().equals(entity.className())) continue;
             boolean target = entity.name().equals(e.targetComponent())
-                    || e.to() != null && context.analysis().model().owning(e.to().className()).filter(c -> c.name().equals(entity.name())).isPresent();
+                    || e.to() != null && context.model().owning(e.to().className()).filter(c -> c.name().equals(entity.name())).isPresent();
             if (target) out.add(e);
         }
         return out;

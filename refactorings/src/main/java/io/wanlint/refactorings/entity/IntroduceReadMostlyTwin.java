@@ -106,7 +106,7 @@ public final class IntroduceReadMostlyTwin implements Refactoring {
             return PlanOutcome.declined("not a WAN005 entity finding");
         }
         String name = subject.name();
-        Optional<Component> found = context.analysis().model().byName(name).filter(c -> c.kind().isEntity());
+        Optional<Component> found = context.model().byName(name).filter(c -> c.kind().isEntity());
         if (found.isEmpty()) return PlanOutcome.declined("entity " + name + " is not in the component model");
         Component entity = found.get();
         if (entity.readOnly()) return PlanOutcome.declined(name + " is already declared read-only");
@@ -158,7 +158,7 @@ public final class IntroduceReadMostlyTwin implements Refactoring {
         PlanOutcome plan() {
             String name = entity.name();
             twinName = name + TWIN;
-            if (context.analysis().model().byName(twinName).isPresent()) {
+            if (context.model().byName(twinName).isPresent()) {
                 throw new Declined("a component named " + twinName + " already exists");
             }
             Map<String, List<CallEdge>> byFile = entityEdgesByFile();
@@ -188,7 +188,7 @@ public final class IntroduceReadMostlyTwin implements Refactoring {
             if (e.kind() == EdgeKind.JNDI_LOOKUP) return entity.name().equals(e.targetComponent());
             if (!e.kind().isEjb()) return false;
             if (e.targetComponent() != null) return entity.name().equals(e.targetComponent());
-            return e.to() != null && context.analysis().model().owning(e.to().className())
+            return e.to() != null && context.model().owning(e.to().className())
                     .filter(c -> c.name().equals(entity.name())).isPresent();
         }
 
@@ -277,7 +277,7 @@ public final class IntroduceReadMostlyTwin implements Refactoring {
             if (homeType == null || componentType == null) throw new Declined(entity.name() + " lacks a home or component interface");
             twinHome = packageOf(homeType) + twinType(simple(homeType));
             twinComponent = packageOf(componentType) + twinType(simple(componentType));
-            if (context.analysis().model().owning(twinHome).isPresent() || context.analysis().model().owning(twinComponent).isPresent()) {
+            if (context.model().owning(twinHome).isPresent() || context.model().owning(twinComponent).isPresent()) {
                 throw new Declined(simple(twinHome) + " or " + simple(twinComponent) + " already exists");
             }
         }
@@ -409,7 +409,7 @@ public final class IntroduceReadMostlyTwin implements Refactoring {
          */
         private void invalidation() {
             TwinInvalidation.Names n = names(twinJndi);
-            if (context.analysis().model().byName(n.mdbEjbName()).isPresent()) {
+            if (context.model().byName(n.mdbEjbName()).isPresent()) {
                 throw new Declined("a component named " + n.mdbEjbName() + " already exists");
             }
             JavaSource bean = javaOf(entity.className());
@@ -564,7 +564,7 @@ public final class IntroduceReadMostlyTwin implements Refactoring {
 
         private JavaSource javaOf(String qualified) {
             String suffix = qualified.replace('.', '/') + ".java";
-            String path = context.analysis().files().stream().map(f -> f.path()).filter(p -> p.equals(suffix) || p.endsWith("/" + suffix))
+            String path = context.files().stream().map(f -> f.path()).filter(p -> p.equals(suffix) || p.endsWith("/" + suffix))
                     .findFirst().orElseThrow(() -> new Declined("the source of " + qualified + " is not in the analysed folder"));
             SourceText text = context.read(path).orElseThrow(() -> new Declined(path + " cannot be read"));
             return JavaSource.parse(text).orElseThrow(() -> new Declined(path + " does not parse"));

@@ -184,8 +184,8 @@ final class WriteSafety {
 
     /** Code the call graph says runs unseen ({@link io.wanlint.analyzer.api.CallGraph#unseenCode}), in either front end. */
     static Optional<String> unseenCode(RefactoringContext context) {
-        if (context.analysis().callGraph() == null) return Optional.empty();
-        List<io.wanlint.analyzer.api.UnseenCode> unseen = context.analysis().callGraph().unseenCode();
+        if (!context.hasCallGraph()) return Optional.empty();
+        List<io.wanlint.analyzer.api.UnseenCode> unseen = context.unseenCode();
         if (unseen.isEmpty()) return Optional.empty();
         return Optional.of(unseen.get(0).describe() + (unseen.size() > 1 ? " (and " + (unseen.size() - 1) + " more)" : "")
                 + ", whose calls are not analysed");
@@ -198,7 +198,7 @@ final class WriteSafety {
      */
     static Optional<String> classesLoadedByName(RefactoringContext context) {
         List<String> files = new ArrayList<>();
-        for (AnalyzedFile f : context.analysis().files()) {
+        for (AnalyzedFile f : context.files()) {
             if (f.kind() == AnalyzedFile.Kind.JAVA && !f.path().contains("!/")) files.add(f.path());
         }
         files.sort(null);
@@ -223,7 +223,7 @@ final class WriteSafety {
 
     static Optional<Declared> declared(String qualified, RefactoringContext context) {
         String suffix = qualified.replace('.', '/') + ".java";
-        for (AnalyzedFile f : context.analysis().files()) {
+        for (AnalyzedFile f : context.files()) {
             if (f.kind() != AnalyzedFile.Kind.JAVA || f.path().contains("!/")) continue;
             if (!(f.path().equals(suffix) || f.path().endsWith("/" + suffix))) continue;
             Optional<JavaSource> src = context.read(f.path()).flatMap(JavaSource::parse);

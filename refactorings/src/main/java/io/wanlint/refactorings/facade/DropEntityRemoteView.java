@@ -46,7 +46,7 @@ public final class DropEntityRemoteView implements Refactoring {
             return PlanOutcome.declined("not a finding about an entity's remote view");
         }
         String name = remoteView.entity();
-        Optional<Component> found = context.analysis().model().byName(name);
+        Optional<Component> found = context.model().byName(name);
         if (found.isEmpty()) return PlanOutcome.declined("no entity bean named " + name + " in the model");
         Component entity = found.get();
         EjbInterfaces views = entity.interfaces();
@@ -92,7 +92,7 @@ public final class DropEntityRemoteView implements Refactoring {
             if (e.kind() != EdgeKind.REMOTE_EJB || !entity.name().equals(e.targetComponent())) continue;
             out.add(e.from().simpleClassName() + "." + e.from().name() + " (" + e.location().file() + ":" + e.line() + ")");
         }
-        for (Component c : context.analysis().model().components()) {
+        for (Component c : context.model().components()) {
             if (c.name().equals(entity.name())) continue;
             for (EjbReference r : c.ejbRefs()) {
                 if (!r.local() && (entity.name().equals(r.target()) || entity.name().equals(r.ejbLink()))) {

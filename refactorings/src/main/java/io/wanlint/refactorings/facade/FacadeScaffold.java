@@ -103,7 +103,7 @@ public final class FacadeScaffold {
         if (client.isEmpty()) return new Result.Declined(clientFile + " cannot be read or parsed");
         Optional<String> stuck = RemoteTravel.whyNot(design, client.get(), AppTypes.of(context));
         if (stuck.isPresent()) return new Result.Declined(stuck.get());
-        ComponentModel model = context.analysis().model();
+        ComponentModel model = context.model();
 
         String folder = (design.sourceRoot().isEmpty() ? "" : design.sourceRoot() + "/")
                 + (design.packageName().isEmpty() ? "" : design.packageName().replace('.', '/') + "/");
@@ -164,7 +164,7 @@ public final class FacadeScaffold {
     /** Adds the EJB 2.x descriptor edits to {@code changes}, or says why one cannot be made. */
     private static Optional<String> ejb2Descriptors(FacadeDesign design, String clientClass, Optional<Component> clientComponent,
                                           RefactoringContext context, List<FileChange> changes, TransactionAttribute attribute) {
-        ComponentModel model = context.analysis().model();
+        ComponentModel model = context.model();
         Map<String, Optional<Element>> outlines = new TreeMap<>();
         Optional<Component> clientBean = clientComponent.filter(c -> c.kind().isEjb());
         Optional<String> ejbJar = clientBean.flatMap(c -> descriptorOf(c, "ejb-jar", context, outlines)).or(() -> mainEjbJar(model, context, outlines));
@@ -321,7 +321,7 @@ public final class FacadeScaffold {
         int slash = clientFile.lastIndexOf('/');
         String dir = slash < 0 ? "" : clientFile.substring(0, slash + 1);
         if (pkg.isPresent()) {
-            for (AnalyzedFile f : context.analysis().files()) {
+            for (AnalyzedFile f : context.files()) {
                 String p = f.path();
                 if (p.startsWith(dir) && p.endsWith(".java") && p.indexOf('/', dir.length()) < 0 && !p.equals(clientFile)) {
                     single.add(pkg.get() + "." + p.substring(dir.length(), p.length() - ".java".length()));
@@ -405,7 +405,7 @@ public final class FacadeScaffold {
      * when it is one), by class: the moved code runs in each of them, with its {@code java:comp/env}.
      */
     static List<Component> callerComponents(String clientClass, RefactoringContext context) {
-        ComponentModel model = context.analysis().model();
+        ComponentModel model = context.model();
         Map<String, Set<String>> callersOf = new java.util.HashMap<>();
         if (context.analysis().callGraph() != null) {
             for (var e : context.analysis().callGraph().edges()) {

@@ -82,7 +82,7 @@ public final class IntroduceSessionFacade implements Refactoring {
                 .or(() -> candidates.size() == 1 ? Optional.of(candidates.get(0)) : Optional.empty());
         if (method.isEmpty()) return PlanOutcome.declined(file + ":" + at.line() + " is not inside " + simpleClass + "." + at.method());
         MethodDeclaration m = method.get();
-        Optional<Component> clientComponent = context.analysis().model().byClass(at.className());
+        Optional<Component> clientComponent = context.component(RefactoringContext.ComponentBy.CLASS, at.className());
         if (clientComponent.map(c -> MAIN_SITE.contains(c.kind())).orElse(false)) {
             return PlanOutcome.declined(simpleClass + " is a " + clientComponent.get().kind().name().toLowerCase(Locale.ROOT).replace('_', ' ')
                     + " bean, already next to the entities: a façade would not save a round trip (" + file + ":" + at.line() + ")");
@@ -93,7 +93,7 @@ public final class IntroduceSessionFacade implements Refactoring {
                 + " itself (" + file + ":" + at.line() + ")");
         Set<Integer> lines = new TreeSet<>();
         sites.forEach(e -> lines.add(e.line()));
-        boolean remote = sites.stream().anyMatch(e -> e.kind() == EdgeKind.REMOTE_EJB && throwsRemoteException(e, context.analysis().model()));
+        boolean remote = sites.stream().anyMatch(e -> e.kind() == EdgeKind.REMOTE_EJB && throwsRemoteException(e, context));
 
         String clientPackage = client.unit().getPackageDeclaration().map(p -> p.getNameAsString()).orElse("");
         String packagePath = clientPackage.isEmpty() ? "" : clientPackage.replace('.', '/') + "/";
@@ -142,14 +142,17 @@ public final class IntroduceSessionFacade implements Refactoring {
      * calls to stateful session beans.
      */
     private static List<CallEdge> dataSites(RefactoringContext context, String className, MethodDeclaration m) {
-        var graph = context.analysis().callGraph();
         // Through the method's nodes (overloads included), not a scan of every edge or node per finding.
         List<CallEdge> made = new ArrayList<>();
         for (MethodRef ref : context.methodsOf(className)) {
-            if (ref.name().equals(m.getNameAsString())) made.addAll(graph.outgoing(ref));
+            if (ref.name().equals(m.getNameAsString())) made.addAll(context.outgoing(ref));
         }
         List<CallEdge> inMethod = made.stream().filter(e -> contains(m, e.line())).toList();
-        return SessionFacadeFix.of(inMethod, context.analysis().model()).map(SessionFacadeFix::takenOver).orElse(List.of());
+        // SessionFacadeFix asks the model only for the components the calls name.
+        var named = new io.wanlint.analyzer.api.ComponentModel(inMethod.stream().map(CallEdge::targetComponent)
+                .filter(java.util.Objects::nonNull).distinct()
+                .flatMap(n -> context.component(RefactoringContext.ComponentBy.NAME, n).stream()).toList());
+        return SessionFacadeFix.of(inMethod, named).map(SessionFacadeFix::takenOver).orElse(List.of());
     }
 
     private static boolean handles(Set<String> handled, String thrown) {
@@ -181,7 +184,7 @@ public final class IntroduceSessionFacade implements Refactoring {
     private static String facadePackage(String clientPackage, List<CallEdge> sites, RefactoringContext context) {
         String common = null;
         for (CallEdge e : sites) {
-            Optional<Component> target = Optional.ofNullable(e.targetComponent()).flatMap(context.analysis().model()::byName);
+            Optional<Component> target = Optional.ofNullable(e.targetComponent()).flatMap(n -> context.component(RefactoringContext.ComponentBy.NAME, n));
             if (target.isEmpty()) continue;
             String cls = target.get().className();
             String pkg = cls.contains(".") ? cls.substring(0, cls.lastIndexOf('.')) : "";
@@ -286,9 +289,10 @@ public final class IntroduceSessionFacade implements Refactoring {
      * {@code RemoteException}; an EJB 3 remote business interface's methods do not (and a façade's
      * business interface may not declare it unless it extends {@code java.rmi.Remote}).
      */
-    private static boolean throwsRemoteException(CallEdge e, io.wanlint.analyzer.api.ComponentModel model) {
-        Optional<Component> target = Optional.ofNullable(e.targetComponent()).flatMap(model::byName)
-                .or(() -> model.byClass(e.to().className())).or(() -> model.byInterface(e.to().className()));
+    private static boolean throwsRemoteException(CallEdge e, RefactoringContext context) {
+        Optional<Component> target = Optional.ofNullable(e.targetComponent()).flatMap(n -> context.component(RefactoringContext.ComponentBy.NAME, n))
+                .or(() -> context.component(RefactoringContext.ComponentBy.CLASS, e.to().className()))
+                .or(() -> context.component(RefactoringContext.ComponentBy.INTERFACE, e.to().className()));
         if (target.isEmpty()) return true;
         var views = target.get().interfaces();
         if (views.remoteBusiness().contains(e.to().className()) || views.localBusiness().contains(e.to().className())) return false;

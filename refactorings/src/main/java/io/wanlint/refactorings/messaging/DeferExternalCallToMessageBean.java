@@ -74,12 +74,11 @@ public final class DeferExternalCallToMessageBean implements Refactoring {
         if (callLines.isEmpty()) return PlanOutcome.declined("the finding's evidence has no call in " + simple + "." + methodName);
         Set<Integer> transactional = new LinkedHashSet<>();
         List<CallEdge> remote = new ArrayList<>();
-        if (context.analysis().callGraph() != null) {
-            for (CallEdge e : context.analysis().callGraph().edges()) {
-                if (!e.from().className().equals(className) || !e.from().name().equals(methodName) || !file.equals(e.location().file())) continue;
-                if (TRANSACTIONAL.contains(e.kind())) transactional.add(e.line());
-                if (e.kind() == EdgeKind.REMOTE_EJB && e.op() != CallOp.LOOKUP && callLines.contains(e.line())) remote.add(e);
-            }
+        // The method's own edges only: a plan that reads no others is kept across edits elsewhere.
+        for (CallEdge e : context.edgesFrom(className, methodName)) {
+            if (!file.equals(e.location().file())) continue;
+            if (TRANSACTIONAL.contains(e.kind())) transactional.add(e.line());
+            if (e.kind() == EdgeKind.REMOTE_EJB && e.op() != CallOp.LOOKUP && callLines.contains(e.line())) remote.add(e);
         }
 
         CallSlicer slicer = new CallSlicer(type.get(), method.get(), file, transactional,
@@ -103,7 +102,7 @@ public final class DeferExternalCallToMessageBean implements Refactoring {
 
     private static PlanOutcome ejb2(Finding finding, RefactoringContext context, JavaSource source, TypeDeclaration<?> type,
                                     CallSlice.Movable slice, String className) {
-        Optional<io.wanlint.analyzer.api.Component> bean = context.analysis().model().byClass(className);
+        Optional<io.wanlint.analyzer.api.Component> bean = context.model().byClass(className);
         if (bean.isEmpty()) return PlanOutcome.declined(className + " is not a declared enterprise bean");
         String ejbName = bean.get().name();
         List<SourceText> descriptors = ejbJarsDeclaring(context, ejbName);
@@ -167,7 +166,7 @@ public final class DeferExternalCallToMessageBean implements Refactoring {
     /** ejb-jar descriptors (whatever their file name) with a bean of this ejb-name, by path. */
     private static List<SourceText> ejbJarsDeclaring(RefactoringContext context, String ejbName) {
         List<SourceText> out = new ArrayList<>();
-        for (AnalyzedFile f : context.analysis().files()) {
+        for (AnalyzedFile f : context.files()) {
             // descriptors kept under other names (supplier.xml.BMP, deployed renamed) count too
             boolean xmlLike = f.kind() == AnalyzedFile.Kind.DESCRIPTOR
                     || f.kind() == AnalyzedFile.Kind.OTHER && f.path().toLowerCase(Locale.ROOT).contains(".xml");
@@ -215,7 +214,7 @@ public final class DeferExternalCallToMessageBean implements Refactoring {
     private static boolean appSerializable(RefactoringContext context, String qualified) {
         if (!qualified.contains(".")) return false;
         String path = qualified.replace('.', '/') + ".java";
-        for (AnalyzedFile f : context.analysis().files()) {
+        for (AnalyzedFile f : context.files()) {
             if (f.kind() != AnalyzedFile.Kind.JAVA || !f.path().endsWith(path)) continue;
             return context.read(f.path()).map(t -> t.text().toLowerCase(Locale.ROOT).contains("serializable")).orElse(false);
         }

@@ -46,8 +46,8 @@ public final class MakeSessionStateSerializable implements Refactoring {
 
     /** The patch, or empty when this finding cannot be fixed this way. */
     Optional<Patch> patchFor(Finding finding, RefactoringContext context) {
-        if (!handles(finding) || context.analysis().callGraph() == null) return Optional.empty();
-        List<SessionStateValue> all = context.analysis().callGraph().facts().nonSerializableState();
+        if (!handles(finding) || !context.hasCallGraph()) return Optional.empty();
+        List<SessionStateValue> all = context.nonSerializableState();
         // WAN010's keys: a class stored only by a method storing nothing else keeps that method's key,
         // any other stored class is keyed by the class; a stateful bean's fields by the bean.
         Map<String, Set<String>> methodsStoring = new LinkedHashMap<>();
@@ -100,7 +100,7 @@ public final class MakeSessionStateSerializable implements Refactoring {
 
     /** A field the container fills with an EJB reference (WAN010 does not report it): injected, or typed with a bean class. */
     private static boolean holdsAnEjbReference(RefactoringContext context, SessionStateValue v) {
-        var model = context.analysis().model();
+        var model = context.model();
         boolean injected = model.byClass(v.className()).stream()
                 .flatMap(c -> c.ejbRefs().stream()).anyMatch(r -> v.member().equals(r.injectionField()));
         return injected || model.byClass(v.valueType()).map(c -> c.kind().isSession()).orElse(false);
@@ -154,7 +154,7 @@ public final class MakeSessionStateSerializable implements Refactoring {
     private static Optional<String> sourceOf(String className, RefactoringContext context) {
         String topLevel = className.contains("$") ? className.substring(0, className.indexOf('$')) : className;
         String suffix = topLevel.replace('.', '/') + ".java";
-        return context.analysis().files().stream()
+        return context.files().stream()
                 .filter(f -> f.kind() == AnalyzedFile.Kind.JAVA && !f.path().contains("!/"))
                 .map(AnalyzedFile::path)
                 .filter(p -> p.equals(suffix) || p.endsWith("/" + suffix))

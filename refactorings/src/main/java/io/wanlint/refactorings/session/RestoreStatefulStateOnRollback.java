@@ -83,9 +83,9 @@ public final class RestoreStatefulStateOnRollback implements Refactoring {
     @Override public Fixes fixes() { return Fixes.of(RULE_ID, FindingSubject.BeanFields.class); }
 
     @Override public PlanOutcome plan(Finding finding, RefactoringContext context) {
-        if (!handles(finding) || context.analysis().callGraph() == null) return PlanOutcome.declined("not a WAN011 finding");
+        if (!handles(finding) || !context.hasCallGraph()) return PlanOutcome.declined("not a WAN011 finding");
         String beanClass = ((FindingSubject.BeanFields) finding.subject()).beanClass();
-        Optional<Component> bean = context.analysis().model().byClass(beanClass);
+        Optional<Component> bean = context.model().byClass(beanClass);
         if (bean.isEmpty() || bean.get().kind() != ComponentKind.STATEFUL_SESSION) {
             return PlanOutcome.declined(beanClass + " is not a stateful session bean of this application");
         }
@@ -93,7 +93,7 @@ public final class RestoreStatefulStateOnRollback implements Refactoring {
             return PlanOutcome.declined(simple(beanClass) + " demarcates its own transactions: it knows when they roll back");
         }
         Set<String> fields = new LinkedHashSet<>();
-        for (StateFact f : context.analysis().callGraph().facts().clusterState()) {
+        for (StateFact f : context.clusterStateOf(beanClass)) {
             if (f.kind() != StateKind.BEAN_FIELD_WRITE || !f.method().className().equals(beanClass)) continue;
             if (SET_UP.contains(f.method().name()) || f.method().name().startsWith("ejbCreate")) continue;
             fields.add(f.member());

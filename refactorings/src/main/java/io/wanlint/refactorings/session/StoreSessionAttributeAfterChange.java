@@ -60,9 +60,9 @@ public final class StoreSessionAttributeAfterChange implements Refactoring {
     @Override public Fixes fixes() { return Fixes.of(RULE_ID, FindingSubject.SessionAttribute.class); }
 
     @Override public PlanOutcome plan(Finding finding, RefactoringContext context) {
-        if (!handles(finding) || context.analysis().callGraph() == null) return PlanOutcome.declined("not a WAN012 finding");
+        if (!handles(finding) || !context.hasCallGraph()) return PlanOutcome.declined("not a WAN012 finding");
         FindingSubject.SessionAttribute subject = (FindingSubject.SessionAttribute) finding.subject();
-        Optional<StateFact> fact = context.analysis().callGraph().facts().clusterState().stream()
+        Optional<StateFact> fact = context.clusterStateOf(subject.method().className()).stream()
                 .filter(f -> f.kind() == StateKind.SESSION_VALUE_MUTATED && f.method().equals(subject.method())
                         && f.member().equals(subject.attribute()))
                 .reduce((a, b) -> b);

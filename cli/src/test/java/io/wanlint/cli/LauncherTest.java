@@ -173,19 +173,7 @@ class LauncherTest {
         Files.copy(DISTRIBUTION_LAUNCHER, home.resolve("bin/wanlint"));
         Files.createDirectories(home.resolve("lib"));
         Files.writeString(home.resolve("lib/wanlint.jar"), "jar");
-        Path log = home.resolve("calls.log");
-        Path fakes = Files.createDirectories(home.resolve("fakes"));
-        script(fakes.resolve("java"), "#!/bin/sh\necho \"java $*\" >> '" + log + "'\n");
-        List<String> command = new ArrayList<>(List.of("sh", home.resolve("bin/wanlint").toString()));
-        command.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(command).directory(home.toFile()).redirectErrorStream(true);
-        pb.environment().put("PATH", fakes + ":" + System.getenv("PATH"));
-        for (String name : List.of("JAVA_HOME", "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "WANLINT_JAVA_OPTS")) pb.environment().remove(name);
-        Process p = pb.start();
-        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(output).isZero();
-        return Files.readAllLines(log).get(0);
+        return fakeJavaLine(home, "sh", home.resolve("bin/wanlint"), Map.of(), args);
     }
 
     /** The launcher's starting heap in a java command line, in percent of the memory. */
@@ -227,23 +215,31 @@ class LauncherTest {
         executable(project.resolve("wanlint"));
         Files.createDirectories(project.resolve("cli/target"));
         Files.writeString(project.resolve("cli/target/wanlint.jar"), "jar");
-        Path log = project.resolve("calls.log");
-        Path fakes = Files.createDirectories(project.resolve("fakes"));
+        return fakeJavaLine(project, "bash", project.resolve("wanlint"), environment, args)
+                .replace(project.toRealPath().resolve("cli/target/wanlint.jar").toString(), "JAR");
+    }
+
+    /**
+     * Runs a launcher script in {@code folder} with a fake {@code java} on {@code PATH} and none of the
+     * caller's Java options; returns the java command line the launcher ran.
+     */
+    private static String fakeJavaLine(Path folder, String shell, Path launcher, Map<String, String> environment, String... args)
+            throws Exception {
+        Path log = folder.resolve("calls.log");
+        Path fakes = Files.createDirectories(folder.resolve("fakes"));
         script(fakes.resolve("java"), "#!/bin/sh\necho \"java $*\" >> '" + log + "'\n");
-        List<String> command = new ArrayList<>(List.of("bash", project.resolve("wanlint").toString()));
+        List<String> command = new ArrayList<>(List.of(shell, launcher.toString()));
         command.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(command).directory(project.toFile()).redirectErrorStream(true);
+        ProcessBuilder pb = new ProcessBuilder(command).directory(folder.toFile()).redirectErrorStream(true);
         pb.environment().put("PATH", fakes + ":" + System.getenv("PATH"));
         pb.environment().put("WANLINT_CDS", "0");
-        pb.environment().remove("JAVA_TOOL_OPTIONS");
-        pb.environment().remove("JDK_JAVA_OPTIONS");
-        pb.environment().remove("WANLINT_JAVA_OPTS");
+        for (String name : List.of("JAVA_HOME", "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "WANLINT_JAVA_OPTS")) pb.environment().remove(name);
         pb.environment().putAll(environment);
         Process p = pb.start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(output).isZero();
-        return Files.readAllLines(log).get(0).replace(project.toRealPath().resolve("cli/target/wanlint.jar").toString(), "JAR");
+        return Files.readAllLines(log).get(0);
     }
 
     private static void script(Path file, String body) throws IOException {

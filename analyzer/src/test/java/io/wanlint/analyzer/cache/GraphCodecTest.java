@@ -62,6 +62,28 @@ class GraphCodecTest {
     }
 
     @Test
+    void edgesSharingOneOverridesMapWriteTheBytesOfEdgesWithEqualCopiesOfIt() throws IOException {
+        // The writer sorts a shared map once (by identity): the bytes must not depend on the sharing.
+        java.util.Map<String, MethodRef> overrides = new java.util.HashMap<>();
+        for (int i = 0; i < 40; i++) overrides.put("shop.web.Servlet" + (i * 7919 % 97), new MethodRef("shop.web.Servlet" + i, "run", List.of()));
+        Receiver.Own shared = new Receiver.Own(overrides);
+        List<CallEdge> sharing = new java.util.ArrayList<>();
+        List<CallEdge> copies = new java.util.ArrayList<>();
+        for (int line = 1; line <= 5; line++) {
+            sharing.add(new CallEdge(DO_GET, FIND, EdgeKind.LOCAL, CallOp.INVOKE, new SourceLocation("web/CartServlet.java", line),
+                    0, null, false, false, List.of(), shared));
+            copies.add(new CallEdge(DO_GET, FIND, EdgeKind.LOCAL, CallOp.INVOKE, new SourceLocation("web/CartServlet.java", line),
+                    0, null, false, false, List.of(), new Receiver.Own(new java.util.TreeMap<>(overrides).descendingMap())));
+        }
+
+        byte[] written = bytes(new GraphCodec.Parts(List.of(), sharing, List.of(), SourceFacts.NONE));
+
+        assertThat(written).isEqualTo(bytes(new GraphCodec.Parts(List.of(), copies, List.of(), SourceFacts.NONE)));
+        GraphCodec.Parts back = GraphCodec.read(new DataInputStream(new ByteArrayInputStream(written)));
+        assertThat(back.edges()).containsExactlyElementsOf(sharing);
+    }
+
+    @Test
     void aTruncatedGraphIsAnErrorNotAShorterGraph() throws IOException {
         GraphCodec.Parts parts = new GraphCodec.Parts(List.of(new MethodNode(DO_GET, "CartServlet", SourceLocation.UNKNOWN)),
                 List.of(), List.of(), SourceFacts.NONE);

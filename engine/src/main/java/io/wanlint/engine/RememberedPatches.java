@@ -31,14 +31,16 @@ import java.util.TreeMap;
  * and byte-order mark of every patchable analysed file as the refactorings read it, the verifier's
  * environment ({@link PatchVerifier#environmentDigest()}: compiler, options, budget, class path, API
  * jars, package layout), the verification options, and the builds of the refactorings, the
- * verifier and the report index. Whether each file a patch would create exists is outside the
- * analysis (an excluded file can stand there): it is kept with the entry and checked again on reuse.
+ * verifier and the report index. Whether a file exists is outside the analysis (an excluded file can
+ * stand there): whether each file a planned patch creates exists, and each file planning asked about
+ * ({@link RefactoringContext#existsAsked}: a plan declined because a file stands where its patch would
+ * create one), is kept with the entry and checked again on reuse.
  * A miss costs one planning run; a wrong hit would show a wrong patch, so whatever is in doubt is in
  * the key.
  */
 final class RememberedPatches {
     /** Bumped whenever the stored form changes. */
-    static final int VERSION = 1;
+    static final int VERSION = 2;
 
     /** What a run stores: its key, the report's patches, and whether each file a planned patch creates existed. */
     record Stored(int version, String key, PatchIndex patches, Map<String, Boolean> created) {}
@@ -67,9 +69,14 @@ final class RememberedPatches {
         return HexFormat.of().formatHex(d.digest());
     }
 
-    /** Whether each file the plans' patches create exists now: a patch creating an existing file is declined. */
+    /**
+     * Whether each file the plans' patches create, and each file planning asked about, exists now: a patch
+     * creating an existing file is declined, and a plan declined because a file stood in its way is planned
+     * again once the file is gone.
+     */
     static Map<String, Boolean> created(List<Refactorings.Planned> plans, RefactoringContext context) {
         Map<String, Boolean> created = new TreeMap<>();
+        for (String asked : context.existsAsked()) created.put(asked, context.exists(asked));
         for (Refactorings.Planned plan : plans) {
             for (FileChange c : plan.patch().map(p -> p.changes()).orElse(List.of())) {
                 if (c instanceof FileChange.Create create) created.put(create.file(), context.exists(create.file()));

@@ -32,6 +32,8 @@ class RememberedPatchesTest {
     private Path app;
     private Path cache;
     private final AtomicInteger planned = new AtomicInteger();
+    /** A file (relative to the application) whose presence makes every plan decline, as a file in a patch's way does; none when null. */
+    private String inTheWay;
 
     @BeforeEach
     void copyApp() throws IOException {
@@ -67,6 +69,7 @@ class RememberedPatchesTest {
 
             @Override public PlanOutcome plan(Finding finding, RefactoringContext context) {
                 planned.incrementAndGet();
+                if (inTheWay != null && context.exists(inTheWay)) return PlanOutcome.declined(inTheWay + " already exists");
                 return r.plan(finding, context);
             }
         };
@@ -135,6 +138,22 @@ class RememberedPatchesTest {
         Files.writeString(sibling, declaration.replace("int answer()", "long answer()"));
         assertThat(planned(PatchOptions.DEFAULT)).as("a sibling's changed declaration").isTrue();
         assertThat(check(cache, PatchOptions.DEFAULT)).isEqualTo(uncached(PatchOptions.DEFAULT));
+    }
+
+    @Test
+    void aFileOutsideTheAnalysisThatDecidedAPlanIsCheckedAgain() throws IOException {
+        // Not a source: the analysis never reads it, so only the plans' own question about it can tell.
+        inTheWay = "wanlint-in-the-way.txt";
+        Files.writeString(app.resolve(inTheWay), "generated elsewhere\n");
+        PatchIndex declined = check(cache, PatchOptions.DEFAULT);
+        assertThat(declined.byFingerprint()).as("every plan declined while the file stands").isEmpty();
+        assertThat(planned(PatchOptions.DEFAULT)).as("nothing changed").isFalse();
+
+        Files.delete(app.resolve(inTheWay));
+        assertThat(planned(PatchOptions.DEFAULT)).as("the file that declined the plans is gone").isTrue();
+        PatchIndex patched = check(cache, PatchOptions.DEFAULT);
+        assertThat(patched.byFingerprint()).isNotEmpty();
+        assertThat(patched).isEqualTo(uncached(PatchOptions.DEFAULT));
     }
 
     @Test

@@ -56,6 +56,11 @@ public final class RefactoringContext {
     private Map<String, List<CallEdge>> edgesByClass;
     /** The reads of the plan this thread is making, if it is recording ({@link #recording}). */
     private final ThreadLocal<PlanReads> recording = new ThreadLocal<>();
+    /**
+     * Every path {@link #exists} was asked about, recording or not: a file outside the analysis (excluded,
+     * or not a source) can decide a plan, and a whole run's kept patches must check it again ({@link #existsAsked}).
+     */
+    private final Set<String> existsAsked = ConcurrentHashMap.newKeySet();
 
     public RefactoringContext(AnalysisResult analysis, Path root) {
         this.analysis = analysis;
@@ -309,7 +314,15 @@ public final class RefactoringContext {
     /** Whether a file exists under the root (and is patchable). */
     public boolean exists(String path) {
         record(PlanReads.Kind.EXISTS, path);
+        existsAsked.add(path);
         return whyNotPatchable(path).isEmpty() && Files.isRegularFile(root.resolve(path));
+    }
+
+    /** The paths {@link #exists} has been asked about so far, sorted. */
+    public List<String> existsAsked() {
+        List<String> asked = new ArrayList<>(existsAsked);
+        asked.sort(null);
+        return asked;
     }
 
     /** The current text of a file, or empty when it is not patchable or cannot be read. */

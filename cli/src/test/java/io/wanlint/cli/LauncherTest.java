@@ -23,6 +23,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class LauncherTest {
     private static final Path LAUNCHER = Path.of("..", "wanlint").toAbsolutePath().normalize();
     private static final Path DISTRIBUTION_LAUNCHER = Path.of("src", "dist", "bin", "wanlint").toAbsolutePath();
+    /** How both launchers size the starting heap, sourced by each. */
+    private static final Path HEAP_SIZING = Path.of("src", "dist", "bin", "wanlint-heap.sh").toAbsolutePath();
 
     @TempDir Path temp;
 
@@ -171,6 +173,7 @@ class LauncherTest {
         Path home = Files.createDirectories(temp.resolve("distribution-" + projects++));
         Files.createDirectories(home.resolve("bin"));
         Files.copy(DISTRIBUTION_LAUNCHER, home.resolve("bin/wanlint"));
+        Files.copy(HEAP_SIZING, home.resolve("bin/wanlint-heap.sh"));
         Files.createDirectories(home.resolve("lib"));
         Files.writeString(home.resolve("lib/wanlint.jar"), "jar");
         return fakeJavaLine(home, "sh", home.resolve("bin/wanlint"), Map.of(), args);
@@ -213,6 +216,8 @@ class LauncherTest {
         Path project = Files.createDirectories(temp.resolve("project-" + projects++));
         Files.copy(LAUNCHER, project.resolve("wanlint"));
         executable(project.resolve("wanlint"));
+        Files.createDirectories(project.resolve("cli/src/dist/bin"));
+        Files.copy(HEAP_SIZING, project.resolve("cli/src/dist/bin/wanlint-heap.sh"));
         Files.createDirectories(project.resolve("cli/target"));
         Files.writeString(project.resolve("cli/target/wanlint.jar"), "jar");
         return fakeJavaLine(project, "bash", project.resolve("wanlint"), environment, args)

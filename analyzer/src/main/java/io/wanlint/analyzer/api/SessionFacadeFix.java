@@ -3,6 +3,7 @@ package io.wanlint.analyzer.api;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The session-façade fix of WAN001, WAN002 and WAN007 (docs/rules.md §Refactorings), described once
@@ -33,9 +34,17 @@ public record SessionFacadeFix(MethodRef client, List<CallEdge> takenOver, Optio
 
     /** Whether the façade takes this call over (see the type's description). */
     public static boolean takesOver(CallEdge call, ComponentModel model) {
+        return takesOver(call, model::byName);
+    }
+
+    /**
+     * {@link #takesOver(CallEdge, ComponentModel)} with the model's components looked up by name through
+     * {@code componentNamed}, the only look-up the decision makes (a patch planner records what it reads).
+     */
+    public static boolean takesOver(CallEdge call, Function<String, Optional<Component>> componentNamed) {
         if (call.cachedOnce()) return false;
         if (!call.kind().isEjb() && call.kind() != EdgeKind.JNDI_LOOKUP) return false;
-        Optional<Component> target = Optional.ofNullable(call.targetComponent()).flatMap(model::byName);
+        Optional<Component> target = Optional.ofNullable(call.targetComponent()).flatMap(componentNamed);
         return !target.map(c -> c.kind() == ComponentKind.STATEFUL_SESSION).orElse(false);
     }
 
@@ -44,7 +53,12 @@ public record SessionFacadeFix(MethodRef client, List<CallEdge> takenOver, Optio
      * out), or empty when it takes over none.
      */
     public static Optional<SessionFacadeFix> of(List<CallEdge> calls, ComponentModel model) {
-        List<CallEdge> taken = calls.stream().filter(c -> takesOver(c, model)).toList();
+        return of(calls, model::byName);
+    }
+
+    /** {@link #of(List, ComponentModel)} with the components looked up by name through {@code componentNamed}. */
+    public static Optional<SessionFacadeFix> of(List<CallEdge> calls, Function<String, Optional<Component>> componentNamed) {
+        List<CallEdge> taken = calls.stream().filter(c -> takesOver(c, componentNamed)).toList();
         if (taken.isEmpty()) return Optional.empty();
         Optional<CallEdge> standIn = taken.stream().filter(c -> c.kind().isEjb() && c.op() != CallOp.LOOKUP).findFirst();
         return Optional.of(new SessionFacadeFix(standIn.orElse(taken.get(0)).from(), taken, standIn));

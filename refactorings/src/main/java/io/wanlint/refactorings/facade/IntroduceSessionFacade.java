@@ -148,11 +148,9 @@ public final class IntroduceSessionFacade implements Refactoring {
             if (ref.name().equals(m.getNameAsString())) made.addAll(context.outgoing(ref));
         }
         List<CallEdge> inMethod = made.stream().filter(e -> contains(m, e.line())).toList();
-        // SessionFacadeFix asks the model only for the components the calls name.
-        var named = new io.wanlint.analyzer.api.ComponentModel(inMethod.stream().map(CallEdge::targetComponent)
-                .filter(java.util.Objects::nonNull).distinct()
-                .flatMap(n -> context.component(RefactoringContext.ComponentBy.NAME, n).stream()).toList());
-        return SessionFacadeFix.of(inMethod, named).map(SessionFacadeFix::takenOver).orElse(List.of());
+        // The components the calls name, each read on its own (not the whole model).
+        return SessionFacadeFix.of(inMethod, n -> context.component(RefactoringContext.ComponentBy.NAME, n))
+                .map(SessionFacadeFix::takenOver).orElse(List.of());
     }
 
     private static boolean handles(Set<String> handled, String thrown) {
